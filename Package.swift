@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+// PatternBench: controlled, repeatable workloads for the concurrency and timing patterns messaging
+// apps use. One library module per pattern, two shared modules underneath, thin executables on top.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "PatternBench",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "bench-throttle", targets: ["bench-throttle"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Measurement", targets: ["Measurement"]),
+        .library(name: "Throttling", targets: ["Throttling"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        // Virtual time: event queue, seeded generator, arrival models, trace reader.
+        .target(
+            name: "Simulation",
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            swiftSettings: swiftSettings
+        ),
+        // Histograms, statistics, run metadata, the results schema and its writers.
+        .target(
+            name: "Measurement",
+            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: swiftSettings
+        ),
+        // The command-line conventions every bench-* executable shares.
+        .target(
+            name: "BenchCommandLine",
+            dependencies: [
+                "Measurement",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // UI-update throttle policies and the main-thread/vsync model they are measured in.
+        .target(
+            name: "Throttling",
+            dependencies: [
+                "Simulation", "Measurement",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-throttle",
+            dependencies: ["Throttling", "Simulation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: swiftSettings),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ThrottlingTests",
+            dependencies: ["Throttling", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Measurement"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Measurement
+
+/// The entry point every `bench-*` uses: parse, run, and turn any failure into one line.
+///
+/// ArgumentParser's own error output is several lines with a usage dump; in a CI log the one line
+/// that matters gets lost. Here every error is `<tool>: error: <what and where>` on stderr with
+/// a sysexits code, and `--help` still prints the full help.
+package enum BenchMain {
+    package static func run<Command: ParsableCommand>(_ type: Command.Type) -> Never {
+        let tool = Command.configuration.commandName ?? "bench"
+        do {
+            var command = try Command.parseAsRoot()
+            try command.run()
+            exit(0)
+        } catch let failure as BenchFailure {
+            fail(tool, failure.message, failure.exitCode)
+        } catch {
+            let code = Command.exitCode(for: error)
+            if code == .success {
+                print(Command.fullMessage(for: error))
+                exit(0)
+            }
+            var message = Command.message(for: error)
+            message = message.split(separator: "\n").first.map(String.init) ?? message
+            if message.hasPrefix("Error: ") { message.removeFirst(7) }
+            let hint = code == .validationFailure ? " (see --help)" : ""
+            fail(tool, message + hint, code.rawValue)
+        }
+    }
+
+    static func fail(_ tool: String, _ message: String, _ code: Int32) -> Never {
+        let line = message.replacingOccurrences(of: "\n", with: " ")
+        FileHandle.standardError.write(Data("\(tool): error: \(line)\n".utf8))
+        exit(code == 0 ? 1 : code)
+    }
+
+    /// A loud banner when timing code runs from a debug build: its numbers mean little.
+    package static func warnIfDebug(_ what: String) {
+        guard BuildInfo.isDebug else { return }
+        let bar = String(repeating: "!", count: 72)
+        FileHandle.standardError.write(Data("""
+        \(bar)
+        !! WARNING: \(what) from a DEBUG build.
+        !! Real-time numbers from debug builds are meaningless; use `swift run -c release`.
+        \(bar)
+
+        """.utf8))
+    }
+}

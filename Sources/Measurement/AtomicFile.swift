@@ -1,0 +1,55 @@
+import Foundation
+
+/// Writes files so that a reader never sees a partial one.
+///
+/// The bytes go to a temporary name in the same folder, are flushed, and are renamed over the
+/// destination: rename is atomic on one file system, so an interrupted run leaves either the old
+/// file or the new one, never half of the new one.
+public enum AtomicFile {
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public static func write(_ data: Data, to path: String) throws(WriteError) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var ok = true
+        var reason = ""
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    reason = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        if ok, fsync(fd) != 0 {
+            ok = false
+            reason = String(cString: strerror(errno))
+        }
+        close(fd)
+        guard ok else {
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    public static func write(_ text: String, to path: String) throws(WriteError) {
+        try write(Data(text.utf8), to: path)
+    }
+}

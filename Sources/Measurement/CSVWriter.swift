@@ -1,0 +1,42 @@
+/// Renders the tidy results table as RFC 4180 CSV.
+public enum CSVWriter {
+    /// The fixed columns, in order; workload factor columns follow `repetition`.
+    public static let leadingColumns = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
+    public static let trailingColumns = ["metric", "value", "unit", "host"]
+
+    public static func header(factorNames: [String]) -> [String] {
+        leadingColumns + factorNames + trailingColumns
+    }
+
+    public static func render(_ records: [ResultRecord], factorNames: [String]) -> String {
+        var out = header(factorNames: factorNames).joined(separator: ",") + "\n"
+        out.reserveCapacity(records.count * 96)
+        for r in records {
+            var fields = [r.runID, r.workload, r.scenario, r.variant, r.mode, String(r.seed), String(r.repetition)]
+            for name in factorNames { fields.append(r.factors[name] ?? "") }
+            fields += [r.metric, format(r.value), r.unit, r.host]
+            out += fields.map(escape).joined(separator: ",")
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Shortest text that reads back as the same `Double`; integers without a trailing `.0`.
+    public static func format(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    public static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,59 @@
+/// One measured value: the row of the tidy (long) results table every workload writes.
+///
+/// This type and `RunDocument` are the single definition of the results schema; the CSV columns,
+/// the JSON keys and `results/README.md` all follow from them.
+public struct ResultRecord: Codable, Hashable, Sendable {
+    public var runID: String
+    public var workload: String
+    public var scenario: String
+    public var variant: String
+    /// `sim` (virtual time, deterministic) or `live` (real threads and clocks).
+    public var mode: String
+    public var seed: UInt64
+    /// Repetition index within (scenario, variant, mode): 0, 1, …
+    public var repetition: Int
+    public var metric: String
+    public var value: Double
+    public var unit: String
+    /// The host that measured it, so merged results from several machines stay distinguishable.
+    public var host: String
+    /// Workload-specific factors (e.g. `threads` for atomics, `client` for clocks), one CSV
+    /// column each; the set of keys is fixed per workload and documented in results/README.md.
+    public var factors: [String: String]
+
+    public init(
+        runID: String, workload: String, scenario: String, variant: String, mode: String,
+        seed: UInt64, repetition: Int, metric: String, value: Double, unit: String,
+        host: String, factors: [String: String] = [:]
+    ) {
+        self.runID = runID
+        self.workload = workload
+        self.scenario = scenario
+        self.variant = variant
+        self.mode = mode
+        self.seed = seed
+        self.repetition = repetition
+        self.metric = metric
+        self.value = value
+        self.unit = unit
+        self.host = host
+        self.factors = factors
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case runID = "run_id", workload, scenario, variant, mode, seed, repetition, metric, value, unit, host, factors
+    }
+}
+
+/// A measured value before it is stamped with the run's identity: what a workload produces.
+public struct Observation: Hashable, Sendable {
+    public var metric: String
+    public var value: Double
+    public var unit: String
+
+    public init(_ metric: String, _ value: Double, _ unit: String) {
+        self.metric = metric
+        self.value = value
+        self.unit = unit
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The JSON results file: the records of the CSV plus everything about the run that produced them.
+public struct RunDocument: Codable, Hashable, Sendable {
+    /// Bumped whenever a column or key changes meaning; readers refuse versions they do not know.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var runID: String
+    public var workload: String
+    /// UTC, ISO 8601 with seconds.
+    public var createdUTC: String
+    public var metadata: RunMetadata
+    /// Names of the workload-specific factor columns, in CSV column order.
+    public var factorNames: [String]
+    public var records: [ResultRecord]
+    /// Median and spread over repetitions, per (scenario, variant, mode, factors, metric).
+    public var summaries: [SummaryRow]
+    /// Live versus simulated values of the same metric for the same scenario, where both ran.
+    public var comparisons: [Comparison]
+    /// Warnings a reader must see (debug build, threads that did not run concurrently, …).
+    public var notes: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", runID = "run_id", workload, createdUTC = "created_utc",
+             metadata, factorNames = "factor_names", records, summaries, comparisons, notes
+    }
+
+    public init(
+        runID: String, workload: String, createdUTC: String, metadata: RunMetadata,
+        factorNames: [String], records: [ResultRecord], summaries: [SummaryRow],
+        comparisons: [Comparison] = [], notes: [String] = []
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.runID = runID
+        self.workload = workload
+        self.createdUTC = createdUTC
+        self.metadata = metadata
+        self.factorNames = factorNames
+        self.records = records
+        self.summaries = summaries
+        self.comparisons = comparisons
+        self.notes = notes
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(self)
+    }
+
+    public static func decode(_ data: Data) throws -> RunDocument {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(RunDocument.self, from: data)
+    }
+}
+
+/// Median and spread of one metric over repetitions.
+public struct SummaryRow: Codable, Hashable, Sendable {
+    public var scenario: String
+    public var variant: String
+    public var mode: String
+    public var factors: [String: String]
+    public var metric: String
+    public var unit: String
+    public var count: Int
+    public var median: Double
+    public var min: Double
+    public var max: Double
+    public var mean: Double
+
+    public init(scenario: String, variant: String, mode: String, factors: [String: String], metric: String,
+                unit: String, count: Int, median: Double, min: Double, max: Double, mean: Double) {
+        self.scenario = scenario
+        self.variant = variant
+        self.mode = mode
+        self.factors = factors
+        self.metric = metric
+        self.unit = unit
+        self.count = count
+        self.median = median
+        self.min = min
+        self.max = max
+        self.mean = mean
+    }
+}
+
+/// One metric measured live beside its simulated value for the same scenario and variant.
+public struct Comparison: Codable, Hashable, Sendable {
+    public var scenario: String
+    public var variant: String
+    public var metric: String
+    public var unit: String
+    public var sim: Double
+    public var live: Double
+    /// live / sim, absent when sim is 0.
+    public var ratio: Double?
+
+    public init(scenario: String, variant: String, metric: String, unit: String, sim: Double, live: Double) {
+        self.scenario = scenario
+        self.variant = variant
+        self.metric = metric
+        self.unit = unit
+        self.sim = sim
+        self.live = live
+        self.ratio = sim != 0 ? live / sim : nil
+    }
+}

@@ -1,0 +1,38 @@
+/// The commits one run replays: either recorded (a user's trace file) or generated from a seed.
+///
+/// A generated trace is never stored: each policy iterates it afresh and gets the identical
+/// sequence, which keeps memory bounded by the model rather than by the trace length.
+public enum CommitTrace: Sequence, Sendable {
+    case recorded([Commit])
+    case generated(ArrivalModel, seed: UInt64, duration: SimDuration)
+
+    public struct Iterator: IteratorProtocol {
+        enum Source {
+            case recorded(IndexingIterator<[Commit]>)
+            case generated(ArrivalIterator)
+        }
+        var source: Source
+
+        public mutating func next() -> Commit? {
+            switch source {
+            case .recorded(var it):
+                let c = it.next()
+                source = .recorded(it)
+                return c
+            case .generated(var it):
+                let c = it.next()
+                source = .generated(it)
+                return c
+            }
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        switch self {
+        case .recorded(let commits):
+            Iterator(source: .recorded(commits.makeIterator()))
+        case let .generated(model, seed, duration):
+            Iterator(source: .generated(ArrivalIterator(model: model, seed: seed, duration: duration)))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import HeapModule
+
+/// A time-ordered queue of simulation events with a stable order for simultaneous events.
+///
+/// Events at the same instant come out in the order they were scheduled (a sequence number
+/// breaks ties), so a run never depends on the heap's internal layout: that is what makes two runs
+/// with the same seed identical event for event.
+public struct EventQueue<Event>: Sendable where Event: Sendable {
+    @usableFromInline struct Entry: Comparable, Sendable {
+        @usableFromInline let time: SimInstant
+        @usableFromInline let sequence: UInt64
+        @usableFromInline let event: Event
+
+        @inlinable init(time: SimInstant, sequence: UInt64, event: Event) {
+            self.time = time
+            self.sequence = sequence
+            self.event = event
+        }
+
+        @inlinable static func < (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.time != rhs.time ? lhs.time < rhs.time : lhs.sequence < rhs.sequence
+        }
+
+        @inlinable static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.time == rhs.time && lhs.sequence == rhs.sequence
+        }
+    }
+
+    @usableFromInline var heap = Heap<Entry>()
+    @usableFromInline var nextSequence: UInt64 = 0
+
+    public init() {}
+
+    @inlinable public var isEmpty: Bool { heap.isEmpty }
+    @inlinable public var count: Int { heap.count }
+
+    /// The time of the earliest event, if any.
+    @inlinable public var nextTime: SimInstant? { heap.min?.time }
+
+    @inlinable public mutating func schedule(_ event: Event, at time: SimInstant) {
+        heap.insert(Entry(time: time, sequence: nextSequence, event: event))
+        nextSequence &+= 1
+    }
+
+    /// Removes and returns the earliest event.
+    @inlinable public mutating func next() -> (time: SimInstant, event: Event)? {
+        guard let entry = heap.popMin() else { return nil }
+        return (entry.time, entry.event)
+    }
+}

@@ -1,0 +1,2 @@
+// Placeholder replaced by the throttle policies.
+enum ThrottlingPlaceholder {}
