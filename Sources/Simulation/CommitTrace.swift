@@ -36,3 +36,18 @@ public enum CommitTrace: Sequence, Sendable {
         }
     }
 }
+
+extension CommitTrace {
+    /// Generates the trace once, up front, so that every policy replays the very same array; a
+    /// trace longer than `limit` commits stays lazy instead (regenerated identically per policy),
+    /// which keeps memory bounded for very long runs.
+    public static func pregenerated(_ model: ArrivalModel, seed: UInt64, duration: SimDuration, limit: Int = 2_000_000) -> CommitTrace {
+        var commits: [Commit] = []
+        var iterator = ArrivalIterator(model: model, seed: seed, duration: duration)
+        while let c = iterator.next() {
+            if commits.count == limit { return .generated(model, seed: seed, duration: duration) }
+            commits.append(c)
+        }
+        return .recorded(commits)
+    }
+}

@@ -39,9 +39,10 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public static let zero = SimDuration(nanoseconds: 0)
 
-    @inlinable public static func nanoseconds(_ n: Int64) -> SimDuration { SimDuration(nanoseconds: n) }
-    @inlinable public static func microseconds(_ us: Int64) -> SimDuration { SimDuration(nanoseconds: us * 1_000) }
-    @inlinable public static func milliseconds(_ ms: Int64) -> SimDuration { SimDuration(nanoseconds: ms * 1_000_000) }
+    // Whole-number factories take `Int` so that a literal picks them over the `Double` ones.
+    @inlinable public static func nanoseconds(_ n: Int) -> SimDuration { SimDuration(nanoseconds: Int64(n)) }
+    @inlinable public static func microseconds(_ us: Int) -> SimDuration { SimDuration(nanoseconds: Int64(us) * 1_000) }
+    @inlinable public static func milliseconds(_ ms: Int) -> SimDuration { SimDuration(nanoseconds: Int64(ms) * 1_000_000) }
 
     /// Rounds a `Double` number of seconds to the nearest nanosecond (ties away from zero).
     @inlinable public static func seconds(_ s: Double) -> SimDuration {

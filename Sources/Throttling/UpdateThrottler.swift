@@ -1,2 +1,101 @@
-// Placeholder replaced by the throttle policies.
-enum ThrottlingPlaceholder {}
+import Simulation
+
+/// A UI-update throttling policy: decides when the main thread turns pending database changes
+/// into a UI update.
+///
+/// A policy never reads a clock. The host — the virtual-time simulator or the live runner —
+/// calls it on the main thread with a `ThrottleContext` that carries the time, and carries out
+/// the returned `ThrottleDecision`. That is what lets the same policy code run in virtual time
+/// (deterministic) and live (real threads and clocks).
+public protocol UpdateThrottler: Sendable {
+    /// A database commit's notification reached the main thread; its rows are already pending.
+    mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision
+    /// The policy's single timer fired (on the main thread).
+    mutating func timerFired(_ context: ThrottleContext) -> ThrottleDecision
+    /// The policy's display link ticked (on the main thread), while running.
+    mutating func displayLinkTicked(_ context: ThrottleContext) -> ThrottleDecision
+    /// A frame's work just finished on the main thread, taking `frameCost`; the next frame is
+    /// queued at `context.nextVsync`. An update published here runs before anything else queued.
+    mutating func frameCompleted(_ context: ThrottleContext, frameCost: SimDuration) -> ThrottleDecision
+    /// A frame reached the screen at `time` (an observation; no decision).
+    mutating func framePresented(at time: SimInstant)
+    /// An update the policy asked for ran: `rows` rows in `cost` of main-thread time.
+    mutating func updateApplied(rows: Int, reset: Bool, cost: SimDuration)
+}
+
+extension UpdateThrottler {
+    public mutating func timerFired(_ context: ThrottleContext) -> ThrottleDecision { .none }
+    public mutating func displayLinkTicked(_ context: ThrottleContext) -> ThrottleDecision { .none }
+    public mutating func frameCompleted(_ context: ThrottleContext, frameCost: SimDuration) -> ThrottleDecision { .none }
+    public mutating func framePresented(at time: SimInstant) {}
+    public mutating func updateApplied(rows: Int, reset: Bool, cost: SimDuration) {}
+}
+
+/// What a policy sees when it is called: the time and the state of the pending set.
+public struct ThrottleContext: Sendable {
+    /// The time the main thread started running this callback.
+    public var now: SimInstant
+    /// Rows and commits the observer holds but has not yet published.
+    public var pendingRows: Int
+    public var pendingCommits: Int
+    /// When the oldest pending commit was committed (nil when nothing is pending).
+    public var oldestPending: SimInstant?
+    /// The display's refresh interval and the time of the next vsync after `now`.
+    public var vsyncInterval: SimDuration
+    public var nextVsync: SimInstant
+    /// Rows in the oldest pending commit (0 when nothing is pending): the smallest publishable batch.
+    public var oldestPendingRows: Int
+    /// Whether a frame is already queued, waiting for the main thread (it will run right after
+    /// this callback); otherwise the next frame is queued at `nextVsync`.
+    public var frameQueued: Bool
+    /// Rows at or above which an update is applied as a full reset.
+    public var resetThreshold: Int
+
+    public init(now: SimInstant, pendingRows: Int, pendingCommits: Int, oldestPending: SimInstant?,
+                oldestPendingRows: Int, vsyncInterval: SimDuration, nextVsync: SimInstant,
+                frameQueued: Bool, resetThreshold: Int) {
+        self.now = now
+        self.pendingRows = pendingRows
+        self.pendingCommits = pendingCommits
+        self.oldestPending = oldestPending
+        self.vsyncInterval = vsyncInterval
+        self.nextVsync = nextVsync
+        self.oldestPendingRows = oldestPendingRows
+        self.frameQueued = frameQueued
+        self.resetThreshold = resetThreshold
+    }
+}
+
+/// What the host must do after a policy callback, as plain data (no closures, no allocation).
+public struct ThrottleDecision: Hashable, Sendable {
+    public enum Publish: Hashable, Sendable {
+        case nothing
+        /// Publish every pending change.
+        case all
+        /// Publish the oldest pending commits, whole, up to this many rows (at least one commit).
+        case upTo(rows: Int)
+    }
+
+    public enum Timer: Hashable, Sendable {
+        case unchanged
+        /// (Re)arm the policy's one timer to fire at this time; replaces any armed time.
+        case fire(at: SimInstant)
+        case cancel
+    }
+
+    public enum DisplayLink: Hashable, Sendable {
+        case unchanged, run, pause
+    }
+
+    public var publish: Publish
+    public var timer: Timer
+    public var displayLink: DisplayLink
+
+    public init(publish: Publish = .nothing, timer: Timer = .unchanged, displayLink: DisplayLink = .unchanged) {
+        self.publish = publish
+        self.timer = timer
+        self.displayLink = displayLink
+    }
+
+    public static let none = ThrottleDecision()
+}
