@@ -16,10 +16,22 @@ public enum ThrottleExperiment {
         policy: ThrottlePolicy, parameters: ThrottlePolicy.Parameters, scenario: ThrottleScenario,
         trace: CommitTrace, recordTimeline: Bool = false
     ) -> ThrottleRunResult {
-        simulate(policy.make(parameters), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        // One call per concrete type, so the compiler specializes the simulator for each policy:
+        // through an opened existential the generic simulator ran unspecialized, spending a third
+        // of its time instantiating generic metadata (measured with perf: 1.4 M events/s before).
+        let p = parameters
+        return switch policy {
+        case .immediate: simulate(ImmediateThrottler(), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        case .fixedRate: simulate(FixedRateThrottler(interval: p.fixedInterval), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        case .signalAdaptive: simulate(SignalAdaptiveThrottler(), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        case .signalBrief: simulate(SignalBriefThrottler(), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        case .debounceLast: simulate(DebounceLastThrottler(quietPeriod: p.debounceInterval), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        case .throttleFirstLast: simulate(ThrottleFirstLastThrottler(interval: p.debounceInterval), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        case .frameBudget: simulate(FrameBudgetThrottler(maxAge: p.maxAge), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
+        }
     }
 
-    /// Opens the existential once, so the simulator's hot loop calls the policy statically.
+    /// Simulates any policy (including one defined outside this module).
     public static func simulate<P: UpdateThrottler>(
         _ throttler: P, scenario: ThrottleScenario, trace: CommitTrace, recordTimeline: Bool = false
     ) -> ThrottleRunResult {
