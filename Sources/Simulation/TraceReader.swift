@@ -51,10 +51,9 @@ public enum TraceReader {
         var sawHeader = false
         var lineNumber = 0
         var previous = SimInstant(nanoseconds: -1)
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // `isNewline` splits "\r\n" (one Character in Swift) as well as "\n".
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if !sawHeader {

@@ -42,11 +42,14 @@ public struct ThrottleMetrics: Sendable {
         framesPresented += 1
         // Quantized to whole vsyncs, so "longer than one interval" means at least two; half an
         // interval of slack keeps rounding of non-integer nanosecond periods out of it.
+        // The same slack keeps a 60 Hz grid's alternating 16 666 666 / 16 666 667 ns intervals
+        // from counting as hitches.
         let half = frameInterval.nanoseconds / 2
-        if interval.nanoseconds > frameInterval.nanoseconds + half { jankyFrames += 1 }
+        guard interval.nanoseconds > frameInterval.nanoseconds + half else { return }
+        jankyFrames += 1
+        hitch = hitch + (interval - frameInterval)
         if interval.nanoseconds > 2 * frameInterval.nanoseconds + half { janky2xFrames += 1 }
         if interval > Self.frozenThreshold { frozenFrames += 1 }
-        if interval > frameInterval { hitch = hitch + (interval - frameInterval) }
     }
 
     /// The run's values, in a fixed order, with units. Latency percentiles are omitted when
