@@ -66,7 +66,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Measurement"],
+            // The executables are dependencies so that `swift test` builds them before running them.
+            dependencies: ["Measurement", "bench-throttle"],
             swiftSettings: swiftSettings
         ),
     ]

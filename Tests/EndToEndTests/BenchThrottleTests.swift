@@ -1,0 +1,108 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// bench-throttle as a user runs it: files written, formats printed, bad input refused.
+final class BenchThrottleTests: XCTestCase {
+    func testQuickRunWritesCSVAndJSON() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("throttle")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-throttle", ["--quick", "--quiet", "--scenario", "storm-slow,steady", "--output", dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("storm-slow"))
+        XCTAssertTrue(r.stdout.contains("frame-budget"))
+        let csv = try String(contentsOf: dir.appendingPathComponent("throttle.csv"), encoding: .utf8)
+        let lines = csv.split(separator: "\n")
+        XCTAssertEqual(lines.first, "run_id,workload,scenario,variant,mode,seed,repetition,metric,value,unit,host")
+        XCTAssertTrue(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
+        XCTAssertEqual(doc.records.count, lines.count - 1)
+        XCTAssertEqual(Set(doc.records.map(\.variant)).count, 7)
+        XCTAssertEqual(doc.metadata.parameters["mode"], "sim")
+        XCTAssertFalse(doc.metadata.commandLine.isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testSameSeedSameCSVValues() throws {
+        func values(_ seed: String) throws -> [String] {
+            let dir = try ExecutableRunner.temporaryDirectory("det")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let r = try ExecutableRunner.run("bench-throttle", ["--quick", "--quiet", "--scenario", "mmpp", "--seed", seed, "--output", dir.path, "--format", "csv"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            // Drop run_id (first column) and host (last): everything else must match exactly.
+            return r.stdout.split(separator: "\n").dropFirst().map { line in
+                line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
+            }
+        }
+        XCTAssertEqual(try values("5"), try values("5"))
+        XCTAssertNotEqual(try values("5"), try values("6"))
+    }
+
+    func testTraceReplayAndEventsTimeline() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("trace")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("mine.csv")
+        try "time_ms,rows\n0,5\n30,16\n60,16\n90,250\n400,1\n".write(to: trace, atomically: true, encoding: .utf8)
+        let events = dir.appendingPathComponent("events.csv")
+        let r = try ExecutableRunner.run("bench-throttle", ["--trace", trace.path, "--device", "slow", "--variant", "immediate,frame-budget",
+                                                            "--events", events.path, "--output", dir.path, "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("trace-mine-slow"))
+        let timeline = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(timeline.first, "run_id,scenario,variant,seed,time_ms,rows,reset,cost_ms,frame_lateness_ms")
+        XCTAssertTrue(timeline.contains { $0.contains(",immediate,") && $0.contains(",250,1,") }, "the 250-row commit is a reset")
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
+        let commits = doc.records.filter { $0.metric == "commits" }.map(\.value)
+        XCTAssertEqual(commits, [5, 5])
+    }
+
+    func testListShowsScenariosAndVariants() throws {
+        let r = try ExecutableRunner.run("bench-throttle", ["--list"])
+        XCTAssertEqual(r.status, 0)
+        for name in ["storm-slow", "signal-adaptive", "frame-budget", "debounce-last"] { XCTAssertTrue(r.stdout.contains(name), name) }
+    }
+
+    /// Every bad input: one line on stderr naming the problem, a non-zero exit, no trap.
+    func testBadInputGetsOneLineErrors() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("bad")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let unsorted = dir.appendingPathComponent("unsorted.csv")
+        try "time_ms,rows\n10,1\n5,1\n".write(to: unsorted, atomically: true, encoding: .utf8)
+        let empty = dir.appendingPathComponent("empty.csv")
+        try "".write(to: empty, atomically: true, encoding: .utf8)
+        let malformed = dir.appendingPathComponent("malformed.csv")
+        try "time_ms,rows\n1,1\n2,abc\n".write(to: malformed, atomically: true, encoding: .utf8)
+        let readOnly = dir.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: readOnly.path)
+        let cases: [([String], String)] = [
+            (["--scenario", "nope"], "unknown --scenario 'nope'"),
+            (["--variant", "fastest"], "unknown --variant 'fastest'"),
+            (["--seed", "abc"], "--seed"),
+            (["--seeds", "0"], "--seeds"),
+            (["--rate=-5"], "--rate must be a positive finite number"),
+            (["--rate", "-5"], "--rate"),
+            (["--rate", "nan"], "--rate must be a positive finite number"),
+            (["--fixed-interval-ms", "0"], "--fixed-interval-ms must be a positive finite number"),
+            (["--duration", "inf"], "--duration must be a positive finite number"),
+            (["--vsync-hz", "0"], "--vsync-hz"),
+            (["--shard", "3/2"], "--shard"),
+            (["--trace", dir.appendingPathComponent("missing.csv").path], "missing.csv: no such file"),
+            (["--trace", empty.path], "empty.csv: is empty"),
+            (["--trace", unsorted.path], "unsorted.csv:3: time_ms: 5 is earlier than the line before"),
+            (["--trace", malformed.path], "malformed.csv:3: rows: 'abc' is not a whole number"),
+            (["--output", "/proc/cannot/write"], "cannot write /proc/cannot/write"),
+            (["--device", "toaster", "--trace", malformed.path], "unknown --device 'toaster'"),
+        ]
+        for (args, expected) in cases {
+            let r = try ExecutableRunner.run("bench-throttle", args + ["--quick", "--quiet", "--output", args.contains("--output") ? args.last! : dir.path])
+            XCTAssertNotEqual(r.status, 0, "\(args)")
+            let lines = r.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("bench-throttle: error: "), "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("Fatal error"), "\(args)")
+        }
+    }
+}
