@@ -24,102 +24,72 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         case workDone
     }
 
-    enum Work: Sendable {
-        case notify(Commit)
-        case frame
-        case linkTick
-        case timer
-        case publish(Publish)
-    }
-
-    enum Publish: Sendable {
-        case all, upTo(Int)
-    }
-
     var policy: Policy
     let scenario: ThrottleScenario
     let drainLimit: SimDuration
-    let recordTimeline: Bool
 
     var queue = EventQueue<Event>()
     var arrivals: CommitTrace.Iterator
     var arrivalsDone = false
     var now = SimInstant.zero
-
-    // Display.
-    let hz: Int64
-    var nextVsyncIndex: Int64 = 0
-    let linkDivisor: Int64
-    var frameOutstanding = false
-    var frameRunning = false
-    var frameQueuedAt: Int64 = 0
-    var lastPresent: SimInstant?
+    var display: DisplayState
+    var pipeline: UpdatePipeline
+    var timerGeneration: UInt64 = 0
 
     // Main thread.
-    var fifo = Deque<Work>()
+    var fifo = Deque<MainThreadWork>()
     var busy = false
-    var current: Work?
+    var current: MainThreadWork?
     var currentStart = SimInstant.zero
 
-    // Policy plumbing.
-    var linkRunning = false
-    var tickQueued = false
-    var timerGeneration: UInt64 = 0
-    var timerQueued = false
-
-    // Changes on their way to the screen.
-    var pending = Deque<Commit>()
-    var pendingRows = 0
-    var awaitingFrame = Deque<Commit>()
-    var inFrame = Deque<Commit>()
-    var timelineAwaitingFrame: [Int] = []
-    var timelineInFrame: [Int] = []
-
-    public private(set) var metrics = ThrottleMetrics()
-    public private(set) var timeline: [UpdateRecord] = []
+    public var metrics: ThrottleMetrics { pipeline.metrics }
+    public var timeline: [UpdateRecord] { pipeline.timeline }
 
     public init(policy: Policy, scenario: ThrottleScenario, trace: CommitTrace,
                 drainLimit: SimDuration = .seconds(600), recordTimeline: Bool = false) {
         self.policy = policy
         self.scenario = scenario
         self.drainLimit = drainLimit
-        self.recordTimeline = recordTimeline
         self.arrivals = trace.makeIterator()
-        self.hz = Int64(scenario.vsyncHz)
-        self.linkDivisor = max(1, Int64(scenario.vsyncHz) / 20)
+        self.display = DisplayState(vsyncHz: scenario.vsyncHz)
+        self.pipeline = UpdatePipeline(scenario: scenario, recordTimeline: recordTimeline)
     }
-
-    /// The time of vsync number `k`: exact integer arithmetic, so 60 Hz does not drift.
-    @inline(__always) func vsyncTime(_ k: Int64) -> SimInstant {
-        SimInstant(nanoseconds: k * 1_000_000_000 / hz)
-    }
-
-    var frameInterval: SimDuration { vsyncTime(1) - vsyncTime(0) }
 
     /// Runs the whole scenario and returns the measurements.
     public mutating func run() -> ThrottleMetrics {
         scheduleNextArrival()
-        queue.schedule(.vsync, at: vsyncTime(0), priority: 1)
+        // Vsyncs run after anything else at the same instant, so a frame finishing exactly at a
+        // vsync makes that vsync.
+        queue.schedule(.vsync, at: display.vsyncTime(0), priority: 1)
         let hardStop = SimInstant.zero + scenario.duration + drainLimit
         while let (time, event) = queue.next() {
             if time > hardStop { break }
             now = time
-            metrics.events += 1
+            pipeline.metrics.events += 1
             switch event {
-            case .arrival(let commit): arrived(commit)
-            case .vsync: vsync()
-            case .timer(let generation): timerExpired(generation)
-            case .workDone: workDone()
+            case .arrival(let commit):
+                pipeline.arrived(commit)
+                fifo.append(.notify(commit))
+                scheduleNextArrival()
+            case .vsync:
+                let (tick, frame) = display.vsync(metrics: &pipeline.metrics)
+                if tick { fifo.append(.linkTick) }
+                if frame { fifo.append(.frame) }
+                queue.schedule(.vsync, at: display.nextVsync, priority: 1)
+            case .timer(let generation):
+                if generation == timerGeneration, !display.timerQueued {
+                    display.timerQueued = true
+                    display.timerDeadline = nil
+                    fifo.append(.timer)
+                }
+            case .workDone:
+                workDone()
             }
             if !busy { startNextWork() }
-            if arrivalsDone, metrics.delivered == metrics.commits { break }
+            if arrivalsDone, pipeline.delivered { break }
         }
-        metrics.pendingChanged(from: pendingRows, at: now)
-        metrics.end = now
-        return metrics
+        return pipeline.finish(at: now)
     }
-
-    // MARK: Events
 
     mutating func scheduleNextArrival() {
         if let commit = arrivals.next() {
@@ -128,39 +98,6 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
             arrivalsDone = true
         }
     }
-
-    mutating func arrived(_ commit: Commit) {
-        metrics.commits += 1
-        metrics.lastArrival = commit.time
-        fifo.append(.notify(commit))
-        scheduleNextArrival()
-    }
-
-    mutating func vsync() {
-        let k = nextVsyncIndex
-        nextVsyncIndex += 1
-        metrics.vsyncs += 1
-        if linkRunning, k % linkDivisor == 0, !tickQueued {
-            tickQueued = true
-            fifo.append(.linkTick)
-        }
-        if frameOutstanding {
-            metrics.missedVsyncs += 1
-        } else {
-            frameOutstanding = true
-            frameQueuedAt = k
-            fifo.append(.frame)
-        }
-        queue.schedule(.vsync, at: vsyncTime(nextVsyncIndex), priority: 1)
-    }
-
-    mutating func timerExpired(_ generation: UInt64) {
-        guard generation == timerGeneration, !timerQueued else { return }
-        timerQueued = true
-        fifo.append(.timer)
-    }
-
-    // MARK: Main thread
 
     mutating func startNextWork() {
         while !busy, let work = fifo.popFirst() {
@@ -174,29 +111,25 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     }
 
     /// Runs `work`'s logic at its start time and returns how long it occupies the main thread.
-    mutating func perform(_ work: Work) -> SimDuration {
+    mutating func perform(_ work: MainThreadWork) -> SimDuration {
         let device = scenario.device
         switch work {
         case .notify(let commit):
-            metrics.pendingChanged(from: pendingRows, at: now)
-            pending.append(commit)
-            pendingRows += Int(commit.rows)
-            metrics.peakPendingRows = max(metrics.peakPendingRows, pendingRows)
-            let decision = policy.commitArrived(context())
+            pipeline.notified(commit, at: now)
+            let decision = policy.commitArrived(pipeline.context(now: now, display: display))
             return scale(device.notificationCost) + apply(decision)
         case .linkTick:
-            tickQueued = false
-            guard linkRunning else { return .zero }
-            let decision = policy.displayLinkTicked(context())
+            display.tickQueued = false
+            guard display.linkRunning else { return .zero }
+            let decision = policy.displayLinkTicked(pipeline.context(now: now, display: display))
             return scale(device.tickCost) + apply(decision)
         case .timer:
-            timerQueued = false
-            let decision = policy.timerFired(context())
+            display.timerQueued = false
+            let decision = policy.timerFired(pipeline.context(now: now, display: display))
             return scale(device.tickCost) + apply(decision)
         case .frame:
-            frameRunning = true
-            swap(&inFrame, &awaitingFrame)
-            if recordTimeline { swap(&timelineInFrame, &timelineAwaitingFrame) }
+            display.frameRunning = true
+            pipeline.frameStarted()
             return scale(device.frameCost)
         case .publish(let amount):
             return publish(amount)
@@ -206,105 +139,33 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     mutating func workDone() {
         busy = false
         guard case .frame = current else { return }
-        frameFinished(cost: now - currentStart)
-    }
-
-    mutating func frameFinished(cost: SimDuration) {
-        frameRunning = false
-        frameOutstanding = false
-        // On screen at the first vsync at or after now. Vsyncs run after work finishing at the
-        // same instant (priority), so a frame done exactly at a vsync makes that vsync.
-        let present = vsyncTime(nextVsyncIndex)
-        let interval = frameInterval
-        if let lastPresent { metrics.presented(interval: present - lastPresent, frameInterval: interval) }
-        lastPresent = present
-        while let commit = inFrame.popFirst() {
-            metrics.latency.record(nanoseconds: (present - commit.time).nanoseconds)
-            metrics.delivered += 1
-            metrics.lastDelivery = present
-        }
-        if recordTimeline {
-            let lateness = max(present - (vsyncTime(frameQueuedAt) + interval), .zero)
-            for i in timelineInFrame { timeline[i].frameLateness = lateness }
-            timelineInFrame.removeAll(keepingCapacity: true)
-        }
+        let (present, queuedAt) = display.frameFinished()
+        pipeline.framePresented(at: present, queuedAt: queuedAt, lastPresent: display.lastPresent, interval: display.frameInterval)
+        display.lastPresent = present
         policy.framePresented(at: present)
-        let decision = policy.frameCompleted(context(), frameCost: cost)
+        var decision = policy.frameCompleted(pipeline.context(now: now, display: display), frameCost: now - currentStart)
         // An update asked for here runs right after the frame, ahead of anything queued.
-        switch decision.publish {
-        case .nothing: break
-        case .all: fifo.prepend(.publish(.all))
-        case .upTo(let rows): fifo.prepend(.publish(.upTo(rows)))
-        }
-        var rest = decision
-        rest.publish = .nothing
-        _ = apply(rest)
-    }
-
-    // MARK: Policy plumbing
-
-    func context() -> ThrottleContext {
-        let interval = frameInterval
-        let nextVsync = vsyncTime(nextVsyncIndex)
-        return ThrottleContext(
-            now: now, pendingRows: pendingRows, pendingCommits: pending.count,
-            oldestPending: pending.first?.time, oldestPendingRows: Int(pending.first?.rows ?? 0),
-            vsyncInterval: interval, nextVsync: nextVsync, frameQueued: frameOutstanding && !frameRunning,
-            resetThreshold: scenario.device.resetThreshold
-        )
+        if let amount = PublishAmount(decision.publish) { fifo.prepend(.publish(amount)) }
+        decision.publish = .nothing
+        _ = apply(decision)
     }
 
     /// Carries out a decision; returns the main-thread time an immediate publish costs.
     mutating func apply(_ decision: ThrottleDecision) -> SimDuration {
-        switch decision.timer {
-        case .unchanged: break
-        case .cancel:
+        let hadTimer = display.timerDeadline != nil
+        if display.apply(decision, now: now), let deadline = display.timerDeadline {
             timerGeneration &+= 1
-        case .fire(let at):
-            timerGeneration &+= 1
-            queue.schedule(.timer(timerGeneration), at: max(at, now))
+            queue.schedule(.timer(timerGeneration), at: deadline)
+        } else if hadTimer, display.timerDeadline == nil {
+            timerGeneration &+= 1  // cancelled: the scheduled event is ignored when it comes
         }
-        switch decision.displayLink {
-        case .unchanged: break
-        case .run: linkRunning = true
-        case .pause: linkRunning = false
-        }
-        switch decision.publish {
-        case .nothing: return .zero
-        case .all: return publish(.all)
-        case .upTo(let rows): return publish(.upTo(rows))
-        }
+        guard let amount = PublishAmount(decision.publish) else { return .zero }
+        return publish(amount)
     }
 
-    /// Moves pending commits into an update (whole commits, oldest first, at least one) and
-    /// returns its main-thread cost.
-    mutating func publish(_ amount: Publish) -> SimDuration {
-        guard !pending.isEmpty else { return .zero }
-        metrics.pendingChanged(from: pendingRows, at: now)
-        var rows = 0
-        switch amount {
-        case .all:
-            rows = pendingRows
-            awaitingFrame.append(contentsOf: pending)
-            pending.removeAll(keepingCapacity: true)
-        case .upTo(let limit):
-            while let next = pending.first, rows == 0 || rows + Int(next.rows) <= limit {
-                rows += Int(next.rows)
-                awaitingFrame.append(pending.removeFirst())
-            }
-        }
-        pendingRows -= rows
-        let (base, reset) = scenario.device.updateCost(rows: rows)
-        let cost = scale(base)
-        metrics.updates += 1
-        metrics.updateRows += rows
-        metrics.maxUpdateRows = max(metrics.maxUpdateRows, rows)
-        if reset { metrics.resets += 1 }
-        metrics.updateCPU = metrics.updateCPU + cost
-        if recordTimeline {
-            timelineAwaitingFrame.append(timeline.count)
-            timeline.append(UpdateRecord(time: now, rows: rows, reset: reset, cost: cost, frameLateness: nil))
-        }
+    mutating func publish(_ amount: PublishAmount) -> SimDuration {
+        guard let (rows, reset, cost) = pipeline.publish(amount, at: now) else { return .zero }
+        pipeline.updateRan(rows: rows, reset: reset, cost: cost, at: now)
         policy.updateApplied(rows: rows, reset: reset, cost: cost)
         return cost
     }
