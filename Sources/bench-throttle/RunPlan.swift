@@ -50,7 +50,9 @@ struct RunPlan {
             }
         } else {
             userTrace = nil
-            scenarios = try common.resolve(common.scenarios, flag: "--scenario", from: ThrottleScenario.catalog, name: \.name)
+            // Live runs take real time: by default one scenario, the slow-device storm.
+            let requested = common.scenarios.isEmpty && options.mode == .live ? ["storm-slow"] : common.scenarios
+            scenarios = try common.resolve(requested, flag: "--scenario", from: ThrottleScenario.catalog, name: \.name)
             if !options.device.isEmpty {
                 scenarios = scenarios.flatMap { s in
                     devices.map { d in

@@ -106,3 +106,25 @@ final class BenchThrottleTests: XCTestCase {
         }
     }
 }
+
+/// Live mode on real threads: short, and asserting structure, never speed.
+final class BenchThrottleLiveTests: XCTestCase {
+    func testLiveModeReportsLiveBesideSimulated() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-throttle", [
+            "--mode", "live", "--scenario", "storm-fast", "--variant", "immediate,frame-budget",
+            "--duration", "1", "--output", dir.path, "--quiet",
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("live versus simulated"))
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
+        XCTAssertEqual(Set(doc.records.map(\.mode)), ["sim", "live"])
+        let commits = doc.records.filter { $0.metric == "commits" }
+        XCTAssertEqual(Set(commits.map(\.value)).count, 1, "live replays exactly the simulated trace")
+        let p99 = doc.comparisons.filter { $0.metric == "latency_p99_ms" }
+        XCTAssertEqual(Set(p99.map(\.variant)), ["immediate", "frame-budget"])
+        XCTAssertTrue(p99.allSatisfy { $0.live > 0 && $0.sim > 0 })
+        XCTAssertEqual(doc.records.filter { $0.mode == "live" && $0.metric == "undelivered" }.map(\.value), [0, 0])
+    }
+}
