@@ -35,7 +35,7 @@ struct ThrottleOptions: ParsableArguments {
     var debounceMs: Double = 100
 
     @Option(name: .customLong("max-age-ms"), help: "frame-budget's bound on the oldest pending change's age (ms).")
-    var maxAgeMs: Double = 100
+    var maxAgeMs: Double = 30
 
     @Option(name: .customLong("background-threads"), help: "Live mode: threads burning CPU beside the main loop.")
     var backgroundThreads: Int = 0

@@ -26,7 +26,7 @@ public enum ThrottlePolicy: String, CaseIterable, Hashable, Sendable {
     public struct Parameters: Hashable, Sendable {
         public var fixedInterval: SimDuration = .milliseconds(100)
         public var debounceInterval: SimDuration = .milliseconds(100)
-        public var maxAge: SimDuration = .milliseconds(100)
+        public var maxAge: SimDuration = .milliseconds(30)
         public init() {}
     }
 
