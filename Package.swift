@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bench-throttle", targets: ["bench-throttle"]),
+        .executable(name: "bench-gate", targets: ["bench-gate"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
         .library(name: "Throttling", targets: ["Throttling"]),
@@ -57,6 +58,11 @@ let package = Package(
             dependencies: ["Throttling", "Simulation", "Measurement", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "bench-gate",
+            dependencies: ["Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: swiftSettings),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement"], swiftSettings: swiftSettings),
         .testTarget(
@@ -67,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: ["Measurement", "bench-throttle"],
+            dependencies: ["Measurement", "bench-throttle", "bench-gate"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -8,6 +8,11 @@ package struct BenchFailure: Error, CustomStringConvertible {
 
     package var description: String { message }
 
+    package init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
     package static func usage(_ message: String) -> BenchFailure { BenchFailure(message: message, exitCode: 64) }
     package static func input(_ message: String) -> BenchFailure { BenchFailure(message: message, exitCode: 65) }
     package static func missingInput(_ message: String) -> BenchFailure { BenchFailure(message: message, exitCode: 66) }

@@ -8,14 +8,19 @@ import Measurement
 /// that matters gets lost. Here every error is `<tool>: error: <what and where>` on stderr with
 /// a sysexits code, and `--help` still prints the full help.
 package enum BenchMain {
-    package static func run<Command: ParsableCommand>(_ type: Command.Type) -> Never {
+    /// - Parameter usageExitCode: the exit code for a bad flag (64, EX_USAGE, unless the tool's
+    ///   own contract says otherwise, like bench-gate's 2).
+    package static func run<Command: ParsableCommand>(_ type: Command.Type, usageExitCode: Int32 = 64) -> Never {
         let tool = Command.configuration.commandName ?? "bench"
         do {
             var command = try Command.parseAsRoot()
             try command.run()
             exit(0)
+        } catch let code as ExitCode {
+            // A verdict, not an error (bench-gate's 1 = regression): the output already said it.
+            exit(code.rawValue)
         } catch let failure as BenchFailure {
-            fail(tool, failure.message, failure.exitCode)
+            fail(tool, failure.message, failure.exitCode == 64 ? usageExitCode : failure.exitCode)
         } catch {
             let code = Command.exitCode(for: error)
             if code == .success {
@@ -26,7 +31,7 @@ package enum BenchMain {
             message = message.split(separator: "\n").first.map(String.init) ?? message
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
             let hint = code == .validationFailure ? " (see --help)" : ""
-            fail(tool, message + hint, code.rawValue)
+            fail(tool, message + hint, code == .validationFailure ? usageExitCode : code.rawValue)
         }
     }
 

@@ -1,0 +1,107 @@
+/// A run compared with the committed baseline.
+public struct BaselineComparison: Codable, Hashable, Sendable {
+    /// A virtual-time value that differs from the baseline (or exists on one side only).
+    public struct Change: Codable, Hashable, Sendable {
+        public var workload, scenario, variant, metric: String
+        public var seed: UInt64
+        public var factors: [String: String]
+        public var baseline: Double?
+        public var current: Double?
+    }
+
+    /// A live metric compared over repetitions.
+    public struct HardwareResult: Codable, Hashable, Sendable {
+        public enum Status: String, Codable, Sendable { case ok, regression, improvement, inconclusive }
+        public var workload, scenario, variant, metric: String
+        public var factors: [String: String]
+        public var baselineMedian: Double
+        public var currentMedian: Double
+        /// current / baseline medians.
+        public var ratio: Double
+        public var pValue: Double
+        public var repetitions: [Int]
+        public var tolerance: Double
+        public var status: Status
+    }
+
+    public var deterministicCompared: Int
+    public var changes: [Change]
+    public var hardware: [HardwareResult]
+
+    public var deterministicRegressions: [Change] { changes.filter { $0.baseline != nil } }
+    public var hardwareRegressions: [HardwareResult] { hardware.filter { $0.status == .regression } }
+
+    /// Minimum repetitions per side for a hardware comparison to conclude anything.
+    public static let minimumRepetitions = 5
+
+    public static func compare(current: [ResultRecord], baseline: [ResultRecord], hardwareMetrics: [HardwareMetric]) -> BaselineComparison {
+        struct Key: Hashable {
+            var workload, scenario, variant, metric: String
+            var seed: UInt64
+            var repetition: Int
+            var factors: [String: String]
+        }
+        func key(_ r: ResultRecord) -> Key {
+            Key(workload: r.workload, scenario: r.scenario, variant: r.variant, metric: r.metric, seed: r.seed,
+                repetition: r.repetition, factors: r.factors)
+        }
+        // Deterministic: exact equality, for the workloads present on both sides.
+        let workloads = Set(current.map(\.workload)).intersection(baseline.map(\.workload))
+        let old = Dictionary(baseline.filter { $0.mode == "sim" && workloads.contains($0.workload) }.map { (key($0), $0.value) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(current.filter { $0.mode == "sim" && workloads.contains($0.workload) }.map { (key($0), $0.value) }, uniquingKeysWith: { a, _ in a })
+        var changes: [Change] = []
+        for (k, v) in old where new[k] != v {
+            changes.append(Change(workload: k.workload, scenario: k.scenario, variant: k.variant, metric: k.metric,
+                                  seed: k.seed, factors: k.factors, baseline: v, current: new[k]))
+        }
+        for (k, v) in new where old[k] == nil {
+            changes.append(Change(workload: k.workload, scenario: k.scenario, variant: k.variant, metric: k.metric,
+                                  seed: k.seed, factors: k.factors, baseline: nil, current: v))
+        }
+        changes.sort { ($0.workload, $0.scenario, $0.variant, $0.metric, $0.seed) < ($1.workload, $1.scenario, $1.variant, $1.metric, $1.seed) }
+
+        // Hardware: per gated metric, a one-sided rank test and a practical-size threshold.
+        struct Group: Hashable {
+            var workload, scenario, variant, metric: String
+            var factors: [String: String]
+        }
+        func groups(_ records: [ResultRecord], _ m: HardwareMetric) -> [Group: [Double]] {
+            Dictionary(grouping: records.filter { $0.mode == "live" && $0.workload == m.workload && $0.metric == m.metric },
+                       by: { Group(workload: $0.workload, scenario: $0.scenario, variant: $0.variant, metric: $0.metric, factors: $0.factors) })
+                .mapValues { $0.map(\.value) }
+        }
+        var hardware: [HardwareResult] = []
+        for m in hardwareMetrics {
+            let before = groups(baseline, m), after = groups(current, m)
+            for (g, cur) in after {
+                guard let base = before[g] else { continue }
+                let bm = Statistics.median(base)!, cm = Statistics.median(cur)!
+                let ratio = bm != 0 ? cm / bm : (cm == 0 ? 1 : .infinity)
+                let worse = m.direction == .lowerIsBetter
+                    ? MannWhitney.pGreater(current: cur, baseline: base)
+                    : MannWhitney.pGreater(current: base, baseline: cur)
+                let better = m.direction == .lowerIsBetter
+                    ? MannWhitney.pGreater(current: base, baseline: cur)
+                    : MannWhitney.pGreater(current: cur, baseline: base)
+                let change = m.direction == .lowerIsBetter ? ratio - 1 : 1 - ratio
+                let status: HardwareResult.Status
+                if cur.count < minimumRepetitions || base.count < minimumRepetitions {
+                    status = .inconclusive
+                } else if worse < m.alpha, change > m.tolerance {
+                    status = .regression
+                } else if better < m.alpha, -change > m.tolerance {
+                    status = .improvement
+                } else {
+                    status = .ok
+                }
+                hardware.append(HardwareResult(
+                    workload: g.workload, scenario: g.scenario, variant: g.variant, metric: g.metric, factors: g.factors,
+                    baselineMedian: bm, currentMedian: cm, ratio: ratio, pValue: min(worse, 1),
+                    repetitions: [base.count, cur.count], tolerance: m.tolerance, status: status
+                ))
+            }
+        }
+        hardware.sort { ($0.workload, $0.scenario, $0.variant, $0.metric) < ($1.workload, $1.scenario, $1.variant, $1.metric) }
+        return BaselineComparison(deterministicCompared: old.count, changes: changes, hardware: hardware)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// What the gate concluded, as written to `gate.json` beside the results.
+public struct GateVerdict: Codable, Sendable {
+    public enum Verdict: String, Codable, Sendable { case pass, regression, error }
+
+    public var verdict: Verdict
+    /// 0 pass, 1 regression, 2 usage or input error, 3 baseline missing or incompatible.
+    public var exitCode: Int32
+    public var summaryMarkdown: String
+    public var results: String
+    public var baseline: String?
+    public var thresholds: [ThresholdOutcome]
+    public var comparison: BaselineComparison?
+
+    enum CodingKeys: String, CodingKey {
+        case verdict, exitCode = "exit_code", summaryMarkdown = "summary_markdown", results, baseline, thresholds, comparison
+    }
+
+    public init(results: String, baseline: String?, thresholds: [ThresholdOutcome], comparison: BaselineComparison?) {
+        self.results = results
+        self.baseline = baseline
+        self.thresholds = thresholds
+        self.comparison = comparison
+        let failed = thresholds.contains { $0.status == .fail }
+            || !(comparison?.deterministicRegressions.isEmpty ?? true)
+            || !(comparison?.hardwareRegressions.isEmpty ?? true)
+        verdict = failed ? .regression : .pass
+        exitCode = failed ? 1 : 0
+        summaryMarkdown = ""
+        summaryMarkdown = GateSummary.markdown(self)
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(self)
+    }
+}
+
+/// The markdown summary, fit for a CI job page.
+enum GateSummary {
+    static func markdown(_ v: GateVerdict) -> String {
+        let fmt = CSVWriter.format
+        var out = "## PatternBench gate: \(v.verdict == .pass ? "PASS" : "REGRESSION")\n\n"
+        out += "Results `\(v.results)`"
+        out += v.baseline.map { " against baseline `\($0)`.\n\n" } ?? " (no baseline comparison).\n\n"
+        let counts = Dictionary(grouping: v.thresholds, by: \.status).mapValues(\.count)
+        out += "### Thresholds: \(counts[.pass] ?? 0) passed, \(counts[.fail] ?? 0) failed, \(counts[.skipped] ?? 0) skipped\n\n"
+        let shown = v.thresholds.filter { $0.status != .pass }
+        if !shown.isEmpty {
+            out += "| status | threshold | scenario / variant | values | why it matters |\n|---|---|---|---|---|\n"
+            for o in shown.sorted(by: { $0.status.rawValue < $1.status.rawValue }) {
+                out += "| \(o.status == .fail ? "**FAIL**" : "skipped") | `\(o.id)` | \(o.scenario) / \(o.variant) | \(o.detail) | \(o.reason) |\n"
+            }
+            out += "\n"
+        }
+        guard let c = v.comparison else { return out }
+        out += "### Deterministic metrics: \(c.deterministicCompared) compared, \(c.deterministicRegressions.count) changed"
+        let added = c.changes.count - c.deterministicRegressions.count
+        out += added > 0 ? ", \(added) new\n\n" : "\n\n"
+        if !c.changes.isEmpty {
+            out += "| workload | scenario | variant | seed | metric | baseline | now |\n|---|---|---|---|---|---|---|\n"
+            for ch in c.changes.prefix(50) {
+                out += "| \(ch.workload) | \(ch.scenario) | \(ch.variant)\(factorText(ch.factors)) | \(ch.seed) | \(ch.metric) | \(ch.baseline.map(fmt) ?? "–") | \(ch.current.map(fmt) ?? "missing") |\n"
+            }
+            if c.changes.count > 50 { out += "\n… and \(c.changes.count - 50) more (see gate.json)\n" }
+            out += "\n"
+        }
+        let byStatus = Dictionary(grouping: c.hardware, by: \.status).mapValues(\.count)
+        out += "### Hardware metrics: \(c.hardware.count) compared, \(byStatus[.regression] ?? 0) regressed, \(byStatus[.improvement] ?? 0) improved, \(byStatus[.inconclusive] ?? 0) inconclusive\n\n"
+        let notable = c.hardware.filter { $0.status != .ok }
+        if !notable.isEmpty {
+            out += "| status | workload | scenario / variant | metric | baseline median | now | ratio | p (worse) | reps |\n|---|---|---|---|---|---|---|---|---|\n"
+            for h in notable {
+                out += "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(TextTable.number(h.ratio)) | \(TextTable.number(h.pValue)) | \(h.repetitions.map(String.init).joined(separator: "/")) |\n"
+            }
+        }
+        return out
+    }
+
+    static func factorText(_ factors: [String: String]) -> String {
+        factors.isEmpty ? "" : " (" + factors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+    }
+}

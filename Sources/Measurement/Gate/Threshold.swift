@@ -1,0 +1,92 @@
+/// One regression threshold: which values it looks at, the bound they must meet, and why.
+///
+/// Two kinds. *Deterministic* thresholds look at virtual-time (`sim`) records, which are exact,
+/// so their bounds can be exact. *Hardware* thresholds look at `live` records and must bound
+/// ratios measured in the same run (a strategy over the lock-free floor, Swift over C), never
+/// absolute times, which move from machine to machine and from run to run.
+public struct Threshold: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Sendable { case deterministic, hardware }
+
+    /// How repetitions are combined before comparing.
+    public enum Aggregate: String, Codable, Sendable {
+        /// Every repetition must satisfy the bound (paired by seed for comparisons).
+        case all
+        case median, max, min
+    }
+
+    public enum Operator: String, Codable, Sendable {
+        case lt = "<", le = "<=", eq = "==", ge = ">=", gt = ">"
+
+        public func holds(_ a: Double, _ b: Double) -> Bool {
+            switch self {
+            case .lt: a < b
+            case .le: a <= b
+            case .eq: a == b
+            case .ge: a >= b
+            case .gt: a > b
+            }
+        }
+    }
+
+    /// `value op bound`.
+    public struct Bound: Codable, Hashable, Sendable {
+        public var op: Operator
+        public var value: Double
+    }
+
+    /// `value op factor × (the same metric of another variant, or another metric)`.
+    public struct Comparison: Codable, Hashable, Sendable {
+        public var op: Operator
+        public var variant: String?
+        public var metric: String?
+        /// Multiplies the other side; 1 when absent.
+        public var factor: Double?
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var workload: String
+    /// A scenario name, or `*` for every scenario in the results.
+    public var scenario: String
+    /// A variant name, or `*` for every variant in the results.
+    public var variant: String
+    public var metric: String
+    /// Only records whose factors include these pairs.
+    public var factors: [String: String]?
+    public var aggregate: Aggregate?
+    public var bound: Bound?
+    public var compare: Comparison?
+    public var reason: String
+
+    public var mode: String { kind == .deterministic ? "sim" : "live" }
+}
+
+/// The committed thresholds file (results/thresholds.json).
+public struct ThresholdFile: Codable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var thresholds: [Threshold]
+    /// Live metrics the baseline comparison gates, with their tolerances.
+    public var hardwareMetrics: [HardwareMetric]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", thresholds, hardwareMetrics = "hardware_metrics"
+    }
+}
+
+/// A live metric compared against the baseline over repetitions.
+public struct HardwareMetric: Codable, Hashable, Sendable {
+    public enum Direction: String, Codable, Sendable {
+        case lowerIsBetter = "lower_is_better", higherIsBetter = "higher_is_better"
+    }
+
+    public var workload: String
+    public var metric: String
+    /// A regression must be at least this large (relative change of the median, e.g. 0.10) …
+    public var tolerance: Double
+    /// … and statistically significant at this level (one-sided Mann–Whitney U).
+    public var alpha: Double
+    public var direction: Direction
+    public var reason: String
+}

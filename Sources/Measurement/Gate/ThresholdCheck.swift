@@ -1,0 +1,118 @@
+/// The outcome of one threshold for one (scenario, variant).
+public struct ThresholdOutcome: Codable, Hashable, Sendable {
+    public enum Status: String, Codable, Sendable { case pass, fail, skipped }
+
+    public var id: String
+    public var kind: Threshold.Kind
+    public var workload: String
+    public var scenario: String
+    public var variant: String
+    public var status: Status
+    /// The values compared, e.g. `missed_vsyncs 141 < 1 × 149 (immediate)`.
+    public var detail: String
+    public var reason: String
+}
+
+/// Evaluates thresholds against result records.
+///
+/// A threshold that names a workload absent from the results is skipped (and says so); one that
+/// names a metric the workload never produced is an error, because a typo must not pass silently.
+public enum ThresholdCheck {
+    public static func evaluate(_ thresholds: [Threshold], on records: [ResultRecord], source: String = "thresholds") throws(GateError) -> [ThresholdOutcome] {
+        var outcomes: [ThresholdOutcome] = []
+        let workloads = Set(records.map(\.workload))
+        for t in thresholds {
+            func outcome(_ scenario: String, _ variant: String, _ status: ThresholdOutcome.Status, _ detail: String) -> ThresholdOutcome {
+                ThresholdOutcome(id: t.id, kind: t.kind, workload: t.workload, scenario: scenario, variant: variant,
+                                 status: status, detail: detail, reason: t.reason)
+            }
+            guard workloads.contains(t.workload) else {
+                outcomes.append(outcome(t.scenario, t.variant, .skipped, "workload \(t.workload) not in the results"))
+                continue
+            }
+            let pool = records.filter { $0.workload == t.workload && $0.mode == t.mode && matches($0.factors, t.factors) }
+            let metricsSeen = Set(records.filter { $0.workload == t.workload }.map(\.metric))
+            for m in [t.metric, t.compare?.metric].compactMap({ $0 }) where !metricsSeen.contains(m) {
+                throw GateError.input("\(source): threshold \(t.id): metric: '\(m)' is not a metric of workload \(t.workload)")
+            }
+            let scenarios = t.scenario == "*" ? ordered(pool.map(\.scenario)) : [t.scenario]
+            for scenario in scenarios {
+                let inScenario = pool.filter { $0.scenario == scenario }
+                let variants = t.variant == "*" ? ordered(inScenario.map(\.variant)) : [t.variant]
+                if variants.isEmpty {
+                    outcomes.append(outcome(scenario, t.variant, .skipped, "no \(t.mode) records for scenario \(scenario)"))
+                }
+                for variant in variants {
+                    let lhs = inScenario.filter { $0.variant == variant && $0.metric == t.metric }
+                    guard !lhs.isEmpty else {
+                        outcomes.append(outcome(scenario, variant, .skipped, "no \(t.mode) \(t.metric) for \(scenario)/\(variant)"))
+                        continue
+                    }
+                    let (ok, detail) = check(t, lhs: lhs, scenarioRecords: inScenario, variant: variant)
+                    if let ok {
+                        outcomes.append(outcome(scenario, variant, ok ? .pass : .fail, detail))
+                    } else {
+                        outcomes.append(outcome(scenario, variant, .skipped, detail))
+                    }
+                }
+            }
+        }
+        return outcomes
+    }
+
+    static func matches(_ factors: [String: String], _ filter: [String: String]?) -> Bool {
+        guard let filter else { return true }
+        return filter.allSatisfy { factors[$0.key] == $0.value }
+    }
+
+    static func ordered(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    static func aggregate(_ values: [Double], _ how: Threshold.Aggregate) -> Double {
+        switch how {
+        case .median, .all: Statistics.median(values) ?? .nan
+        case .max: values.max() ?? .nan
+        case .min: values.min() ?? .nan
+        }
+    }
+
+    /// nil `ok` when the other side of a comparison is missing.
+    static func check(_ t: Threshold, lhs: [ResultRecord], scenarioRecords: [ResultRecord], variant: String) -> (Bool?, String) {
+        let how = t.aggregate ?? .median
+        let fmt = CSVWriter.format
+        if let bound = t.bound {
+            if how == .all {
+                let failing = lhs.filter { !bound.op.holds($0.value, bound.value) }
+                let shown = failing.first ?? lhs.max { $0.value < $1.value }!
+                return (failing.isEmpty, "\(t.metric) \(fmt(shown.value)) \(bound.op.rawValue) \(fmt(bound.value)) (every seed; \(failing.count) of \(lhs.count) failing)")
+            }
+            let v = aggregate(lhs.map(\.value), how)
+            return (bound.op.holds(v, bound.value), "\(how.rawValue) \(t.metric) \(fmt(v)) \(bound.op.rawValue) \(fmt(bound.value))")
+        }
+        let c = t.compare!
+        let otherVariant = c.variant ?? variant
+        let otherMetric = c.metric ?? t.metric
+        let factor = c.factor ?? 1
+        let rhs = scenarioRecords.filter { $0.variant == otherVariant && $0.metric == otherMetric }
+        guard !rhs.isEmpty else { return (nil, "no \(otherMetric) for \(otherVariant) to compare with") }
+        let label = "\(otherVariant == variant ? "" : otherVariant + " ")\(otherMetric)"
+        if how == .all {
+            var failing = 0, paired = 0
+            var example = ""
+            for l in lhs {
+                guard let r = rhs.first(where: { $0.seed == l.seed && $0.repetition == l.repetition }) else { continue }
+                paired += 1
+                if !c.op.holds(l.value, factor * r.value) {
+                    failing += 1
+                    if example.isEmpty { example = " (seed \(l.seed): \(fmt(l.value)) vs \(fmt(factor * r.value)))" }
+                }
+            }
+            guard paired > 0 else { return (nil, "no repetitions of \(otherVariant) paired by seed") }
+            return (failing == 0, "\(t.metric) \(c.op.rawValue) \(fmt(factor)) × \(label) in every seed: \(failing) of \(paired) failing\(example)")
+        }
+        let l = aggregate(lhs.map(\.value), how), r = aggregate(rhs.map(\.value), how)
+        return (c.op.holds(l, factor * r), "\(how.rawValue) \(t.metric) \(fmt(l)) \(c.op.rawValue) \(fmt(factor)) × \(fmt(r)) (\(label))")
+    }
+}
