@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
         .library(name: "Throttling", targets: ["Throttling"]),
+        .library(name: "Locking", targets: ["Locking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,6 +56,21 @@ let package = Package(
         .executableTarget(
             name: "bench-throttle",
             dependencies: ["Throttling", "Simulation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
+        .target(
+            name: "Locking",
+            dependencies: ["Simulation", "Measurement", "CLockReference", "CLockShim"],
+            swiftSettings: swiftSettings
+        ),
+        // The C reference counter loops (raw pthread mutex, C11 atomic) bench-atomics compares against.
+        .target(name: "CLockReference", cSettings: [.unsafeFlags(["-O2"])]),
+        // OS shims for Locking: RUSAGE_THREAD, CPU affinity, adaptive mutexes, jemalloc's mallctl via dlsym.
+        .target(name: "CLockShim", linkerSettings: [.linkedLibrary("dl")]),
+        .testTarget(
+            name: "LockingTests",
+            dependencies: ["Locking", "Measurement"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: swiftSettings),

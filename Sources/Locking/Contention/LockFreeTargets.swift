@@ -1,0 +1,166 @@
+import CLockReference
+import Synchronization
+
+// The floors: the same operations on a lock-free `Synchronization.Atomic`, and the C reference's
+// counter loops. `cs_work` is done right before the atomic operation (there is no critical section
+// to hold), so "work + one atomic operation" is the floor for the same cell.
+
+/// `atomic` for `increment`: a relaxed wrapping add.
+final class AtomicIncrementTarget: ContentionTarget {
+    let counter = Atomic<UInt64>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        if cs == 0 && gap == 0 {
+            for _ in 0..<count { counter.wrappingAdd(1, ordering: .relaxed) }
+        } else {
+            for _ in 0..<count {
+                if cs != 0 { _ = clr_spin(cs) }
+                counter.wrappingAdd(1, ordering: .relaxed)
+                if gap != 0 { _ = clr_spin(gap) }
+            }
+        }
+        state.tally &+= Int64(count)
+    }
+
+    func observedTotal() -> Int64 { Int64(counter.load(ordering: .acquiring)) }
+}
+
+/// `atomic` for `read-mostly`: acquiring loads and relaxed adds, 90/10.
+final class AtomicReadMostlyTarget: ContentionTarget {
+    let value = Atomic<UInt64>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        var writes: Int64 = 0
+        var sink: UInt64 = 0
+        for _ in 0..<count {
+            if cs != 0 { _ = clr_spin(cs) }
+            if state.generator.next() % 10 == 0 {
+                value.wrappingAdd(1, ordering: .relaxed)
+                writes += 1
+            } else {
+                sink &+= value.load(ordering: .acquiring)
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        blackHole(sink)
+        state.tally &+= writes
+    }
+
+    func observedTotal() -> Int64 { Int64(value.load(ordering: .acquiring)) }
+}
+
+/// `atomic` for `flag`: compare-and-exchange false→true and true→false.
+final class AtomicFlagTarget: ContentionTarget {
+    let flag = Atomic<Bool>(false)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        for _ in 0..<count {
+            if cs != 0 { _ = clr_spin(cs) }
+            if state.clearNext {
+                if flag.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged { state.tally -= 1 }
+            } else {
+                if flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged { state.tally += 1 }
+            }
+            state.clearNext.toggle()
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+
+    func observedTotal() -> Int64 { flag.load(ordering: .acquiring) ? 1 : 0 }
+}
+
+/// `atomic` for `transition`: compare-and-exchange s→s+1; a failure returns the current state.
+final class AtomicTransitionTarget: ContentionTarget {
+    let machine = Atomic<UInt64>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        for _ in 0..<count {
+            if cs != 0 { _ = clr_spin(cs) }
+            let (exchanged, original) = machine.compareExchange(
+                expected: state.guess, desired: state.guess &+ 1, ordering: .acquiringAndReleasing
+            )
+            if exchanged {
+                state.guess &+= 1
+                state.tally += 1
+            } else {
+                state.guess = original
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+
+    func observedTotal() -> Int64 { Int64(machine.load(ordering: .acquiring)) }
+}
+
+/// `c-pthread-mutex`: the batch runs entirely in C (`clr_mutex_counter_run`).
+final class CMutexIncrementTarget: ContentionTarget, @unchecked Sendable {
+    // The C struct holds its own pthread mutex; the counter is only touched under it.
+    let counter: OpaquePointer
+
+    init() { counter = clr_mutex_counter_create() }
+    deinit { clr_mutex_counter_destroy(counter) }
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        clr_mutex_counter_run(counter, UInt64(count), state.csIterations, state.gapIterations)
+        state.tally &+= Int64(count)
+    }
+
+    func observedTotal() -> Int64 { Int64(clr_mutex_counter_value(counter)) }
+}
+
+/// `c-atomic`: the batch runs entirely in C (`clr_atomic_counter_run`).
+final class CAtomicIncrementTarget: ContentionTarget, @unchecked Sendable {
+    // The C counter is a C11 _Atomic; every access is atomic.
+    let counter: OpaquePointer
+
+    init() { counter = clr_atomic_counter_create() }
+    deinit { clr_atomic_counter_destroy(counter) }
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        clr_atomic_counter_run(counter, UInt64(count), state.csIterations, state.gapIterations)
+        state.tally &+= Int64(count)
+    }
+
+    func observedTotal() -> Int64 { Int64(clr_atomic_counter_value(counter)) }
+}
+
+extension ContentionOperation {
+    /// A fresh shared object for `variant` running this operation; nil when it is unsupported.
+    func makeTarget(for variant: LockVariant) -> (any ContentionTarget)? {
+        guard variant.supports(self) else { return nil }
+        switch variant {
+        case .pthreadMutex: return makeLockedTarget(PThreadMutexLock.self)
+        case .nslock: return makeLockedTarget(FoundationLock.self)
+        case .dispatchQueue: return makeLockedTarget(DispatchQueueLock.self)
+        case .mutex: return makeLockedTarget(SynchronizationMutexLock.self)
+        case .spinlock: return makeLockedTarget(SpinLock.self)
+        case .pthreadMutexAdaptive: return makeLockedTarget(AdaptivePThreadMutexLock.self)
+        case .unsynchronized: return makeLockedTarget(UnsynchronizedLock.self)
+        case .atomic:
+            switch self {
+            case .increment: return AtomicIncrementTarget()
+            case .readMostly: return AtomicReadMostlyTarget()
+            case .flag: return AtomicFlagTarget()
+            case .transition: return AtomicTransitionTarget()
+            case .dictionaryUpdate, .arrayAppendDrain: return nil
+            }
+        case .cPthreadMutex: return CMutexIncrementTarget()
+        case .cAtomic: return CAtomicIncrementTarget()
+        }
+    }
+
+    private func makeLockedTarget<Lock: LockStrategy>(_: Lock.Type) -> any ContentionTarget {
+        switch self {
+        case .increment: IncrementTarget<Lock>()
+        case .readMostly: ReadMostlyTarget<Lock>()
+        case .flag: FlagTarget<Lock>()
+        case .transition: TransitionTarget<Lock>()
+        case .dictionaryUpdate: DictionaryTarget<Lock>()
+        case .arrayAppendDrain: ArrayTarget<Lock>()
+        }
+    }
+}
