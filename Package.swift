@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bench-throttle", targets: ["bench-throttle"]),
+        .executable(name: "bench-atomics", targets: ["bench-atomics"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
         .library(name: "Throttling", targets: ["Throttling"]),
@@ -68,6 +69,11 @@ let package = Package(
         .target(name: "CLockReference", cSettings: [.unsafeFlags(["-O2"])]),
         // OS shims for Locking: RUSAGE_THREAD, CPU affinity, adaptive mutexes, jemalloc's mallctl via dlsym.
         .target(name: "CLockShim", linkerSettings: [.linkedLibrary("dl")]),
+        .executableTarget(
+            name: "bench-atomics",
+            dependencies: ["Locking", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LockingTests",
             dependencies: ["Locking", "Measurement"],
