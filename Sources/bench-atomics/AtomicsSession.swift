@@ -41,7 +41,7 @@ struct AtomicsSession {
         for cell in cells {
             let variants = plan.variants(for: cell)
             for variant in variants {
-                try mapFailure { () throws(ContentionRunner<LiveMonotonicClock>.Failure) in
+                try mapFailure { () throws(ContentionRunner.Failure) in
                     try runner.warmUp(cell, variant: variant, seed: seeds[0])
                 }
             }
@@ -49,7 +49,7 @@ struct AtomicsSession {
             // over the strategies being compared.
             for (repetition, seed) in seeds.enumerated() {
                 for variant in variants {
-                    let sample = try mapFailure { () throws(ContentionRunner<LiveMonotonicClock>.Failure) in
+                    let sample = try mapFailure { () throws(ContentionRunner.Failure) in
                         try runner.measure(cell, variant: variant, seed: seed)
                     }
                     output.add(sample.observations(), scenario: cell.operation.name, variant: variant.name, mode: "live",
@@ -103,7 +103,7 @@ struct AtomicsSession {
             "matrix_wall_s": .number(matrixSeconds),
             "co_scheduling_probe": .object([
                 "duration_s": .number(options.probeDuration),
-                "fast_threshold_ns": .number(Double(CoSchedulingProbe<LiveMonotonicClock>.fastThresholdNanoseconds)),
+                "fast_threshold_ns": .number(Double(CoSchedulingProbe.fastThresholdNanoseconds)),
                 "before": Self.json(probeBefore),
                 "after": Self.json(probeAfter),
             ]),
@@ -128,7 +128,7 @@ struct AtomicsSession {
         )
     }
 
-    func mapFailure<T>(_ body: () throws(ContentionRunner<LiveMonotonicClock>.Failure) -> T) throws -> T {
+    func mapFailure<T>(_ body: () throws(ContentionRunner.Failure) -> T) throws -> T {
         do { return try body() } catch { throw BenchFailure.runtime(error.description) }
     }
 

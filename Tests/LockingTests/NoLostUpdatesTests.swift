@@ -8,7 +8,7 @@ import XCTest
 final class NoLostUpdatesTests: XCTestCase {
     static let synchronized = LockVariant.allCases.filter(\.isSynchronized)
 
-    func runner(duration: Double = 0.02) -> ContentionRunner<LiveMonotonicClock> {
+    func runner(duration: Double = 0.02) -> ContentionRunner {
         ContentionRunner(
             clock: LiveMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: duration, warmup: 0, cpuCount: 2, probeDuration: 0, batch: 8)

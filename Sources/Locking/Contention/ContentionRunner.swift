@@ -6,14 +6,18 @@ import CLockShim
 /// start barrier, each reads its own clock, resource usage and allocation counter once, runs
 /// batches of operations until the coordinator raises the stop flag, and reads them all again.
 /// Clock reads are per thread per run, never per operation.
-package struct ContentionRunner<Clock: MonotonicClock>: Sendable {
-    package var clock: Clock
+///
+/// Not generic over the clock on purpose: a generic runner would be compiled unspecialised in
+/// this module (its callers live in another), and with it every worker loop; the clock is an
+/// existential read twice per thread per run, which costs nothing measurable.
+package struct ContentionRunner: Sendable {
+    package var clock: any MonotonicClock
     package var calibration: SpinCalibration
     package var settings: ContentionSettings
     /// jemalloc's counters when it is the allocator; nil leaves allocations uncounted.
     package var jemalloc: JemallocCounters?
 
-    package init(clock: Clock, calibration: SpinCalibration, settings: ContentionSettings, jemalloc: JemallocCounters? = nil) {
+    package init(clock: any MonotonicClock, calibration: SpinCalibration, settings: ContentionSettings, jemalloc: JemallocCounters? = nil) {
         self.clock = clock
         self.calibration = calibration
         self.settings = settings
@@ -61,9 +65,28 @@ package struct ContentionRunner<Clock: MonotonicClock>: Sendable {
     }
 
     func run(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, seconds: Double) throws(Failure) -> ContentionSample {
-        guard let target = cell.operation.makeTarget(for: variant) else {
+        let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds)
+        guard let result = cell.operation.withTarget(for: variant, visitor) else {
             throw .unsupported(cell.operation, variant)
         }
+        return try result.get()
+    }
+
+    struct Visit: ContentionTargetVisitor {
+        var runner: ContentionRunner
+        var cell: ContentionCell
+        var seed: UInt64
+        var seconds: Double
+
+        func visit<Target: ContentionTarget>(_ target: Target) -> Result<ContentionSample, Failure> {
+            do { return .success(try runner.run(cell, target: target, seed: seed, seconds: seconds)) } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The measurement proper, specialised for one concrete target type.
+    func run<Target: ContentionTarget>(_ cell: ContentionCell, target: Target, seed: UInt64, seconds: Double) throws(Failure) -> ContentionSample {
         let line = StartLine()
         let board = WorkerBoard(count: cell.threads, initial: WorkerReport())
         let cs = calibration.iterations(for: cell.csWork)

@@ -11,14 +11,14 @@ import Synchronization
 /// scheduled (a time slice, ~ms). The result is the share of the probe's wall time spent in fast
 /// round trips (< `fastThreshold`): 1 = fully concurrent, 0 = never concurrent. Round trips tile
 /// the window (each starts where the last ended), so the shares add up to the whole.
-package struct CoSchedulingProbe<Clock: MonotonicClock>: Sendable {
-    package var clock: Clock
+package struct CoSchedulingProbe: Sendable {
+    package var clock: any MonotonicClock
     package var pinning: Bool
     package var cpuCount: Int
     /// A round trip faster than this counts as "both threads were running".
     package static var fastThresholdNanoseconds: UInt64 { 20_000 }
 
-    package init(clock: Clock, pinning: Bool = false, cpuCount: Int = 2) {
+    package init(clock: any MonotonicClock, pinning: Bool = false, cpuCount: Int = 2) {
         self.clock = clock
         self.pinning = pinning
         self.cpuCount = cpuCount
