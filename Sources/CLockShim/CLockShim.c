@@ -60,21 +60,6 @@ static mallctl_fn lks_mallctl(void) {
 
 int lks_jemalloc_active(void) { return lks_mallctl() != NULL; }
 
-int lks_jemalloc_locate(const char *library, char *path, unsigned long path_capacity) {
-    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
-    if (handle == NULL) return -1;
-    int rc = -1;
-    void *symbol = dlsym(handle, "mallctl");
-    Dl_info info;
-    if (symbol != NULL && dladdr(symbol, &info) != 0 && info.dli_fname != NULL &&
-        strlen(info.dli_fname) < path_capacity) {
-        strcpy(path, info.dli_fname);
-        rc = 0;
-    }
-    dlclose(handle);
-    return rc;
-}
-
 int lks_mallctl_u64(const char *name, uint64_t *value) {
     mallctl_fn fn = lks_mallctl();
     if (fn == NULL) return ENOSYS;

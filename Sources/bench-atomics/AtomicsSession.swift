@@ -76,7 +76,7 @@ struct AtomicsSession {
         if let overhead {
             notes.append("uncontended pthread-mutex wrapper vs C: \(TextTable.number(overhead.swift)) ns/op vs \(TextTable.number(overhead.c)) ns/op = \(TextTable.number(overhead.ratio))× (target ≤ 1.15×)")
         }
-        notes.append("allocator \(allocator.choice.rawValue): allocations \(allocator.countingMethod)")
+        notes.append("allocator \(allocator.choice.rawValue)\(allocator.jemalloc.map { " \($0.version)" } ?? ""); allocation counting: \(allocator.countingMethod)")
         if pinFailures > 0 { notes.append("\(pinFailures) worker threads could not be pinned to a CPU") }
         if !lost.isEmpty { notes.append("LOST UPDATES in synchronized strategies: \(lost.joined(separator: "; "))") }
 

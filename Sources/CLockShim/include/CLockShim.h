@@ -44,10 +44,6 @@ static inline void lks_cpu_relax(void) {
 /// 1 when the process allocator exports `mallctl` (jemalloc is loaded, e.g. by LD_PRELOAD).
 int lks_jemalloc_active(void);
 
-/// Opens `library` (e.g. "libjemalloc.so.2") without making it the allocator, writes the file it
-/// resolved to into `path` and closes it again. Returns 0, or -1 when it cannot be loaded.
-int lks_jemalloc_locate(const char *library, char *path, unsigned long path_capacity);
-
 /// Reads a uint64_t mallctl value (`thread.allocated`, `stats.arenas.4096.small.nrequests`, ...).
 /// Returns 0 or an errno value (ENOENT for an unknown name, ENOSYS when jemalloc is not active).
 int lks_mallctl_u64(const char *name, uint64_t *value);

@@ -75,13 +75,35 @@ package enum AllocatorSwitch {
                 throw .failed("jemalloc was preloaded (LD_PRELOAD=\(environment["LD_PRELOAD"] ?? "")) but does not serve malloc; cannot run with --allocator jemalloc")
             }
             let library = environment[libraryVariable] ?? defaultLibrary
-            var buffer = [CChar](repeating: 0, count: 4096)
-            guard lks_jemalloc_locate(library, &buffer, UInt(buffer.count)) == 0 else {
+            guard let path = locate(library, libraryPath: environment["LD_LIBRARY_PATH"]) else {
                 throw .notInstalled(library: library)
             }
-            let path = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             try reexec(preloading: path, existing: environment["LD_PRELOAD"])
         }
+    }
+
+    /// Finds `library` the way the dynamic loader would for a bare name: `LD_LIBRARY_PATH`, then
+    /// the standard and multiarch directories. A name with a slash is taken as a path.
+    ///
+    /// The file is only looked for, not loaded: jemalloc uses initial-exec thread-local storage,
+    /// so a `dlopen` into a running process fails ("cannot allocate memory in static TLS block").
+    package static func locate(_ library: String, libraryPath: String?) -> String? {
+        if library.contains("/") { return access(library, R_OK) == 0 ? library : nil }
+        #if arch(x86_64)
+        let multiarch = "x86_64-linux-gnu"
+        #elseif arch(arm64)
+        let multiarch = "aarch64-linux-gnu"
+        #else
+        let multiarch = ""
+        #endif
+        let searched = (libraryPath ?? "").split(separator: ":").map(String.init) + [
+            "/usr/local/lib", "/usr/lib/\(multiarch)", "/lib/\(multiarch)", "/usr/lib64", "/lib64", "/usr/lib", "/lib",
+        ]
+        for directory in searched where !directory.isEmpty {
+            let candidate = directory + "/" + library
+            if access(candidate, R_OK) == 0 { return candidate }
+        }
+        return nil
     }
 
     private static func reexec(preloading path: String, existing: String?) throws(Failure) -> Never {
