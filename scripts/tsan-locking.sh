@@ -8,6 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}" \
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan-suppressions.txt ${TSAN_OPTIONS:-}" \
   swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
     --filter LockingTests --skip UnsynchronizedControlTests
