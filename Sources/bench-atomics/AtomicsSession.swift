@@ -69,12 +69,17 @@ struct AtomicsSession {
         output.records += ReferenceRatios.records(for: output.records)
         let summaries = Statistics.summarize(output.records)
         let overhead = ReferenceRatios.uncontendedOverhead(summaries)
+        let cpuOverhead = ReferenceRatios.uncontendedOverhead(summaries, metric: "cpu_ns_per_op")
 
         var notes: [String] = []
         if BuildInfo.isDebug { notes.append("debug build: timings are not representative; use swift run -c release") }
         notes.append(Self.probeNote(before: probeBefore, after: probeAfter, samples: output.records))
         if let overhead {
-            notes.append("uncontended pthread-mutex wrapper vs C: \(TextTable.number(overhead.swift)) ns/op vs \(TextTable.number(overhead.c)) ns/op = \(TextTable.number(overhead.ratio))× (target ≤ 1.15×)")
+            var text = "uncontended pthread-mutex wrapper vs C: \(TextTable.number(overhead.swift)) ns/op vs \(TextTable.number(overhead.c)) ns/op = \(TextTable.number(overhead.ratio))× (target ≤ 1.15×)"
+            if let cpuOverhead {
+                text += "; by CPU time \(TextTable.number(cpuOverhead.swift)) vs \(TextTable.number(cpuOverhead.c)) ns/op = \(TextTable.number(cpuOverhead.ratio))×"
+            }
+            notes.append(text)
         }
         notes.append("allocator \(allocator.choice.rawValue)\(allocator.jemalloc.map { " \($0.version)" } ?? ""); allocation counting: \(allocator.countingMethod)")
         if pinFailures > 0 { notes.append("\(pinFailures) worker threads could not be pinned to a CPU") }
@@ -113,9 +118,15 @@ struct AtomicsSession {
             parameters["jemalloc_library"] = allocator.library.map { .string($0) } ?? .null
         }
         if let overhead {
-            parameters["uncontended_pthread_mutex_vs_c"] = .object([
+            var figure: [String: JSONValue] = [
                 "swift_ns_per_op": .number(overhead.swift), "c_ns_per_op": .number(overhead.c), "ratio": .number(overhead.ratio),
-            ])
+            ]
+            if let cpuOverhead {
+                figure["swift_cpu_ns_per_op"] = .number(cpuOverhead.swift)
+                figure["c_cpu_ns_per_op"] = .number(cpuOverhead.c)
+                figure["cpu_ratio"] = .number(cpuOverhead.ratio)
+            }
+            parameters["uncontended_pthread_mutex_vs_c"] = .object(figure)
         }
 
         var table = "bench-atomics on \(HostInfo.current.cpuModel) (\(cpuCount) CPUs), \(BuildInfo.configuration) build, allocator \(allocator.choice.rawValue)\n"

@@ -121,7 +121,7 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
         XCTAssertTrue(records.allSatisfy { $0.mode == "live" && $0.workload == "atomics" })
         let metrics = Set(records.map(\.metric))
         for metric in ["ns_per_op", "ops_per_s", "jain_fairness", "max_min_share_ratio", "lost_updates",
-                       "voluntary_ctx_switches", "involuntary_ctx_switches", "cpu_time_ms", "co_scheduled_fraction",
+                       "voluntary_ctx_switches", "involuntary_ctx_switches", "cpu_time_ms", "cpu_ns_per_op", "co_scheduled_fraction",
                        "ratio_to_atomic", "ratio_to_c"] {
             XCTAssertTrue(metrics.contains(metric), metric)
         }

@@ -69,6 +69,7 @@ package struct ContentionSample: Sendable, Hashable {
             Observation("voluntary_ctx_switches", Double(voluntarySwitches), "count"),
             Observation("involuntary_ctx_switches", Double(involuntarySwitches), "count"),
             Observation("cpu_time_ms", Double(cpuNanoseconds) / 1e6, "ms"),
+            Observation("cpu_ns_per_op", ops > 0 ? Double(cpuNanoseconds) / ops : .nan, "ns"),
         ]
         if let allocationRequests, ops > 0 {
             out.append(Observation("allocs_per_op", Double(allocationRequests) / ops, "count/op"))

@@ -20,7 +20,7 @@ package enum ContentionReport {
             out += "\n\(op.name) — cs_work \(cs.label), gap_work \(gap.label) (median of repetitions; ranked by ns/op per thread count)\n"
             var table = TextTable(
                 columns: ["threads", "#", "variant", "ns/op", "min–max", "Mops/s", "jain", "max/min", "lost",
-                          "vol cs", "invol cs", "cpu ms", "allocs/op", "B/op", "×atomic", "×C", "co-sched"],
+                          "vol cs", "invol cs", "cpu ns/op", "allocs/op", "B/op", "×atomic", "×C", "co-sched"],
                 rightAligned: [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
             )
             for cell in cells where cell.operation == op && cell.csWork == cs && cell.gapWork == gap {
@@ -38,7 +38,7 @@ package enum ContentionReport {
                         String(cell.threads), String(rank + 1), v.name, TextTable.number(ns.median),
                         "\(TextTable.number(ns.min))–\(TextTable.number(ns.max))", shown("ops_per_s", scale: 1e-6),
                         shown("jain_fairness"), shown("max_min_share_ratio"), shown("lost_updates"),
-                        shown("voluntary_ctx_switches"), shown("involuntary_ctx_switches"), shown("cpu_time_ms"),
+                        shown("voluntary_ctx_switches"), shown("involuntary_ctx_switches"), shown("cpu_ns_per_op"),
                         shown("allocs_per_op"), shown("bytes_per_op"), shown("ratio_to_atomic"), shown("ratio_to_c"),
                         shown("co_scheduled_fraction"),
                     ])

@@ -44,10 +44,11 @@ package enum ReferenceRatios {
 
     /// The headline fidelity figure: uncontended (1 thread, no work) `pthread-mutex` increment
     /// ns/op over `c-pthread-mutex`'s, from the run's medians; nil when either did not run.
-    package static func uncontendedOverhead(_ summaries: [SummaryRow]) -> (swift: Double, c: Double, ratio: Double)? {
+    /// With `metric: "cpu_ns_per_op"`, the same from CPU time, which a busy host inflates less.
+    package static func uncontendedOverhead(_ summaries: [SummaryRow], metric: String = "ns_per_op") -> (swift: Double, c: Double, ratio: Double)? {
         func median(_ variant: LockVariant) -> Double? {
             summaries.first {
-                $0.scenario == ContentionOperation.increment.name && $0.variant == variant.name && $0.metric == "ns_per_op"
+                $0.scenario == ContentionOperation.increment.name && $0.variant == variant.name && $0.metric == metric
                     && $0.factors == ContentionCell(operation: .increment, threads: 1).factors
             }?.median
         }
