@@ -71,8 +71,8 @@ final class NoLostUpdatesTests: XCTestCase {
                     let transitionWins = Atomic<Int>(0)
                     let flagWins = Atomic<Int>(0)
                     let line = StartLine()
-                    _ = try? ThreadTeam.run(count: 4, coordinator: {
-                        line.waitForArrivals(4)
+                    _ = try? ThreadTeam.run(count: 4, coordinator: { started in
+                        line.waitForArrivals(started)
                         line.release()
                     }) { _ in
                         line.arriveAndWait()

@@ -100,8 +100,8 @@ package struct ContentionRunner: Sendable {
         do {
             pinFailures = try ThreadTeam.run(
                 count: cell.threads, pinning: settings.pinning, cpuCount: settings.cpuCount,
-                coordinator: {
-                    line.waitForArrivals(cell.threads)
+                coordinator: { started in
+                    line.waitForArrivals(started)
                     requestsBefore = jemalloc?.processAllocationRequests() ?? 0
                     line.release()
                     clock.sleep(nanoseconds: UInt64(seconds * 1e9))

@@ -16,12 +16,14 @@ package enum ThreadTeam {
     }
 
     /// Runs `body(i)` for i in 0..<count, each on its own thread; meanwhile runs `coordinator` on
-    /// the calling thread, then joins them all. With `pinning`, thread i is pinned to CPU
+    /// the calling thread with the number of threads actually started (fewer than `count` only
+    /// when a `pthread_create` failed, in which case the error is thrown after the join), then
+    /// joins them all. With `pinning`, thread i is pinned to CPU
     /// i mod `cpuCount`. Returns how many threads could not be pinned.
     @discardableResult
     package static func run(
         count: Int, pinning: Bool = false, cpuCount: Int = 1,
-        coordinator: () -> Void = {}, _ body: @escaping @Sendable (Int) -> Void
+        coordinator: (_ started: Int) -> Void = { _ in }, _ body: @escaping @Sendable (Int) -> Void
     ) throws(StartError) -> Int {
         let pinFailures = PinFailures()
         var threads: [pthread_t] = []
@@ -39,13 +41,13 @@ package enum ThreadTeam {
             if rc != 0 {
                 Unmanaged<ThreadStart>.fromOpaque(context).release()
                 // The started threads must still finish: the coordinator releases them, then join.
-                coordinator()
+                coordinator(threads.count)
                 for t in threads { pthread_join(t, nil) }
                 throw StartError(code: rc)
             }
             threads.append(thread)
         }
-        coordinator()
+        coordinator(threads.count)
         for t in threads { pthread_join(t, nil) }
         return pinFailures.count
     }
