@@ -12,10 +12,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bench-throttle", targets: ["bench-throttle"]),
+        .executable(name: "bench-atomics", targets: ["bench-atomics"]),
         .executable(name: "bench-gate", targets: ["bench-gate"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
         .library(name: "Throttling", targets: ["Throttling"]),
+        .library(name: "Locking", targets: ["Locking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +60,26 @@ let package = Package(
             dependencies: ["Throttling", "Simulation", "Measurement", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
+        // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
+        .target(
+            name: "Locking",
+            dependencies: ["Simulation", "Measurement", "CLockReference", "CLockShim"],
+            swiftSettings: swiftSettings
+        ),
+        // The C reference counter loops (raw pthread mutex, C11 atomic) bench-atomics compares against.
+        .target(name: "CLockReference", cSettings: [.unsafeFlags(["-O2"])]),
+        // OS shims for Locking: RUSAGE_THREAD, CPU affinity, adaptive mutexes, jemalloc's mallctl via dlsym.
+        .target(name: "CLockShim", linkerSettings: [.linkedLibrary("dl")]),
+        .executableTarget(
+            name: "bench-atomics",
+            dependencies: ["Locking", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LockingTests",
+            dependencies: ["Locking", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "bench-gate",
             dependencies: ["Measurement", "BenchCommandLine"],
@@ -73,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: ["Measurement", "bench-throttle", "bench-gate"],
+            dependencies: ["Measurement", "bench-throttle", "bench-atomics", "bench-gate"],
             swiftSettings: swiftSettings
         ),
     ]

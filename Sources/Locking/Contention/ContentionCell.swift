@@ -1,0 +1,47 @@
+/// One point of the workload matrix: an operation, a thread count and the two kinds of work.
+package struct ContentionCell: Hashable, Sendable {
+    package var operation: ContentionOperation
+    package var threads: Int
+    /// Work inside each critical section.
+    package var csWork: WorkAmount
+    /// Work between one operation and the next.
+    package var gapWork: WorkAmount
+
+    package init(operation: ContentionOperation, threads: Int, csWork: WorkAmount = .none, gapWork: WorkAmount = .none) {
+        self.operation = operation
+        self.threads = threads
+        self.csWork = csWork
+        self.gapWork = gapWork
+    }
+
+    /// The factor columns of the results, in CSV order.
+    package static let factorNames = ["threads", "cs_work", "gap_work"]
+
+    package var factors: [String: String] {
+        ["threads": String(threads), "cs_work": csWork.label, "gap_work": gapWork.label]
+    }
+}
+
+/// How long and how each measurement runs.
+package struct ContentionSettings: Sendable, Hashable {
+    /// Measured window per repetition, in seconds.
+    package var duration: Double
+    /// Unmeasured run before a (cell, variant)'s first repetition, in seconds (0 for none).
+    package var warmup: Double
+    /// Pin worker i to CPU i mod `cpuCount`.
+    package var pinning: Bool
+    package var cpuCount: Int
+    /// Co-scheduling probe before each repetition, in seconds (0 for none).
+    package var probeDuration: Double
+    /// Operations between two checks of the stop flag.
+    package var batch: Int
+
+    package init(duration: Double, warmup: Double, pinning: Bool = false, cpuCount: Int = 1, probeDuration: Double = 0.01, batch: Int = 32) {
+        self.duration = duration
+        self.warmup = warmup
+        self.pinning = pinning
+        self.cpuCount = cpuCount
+        self.probeDuration = probeDuration
+        self.batch = batch
+    }
+}

@@ -1,0 +1,148 @@
+import CLockReference
+
+// The operations on the atomic wrappers, one target per operation, generic over the lock.
+// Each `perform` has a branch-free fast path for "no work", matching the C reference's loop.
+
+/// `increment`: tally = operations; observed = the counter.
+final class IncrementTarget<Lock: LockStrategy>: ContentionTarget {
+    let counter = AtomicValue<UInt64, Lock>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        if cs == 0 && gap == 0 {
+            for _ in 0..<count { counter.update { $0 &+= 1 } }
+        } else {
+            for _ in 0..<count {
+                counter.update {
+                    if cs != 0 { _ = clr_spin(cs) }
+                    $0 &+= 1
+                }
+                if gap != 0 { _ = clr_spin(gap) }
+            }
+        }
+        state.tally &+= Int64(count)
+    }
+
+    func observedTotal() -> Int64 { Int64(counter.get()) }
+}
+
+/// `read-mostly`: tally = writes; observed = the value.
+final class ReadMostlyTarget<Lock: LockStrategy>: ContentionTarget {
+    let value = AtomicValue<UInt64, Lock>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        var writes: Int64 = 0
+        var sink: UInt64 = 0
+        for _ in 0..<count {
+            if state.generator.next() % 10 == 0 {
+                value.update {
+                    if cs != 0 { _ = clr_spin(cs) }
+                    $0 &+= 1
+                }
+                writes += 1
+            } else {
+                sink &+= value.withValue {
+                    if cs != 0 { _ = clr_spin(cs) }
+                    return $0
+                }
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        blackHole(sink)
+        state.tally &+= writes
+    }
+
+    func observedTotal() -> Int64 { Int64(value.get()) }
+}
+
+/// `flag`: tally = successful sets − successful clears; observed = 1 if set, else 0.
+final class FlagTarget<Lock: LockStrategy>: ContentionTarget {
+    let flag = AtomicFlag<Lock>()
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        let work = { if cs != 0 { _ = clr_spin(cs) } }
+        for _ in 0..<count {
+            if state.clearNext {
+                if flag.tryToClearFlag(holding: work) { state.tally -= 1 }
+            } else {
+                if flag.tryToSetFlag(holding: work) { state.tally += 1 }
+            }
+            state.clearNext.toggle()
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+
+    func observedTotal() -> Int64 { flag.isSet ? 1 : 0 }
+}
+
+/// `transition`: tally = successful transitions; observed = the state (it counts transitions).
+final class TransitionTarget<Lock: LockStrategy>: ContentionTarget {
+    let machine = AtomicState<UInt64, Lock>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        let work = { if cs != 0 { _ = clr_spin(cs) } }
+        for _ in 0..<count {
+            if machine.transition(from: state.guess, to: state.guess &+ 1, holding: work) {
+                state.guess &+= 1
+                state.tally += 1
+            } else {
+                state.guess = machine.state
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+
+    func observedTotal() -> Int64 { Int64(machine.state) }
+}
+
+/// `dictionary-update`: tally = operations; observed = the sum of all values.
+final class DictionaryTarget<Lock: LockStrategy>: ContentionTarget {
+    static var keyCount: UInt64 { 64 }
+    let dictionary = AtomicDictionary<Int, UInt64, Lock>()
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        for _ in 0..<count {
+            let key = Int(state.generator.next() % Self.keyCount)
+            dictionary.update(key: key) {
+                if cs != 0 { _ = clr_spin(cs) }
+                $0 = ($0 ?? 0) &+ 1
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        state.tally &+= Int64(count)
+    }
+
+    func observedTotal() -> Int64 { Int64(dictionary.contents.values.reduce(0, &+)) }
+}
+
+/// `array-append-drain`: tally = appended − drained; observed = the elements left.
+final class ArrayTarget<Lock: LockStrategy>: ContentionTarget {
+    static var drainEvery: Int { 64 }
+    let array = AtomicArray<UInt64, Lock>()
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        let work = { if cs != 0 { _ = clr_spin(cs) } }
+        var drained = 0
+        for i in 0..<count {
+            array.append(UInt64(truncatingIfNeeded: i), holding: work)
+            state.sinceDrain += 1
+            if state.sinceDrain == Self.drainEvery {
+                state.sinceDrain = 0
+                drained += array.removeAll().count
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        state.tally &+= Int64(count) - Int64(drained)
+    }
+
+    func observedTotal() -> Int64 { Int64(array.count) }
+}
+
+/// Keeps a value alive so the optimiser cannot drop the reads that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) {}
