@@ -73,6 +73,9 @@ struct AtomicsSession {
 
         var notes: [String] = []
         if BuildInfo.isDebug { notes.append("debug build: timings are not representative; use swift run -c release") }
+        if !RegressionInjection.slowedVariants.isEmpty {
+            notes.append("REGRESSION INJECTED for gate testing (\(RegressionInjection.variable)): \(RegressionInjection.slowedVariants.sorted().joined(separator: ", ")) do 25 % more lock operations")
+        }
         notes.append(Self.probeNote(before: probeBefore, after: probeAfter, samples: output.records))
         if let overhead {
             var text = "uncontended pthread-mutex wrapper vs C: \(TextTable.number(overhead.swift)) ns/op vs \(TextTable.number(overhead.c)) ns/op = \(TextTable.number(overhead.ratio))× (target ≤ 1.15×)"

@@ -10,7 +10,8 @@ final class GateTests: XCTestCase {
 
     func threshold(_ id: String, variant: String = "a", metric: String = "m", aggregate: Threshold.Aggregate? = nil,
                    bound: Threshold.Bound? = nil, compare: Threshold.Comparison? = nil) -> Threshold {
-        Threshold(id: id, kind: .deterministic, workload: "w", scenario: "*", variant: variant, metric: metric, factors: nil,
+        Threshold(id: id, kind: .deterministic, workload: "w", scenario: "*", variant: variant, excludeVariants: nil,
+                  modeOverride: nil, metric: metric, factors: nil,
                   aggregate: aggregate, bound: bound, compare: compare, reason: "r")
     }
 

@@ -145,6 +145,10 @@ extension ContentionOperation {
     func withTarget<V: ContentionTargetVisitor>(for variant: LockVariant, _ visitor: V) -> V.Output? {
         guard variant.supports(self) else { return nil }
         switch variant {
+        case .pthreadMutex where RegressionInjection.slows(variant):
+            return withLockedTarget(InjectedSlowdownLock<PThreadMutexLock>.self, visitor)
+        case .nslock where RegressionInjection.slows(variant):
+            return withLockedTarget(InjectedSlowdownLock<FoundationLock>.self, visitor)
         case .pthreadMutex: return withLockedTarget(PThreadMutexLock.self, visitor)
         case .nslock: return withLockedTarget(FoundationLock.self, visitor)
         case .dispatchQueue: return withLockedTarget(DispatchQueueLock.self, visitor)

@@ -50,6 +50,11 @@ public struct Threshold: Codable, Hashable, Sendable {
     public var scenario: String
     /// A variant name, or `*` for every variant in the results.
     public var variant: String
+    /// Variants `*` leaves out (e.g. the unsynchronized control).
+    public var excludeVariants: [String]?
+    /// `sim` or `live`; by default `sim` for deterministic thresholds and `live` for hardware ones.
+    /// A correctness invariant measured live (no lost updates) is deterministic but `live`.
+    public var modeOverride: String?
     public var metric: String
     /// Only records whose factors include these pairs.
     public var factors: [String: String]?
@@ -58,7 +63,12 @@ public struct Threshold: Codable, Hashable, Sendable {
     public var compare: Comparison?
     public var reason: String
 
-    public var mode: String { kind == .deterministic ? "sim" : "live" }
+    public var mode: String { modeOverride ?? (kind == .deterministic ? "sim" : "live") }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, workload, scenario, variant, excludeVariants = "exclude_variants", modeOverride = "mode",
+             metric, factors, aggregate, bound, compare, reason
+    }
 }
 
 /// The committed thresholds file (results/thresholds.json).

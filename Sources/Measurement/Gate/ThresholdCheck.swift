@@ -38,7 +38,8 @@ public enum ThresholdCheck {
             let scenarios = t.scenario == "*" ? ordered(pool.map(\.scenario)) : [t.scenario]
             for scenario in scenarios {
                 let inScenario = pool.filter { $0.scenario == scenario }
-                let variants = t.variant == "*" ? ordered(inScenario.map(\.variant)) : [t.variant]
+                let excluded = Set(t.excludeVariants ?? [])
+                let variants = t.variant == "*" ? ordered(inScenario.map(\.variant)).filter { !excluded.contains($0) } : [t.variant]
                 if variants.isEmpty {
                     outcomes.append(outcome(scenario, t.variant, .skipped, "no \(t.mode) records for scenario \(scenario)"))
                 }

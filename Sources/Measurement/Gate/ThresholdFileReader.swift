@@ -37,6 +37,9 @@ public enum ThresholdFileReader {
                 }
                 if let f = c.factor, !(f.isFinite && f > 0) { throw GateError.input("\(at): compare.factor: must be positive") }
             }
+            if let mode = t.modeOverride, mode != "sim", mode != "live" {
+                throw GateError.input("\(at): mode: must be sim or live, got '\(mode)'")
+            }
             guard !t.reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw GateError.input("\(at): reason: must say why")
             }
