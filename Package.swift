@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
         .library(name: "Throttling", targets: ["Throttling"]),
+        .executable(name: "bench-clock", targets: ["bench-clock"]),  // bench-clock
+        .library(name: "Timekeeping", targets: ["Timekeeping"]),  // bench-clock
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,6 +57,23 @@ let package = Package(
         .executableTarget(
             name: "bench-throttle",
             dependencies: ["Throttling", "Simulation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        // bench-clock: clock sources, skew scenarios, the timing clients, sim and live runners.
+        .target(name: "CClockLoops"),  // bench-clock: clock_gettime loops in C, the read-cost baseline
+        .target(
+            name: "Timekeeping",
+            dependencies: ["Simulation", "Measurement", "CClockLoops"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-clock",
+            dependencies: ["Timekeeping", "Simulation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TimekeepingTests",
+            dependencies: ["Timekeeping", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: swiftSettings),

@@ -1,0 +1,299 @@
+import ArgumentParser
+import BenchCommandLine
+import Foundation
+import Measurement
+import Simulation
+import Timekeeping
+
+/// `bench-clock`: how wrong each timing client gets on each clock while the clock is skewed.
+@main
+struct BenchClock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-clock",
+        abstract: "Monotonic vs wall-clock timing while the clock is stepped, slewed, drifting or suspended.",
+        discussion: """
+        Variants are clock sources (date, realtime, monotonic, monotonic-raw, boottime); scenarios are \
+        skew scenarios (see --list) or a --skew FILE with header at_s,kind,value,duration_s. \
+        Sim mode (default) is virtual time and deterministic; live mode runs the real process under \
+        libfaketime (Debian package faketime).
+        """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: "sim (virtual time, deterministic) or live (real clocks under libfaketime).")
+    var mode: Mode = .sim
+
+    @Option(name: .long, help: ArgumentHelp("A skew scenario CSV (at_s,kind,value,duration_s) to run instead of the named ones.", valueName: "file"))
+    var skew: String?
+
+    @Option(name: .long, help: ArgumentHelp("Timing clients to run (comma-separated or repeated); see --list.", valueName: "name"))
+    var client: [String] = []
+
+    @Flag(name: .long, help: "Skip the clock read-cost measurement.")
+    var noReadCost = false
+
+    @Option(name: .long, help: ArgumentHelp("Repetitions of the read-cost loops.", valueName: "n"))
+    var readCostRepetitions = 7
+
+    @Option(name: .long, help: ArgumentHelp("Seconds each live scenario runs (4…600).", valueName: "s"))
+    var liveDuration = 5.0
+
+    @Flag(name: .long, help: "Live mode without the timerfd shim, to reproduce libfaketime's timer hang (the child is killed).")
+    var liveWithoutShim = false
+
+    @Option(name: .long, help: .hidden)
+    var liveChild: String?
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case sim, live
+    }
+
+    /// Scenarios live mode runs when none is named: the steps that break wall-clock code.
+    static let defaultLiveScenarios = ["leap-second", "step-minus-1h", "step-plus-1h"]
+
+    static func main() { BenchMain.run(Self.self) }
+
+    func validate() throws {
+        guard (1...100).contains(readCostRepetitions) else { throw ValidationError("--read-cost-repetitions must be between 1 and 100, got \(readCostRepetitions)") }
+        guard liveDuration.isFinite, (4...600).contains(liveDuration) else { throw ValidationError("--live-duration must be between 4 and 600 seconds, got \(liveDuration)") }
+    }
+
+    func run() throws {
+        if let liveChild {
+            do { try LiveHarness.runChild(planPath: liveChild) } catch { throw BenchFailure.runtime(error.description) }
+            return
+        }
+        if common.list {
+            print(Self.listing())
+            return
+        }
+        let scenarios = try resolveScenarios()
+        let sources = try common.resolve(common.variants, flag: "--variant", from: ClockKind.allCases, name: \.name)
+        let clients = try common.resolve(CommonOptions.splitListPublic(client), flag: "--client", from: ClientKind.allCases, name: \.name)
+        switch mode {
+        case .sim: try runSim(scenarios: scenarios, sources: sources, clients: clients)
+        case .live: try runLive(scenarios: scenarios, sources: sources, clients: clients)
+        }
+    }
+
+    func resolveScenarios() throws -> [SkewScenario] {
+        if let skew {
+            guard common.scenarios.isEmpty else { throw BenchFailure.usage("--skew and --scenario cannot be combined") }
+            do { return [try SkewFileReader.read(path: skew)] } catch {
+                throw error.line == nil && error.message == "no such file" ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
+            }
+        }
+        if mode == .live, common.scenarios.isEmpty {
+            return Self.defaultLiveScenarios.compactMap(SkewScenario.named)
+        }
+        return try common.resolve(common.scenarios, flag: "--scenario", from: SkewScenario.catalogue, name: \.name)
+    }
+
+    // MARK: sim
+
+    func runSim(scenarios: [SkewScenario], sources: [ClockKind], clients: [ClientKind]) throws {
+        var output = try RunOutput(workload: "clock", options: common)
+        let seeds = common.seedList(default: 1)
+        var matrix: [(SkewScenario, ClientKind)] = scenarios.flatMap { s in clients.map { (s, $0) } }
+        if let shard = common.shard { matrix = shard.select(matrix) }
+        var progress = Progress(total: matrix.count * seeds.count, quiet: common.quiet)
+        var verdicts: [String: [ClientKind: [ClockKind: ClockReport.Verdict]]] = [:]
+        for (repetition, seed) in seeds.enumerated() {
+            for (scenario, client) in matrix {
+                let schedule = ClockSchedule(scenario: scenario)
+                for source in sources {
+                    let observations = SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: source, seed: seed)
+                    output.add(observations, scenario: scenario.name, variant: source.name, mode: "sim", seed: seed, repetition: repetition, factors: ["client": client.name])
+                    if repetition == 0 {
+                        let metrics = Dictionary(observations.map { ($0.metric, $0.value) }, uniquingKeysWith: { a, _ in a })
+                        verdicts[scenario.name, default: [:]][client, default: [:]][source] = ClockReport.verdict(client, metrics)
+                    }
+                }
+                progress.advance("\(scenario.name) \(client.name)")
+            }
+        }
+        progress.finish()
+        var notes: [String] = []
+        var costs: [ReadCost.Sample] = []
+        if !noReadCost {
+            BenchMain.warnIfDebug("bench-clock measures clock read costs")
+            costs = ReadCost.measure(sources: sources, repetitions: readCostRepetitions)
+            for c in costs {
+                output.add([ReadCost.observations(c)], scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
+            }
+            if BuildInfo.isDebug { notes.append("read costs come from a debug build; use `swift run -c release bench-clock` for figures worth quoting") }
+        }
+        _ = try output.finish(factorNames: ["client"], parameters: parameters(scenarios, sources, clients, seeds), notes: notes) {
+            Self.simTable(scenarios: scenarios, clients: clients, sources: sources, verdicts: verdicts) + Self.costTable(costs, overhead: nil)
+        }
+    }
+
+    // MARK: live
+
+    func runLive(scenarios: [SkewScenario], sources: [ClockKind], clients: [ClientKind]) throws {
+        do { _ = try LiveHarness.checkAvailable() } catch { throw BenchFailure.unavailable(error.description) }
+        BenchMain.warnIfDebug("bench-clock live mode measures real clocks")
+        var output = try RunOutput(workload: "clock", options: common)
+        let seeds = common.seedList(default: 1)
+        let baseline = noReadCost ? [] : ReadCost.measure(sources: sources, iterations: 100_000, repetitions: 5)
+        for c in baseline {
+            output.add([ReadCost.observations(c)], scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
+        }
+        var notes: [String] = []
+        var table = ""
+        var lastOverhead: [String: Double] = [:]
+        var progress = Progress(total: scenarios.count * seeds.count, quiet: common.quiet)
+        for (repetition, seed) in seeds.enumerated() {
+            for scenario in scenarios {
+                let outcome: LiveHarness.Outcome
+                do {
+                    outcome = try LiveHarness.run(
+                        scenario: scenario, clients: clients, sources: sources, seed: seed, duration: liveDuration,
+                        useShim: !liveWithoutShim, readCostIterations: 100_000, readCostRepetitions: noReadCost ? 1 : 5
+                    )
+                } catch {
+                    throw BenchFailure.runtime(error.description)
+                }
+                let r = outcome.result
+                var verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]] = [:]
+                for run in r.runs {
+                    let observations = run.metrics.map { Observation($0.metric, $0.value, $0.unit) }
+                    output.add(observations, scenario: scenario.name, variant: run.source.name, mode: "live", seed: seed, repetition: repetition, factors: ["client": run.client.name])
+                    verdicts[run.client, default: [:]][run.source] = ClockReport.verdict(run.client, Dictionary(observations.map { ($0.metric, $0.value) }, uniquingKeysWith: { a, _ in a }))
+                }
+                let harness = [
+                    Observation("wall_offset_error_ms", r.wallOffsetErrorMs, "ms"),
+                    Observation("max_poll_gap_ms", r.maxPollGapMs, "ms"),
+                    Observation("polls", Double(r.polls), "count"),
+                    Observation("timerfd_shim_loaded", r.shimLoaded ? 1 : 0, "bool"),
+                ]
+                output.add(harness, scenario: scenario.name, variant: "harness", mode: "live", seed: seed, repetition: repetition, factors: ["client": "harness"])
+                if !noReadCost {
+                    for c in r.readCosts {
+                        output.add([ReadCost.observations(c)], scenario: scenario.name, variant: c.source.name, mode: "live", seed: seed, repetition: c.repetition, factors: ["client": c.reader])
+                    }
+                    lastOverhead = Self.overhead(faked: r.readCosts, baseline: baseline)
+                    for (key, value) in lastOverhead.sorted(by: { $0.key < $1.key }) {
+                        let parts = key.split(separator: "|").map(String.init)
+                        output.add([Observation("faketime_overhead_ns", value, "ns")], scenario: scenario.name, variant: parts[0], mode: "live", seed: seed, repetition: repetition, factors: ["client": parts[1]])
+                    }
+                }
+                if outcome.dropped > 0 { notes.append("\(scenario.name): \(outcome.dropped) event(s) beyond the \(Int(liveDuration)) s live run were dropped") }
+                if r.wallOffsetErrorMs > 5 { notes.append("\(scenario.name): the wall clock was up to \(TextTable.number(r.wallOffsetErrorMs)) ms off the offset asked for (libfaketime rate changes are approximate)") }
+                if repetition == 0 {
+                    table += "scenario \(scenario.name) (live, \(Int(liveDuration)) s; wall offset error \(TextTable.number(r.wallOffsetErrorMs)) ms, longest poll gap \(TextTable.number(r.maxPollGapMs)) ms)\n"
+                    table += Self.verdictTable(clients: clients, sources: sources, verdicts: verdicts) + "\n"
+                }
+                progress.advance(scenario.name)
+            }
+        }
+        progress.finish()
+        let costs = baseline
+        var params = parameters(scenarios, sources, clients, seeds)
+        params["live_duration_s"] = .number(liveDuration)
+        params["timerfd_shim"] = .bool(!liveWithoutShim)
+        _ = try output.finish(factorNames: ["client"], parameters: params, notes: notes) {
+            table + Self.costTable(costs, overhead: lastOverhead.isEmpty ? nil : lastOverhead)
+        }
+    }
+
+    /// Median under faketime minus median without, per "source|reader".
+    static func overhead(faked: [ReadCost.Sample], baseline: [ReadCost.Sample]) -> [String: Double] {
+        func medians(_ samples: [ReadCost.Sample]) -> [String: Double] {
+            Dictionary(grouping: samples, by: { "\($0.source.name)|\($0.reader)" }).compactMapValues { Statistics.median($0.map(\.nanosecondsPerRead)) }
+        }
+        let f = medians(faked), b = medians(baseline)
+        return f.compactMapValues { $0 }.reduce(into: [:]) { out, kv in
+            if let base = b[kv.key] { out[kv.key] = kv.value - base }
+        }
+    }
+
+    // MARK: presentation
+
+    static func simTable(scenarios: [SkewScenario], clients: [ClientKind], sources: [ClockKind], verdicts: [String: [ClientKind: [ClockKind: ClockReport.Verdict]]]) -> String {
+        var out = ""
+        var clean: [String] = []
+        for scenario in scenarios {
+            guard let byClient = verdicts[scenario.name] else { continue }
+            let broke = byClient.values.contains { $0.values.contains(where: \.broke) }
+            guard broke else { clean.append(scenario.name); continue }
+            out += "scenario \(scenario.name): \(scenario.summary)\n"
+            out += verdictTable(clients: clients, sources: sources, verdicts: byClient) + "\n"
+        }
+        if !clean.isEmpty { out += "scenarios where no client broke on any clock: \(clean.joined(separator: ", "))\n\n" }
+        return out
+    }
+
+    static func verdictTable(clients: [ClientKind], sources: [ClockKind], verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]]) -> String {
+        var table = TextTable(columns: ["client"] + sources.map(\.name))
+        for client in clients {
+            guard let row = verdicts[client] else { continue }
+            table.add([client.name] + sources.map { row[$0]?.text ?? "-" })
+        }
+        return table.render()
+    }
+
+    static func costTable(_ costs: [ReadCost.Sample], overhead: [String: Double]?) -> String {
+        guard !costs.isEmpty else { return "" }
+        var columns = ["source", "Swift API", "Swift ns/read", "C clock_gettime ns/read"]
+        if overhead != nil { columns += ["faketime +ns (Swift)", "faketime +ns (C)"] }
+        var table = TextTable(columns: columns, rightAligned: Set(2..<columns.count))
+        let grouped = Dictionary(grouping: costs, by: { "\($0.source.name)|\($0.reader)" })
+        func cell(_ key: String) -> String {
+            let v = (grouped[key] ?? []).map(\.nanosecondsPerRead)
+            guard let m = Statistics.median(v), let lo = v.min(), let hi = v.max() else { return "-" }
+            return "\(TextTable.number(m)) [\(TextTable.number(lo))–\(TextTable.number(hi))]"
+        }
+        for source in ClockKind.allCases where costs.contains(where: { $0.source == source }) {
+            var row = [source.name, ReadCost.apiName(source), cell("\(source.name)|read-swift-api"), cell("\(source.name)|read-c-loop")]
+            if let overhead {
+                row.append(overhead["\(source.name)|read-swift-api"].map(TextTable.number) ?? "-")
+                row.append(overhead["\(source.name)|read-c-loop"].map(TextTable.number) ?? "-")
+            }
+            table.add(row)
+        }
+        return "clock read cost, median [min–max] over repetitions\n" + table.render()
+    }
+
+    static func listing() -> String {
+        var out = "scenarios (--scenario):\n"
+        for s in SkewScenario.catalogue { out += "  \(s.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(s.summary)\n" }
+        out += "\nvariants = clock sources (--variant):\n"
+        for k in ClockKind.allCases { out += "  \(k.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(k.summary)\n" }
+        out += "\nclients (--client):\n"
+        for c in ClientKind.allCases { out += "  \(c.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(c.summary)\n" }
+        out += "\n--skew FILE: CSV with header \(SkewFileReader.header); kind step (value s), slew (value ppm for duration_s), suspend (duration_s), drift (value ppm, duration_s or empty)\n"
+        return out
+    }
+
+    func parameters(_ scenarios: [SkewScenario], _ sources: [ClockKind], _ clients: [ClientKind], _ seeds: [UInt64]) -> [String: JSONValue] {
+        var p: [String: JSONValue] = [
+            "mode": .string(mode.rawValue),
+            "scenarios": .array(scenarios.map { .string($0.name) }),
+            "sources": .array(sources.map { .string($0.name) }),
+            "clients": .array(clients.map { .string($0.name) }),
+            "seeds": .array(seeds.map { .number(Double($0)) }),
+            "read_cost": .bool(!noReadCost),
+            "read_cost_repetitions": .number(Double(readCostRepetitions)),
+        ]
+        if let skew {
+            p["skew_file"] = .string(skew)
+            p["skew_events"] = .array(scenarios.first!.events.map { e in
+                .object(["at_s": .number(e.at), "kind": .string(e.kind.rawValue), "value": .number(e.value), "duration_s": .number(e.duration)])
+            })
+        }
+        let params = mode == .sim ? ClientParameters.sim : ClientParameters.live
+        if let data = try? JSONEncoder().encode(params), let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
+            p["client_parameters"] = value
+        }
+        return p
+    }
+}
+
+extension CommonOptions {
+    /// `a,b --client c` → `[a, b, c]`, like --scenario and --variant.
+    static func splitListPublic(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    }
+}
