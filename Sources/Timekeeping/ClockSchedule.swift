@@ -88,9 +88,10 @@ public struct ClockSchedule: Sendable {
     /// Seconds to integer nanoseconds, rounded to nearest.
     static func ns(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
 
-    /// `d` nanoseconds of true time at a rate of (1 + k).
+    /// `d` nanoseconds of true time at a rate of (1 + k), rounded to the nearest nanosecond (the
+    /// kernel also keeps integer nanoseconds; rounding is monotone in `d` because k > −1).
     @inline(__always) static func scaled(_ d: Int64, _ k: Double) -> Int64 {
-        k == 0 ? d : d + Int64((Double(d) * k).rounded(.down))
+        k == 0 ? d : d + Int64((Double(d) * k).rounded())
     }
 
     static func advance(_ s: Segment, to time: Int64) -> Segment {
