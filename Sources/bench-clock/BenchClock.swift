@@ -141,6 +141,7 @@ struct BenchClock: ParsableCommand {
             output.add([ReadCost.observations(c)], scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
         }
         var notes: [String] = []
+        var comparisons: [Comparison] = []
         var table = ""
         var lastOverhead: [String: Double] = [:]
         var progress = Progress(total: scenarios.count * seeds.count, quiet: common.quiet)
@@ -156,10 +157,20 @@ struct BenchClock: ParsableCommand {
                     throw BenchFailure.runtime(error.description)
                 }
                 let r = outcome.result
+                // The same run simulated, for the JSON's live-vs-sim comparisons.
+                let simScenario = outcome.plan.simulatedScenario
+                let simSchedule = ClockSchedule(scenario: simScenario)
                 var verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]] = [:]
                 for run in r.runs {
                     let observations = run.metrics.map { Observation($0.metric, $0.value, $0.unit) }
                     output.add(observations, scenario: scenario.name, variant: run.source.name, mode: "live", seed: seed, repetition: repetition, factors: ["client": run.client.name])
+                    if repetition == 0 {
+                        let sim = SimRunner.run(scenario: simScenario, schedule: simSchedule, client: run.client, source: run.source, seed: seed, parameters: outcome.plan.parameters)
+                        for m in run.metrics {
+                            guard let s = sim.first(where: { $0.metric == m.metric }) else { continue }
+                            comparisons.append(Comparison(scenario: scenario.name, variant: run.source.name, metric: "\(run.client.name)/\(m.metric)", unit: m.unit, sim: s.value, live: m.value))
+                        }
+                    }
                     verdicts[run.client, default: [:]][run.source] = ClockReport.verdict(run.client, Dictionary(observations.map { ($0.metric, $0.value) }, uniquingKeysWith: { a, _ in a }))
                 }
                 let harness = [
@@ -193,7 +204,8 @@ struct BenchClock: ParsableCommand {
         var params = parameters(scenarios, sources, clients, seeds)
         params["live_duration_s"] = .number(liveDuration)
         params["timerfd_shim"] = .bool(!liveWithoutShim)
-        _ = try output.finish(factorNames: ["client"], parameters: params, notes: notes) {
+        notes.append("live runs are compared with the same run simulated in the JSON's comparisons (metric = client/metric)")
+        _ = try output.finish(factorNames: ["client"], parameters: params, comparisons: comparisons, notes: notes) {
             table + Self.costTable(costs, overhead: lastOverhead.isEmpty ? nil : lastOverhead)
         }
     }

@@ -138,9 +138,9 @@ final class BenchClockEndToEndTests: XCTestCase {
         for mono in ["monotonic", "monotonic-raw", "boottime"] {
             XCTAssertEqual(value(mono, "duration-meter", "negative_durations"), 0, mono)
             // Real scheduling noise only: far below the 1 s step.
-            XCTAssertLessThan(value(mono, "duration-meter", "max_abs_error_us")!, 100_000, mono)
-            XCTAssertLessThan(value(mono, "timeout", "timeout_error_ms")!, 100, mono)
-            XCTAssertLessThan(value(mono, "call-duration", "max_abs_error_us")!, 100_000, mono)
+            XCTAssertLessThan(value(mono, "duration-meter", "max_abs_error_us")!, 250_000, mono)
+            XCTAssertLessThan(value(mono, "timeout", "timeout_error_ms")!, 250, mono)
+            XCTAssertLessThan(value(mono, "call-duration", "max_abs_error_us")!, 250_000, mono)
         }
     }
 }

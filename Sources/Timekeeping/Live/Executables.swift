@@ -19,9 +19,11 @@ package enum Executables {
         package var timedOut: Bool
     }
 
-    /// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then it is killed).
+    /// Runs `executable` with `arguments`, waiting at most `timeout` seconds; then it is killed and
+    /// `onTimeout` runs (to kill grandchildren the wrapper started, which hold the pipes open).
     package static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60,
+        onTimeout: () -> Void = {}
     ) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -48,12 +50,14 @@ package enum Executables {
             if clock.now > deadline {
                 timedOut = true
                 kill(process.processIdentifier, SIGKILL)
+                onTimeout()
                 break
             }
             usleep(10_000)
         }
         process.waitUntilExit()
-        group.wait()
+        // A grandchild that survived would keep the pipes open forever: do not wait for it.
+        _ = group.wait(timeout: .now() + 5)
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut

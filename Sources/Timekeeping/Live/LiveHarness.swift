@@ -7,6 +7,8 @@ public enum LiveHarness {
         public var scenario: SkewScenario
         public var result: LiveResult
         public var dropped: Int
+        /// The plan the child ran, to simulate the same run for comparison.
+        public var plan: LivePlan
     }
 
     public static let missingFaketime =
@@ -71,7 +73,13 @@ public enum LiveHarness {
         let me = selfExecutable()
         let result = Executables.run(
             faketime, ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME", me, "--live-child", planPath],
-            environment: environment, timeout: duration + 60
+            environment: environment, timeout: duration + 60,
+            onTimeout: {
+                // The wrapper forks the child; kill the child itself, by the pid it wrote.
+                if let text = try? String(contentsOfFile: folder + "/child.pid", encoding: .utf8), let pid = Int32(text) {
+                    kill(pid, SIGKILL)
+                }
+            }
         )
         if result.timedOut {
             let why = useShim ? "" : " without the timerfd shim: libfaketime turns libdispatch's timerfd deadlines into wall-clock ones (wolfcw/libfaketime#378)"
@@ -86,7 +94,7 @@ public enum LiveHarness {
         else {
             throw LiveError("the live child for '\(scenario.name)' wrote no readable result")
         }
-        return Outcome(scenario: scenario, result: decoded, dropped: mapped.dropped)
+        return Outcome(scenario: scenario, result: decoded, dropped: mapped.dropped, plan: plan)
     }
 
     /// This process's executable, resolved so the child runs the very same binary.
@@ -100,6 +108,8 @@ public enum LiveHarness {
         guard let data = FileManager.default.contents(atPath: planPath),
               let plan = try? JSONDecoder().decode(LivePlan.self, from: data)
         else { throw LiveError("cannot read the live plan \(planPath)") }
+        let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().path
+        _ = FileManager.default.createFile(atPath: folder + "/child.pid", contents: Data(String(getpid()).utf8))
         let result = LiveSession.run(plan)
         do {
             let encoded = try JSONEncoder().encode(result)

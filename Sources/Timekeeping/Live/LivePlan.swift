@@ -16,6 +16,19 @@ public struct LivePlan: Codable, Sendable {
     public var readCostIterations: Int
     public var readCostRepetitions: Int
 
+    /// When clients stop generating work (true ns): early enough that the longest client (TTL
+    /// lookups up to 2 × TTL after an insert) finishes before the run ends.
+    public var workEnd: Int64 {
+        max(ClockSchedule.ns(0.5), ClockSchedule.ns(duration) - ClockSchedule.ns(2 * parameters.ttlSeconds + 0.1))
+    }
+
+    /// The same run in the simulation: the live events as a scenario whose clients work in
+    /// `[0, workEnd)`, for comparing the model with what really happened. The simulated slews move
+    /// CLOCK_MONOTONIC too, as the kernel would; libfaketime's only move the wall clock.
+    public var simulatedScenario: SkewScenario {
+        SkewScenario(name: scenario.name, summary: scenario.summary, events: events, duration: duration, activeWindows: [0...(Double(workEnd) / 1e9)])
+    }
+
     /// Places `scenario`'s events on a live timeline of `duration` seconds: the first event lands
     /// at `firstAt` seconds and the rest keep their spacing; events past the end are dropped.
     /// Suspends and oscillator drift cannot be faked for one process and are refused.

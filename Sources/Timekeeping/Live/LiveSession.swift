@@ -48,9 +48,7 @@ public enum LiveSession {
         let mono = pb_clock_monotonic()
         let real = pb_clock_realtime()
         let duration = ClockSchedule.ns(plan.duration)
-        // Work stops early enough that the longest client (TTL lookups to 2 × TTL) finishes.
-        let workEnd = max(ClockSchedule.ns(0.5), duration - ClockSchedule.ns(2 * plan.parameters.ttlSeconds + 0.1))
-        let workload = WorkloadPlan(windows: [0..<workEnd], seed: plan.seed, parameters: plan.parameters)
+        let workload = WorkloadPlan(windows: [0..<plan.workEnd], seed: plan.seed, parameters: plan.parameters)
         var runners: [any LivePollable] = []
         for client in plan.clients {
             for source in plan.sources {
