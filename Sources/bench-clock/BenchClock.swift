@@ -65,7 +65,7 @@ struct BenchClock: ParsableCommand {
             return
         }
         if common.list {
-            print(Self.listing())
+            print(ClockReport.listing())
             return
         }
         let scenarios = try resolveScenarios()
@@ -125,7 +125,7 @@ struct BenchClock: ParsableCommand {
             if BuildInfo.isDebug { notes.append("read costs come from a debug build; use `swift run -c release bench-clock` for figures worth quoting") }
         }
         _ = try output.finish(factorNames: ["client"], parameters: parameters(scenarios, sources, clients, seeds), notes: notes) {
-            Self.simTable(scenarios: scenarios, clients: clients, sources: sources, verdicts: verdicts) + Self.costTable(costs, overhead: nil)
+            ClockReport.simTable(scenarios: scenarios, clients: clients, sources: sources, verdicts: verdicts) + ClockReport.costTable(costs, overhead: nil)
         }
     }
 
@@ -184,7 +184,7 @@ struct BenchClock: ParsableCommand {
                     for c in r.readCosts {
                         output.add([ReadCost.observations(c)], scenario: scenario.name, variant: c.source.name, mode: "live", seed: seed, repetition: c.repetition, factors: ["client": c.reader])
                     }
-                    lastOverhead = Self.overhead(faked: r.readCosts, baseline: baseline)
+                    lastOverhead = ClockReport.overhead(faked: r.readCosts, baseline: baseline)
                     for (key, value) in lastOverhead.sorted(by: { $0.key < $1.key }) {
                         let parts = key.split(separator: "|").map(String.init)
                         output.add([Observation("faketime_overhead_ns", value, "ns")], scenario: scenario.name, variant: parts[0], mode: "live", seed: seed, repetition: repetition, factors: ["client": parts[1]])
@@ -194,7 +194,7 @@ struct BenchClock: ParsableCommand {
                 if r.wallOffsetErrorMs > 5 { notes.append("\(scenario.name): the wall clock was up to \(TextTable.number(r.wallOffsetErrorMs)) ms off the offset asked for (libfaketime rate changes are approximate)") }
                 if repetition == 0 {
                     table += "scenario \(scenario.name) (live, \(Int(liveDuration)) s; wall offset error \(TextTable.number(r.wallOffsetErrorMs)) ms, longest poll gap \(TextTable.number(r.maxPollGapMs)) ms)\n"
-                    table += Self.verdictTable(clients: clients, sources: sources, verdicts: verdicts) + "\n"
+                    table += ClockReport.verdictTable(clients: clients, sources: sources, verdicts: verdicts) + "\n"
                 }
                 progress.advance(scenario.name)
             }
@@ -206,77 +206,8 @@ struct BenchClock: ParsableCommand {
         params["timerfd_shim"] = .bool(!liveWithoutShim)
         notes.append("live runs are compared with the same run simulated in the JSON's comparisons (metric = client/metric)")
         _ = try output.finish(factorNames: ["client"], parameters: params, comparisons: comparisons, notes: notes) {
-            table + Self.costTable(costs, overhead: lastOverhead.isEmpty ? nil : lastOverhead)
+            table + ClockReport.costTable(costs, overhead: lastOverhead.isEmpty ? nil : lastOverhead)
         }
-    }
-
-    /// Median under faketime minus median without, per "source|reader".
-    static func overhead(faked: [ReadCost.Sample], baseline: [ReadCost.Sample]) -> [String: Double] {
-        func medians(_ samples: [ReadCost.Sample]) -> [String: Double] {
-            Dictionary(grouping: samples, by: { "\($0.source.name)|\($0.reader)" }).compactMapValues { Statistics.median($0.map(\.nanosecondsPerRead)) }
-        }
-        let f = medians(faked), b = medians(baseline)
-        return f.compactMapValues { $0 }.reduce(into: [:]) { out, kv in
-            if let base = b[kv.key] { out[kv.key] = kv.value - base }
-        }
-    }
-
-    // MARK: presentation
-
-    static func simTable(scenarios: [SkewScenario], clients: [ClientKind], sources: [ClockKind], verdicts: [String: [ClientKind: [ClockKind: ClockReport.Verdict]]]) -> String {
-        var out = ""
-        var clean: [String] = []
-        for scenario in scenarios {
-            guard let byClient = verdicts[scenario.name] else { continue }
-            let broke = byClient.values.contains { $0.values.contains(where: \.broke) }
-            guard broke else { clean.append(scenario.name); continue }
-            out += "scenario \(scenario.name): \(scenario.summary)\n"
-            out += verdictTable(clients: clients, sources: sources, verdicts: byClient) + "\n"
-        }
-        if !clean.isEmpty { out += "scenarios where no client broke on any clock: \(clean.joined(separator: ", "))\n\n" }
-        return out
-    }
-
-    static func verdictTable(clients: [ClientKind], sources: [ClockKind], verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]]) -> String {
-        var table = TextTable(columns: ["client"] + sources.map(\.name))
-        for client in clients {
-            guard let row = verdicts[client] else { continue }
-            table.add([client.name] + sources.map { row[$0]?.text ?? "-" })
-        }
-        return table.render()
-    }
-
-    static func costTable(_ costs: [ReadCost.Sample], overhead: [String: Double]?) -> String {
-        guard !costs.isEmpty else { return "" }
-        var columns = ["source", "Swift API", "Swift ns/read", "C clock_gettime ns/read"]
-        if overhead != nil { columns += ["faketime +ns (Swift)", "faketime +ns (C)"] }
-        var table = TextTable(columns: columns, rightAligned: Set(2..<columns.count))
-        let grouped = Dictionary(grouping: costs, by: { "\($0.source.name)|\($0.reader)" })
-        func cell(_ key: String) -> String {
-            let v = (grouped[key] ?? []).map(\.nanosecondsPerRead)
-            guard let m = Statistics.median(v), let lo = v.min(), let hi = v.max() else { return "-" }
-            return "\(TextTable.number(m)) [\(TextTable.number(lo))–\(TextTable.number(hi))]"
-        }
-        for source in ClockKind.allCases where costs.contains(where: { $0.source == source }) {
-            var row = [source.name, ReadCost.apiName(source), cell("\(source.name)|read-swift-api"), cell("\(source.name)|read-c-loop")]
-            if let overhead {
-                row.append(overhead["\(source.name)|read-swift-api"].map(TextTable.number) ?? "-")
-                row.append(overhead["\(source.name)|read-c-loop"].map(TextTable.number) ?? "-")
-            }
-            table.add(row)
-        }
-        return "clock read cost, median [min–max] over repetitions\n" + table.render()
-    }
-
-    static func listing() -> String {
-        var out = "scenarios (--scenario):\n"
-        for s in SkewScenario.catalogue { out += "  \(s.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(s.summary)\n" }
-        out += "\nvariants = clock sources (--variant):\n"
-        for k in ClockKind.allCases { out += "  \(k.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(k.summary)\n" }
-        out += "\nclients (--client):\n"
-        for c in ClientKind.allCases { out += "  \(c.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(c.summary)\n" }
-        out += "\n--skew FILE: CSV with header \(SkewFileReader.header); kind step (value s), slew (value ppm for duration_s), suspend (duration_s), drift (value ppm, duration_s or empty)\n"
-        return out
     }
 
     func parameters(_ scenarios: [SkewScenario], _ sources: [ClockKind], _ clients: [ClientKind], _ seeds: [UInt64]) -> [String: JSONValue] {

@@ -54,27 +54,32 @@ package enum TimerfdShim {
         package var description: String
     }
 
-    /// The cache folder: `$XDG_CACHE_HOME/patternbench`, `~/.cache/patternbench`, or the temp dir.
-    static var cacheFolder: String {
+    /// Where the shim may be cached, best first: `$XDG_CACHE_HOME/patternbench`,
+    /// `~/.cache/patternbench`, then a per-user folder in the temp dir (for read-only homes).
+    static var cacheFolders: [String] {
         let env = ProcessInfo.processInfo.environment
-        if let xdg = env["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/patternbench" }
-        if let home = env["HOME"], !home.isEmpty { return home + "/.cache/patternbench" }
-        return NSTemporaryDirectory() + "patternbench"
+        var folders: [String] = []
+        if let xdg = env["XDG_CACHE_HOME"], !xdg.isEmpty { folders.append(xdg + "/patternbench") }
+        if let home = env["HOME"], !home.isEmpty { folders.append(home + "/.cache/patternbench") }
+        folders.append(NSTemporaryDirectory() + "patternbench-\(getuid())")
+        return folders
     }
 
     /// Returns the path of the compiled shim, compiling it first if the cache lacks it.
     package static func build() throws(BuildError) -> String {
-        let folder = cacheFolder
-        let library = "\(folder)/libpb-timerfd-shim-\(sourceHash).so"
-        if FileManager.default.fileExists(atPath: library) { return library }
+        let name = "libpb-timerfd-shim-\(sourceHash).so"
+        for folder in cacheFolders where FileManager.default.fileExists(atPath: "\(folder)/\(name)") {
+            return "\(folder)/\(name)"
+        }
         guard let cc = Executables.find("cc") ?? Executables.find("gcc") ?? Executables.find("clang") else {
             throw BuildError(description: "live mode compiles a small timerfd preload shim and needs a C compiler: install the Debian package `gcc`")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw BuildError(description: "cannot create \(folder) for the timerfd shim: \(error.localizedDescription)")
+        guard let folder = cacheFolders.first(where: { folder in
+            (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
+        }) else {
+            throw BuildError(description: "no writable cache folder for the timerfd shim (tried \(cacheFolders.joined(separator: ", ")))")
         }
+        let library = "\(folder)/\(name)"
         let pid = getpid()
         let cFile = "\(folder)/timerfd-shim-\(pid).c"
         let temporary = "\(library).\(pid).tmp"
