@@ -221,9 +221,17 @@ public struct ClockSchedule: Sendable {
 
     /// The first pair of events that cannot both hold, as (index, earlier index, reason): slews
     /// overlapping slews, drifts overlapping drifts, anything inside a suspend.
+    /// Events must be sorted by `at`; only events still in effect are compared, so a long file
+    /// costs linear time.
     public static func conflict(in events: [SkewEvent]) -> (Int, Int, String)? {
+        var open: [Int] = []
         for (i, e) in events.enumerated() {
-            for j in 0..<i {
+            open.removeAll { j in
+                let p = events[j]
+                return !(p.kind == .drift && p.duration == 0) && max(p.end, p.at + 1e-9) <= e.at
+            }
+            defer { if e.kind != .step { open.append(i) } }
+            for j in open {
                 let p = events[j]
                 let pEnd = p.kind == .drift && p.duration == 0 ? Double.infinity : p.end
                 let overlaps = e.at < pEnd && p.at < (e.kind == .drift && e.duration == 0 ? .infinity : max(e.end, e.at + 1e-9))

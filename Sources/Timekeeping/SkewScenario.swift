@@ -18,10 +18,27 @@ public struct SkewScenario: Hashable, Sendable, Codable {
     }
 
     /// A scenario read from a `--skew` file: the run lasts until 60 s after the last event ends.
+    /// Clients work throughout a run of up to 15 minutes; in a longer one (a file may span a
+    /// century) they work in 120 s windows around the first 20 events and at 8 evenly spaced
+    /// points, so the work, and the time it takes, stays bounded whatever the file says.
     public static func fromFile(name: String, events: [SkewEvent]) -> SkewScenario {
         let lastEnd = events.map { $0.kind == .drift && $0.duration == 0 ? $0.at : $0.end }.max() ?? 0
         let duration = max(120, lastEnd + 60)
-        return SkewScenario(name: name, summary: "read from \(name)", events: events, duration: duration)
+        guard duration > 900 else {
+            return SkewScenario(name: name, summary: "read from \(name)", events: events, duration: duration)
+        }
+        var starts = events.prefix(20).map { max(0, $0.at - 60) }
+        starts += (0..<8).map { duration * Double($0) / 8 }
+        var windows: [ClosedRange<Double>] = []
+        for s in starts.sorted() {
+            let w = s...min(duration, s + 120)
+            if let last = windows.last, last.upperBound >= w.lowerBound {
+                windows[windows.count - 1] = last.lowerBound...max(last.upperBound, w.upperBound)
+            } else {
+                windows.append(w)
+            }
+        }
+        return SkewScenario(name: name, summary: "read from \(name)", events: events, duration: duration, activeWindows: windows)
     }
 }
 

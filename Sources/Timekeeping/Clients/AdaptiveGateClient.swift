@@ -34,13 +34,21 @@ public struct AdaptiveUpdateGate<Clock: ClockSource> {
         return Self.fastInterval + Int64((Double(Self.slowInterval - Self.fastInterval) * alpha).rounded())
     }
 
+    /// The smallest sample: nothing can be older than 5 s unless this one is, which spares the
+    /// scan on almost every tick (and keeps a stopped clock, whose samples pile up, linear).
+    var oldestSample: Int64 = .max
+
     /// A display-link tick: record the sample and drop those older than 5 s.
     public mutating func tick() {
         guard linkRunning else { return }
         let now = clock.now()
         let clock = self.clock
         samples.append(now)
-        samples.removeAll { clock.elapsed(from: $0, to: now) > Self.sampleWindow }
+        oldestSample = min(oldestSample, now)
+        if clock.elapsed(from: oldestSample, to: now) > Self.sampleWindow {
+            samples.removeAll { clock.elapsed(from: $0, to: now) > Self.sampleWindow }
+            oldestSample = samples.min() ?? .max
+        }
     }
 
     /// Whether a publish may start now.
@@ -54,6 +62,7 @@ public struct AdaptiveUpdateGate<Clock: ClockSource> {
         if !pendingAfter {
             linkRunning = false
             samples.removeAll()
+            oldestSample = .max
         }
     }
 
