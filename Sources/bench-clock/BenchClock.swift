@@ -51,6 +51,8 @@ struct BenchClock: ParsableCommand {
 
     /// Scenarios live mode runs when none is named: the steps that break wall-clock code.
     static let defaultLiveScenarios = ["leap-second", "step-minus-1h", "step-plus-1h"]
+    /// `--quick`: a smoke test over one scenario of each kind (sim), or the leap second (live).
+    static let quickScenarios = ["none", "leap-second", "step-minus-1h", "chrony-slew-83333ppm", "strobe-50ms-500ms", "suspend-10min"]
 
     static func main() { BenchMain.run(Self.self) }
 
@@ -85,7 +87,10 @@ struct BenchClock: ParsableCommand {
             }
         }
         if mode == .live, common.scenarios.isEmpty {
-            return Self.defaultLiveScenarios.compactMap(SkewScenario.named)
+            return (common.quick ? ["leap-second"] : Self.defaultLiveScenarios).compactMap(SkewScenario.named)
+        }
+        if common.quick, common.scenarios.isEmpty {
+            return Self.quickScenarios.compactMap(SkewScenario.named)
         }
         return try common.resolve(common.scenarios, flag: "--scenario", from: SkewScenario.catalogue, name: \.name)
     }
@@ -117,8 +122,8 @@ struct BenchClock: ParsableCommand {
         var notes: [String] = []
         var costs: [ReadCost.Sample] = []
         if !noReadCost {
-            BenchMain.warnIfDebug("bench-clock measures clock read costs")
-            costs = ReadCost.measure(sources: sources, repetitions: readCostRepetitions)
+            if !common.quiet { BenchMain.warnIfDebug("bench-clock measures clock read costs") }
+            costs = ReadCost.measure(sources: sources, iterations: common.quick ? 20_000 : 200_000, repetitions: common.quick ? min(3, readCostRepetitions) : readCostRepetitions)
             for c in costs {
                 output.add([ReadCost.observations(c)], scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
             }
@@ -133,7 +138,7 @@ struct BenchClock: ParsableCommand {
 
     func runLive(scenarios: [SkewScenario], sources: [ClockKind], clients: [ClientKind]) throws {
         do { _ = try LiveHarness.checkAvailable() } catch { throw BenchFailure.unavailable(error.description) }
-        BenchMain.warnIfDebug("bench-clock live mode measures real clocks")
+        if !common.quiet { BenchMain.warnIfDebug("bench-clock live mode measures real clocks") }
         var output = try RunOutput(workload: "clock", options: common)
         let seeds = common.seedList(default: 1)
         let baseline = noReadCost ? [] : ReadCost.measure(sources: sources, iterations: 100_000, repetitions: 5)
