@@ -156,35 +156,20 @@ struct BenchClock: ParsableCommand {
                 do {
                     outcome = try LiveHarness.run(
                         scenario: scenario, clients: clients, sources: sources, seed: seed, duration: liveDuration,
-                        useShim: !liveWithoutShim, readCostIterations: 100_000, readCostRepetitions: noReadCost ? 1 : 5
+                        useShim: !liveWithoutShim, readCostIterations: 100_000, readCostRepetitions: noReadCost ? 0 : 5
                     )
                 } catch {
                     throw BenchFailure.runtime(error.description)
                 }
                 let r = outcome.result
-                // The same run simulated, for the JSON's live-vs-sim comparisons.
-                let simScenario = outcome.plan.simulatedScenario
-                let simSchedule = ClockSchedule(scenario: simScenario)
+                if repetition == 0 { comparisons += outcome.comparisons(seed: seed) }
                 var verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]] = [:]
                 for run in r.runs {
                     let observations = run.metrics.map { Observation($0.metric, $0.value, $0.unit) }
                     output.add(observations, scenario: scenario.name, variant: run.source.name, mode: "live", seed: seed, repetition: repetition, factors: ["client": run.client.name])
-                    if repetition == 0 {
-                        let sim = SimRunner.run(scenario: simScenario, schedule: simSchedule, client: run.client, source: run.source, seed: seed, parameters: outcome.plan.parameters)
-                        for m in run.metrics {
-                            guard let s = sim.first(where: { $0.metric == m.metric }) else { continue }
-                            comparisons.append(Comparison(scenario: scenario.name, variant: run.source.name, metric: "\(run.client.name)/\(m.metric)", unit: m.unit, sim: s.value, live: m.value))
-                        }
-                    }
                     verdicts[run.client, default: [:]][run.source] = ClockReport.verdict(run.client, Dictionary(observations.map { ($0.metric, $0.value) }, uniquingKeysWith: { a, _ in a }))
                 }
-                let harness = [
-                    Observation("wall_offset_error_ms", r.wallOffsetErrorMs, "ms"),
-                    Observation("max_poll_gap_ms", r.maxPollGapMs, "ms"),
-                    Observation("polls", Double(r.polls), "count"),
-                    Observation("timerfd_shim_loaded", r.shimLoaded ? 1 : 0, "bool"),
-                ]
-                output.add(harness, scenario: scenario.name, variant: "harness", mode: "live", seed: seed, repetition: repetition, factors: ["client": "harness"])
+                output.add(outcome.harnessObservations, scenario: scenario.name, variant: "harness", mode: "live", seed: seed, repetition: repetition, factors: ["client": "harness"])
                 if !noReadCost {
                     for c in r.readCosts {
                         output.add([ReadCost.observations(c)], scenario: scenario.name, variant: c.source.name, mode: "live", seed: seed, repetition: c.repetition, factors: ["client": c.reader])

@@ -108,7 +108,8 @@ public enum LiveSession {
         let runs = state.runners.map { r in
             LiveResult.Run(client: r.clientKind, source: r.source, metrics: r.observations(context).map { .init(metric: $0.metric, value: $0.value, unit: $0.unit) })
         }
-        let readCosts = ReadCost.measure(sources: plan.sources, iterations: plan.readCostIterations, repetitions: plan.readCostRepetitions)
+        let readCosts = plan.readCostRepetitions > 0
+            ? ReadCost.measure(sources: plan.sources, iterations: plan.readCostIterations, repetitions: plan.readCostRepetitions) : []
         return LiveResult(
             runs: runs, readCosts: readCosts, wallOffsetErrorMs: state.maxOffsetError * 1e3,
             shimLoaded: dlsym(UnsafeMutableRawPointer(bitPattern: 0), "patternbench_timerfd_shim_loaded") != nil,
