@@ -39,14 +39,14 @@ package enum ClockReport {
         return Verdict(broke: !parts.isEmpty, text: parts.isEmpty ? "ok" : parts.joined(separator: ", "))
     }
 
-    /// 850µs, 12ms, 3.6s, 1.0h, 1.0d, 1.0y.
+    /// 850µs, 12ms, 3.6s, 1.00h, 1.00d, 1.00y (a year of 365 days).
     package static func human(microseconds us: Double) -> String {
-        let a = abs(us)
-        if a < 999.5 { return "\(TextTable.number(us))µs" }
-        if a < 999.5e3 { return "\(TextTable.number(us / 1e3))ms" }
-        if a < 3599.5e6 { return "\(TextTable.number(us / 1e6))s" }
-        if a < 86_399.5e6 { return "\(TextTable.number(us / 3600e6))h" }
-        if a < 364.5 * 86_400e6 { return "\(TextTable.number(us / 86_400e6))d" }
-        return "\(TextTable.number(us / (365.25 * 86_400e6)))y"
+        let units: [(String, Double)] = [("µs", 1), ("ms", 1e3), ("s", 1e6), ("h", 3600e6), ("d", 86_400e6), ("y", 365 * 86_400e6)]
+        var (name, scale) = units[0]
+        for (n, s) in units where abs(us) >= s * 0.9995 { (name, scale) = (n, s) }
+        var value = us / scale
+        // 0.9996 h reads better as 1.00h than as 1.000h.
+        if abs(value) >= 0.9995, abs(value) < 1 { value = value < 0 ? -1 : 1 }
+        return TextTable.number(value) + name
     }
 }
