@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "Measurement", targets: ["Measurement"]),
         .library(name: "Throttling", targets: ["Throttling"]),
         .library(name: "Locking", targets: ["Locking"]),
+        .executable(name: "bench-clock", targets: ["bench-clock"]),
+        .library(name: "Timekeeping", targets: ["Timekeeping"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -80,6 +82,24 @@ let package = Package(
             dependencies: ["Locking", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // Clock sources, skew scenarios, the timing clients, sim and live runners.
+        .target(name: "CClockLoops"),  // clock_gettime loops in C, the read-cost baseline
+        .target(
+            name: "Timekeeping",
+            dependencies: ["Simulation", "Measurement", "CClockLoops"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-clock",
+            dependencies: ["Timekeeping", "Simulation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TimekeepingTests",
+            dependencies: ["Timekeeping", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
+        // The regression gate: thresholds and baseline comparison over results folders.
         .executableTarget(
             name: "bench-gate",
             dependencies: ["Measurement", "BenchCommandLine"],
@@ -95,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: ["Measurement", "bench-throttle", "bench-atomics", "bench-gate"],
+            dependencies: ["Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,154 @@
+import Measurement
+import Simulation
+
+/// A piece of application code that decides things from clock readings: the subject of the
+/// benchmark, built once per clock source.
+///
+/// A client is a state machine over readings of its own clock. The harness (sim or live) feeds it
+/// its workload in true-time order and wakes it when its clock reaches the reading it asked for,
+/// the way the kernel expires an absolute timer on that clock. True time is passed in only so the
+/// client can record *when* things happened for scoring; its decisions use its clock alone.
+public protocol TimingClient {
+    associatedtype Clock: ClockSource
+    associatedtype Event: Sendable
+
+    static var kind: ClientKind { get }
+    init(clock: Clock, parameters: ClientParameters)
+
+    /// The workload in true time, the same for every clock source (it depends on the plan only).
+    static func workload(_ plan: WorkloadPlan) -> [Timed<Event>]
+
+    mutating func handle(_ event: Event, trueTime: Int64)
+    /// The reading of the client's clock at which it wants to be woken, if any.
+    var wakeDeadline: Int64? { get }
+    mutating func wake(trueTime: Int64)
+
+    /// What went wrong and by how much, against the truth.
+    func observations(_ context: ScoringContext) -> [Observation]
+}
+
+/// A workload event at a true time (nanoseconds since the start of the run).
+public struct Timed<Event: Sendable>: Sendable {
+    public var time: Int64
+    public var event: Event
+    public init(_ time: Int64, _ event: Event) {
+        self.time = time
+        self.event = event
+    }
+}
+
+/// The timing clients, named as in the `client` factor column.
+public enum ClientKind: String, CaseIterable, Hashable, Sendable, Codable {
+    case durationMeter = "duration-meter"
+    case timeout
+    case rateLimiter = "rate-limiter"
+    case debounce
+    case ttlCache = "ttl-cache"
+    case callDuration = "call-duration"
+    case adaptiveGate = "adaptive-gate"
+
+    public var name: String { rawValue }
+
+    /// Seeds each client's workload from its own stream, so adding a client shifts no other.
+    var stream: UInt64 { UInt64(Self.allCases.firstIndex(of: self)!) + 100 }
+
+    public var summary: String {
+        switch self {
+        case .durationMeter: "times jobs of known length: end − start"
+        case .timeout: "a deadline: fires when the clock reaches start + timeout"
+        case .rateLimiter: "a token bucket refilled by elapsed clock time"
+        case .debounce: "Signal's DebouncedEvent (lastOnly): fires once the clock shows a quiet interval"
+        case .ttlCache: "cache entries valid until insert time + TTL, checked on every lookup"
+        case .callDuration: "an in-call timer showing now − call start every tick"
+        case .adaptiveGate: "Signal's adaptive UI-update gate: publish if `target` has passed since the last publish"
+        }
+    }
+}
+
+/// Everything that scores a run needs to know about the truth.
+public struct ScoringContext: Sendable {
+    /// Suspended stretches of true time: a process cannot act inside them.
+    public var suspensions: [Range<Int64>]
+    /// The last true time the harness looked at; anything still pending never happened.
+    public var horizon: Int64
+    public var tolerance: Int64
+
+    public init(suspensions: [Range<Int64>], horizon: Int64, tolerance: Int64) {
+        self.suspensions = suspensions
+        self.horizon = horizon
+        self.tolerance = tolerance
+    }
+
+    /// `t`, or the end of the suspend it falls in: the earliest a process can act at or after `t`.
+    public func resume(_ t: Int64) -> Int64 {
+        for s in suspensions where s.contains(t) { return s.upperBound }
+        return t
+    }
+
+    /// How far `fired` is from the ideal true time `ideal`, which moves to the resume when it
+    /// falls inside a suspend; firing within tolerance of `ideal` itself (just before the machine
+    /// slept) counts as on time.
+    public func error(fired: Int64, ideal: Int64) -> Int64 {
+        abs(fired - ideal) <= tolerance ? fired - ideal : fired - resume(ideal)
+    }
+}
+
+/// When and how much work the clients get: the awake windows of the scenario and a seed.
+public struct WorkloadPlan: Sendable {
+    public var windows: [Range<Int64>]
+    public var seed: UInt64
+    public var parameters: ClientParameters
+    public var suspensions: [Range<Int64>]
+
+    public init(windows: [Range<Int64>], seed: UInt64, parameters: ClientParameters, suspensions: [Range<Int64>] = []) {
+        self.windows = windows
+        self.seed = seed
+        self.parameters = parameters
+        self.suspensions = suspensions
+    }
+
+    public func generator(for client: ClientKind) -> SeededGenerator { .stream(client.stream, of: seed) }
+
+    var totalLength: Int64 { windows.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
+
+    /// A true time uniformly distributed over the windows.
+    func uniformTime(_ rng: inout SeededGenerator) -> Int64 {
+        var offset = Int64(rng.nextUnit() * Double(totalLength))
+        for w in windows {
+            let length = w.upperBound - w.lowerBound
+            if offset < length { return w.lowerBound + offset }
+            offset -= length
+        }
+        return windows.last.map { $0.upperBound - 1 } ?? 0
+    }
+
+    /// Poisson arrival times at `rate` per second inside every window.
+    func poisson(rate: Double, _ rng: inout SeededGenerator) -> [Int64] {
+        var out: [Int64] = []
+        for w in windows {
+            var t = Double(w.lowerBound)
+            while true {
+                t += -DeterministicMath.log(rng.nextOpenUnit()) / rate * 1e9
+                guard t < Double(w.upperBound) else { break }
+                out.append(Int64(t))
+            }
+        }
+        return out
+    }
+
+    /// Whether the process is frozen at true time `t`.
+    func isSuspended(_ t: Int64) -> Bool { suspensions.contains { $0.contains(t) } }
+
+    /// `t`, or the end of the suspend it falls in.
+    func resume(_ t: Int64) -> Int64 {
+        for s in suspensions where s.contains(t) { return s.upperBound }
+        return t
+    }
+}
+
+/// Sorts a workload by time; simultaneous events keep the order they were generated in.
+func sortedWorkload<E>(_ events: [Timed<E>]) -> [Timed<E>] {
+    events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+}
+
+@inline(__always) func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }

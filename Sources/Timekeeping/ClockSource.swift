@@ -1,0 +1,72 @@
+import CClockLoops
+import Foundation
+
+/// Something a timing client reads the time from: a real clock in live mode, a simulated one in
+/// sim mode. Clients never read a global clock, so the same client code runs in both.
+///
+/// Readings are integer nanoseconds on the clock's own scale: the epochs differ between clocks,
+/// only differences of readings of one clock mean anything.
+public protocol ClockSource {
+    var kind: ClockKind { get }
+    /// The current reading in nanoseconds.
+    func now() -> Int64
+    /// The elapsed time between two readings as the client's time API computes it. Signed
+    /// subtraction by default; `MonotonicDate` clamps at zero instead.
+    func elapsed(from start: Int64, to end: Int64) -> Int64
+}
+
+extension ClockSource {
+    public func elapsed(from start: Int64, to end: Int64) -> Int64 {
+        if kind == .monotonicRaw {
+            return Int64(clamping: (MonotonicDate(nanoseconds: UInt64(clamping: end)) - MonotonicDate(nanoseconds: UInt64(clamping: start))).nanoseconds)
+        }
+        return end &- start
+    }
+}
+
+/// How Foundation turns a CLOCK_REALTIME reading into a `Date`, and back into nanoseconds.
+///
+/// `Date` stores `Double` seconds since 2001-01-01, which for today's dates has a resolution of
+/// about 0.12 µs; `Date()`-based code sees the wall clock through that rounding, so the simulated
+/// `date` source applies it too.
+package enum DateQuantization {
+    /// Seconds between 1970-01-01 and 2001-01-01, as Foundation defines them.
+    package static let referenceOffsetSeconds: Int64 = 978_307_200
+
+    /// `Date(timeIntervalSinceReferenceDate:)` for a CLOCK_REALTIME reading, the way
+    /// swift-corelibs-foundation computes it from a `timespec`.
+    package static func timeInterval(realtimeNanoseconds r: Int64) -> Double {
+        let sec = r >= 0 ? r / 1_000_000_000 : (r - 999_999_999) / 1_000_000_000
+        let nsec = r - sec * 1_000_000_000
+        return Double(sec) - Double(referenceOffsetSeconds) + 1.0e-9 * Double(nsec)
+    }
+
+    /// A `Date`'s `timeIntervalSinceReferenceDate` as nanoseconds on the CLOCK_REALTIME scale.
+    package static func nanoseconds(timeInterval: Double) -> Int64 {
+        Int64((timeInterval * 1e9).rounded()) + referenceOffsetSeconds * 1_000_000_000
+    }
+
+    /// What `Date()` shows for a CLOCK_REALTIME reading, in nanoseconds on the same scale.
+    package static func reading(realtimeNanoseconds r: Int64) -> Int64 {
+        nanoseconds(timeInterval: timeInterval(realtimeNanoseconds: r))
+    }
+}
+
+/// A real clock of this process: `Date()` or `clock_gettime` on the kind's clock id.
+public struct SystemClock: ClockSource, Sendable {
+    public let kind: ClockKind
+    let id: clockid_t
+
+    public init(_ kind: ClockKind) {
+        self.kind = kind
+        self.id = kind.clockID
+    }
+
+    @inline(__always)
+    public func now() -> Int64 {
+        if kind == .date {
+            return DateQuantization.nanoseconds(timeInterval: Date().timeIntervalSinceReferenceDate)
+        }
+        return Int64(bitPattern: pb_clock_read_ns(id))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The parent side of live mode: checks for libfaketime, builds the timerfd shim, and runs each
+/// scenario in a child process of this same executable under the `faketime` wrapper.
+public enum LiveHarness {
+    public struct Outcome: Sendable {
+        public var scenario: SkewScenario
+        public var result: LiveResult
+        public var dropped: Int
+        /// The plan the child ran, to simulate the same run for comparison.
+        public var plan: LivePlan
+    }
+
+    public static let missingFaketime =
+        "live mode needs libfaketime, which is not installed: install the Debian package `faketime` (apt-get install faketime)"
+
+    /// The `faketime` wrapper, if libfaketime is installed.
+    public static func faketimePath() -> String? { Executables.find("faketime") }
+
+    /// Fails with the package to install when live mode cannot run here.
+    public static func checkAvailable() throws(LiveError) -> String {
+        guard let path = faketimePath() else { throw LiveError(missingFaketime) }
+        return path
+    }
+
+    /// Runs one scenario for real. The child gets:
+    /// - `LD_PRELOAD=<shim>` set before calling the wrapper, which appends libfaketime after it,
+    ///   so the shim's timerfd functions win;
+    /// - `faketime --exclude-monotonic -f +0 env -u FAKETIME <self> --live-child plan.json`: the
+    ///   wrapper (a bare LD_PRELOAD empties Swift's `CommandLine.arguments`) with the monotonic
+    ///   clocks excluded, and FAKETIME removed again because it would take precedence over
+    ///   `FAKETIME_TIMESTAMP_FILE`, which the child rewrites to step and slew its wall clock;
+    /// - `FAKETIME_NO_CACHE=1` so every time call re-reads that file and `FAKETIME_XRESET=1` so a
+    ///   rate change starts from the current fake time.
+    public static func run(
+        scenario: SkewScenario, clients: [ClientKind], sources: [ClockKind], seed: UInt64,
+        duration: Double, parameters: ClientParameters = .live, useShim: Bool = true,
+        readCostIterations: Int = 100_000, readCostRepetitions: Int = 5
+    ) throws(LiveError) -> Outcome {
+        let faketime = try checkAvailable()
+        guard let env = Executables.find("env") else { throw LiveError("live mode needs `env` (Debian package coreutils) on PATH") }
+        var shim: String?
+        if useShim {
+            do { shim = try TimerfdShim.build() } catch { throw LiveError(error.description) }
+        }
+        let mapped = try LivePlan.liveEvents(for: scenario, duration: duration - 1, firstAt: 1.5)
+        let folder = NSTemporaryDirectory() + "bench-clock-live-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw LiveError("cannot create \(folder): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plan = LivePlan(
+            scenario: scenario, events: mapped.events, duration: duration, clients: clients, sources: sources,
+            seed: seed, parameters: parameters, timestampFile: folder + "/faketime.rc", resultFile: folder + "/result.json",
+            readCostIterations: readCostIterations, readCostRepetitions: readCostRepetitions
+        )
+        let planPath = folder + "/plan.json"
+        do {
+            try JSONEncoder().encode(plan).write(to: URL(fileURLWithPath: planPath))
+        } catch {
+            throw LiveError("cannot write \(planPath): \(error.localizedDescription)")
+        }
+        FaketimeControl.write("+0", to: plan.timestampFile)
+
+        var environment = ProcessInfo.processInfo.environment
+        if let shim {
+            environment["LD_PRELOAD"] = [shim, environment["LD_PRELOAD"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
+        }
+        environment["FAKETIME_TIMESTAMP_FILE"] = plan.timestampFile
+        environment["FAKETIME_NO_CACHE"] = "1"
+        environment["FAKETIME_XRESET"] = "1"
+        environment["FAKETIME"] = nil
+        let me = selfExecutable()
+        let result = Executables.run(
+            faketime, ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME", me, "--live-child", planPath],
+            environment: environment, timeout: duration + 60,
+            onTimeout: {
+                // The wrapper forks the child; kill the child itself, by the pid it wrote.
+                if let text = try? String(contentsOfFile: folder + "/child.pid", encoding: .utf8), let pid = Int32(text) {
+                    kill(pid, SIGKILL)
+                }
+            }
+        )
+        if result.timedOut {
+            let why = useShim ? "" : " without the timerfd shim: libfaketime turns libdispatch's timerfd deadlines into wall-clock ones (wolfcw/libfaketime#378)"
+            throw LiveError("the live child for '\(scenario.name)' hung and was killed after \(Int(duration + 60)) s\(why)")
+        }
+        guard result.status == 0 else {
+            let line = result.stderr.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
+            throw LiveError("the live child for '\(scenario.name)' failed (status \(result.status)): \(line)")
+        }
+        guard let data = FileManager.default.contents(atPath: plan.resultFile),
+              let decoded = try? JSONDecoder().decode(LiveResult.self, from: data)
+        else {
+            throw LiveError("the live child for '\(scenario.name)' wrote no readable result")
+        }
+        return Outcome(scenario: scenario, result: decoded, dropped: mapped.dropped, plan: plan)
+    }
+
+    /// This process's executable, resolved so the child runs the very same binary.
+    static func selfExecutable() -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return CommandLine.arguments.first ?? "bench-clock"
+    }
+
+    /// The child's entry point: reads the plan, runs it, writes the result.
+    public static func runChild(planPath: String) throws(LiveError) {
+        guard let data = FileManager.default.contents(atPath: planPath),
+              let plan = try? JSONDecoder().decode(LivePlan.self, from: data)
+        else { throw LiveError("cannot read the live plan \(planPath)") }
+        let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().path
+        _ = FileManager.default.createFile(atPath: folder + "/child.pid", contents: Data(String(getpid()).utf8))
+        let result = LiveSession.run(plan)
+        do {
+            let encoded = try JSONEncoder().encode(result)
+            try encoded.write(to: URL(fileURLWithPath: plan.resultFile + ".tmp"))
+            guard rename(plan.resultFile + ".tmp", plan.resultFile) == 0 else { throw LiveError("rename failed") }
+        } catch {
+            throw LiveError("cannot write the live result \(plan.resultFile): \(error)")
+        }
+    }
+}

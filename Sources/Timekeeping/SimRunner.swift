@@ -1,0 +1,87 @@
+import Measurement
+
+/// Runs clients against the simulated clock set in virtual time: deterministic, and hours of
+/// skew cost no more than seconds because timer expiries are solved, not polled.
+public enum SimRunner {
+    /// How long after the last workload event pending timers may still fire: a deadline that has
+    /// not fired a week later counts as never.
+    public static let horizonAfterWork: Int64 = 7 * 86_400 * 1_000_000_000
+
+    /// One (scenario, client, source) run.
+    public static func run(
+        scenario: SkewScenario, schedule: ClockSchedule, client: ClientKind, source: ClockKind,
+        seed: UInt64, parameters: ClientParameters = .sim
+    ) -> [Observation] {
+        let plan = WorkloadPlan(
+            windows: schedule.awakeWindows(scenario.activeWindows), seed: seed,
+            parameters: parameters, suspensions: schedule.suspensions
+        )
+        switch client {
+        case .durationMeter: return simulate(DurationMeterClient<SimulatedClock>.self, plan, schedule, source)
+        case .timeout: return simulate(TimeoutClient<SimulatedClock>.self, plan, schedule, source)
+        case .rateLimiter: return simulate(RateLimiterClient<SimulatedClock>.self, plan, schedule, source)
+        case .debounce: return simulate(DebounceClient<SimulatedClock>.self, plan, schedule, source)
+        case .ttlCache: return simulate(TTLCacheClient<SimulatedClock>.self, plan, schedule, source)
+        case .callDuration: return simulate(CallDurationClient<SimulatedClock>.self, plan, schedule, source)
+        case .adaptiveGate: return simulate(AdaptiveGateClient<SimulatedClock>.self, plan, schedule, source)
+        }
+    }
+
+    static func simulate<Client: TimingClient>(
+        _ type: Client.Type, _ plan: WorkloadPlan, _ schedule: ClockSchedule, _ source: ClockKind
+    ) -> [Observation] where Client.Clock == SimulatedClock {
+        let now = VirtualNow()
+        var client = Client(clock: SimulatedClock(source, schedule: schedule, now: now), parameters: plan.parameters)
+        let workload = Client.workload(plan)
+        let horizon = (workload.last?.time ?? 0) + horizonAfterWork
+        drive(&client, workload: workload, schedule: schedule, source: source, now: now, horizon: horizon)
+        let context = ScoringContext(
+            suspensions: schedule.suspensions, horizon: horizon,
+            tolerance: nanoseconds(plan.parameters.toleranceSeconds)
+        )
+        return client.observations(context)
+    }
+
+    /// Feeds the workload in true-time order and wakes the client at the first true time its clock
+    /// reaches the deadline it asked for (deferred to the resume when that is inside a suspend).
+    /// A wake due at the same instant as an event goes first.
+    static func drive<Client: TimingClient>(
+        _ client: inout Client, workload: [Timed<Client.Event>], schedule: ClockSchedule,
+        source: ClockKind, now: VirtualNow, horizon: Int64
+    ) {
+        var index = 0
+        var t: Int64 = 0
+        var stalled = 0
+        while true {
+            let nextEvent = index < workload.count ? workload[index].time : Int64.max
+            var wakeAt = Int64.max
+            if let deadline = client.wakeDeadline {
+                let limit = min(nextEvent, horizon)
+                if let c = schedule.crossing(source, reaching: deadline, from: t, limit: limit) {
+                    wakeAt = schedule.resume(c)
+                }
+            }
+            if wakeAt <= nextEvent, wakeAt != .max {
+                // A wake that changes nothing would be asked for again at once: step past it.
+                let before = client.wakeDeadline
+                now.trueTime = wakeAt
+                client.wake(trueTime: wakeAt)
+                if client.wakeDeadline == before {
+                    stalled += 1
+                    t = wakeAt + (stalled > 64 ? 1_000_000 : 1)
+                } else {
+                    stalled = 0
+                    t = wakeAt
+                }
+                if stalled > 100_000 { break }
+                continue
+            }
+            guard index < workload.count else { break }
+            let e = workload[index]
+            index += 1
+            t = max(t, e.time)
+            now.trueTime = e.time
+            client.handle(e.event, trueTime: e.time)
+        }
+    }
+}

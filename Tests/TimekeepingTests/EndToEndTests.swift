@@ -1,0 +1,165 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// Runs the built `bench-clock` binary and checks its exit codes, messages and files.
+final class BenchClockEndToEndTests: XCTestCase {
+    static var binary: String {
+        // swift test puts the test bundle beside the products: .build/<config>/
+        let products = Bundle.main.bundleURL
+        for dir in [products, products.deletingLastPathComponent()] {
+            let candidate = dir.appendingPathComponent("bench-clock").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/bench-clock").path
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func temporaryFolder() -> String {
+        let path = NSTemporaryDirectory() + "bench-clock-test-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func assertOneLineError(_ r: Run, status: Int32, contains: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(r.status, status, r.stderr, file: file, line: line)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.hasPrefix("bench-clock: error: "), r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(contains), r.stderr, file: file, line: line)
+    }
+
+    func testSimRunWritesTheSharedSchemaAndIsDeterministic() throws {
+        let a = temporaryFolder(), b = temporaryFolder()
+        let args = ["--scenario", "leap-second,strobe-50ms-500ms", "--no-read-cost", "--quiet", "--seed", "5"]
+        let r1 = try run(args + ["--output", a])
+        XCTAssertEqual(r1.status, 0, r1.stderr)
+        XCTAssertTrue(r1.stdout.contains("scenario leap-second"))
+        let r2 = try run(args + ["--output", b, "--format", "csv"])
+        XCTAssertEqual(r2.status, 0, r2.stderr)
+        let csvA = try String(contentsOfFile: a + "/clock.csv", encoding: .utf8)
+        let csvB = try String(contentsOfFile: b + "/clock.csv", encoding: .utf8)
+        XCTAssertTrue(csvA.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,client,metric,value,unit,host\n"))
+        // Identical apart from the run id.
+        func strip(_ csv: String) -> [String] { csv.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") } }
+        XCTAssertEqual(strip(csvA), strip(csvB))
+        let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: a + "/clock.json")))
+        XCTAssertEqual(document.workload, "clock")
+        XCTAssertEqual(document.factorNames, ["client"])
+        XCTAssertEqual(Set(document.records.map { $0.factors["client"]! }).count, 7)
+        XCTAssertEqual(Set(document.records.map(\.variant)), ["date", "realtime", "monotonic", "monotonic-raw", "boottime"])
+        XCTAssertTrue(document.records.contains { $0.variant == "realtime" && $0.factors["client"] == "duration-meter" && $0.metric == "max_abs_error_us" && $0.value > 999_000 })
+    }
+
+    func testSkewFileRuns() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/my-skew.csv"
+        try "at_s,kind,value,duration_s\n30,step,-2,\n50,slew,1000,20\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try run(["--skew", path, "--client", "duration-meter", "--variant", "realtime,monotonic-raw", "--no-read-cost", "--quiet", "--output", folder + "/out", "--format", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains(",file:my-skew,realtime,sim,"))
+    }
+
+    func testBadInputIsOneLineAndNonZero() throws {
+        let folder = temporaryFolder()
+        assertOneLineError(try run(["--scenario", "nope", "--output", folder]), status: 64, contains: "unknown --scenario 'nope'")
+        assertOneLineError(try run(["--variant", "sundial", "--output", folder]), status: 64, contains: "unknown --variant 'sundial'")
+        assertOneLineError(try run(["--client", "cron", "--output", folder]), status: 64, contains: "unknown --client 'cron'")
+        assertOneLineError(try run(["--skew", folder + "/missing.csv", "--output", folder]), status: 66, contains: "missing.csv: no such file")
+        let bad = folder + "/bad.csv"
+        try "at_s,kind,value,duration_s\n10,step,-1,\n20,slew,2000000,5\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        assertOneLineError(try run(["--skew", bad, "--output", folder]), status: 65, contains: "bad.csv:3: value: 2000000.0 ppm is beyond ±1000000 ppm")
+        try "at_s,kind,value,duration_s\n10,step,nan,\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        assertOneLineError(try run(["--skew", bad, "--output", folder]), status: 65, contains: "bad.csv:2: value: must be a finite number")
+        try "at_s,kind,value,duration_s\ninf,step,1,\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        assertOneLineError(try run(["--skew", bad, "--output", folder]), status: 65, contains: "bad.csv:2: at_s: must be a finite number")
+        assertOneLineError(try run(["--live-duration", "nan", "--output", folder]), status: 64, contains: "--live-duration")
+        assertOneLineError(try run(["--mode", "sideways", "--output", folder]), status: 64, contains: "sideways")
+    }
+
+    func testLiveModeWithoutFaketimeNamesThePackage() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "/nonexistent"
+        let r = try run(["--mode", "live", "--output", temporaryFolder()], environment: environment)
+        assertOneLineError(r, status: 69, contains: "install the Debian package `faketime`")
+    }
+
+    func testListNamesEverything() throws {
+        let r = try run(["--list"])
+        XCTAssertEqual(r.status, 0)
+        for name in ["leap-second", "strobe-50ms-500ms", "suspend-10min", "monotonic-raw", "adaptive-gate", "ttl-cache"] {
+            XCTAssertTrue(r.stdout.contains(name), name)
+        }
+    }
+
+    var hasFaketime: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/faketime")
+        }
+    }
+
+    /// Why the shim exists (wolfcw/libfaketime#378): without it, libfaketime turns libdispatch's
+    /// absolute timerfd deadlines into wall-clock ones, and the 1 ms poll timer stalls for as long
+    /// as the wall clock was stepped back (1 s here; an hour for a −1 h step, i.e. a hang).
+    func testWithoutTheShimLibdispatchTimersStallAtAStepBack() throws {
+        try XCTSkipUnless(hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested")
+        let folder = temporaryFolder()
+        let r = try run(["--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet",
+                         "--client", "timeout", "--live-without-shim", "--output", folder])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/clock.json")))
+        let gap = document.records.first { $0.metric == "max_poll_gap_ms" }?.value
+        XCTAssertEqual(document.records.first { $0.metric == "timerfd_shim_loaded" }?.value, 0)
+        XCTAssertGreaterThan(gap ?? 0, 900)
+    }
+
+    /// Live mode for real under libfaketime: a real −1 s step of this process's wall clock breaks
+    /// the Date()- and CLOCK_REALTIME-based clients while the monotonic ones hold.
+    func testLiveLeapSecondUnderFaketime() throws {
+        try XCTSkipUnless(hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested")
+        let folder = temporaryFolder()
+        let r = try run(["--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet", "--output", folder])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/clock.json")))
+        func value(_ variant: String, _ client: String, _ metric: String) -> Double? {
+            document.records.first { $0.variant == variant && $0.factors["client"] == client && $0.metric == metric && $0.mode == "live" }?.value
+        }
+        XCTAssertEqual(value("harness", "harness", "timerfd_shim_loaded"), 1)
+        XCTAssertLessThan(value("harness", "harness", "max_poll_gap_ms")!, 500, "libdispatch's 1 ms timer kept running through the step")
+        XCTAssertLessThan(value("harness", "harness", "wall_offset_error_ms")!, 5)
+        for wall in ["date", "realtime"] {
+            XCTAssertGreaterThan(value(wall, "duration-meter", "max_abs_error_us")!, 900_000, wall)
+            XCTAssertGreaterThan(value(wall, "timeout", "timeouts_late")!, 0, wall)
+            XCTAssertGreaterThan(value(wall, "call-duration", "max_abs_error_us")!, 900_000, wall)
+        }
+        for mono in ["monotonic", "monotonic-raw", "boottime"] {
+            XCTAssertEqual(value(mono, "duration-meter", "negative_durations"), 0, mono)
+            // Real scheduling noise only: far below the 1 s step.
+            XCTAssertLessThan(value(mono, "duration-meter", "max_abs_error_us")!, 250_000, mono)
+            XCTAssertLessThan(value(mono, "timeout", "timeout_error_ms")!, 250, mono)
+            XCTAssertLessThan(value(mono, "call-duration", "max_abs_error_us")!, 250_000, mono)
+        }
+    }
+}
