@@ -16,6 +16,10 @@ public enum ReadCost {
         public var reader: String
         public var repetition: Int
         public var nanosecondsPerRead: Double
+        /// For the Swift API: its cost over the C loop's in the same repetition. A ratio from one
+        /// run is what the regression gate can compare across runs and machines; absolute
+        /// nanoseconds are not.
+        public var ratioToC: Double? = nil
     }
 
     /// The Swift API a program would use for each source.
@@ -39,7 +43,8 @@ public enum ReadCost {
                 blackHole(swiftLoop(source, iterations))
                 let swiftNs = Double(pb_clock_read_ns(mono) - start) / Double(iterations)
                 let cNs = Double(pb_clock_gettime_loop(source.clockID, UInt64(iterations))) / Double(iterations)
-                samples.append(Sample(source: source, reader: "read-swift-api", repetition: r, nanosecondsPerRead: swiftNs))
+                samples.append(Sample(source: source, reader: "read-swift-api", repetition: r, nanosecondsPerRead: swiftNs,
+                                      ratioToC: cNs > 0 ? swiftNs / cNs : nil))
                 samples.append(Sample(source: source, reader: "read-c-loop", repetition: r, nanosecondsPerRead: cNs))
             }
         }
@@ -70,7 +75,8 @@ public enum ReadCost {
         withExtendedLifetime(x) {}
     }
 
-    public static func observations(_ sample: Sample) -> Observation {
-        Observation("read_cost_ns", sample.nanosecondsPerRead, "ns")
+    public static func observations(_ sample: Sample) -> [Observation] {
+        [Observation("read_cost_ns", sample.nanosecondsPerRead, "ns")]
+            + (sample.ratioToC.map { [Observation("read_cost_ratio_to_c", $0, "ratio")] } ?? [])
     }
 }

@@ -125,7 +125,7 @@ struct BenchClock: ParsableCommand {
             if !common.quiet { BenchMain.warnIfDebug("bench-clock measures clock read costs") }
             costs = ReadCost.measure(sources: sources, iterations: common.quick ? 20_000 : 200_000, repetitions: common.quick ? min(3, readCostRepetitions) : readCostRepetitions)
             for c in costs {
-                output.add([ReadCost.observations(c)], scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
+                output.add(ReadCost.observations(c), scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
             }
             if BuildInfo.isDebug { notes.append("read costs come from a debug build; use `swift run -c release bench-clock` for figures worth quoting") }
         }
@@ -143,7 +143,7 @@ struct BenchClock: ParsableCommand {
         let seeds = common.seedList(default: 1)
         let baseline = noReadCost ? [] : ReadCost.measure(sources: sources, iterations: 100_000, repetitions: 5)
         for c in baseline {
-            output.add([ReadCost.observations(c)], scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
+            output.add(ReadCost.observations(c), scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
         }
         var notes: [String] = []
         var comparisons: [Comparison] = []
@@ -172,7 +172,7 @@ struct BenchClock: ParsableCommand {
                 output.add(outcome.harnessObservations, scenario: scenario.name, variant: "harness", mode: "live", seed: seed, repetition: repetition, factors: ["client": "harness"])
                 if !noReadCost {
                     for c in r.readCosts {
-                        output.add([ReadCost.observations(c)], scenario: scenario.name, variant: c.source.name, mode: "live", seed: seed, repetition: c.repetition, factors: ["client": c.reader])
+                        output.add(ReadCost.observations(c), scenario: scenario.name, variant: c.source.name, mode: "live", seed: seed, repetition: c.repetition, factors: ["client": c.reader])
                     }
                     lastOverhead = ClockReport.overhead(faked: r.readCosts, baseline: baseline)
                     for (key, value) in lastOverhead.sorted(by: { $0.key < $1.key }) {

@@ -3,6 +3,8 @@ import BenchCommandLine
 import Foundation
 import Measurement
 
+extension Threshold.Kind: ExpressibleByArgument {}
+
 /// `bench-gate`: compares a results folder with the committed baseline and the thresholds.
 struct BenchGate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,6 +34,9 @@ struct BenchGate: ParsableCommand {
     @Flag(name: .customLong("update-baseline"), help: "Deliberately replace the baseline with these results (after showing what changes).")
     var updateBaseline = false
 
+    @Option(help: "Check only deterministic or only hardware thresholds (default: both).")
+    var only: Threshold.Kind?
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -46,7 +51,17 @@ struct BenchGate: ParsableCommand {
     func check() throws {
         let file = try ThresholdFileReader.read(path: thresholds)
         let current = try ResultsSet.load(path: results)
-        let outcomes = try ThresholdCheck.evaluate(file.thresholds, on: current.records, source: thresholds)
+        var selected = file.thresholds.filter { only == nil || $0.kind == only }
+        // Hardware numbers from a debug build mean nothing: skip those thresholds, and say so.
+        let debugWorkloads = Set(current.documents.filter { $0.metadata.buildConfiguration == "debug" }.map(\.workload))
+        var outcomes: [ThresholdOutcome] = []
+        selected.removeAll { t in
+            guard t.kind == .hardware, debugWorkloads.contains(t.workload) else { return false }
+            outcomes.append(ThresholdOutcome(id: t.id, kind: t.kind, workload: t.workload, scenario: t.scenario, variant: t.variant,
+                                             status: .skipped, detail: "\(t.workload) results come from a debug build", reason: t.reason))
+            return true
+        }
+        outcomes = try ThresholdCheck.evaluate(selected, on: current.records, source: thresholds) + outcomes
         var comparison: BaselineComparison?
         if !noBaseline {
             let base = try ResultsSet.load(path: baseline, asBaseline: true)

@@ -14,17 +14,31 @@ final class BenchGateTests: XCTestCase {
         return out
     }
 
-    /// Every deterministic throttle threshold holds on the default matrix, and none is skipped.
-    func testDeterministicThrottleThresholdsHold() throws {
+    /// The XCTest layer of the gate: short deterministic runs of all three workloads, and every
+    /// deterministic threshold holds — none fails and none is skipped for want of data.
+    func testDeterministicThresholdsOfAllWorkloadsHold() throws {
         let dir = try ExecutableRunner.temporaryDirectory("gate")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try throttleRun(in: dir, name: "run")
-        let r = try ExecutableRunner.run("bench-gate", [run.path, "--thresholds", thresholds, "--no-baseline"])
+        let run = dir.appendingPathComponent("run")
+        for (tool, args) in [
+            ("bench-throttle", []),
+            ("bench-clock", ["--no-read-cost"]),
+            // Every operation and lock, one and eight threads (eight oversubscribe 2 cores), briefly:
+            // lost updates are exact whatever the timing.
+            ("bench-atomics", ["--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain",
+                               "--variant", "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,atomic,unsynchronized",
+                               "--threads", "1,8", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0"]),
+        ] {
+            let r = try ExecutableRunner.run(tool, ["--quiet", "--output", run.path] + args)
+            XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")
+        }
+        let r = try ExecutableRunner.run("bench-gate", [run.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: run.appendingPathComponent("gate.json")))
-        let throttle = verdict.thresholds.filter { $0.workload == "throttle" }
-        XCTAssertFalse(throttle.isEmpty)
-        XCTAssertEqual(throttle.filter { $0.status != "pass" }.map(\.id), [])
+        for workload in ["throttle", "atomics", "clock"] {
+            XCTAssertFalse(verdict.thresholds.filter { $0.workload == workload }.isEmpty, workload)
+        }
+        XCTAssertEqual(verdict.thresholds.filter { $0.status != "pass" }.map(\.id), [])
         XCTAssertEqual(verdict.verdict, "pass")
     }
 

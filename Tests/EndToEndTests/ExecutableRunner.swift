@@ -22,8 +22,9 @@ struct ExecutableRunner {
 
     final class Marker {}
 
-    static func run(_ tool: String, _ arguments: [String], cwd: URL? = nil) throws -> Result {
-        let url = productsDirectory.appendingPathComponent(tool)
+    /// Runs `tool` from the products folder (or from `directory`, e.g. `.build/release`).
+    static func run(_ tool: String, _ arguments: [String], cwd: URL? = nil, directory: URL? = nil) throws -> Result {
+        let url = (directory ?? productsDirectory).appendingPathComponent(tool)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             // A failure, not a skip: a test that silently skips would pass without checking anything.
             throw NotBuilt(description: "\(url.path) is not built; `swift test` builds it as a dependency of EndToEndTests")

@@ -60,7 +60,8 @@ final class GateTests: XCTestCase {
     /// The hardware comparison must flag a 25 % slowdown and must not flag noise alone.
     func testHardwareComparisonCatchesA25PercentSlowdownButNotNoise() {
         var rng = SystemRandomNumberGenerator()
-        let metric = HardwareMetric(workload: "w", metric: "ratio", tolerance: 0.10, alpha: 0.01, direction: .lowerIsBetter, reason: "r")
+        let metric = HardwareMetric(workload: "w", metric: "ratio", scenario: nil, factors: nil, tolerance: 0.10, alpha: 0.01,
+                                    direction: .lowerIsBetter, reason: "r")
         func sample(_ center: Double) -> [Double] { (0..<10).map { _ in center * Double.random(in: 0.95...1.05, using: &rng) } }
         func records(_ values: [Double]) -> [ResultRecord] {
             values.enumerated().map { rec("a", "ratio", $0.element, rep: $0.offset, mode: "live") }

@@ -31,7 +31,9 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
     public var deterministicRegressions: [Change] { changes.filter { $0.baseline != nil } }
     public var hardwareRegressions: [HardwareResult] { hardware.filter { $0.status == .regression } }
 
-    /// Minimum repetitions per side for a hardware comparison to conclude anything.
+    /// Minimum repetitions per side for a hardware comparison to conclude anything. (With 5 a
+    /// side, complete separation gives p ≈ 0.006; after a Bonferroni correction over a couple of
+    /// dozen cells, 10 a side are needed to detect anything, which the nightly gate runs.)
     public static let minimumRepetitions = 5
 
     public static func compare(current: [ResultRecord], baseline: [ResultRecord], hardwareMetrics: [HardwareMetric]) -> BaselineComparison {
@@ -66,13 +68,21 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             var factors: [String: String]
         }
         func groups(_ records: [ResultRecord], _ m: HardwareMetric) -> [Group: [Double]] {
-            Dictionary(grouping: records.filter { $0.mode == "live" && $0.workload == m.workload && $0.metric == m.metric },
+            Dictionary(grouping: records.filter {
+                $0.mode == "live" && $0.workload == m.workload && $0.metric == m.metric
+                    && (m.scenario == nil || $0.scenario == m.scenario) && ThresholdCheck.matches($0.factors, m.factors)
+            },
                        by: { Group(workload: $0.workload, scenario: $0.scenario, variant: $0.variant, metric: $0.metric, factors: $0.factors) })
                 .mapValues { $0.map(\.value) }
         }
         var hardware: [HardwareResult] = []
+        let tests = hardwareMetrics.reduce(0) { n, m in
+            let before = groups(baseline, m)
+            return n + groups(current, m).keys.filter { before[$0] != nil }.count
+        }
         for m in hardwareMetrics {
             let before = groups(baseline, m), after = groups(current, m)
+            let alpha = m.alpha / Double(max(tests, 1))
             for (g, cur) in after {
                 guard let base = before[g] else { continue }
                 let bm = Statistics.median(base)!, cm = Statistics.median(cur)!
@@ -87,9 +97,9 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
                 let status: HardwareResult.Status
                 if cur.count < minimumRepetitions || base.count < minimumRepetitions {
                     status = .inconclusive
-                } else if worse < m.alpha, change > m.tolerance {
+                } else if worse < alpha, change > m.tolerance {
                     status = .regression
-                } else if better < m.alpha, -change > m.tolerance {
+                } else if better < alpha, -change > m.tolerance {
                     status = .improvement
                 } else {
                     status = .ok

@@ -41,6 +41,8 @@ public struct Threshold: Codable, Hashable, Sendable {
         public var metric: String?
         /// Multiplies the other side; 1 when absent.
         public var factor: Double?
+        /// Factor values that differ on the other side (e.g. `client: read-c-loop`).
+        public var factors: [String: String]?
     }
 
     public var id: String
@@ -93,9 +95,15 @@ public struct HardwareMetric: Codable, Hashable, Sendable {
 
     public var workload: String
     public var metric: String
-    /// A regression must be at least this large (relative change of the median, e.g. 0.10) …
+    /// Only this scenario (all when absent).
+    public var scenario: String?
+    /// Only records whose factors include these pairs (e.g. the uncontended cell).
+    public var factors: [String: String]?
+    /// A regression must be at least this large (relative change of the median, e.g. 0.15) …
     public var tolerance: Double
-    /// … and statistically significant at this level (one-sided Mann–Whitney U).
+    /// … and statistically significant: one-sided Mann–Whitney U at `alpha` divided by the number
+    /// of hardware comparisons in the run (Bonferroni), so that gating many cells does not
+    /// multiply false alarms.
     public var alpha: Double
     public var direction: Direction
     public var reason: String

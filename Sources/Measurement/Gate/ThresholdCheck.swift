@@ -11,6 +11,18 @@ public struct ThresholdOutcome: Codable, Hashable, Sendable {
     /// The values compared, e.g. `missed_vsyncs 141 < 1 × 149 (immediate)`.
     public var detail: String
     public var reason: String
+
+    public init(id: String, kind: Threshold.Kind, workload: String, scenario: String, variant: String,
+                status: Status, detail: String, reason: String) {
+        self.id = id
+        self.kind = kind
+        self.workload = workload
+        self.scenario = scenario
+        self.variant = variant
+        self.status = status
+        self.detail = detail
+        self.reason = reason
+    }
 }
 
 /// Evaluates thresholds against result records.
@@ -30,7 +42,8 @@ public enum ThresholdCheck {
                 outcomes.append(outcome(t.scenario, t.variant, .skipped, "workload \(t.workload) not in the results"))
                 continue
             }
-            let pool = records.filter { $0.workload == t.workload && $0.mode == t.mode && matches($0.factors, t.factors) }
+            let all = records.filter { $0.workload == t.workload && $0.mode == t.mode }
+            let pool = all.filter { matches($0.factors, t.factors) }
             let metricsSeen = Set(records.filter { $0.workload == t.workload }.map(\.metric))
             for m in [t.metric, t.compare?.metric].compactMap({ $0 }) where !metricsSeen.contains(m) {
                 throw GateError.input("\(source): threshold \(t.id): metric: '\(m)' is not a metric of workload \(t.workload)")
@@ -49,16 +62,25 @@ public enum ThresholdCheck {
                         outcomes.append(outcome(scenario, variant, .skipped, "no \(t.mode) \(t.metric) for \(scenario)/\(variant)"))
                         continue
                     }
-                    let (ok, detail) = check(t, lhs: lhs, scenarioRecords: inScenario, variant: variant)
-                    if let ok {
-                        outcomes.append(outcome(scenario, variant, ok ? .pass : .fail, detail))
-                    } else {
-                        outcomes.append(outcome(scenario, variant, .skipped, detail))
+                    // One evaluation per cell: records that differ in a factor are different cells.
+                    let cells = Dictionary(grouping: lhs, by: \.factors)
+                    for factors in cells.keys.sorted(by: { describe($0) < describe($1) }) {
+                        var otherFactors = factors
+                        for (k, v) in t.compare?.factors ?? [:] { otherFactors[k] = v }
+                        let others = all.filter { $0.scenario == scenario && $0.factors == otherFactors }
+                        let (ok, detail) = check(t, lhs: cells[factors]!, others: others, variant: variant)
+                        let label = describe(factors)
+                        let shown = label.isEmpty ? detail : "[\(label)] \(detail)"
+                        outcomes.append(outcome(scenario, variant, ok.map { $0 ? .pass : .fail } ?? .skipped, shown))
                     }
                 }
             }
         }
         return outcomes
+    }
+
+    static func describe(_ factors: [String: String]) -> String {
+        factors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
     }
 
     static func matches(_ factors: [String: String], _ filter: [String: String]?) -> Bool {
@@ -80,7 +102,7 @@ public enum ThresholdCheck {
     }
 
     /// nil `ok` when the other side of a comparison is missing.
-    static func check(_ t: Threshold, lhs: [ResultRecord], scenarioRecords: [ResultRecord], variant: String) -> (Bool?, String) {
+    static func check(_ t: Threshold, lhs: [ResultRecord], others: [ResultRecord], variant: String) -> (Bool?, String) {
         let how = t.aggregate ?? .median
         let fmt = CSVWriter.format
         if let bound = t.bound {
@@ -96,7 +118,7 @@ public enum ThresholdCheck {
         let otherVariant = c.variant ?? variant
         let otherMetric = c.metric ?? t.metric
         let factor = c.factor ?? 1
-        let rhs = scenarioRecords.filter { $0.variant == otherVariant && $0.metric == otherMetric }
+        let rhs = others.filter { $0.variant == otherVariant && $0.metric == otherMetric }
         guard !rhs.isEmpty else { return (nil, "no \(otherMetric) for \(otherVariant) to compare with") }
         let label = "\(otherVariant == variant ? "" : otherVariant + " ")\(otherMetric)"
         if how == .all {
