@@ -19,8 +19,14 @@ struct BenchGate: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The results folder to check (holds <workload>.json and .csv).", valueName: "results"))
-    var results: String
+    @Argument(help: ArgumentHelp("The results folders to check (each holds <workload>.json and .csv); gate.json goes into the first.", valueName: "results"))
+    var folders: [String]
+
+    var results: String { folders[0] }
+
+    func validate() throws {
+        guard !folders.isEmpty else { throw ValidationError("give at least one results folder") }
+    }
 
     @Option(help: "The baseline folder.")
     var baseline = "results/baseline"
@@ -50,7 +56,9 @@ struct BenchGate: ParsableCommand {
 
     func check() throws {
         let file = try ThresholdFileReader.read(path: thresholds)
-        let current = try ResultsSet.load(path: results)
+        let first = try ResultsSet.load(path: results)
+        var current = first
+        for extra in folders.dropFirst() { current.documents += try ResultsSet.load(path: extra).documents }
         var selected = file.thresholds.filter { only == nil || $0.kind == only }
         // Hardware numbers from a debug build mean nothing: skip those thresholds, and say so.
         let debugWorkloads = Set(current.documents.filter { $0.metadata.buildConfiguration == "debug" }.map(\.workload))
@@ -81,23 +89,23 @@ struct BenchGate: ParsableCommand {
         }
         if !quiet { print(verdict.summaryMarkdown, terminator: "") }
         if updateBaseline {
-            try replaceBaseline(with: current)
+            try replaceBaseline(with: first)
             if !quiet { print("\nBaseline \(baseline) replaced with \(results). Review the diff above and commit it.") }
             return
         }
         if verdict.exitCode != 0 { throw ExitCode(verdict.exitCode) }
     }
 
-    /// Writes the run documents and their CSVs into the baseline folder, each file atomically;
-    /// baseline files of workloads not in these results are left as they are.
-    func replaceBaseline(with current: ResultsSet) throws {
+    /// Writes the first folder's run documents and their CSVs into the baseline folder, each file
+    /// atomically; baseline files of workloads not in these results are left as they are.
+    func replaceBaseline(with first: ResultsSet) throws {
         do {
             try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true)
         } catch {
             throw BenchFailure(message: "cannot create \(baseline): \(error.localizedDescription)", exitCode: 2)
         }
         let target = ResultsFolder(path: baseline)
-        for doc in current.documents {
+        for doc in first.documents {
             do {
                 try target.write(doc)
             } catch {

@@ -23,16 +23,20 @@ final class BenchGateTests: XCTestCase {
         for (tool, args) in [
             ("bench-throttle", []),
             ("bench-clock", ["--no-read-cost"]),
-            // Every operation and lock, one and eight threads (eight oversubscribe 2 cores), briefly:
+            // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
             // lost updates are exact whatever the timing.
             ("bench-atomics", ["--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain",
                                "--variant", "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,atomic,unsynchronized",
-                               "--threads", "1,8", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0"]),
+                               "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0"]),
         ] {
             let r = try ExecutableRunner.run(tool, ["--quiet", "--output", run.path] + args)
             XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")
         }
-        let r = try ExecutableRunner.run("bench-gate", [run.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"])
+        // The unsynchronized control, with enough repetitions that it cannot miss its race.
+        let control = dir.appendingPathComponent("control")
+        let c = try ExecutableRunner.run("bench-atomics", ["--quiet", "--output", control.path] + GateRun.controlArguments)
+        XCTAssertEqual(c.status, 0, c.stderr)
+        let r = try ExecutableRunner.run("bench-gate", [run.path, control.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: run.appendingPathComponent("gate.json")))
         for workload in ["throttle", "atomics", "clock"] {
@@ -109,6 +113,12 @@ final class BenchGateTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in \(r.stderr)")
         }
     }
+}
+
+/// Arguments shared with scripts/gate-run.sh.
+enum GateRun {
+    static let controlArguments = ["--scenario", "transition", "--variant", "unsynchronized", "--threads", "8", "--cs-work", "0",
+                                   "--seeds", "5", "--duration", "0.1", "--warmup", "0.01", "--probe-duration", "0"]
 }
 
 /// The parts of gate.json the tests read (decoded independently of the Swift types on purpose:
