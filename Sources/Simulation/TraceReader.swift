@@ -30,31 +30,14 @@ public enum TraceReader {
     public static let header = "time_ms,rows"
 
     public static func read(path: String) throws(InputFileError) -> [Commit] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputFileError(path: path, message: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw InputFileError(path: path, message: "is a directory, expected a CSV file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(path: path, message: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputFileError(path: path, message: "is not UTF-8 text")
-        }
-        return try parse(text, path: path)
+        try parse(try InputFile.readText(path: path), path: path)
     }
 
     public static func parse(_ text: String, path: String = "<trace>") throws(InputFileError) -> [Commit] {
         var commits: [Commit] = []
         var sawHeader = false
-        var lineNumber = 0
         var previous = SimInstant(nanoseconds: -1)
-        // `isNewline` splits "\r\n" (one Character in Swift) as well as "\n".
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for (lineNumber, trimmed) in InputFile.lines(text) {
             if trimmed.isEmpty { continue }
             if !sawHeader {
                 let cleaned = trimmed.replacingOccurrences(of: "\u{FEFF}", with: "").replacingOccurrences(of: " ", with: "")

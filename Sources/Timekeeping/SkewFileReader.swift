@@ -10,20 +10,7 @@ public enum SkewFileReader {
     public static let header = "at_s,kind,value,duration_s"
 
     public static func read(path: String) throws(InputFileError) -> SkewScenario {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputFileError(path: path, message: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw InputFileError(path: path, message: "is a directory, expected a CSV file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(path: path, message: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputFileError(path: path, message: "is not UTF-8 text")
-        }
-        let events = try parse(text, path: path)
+        let events = try parse(try InputFile.readText(path: path), path: path)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return SkewScenario.fromFile(name: "file:\(name)", events: events)
     }
@@ -32,12 +19,7 @@ public enum SkewFileReader {
         var events: [SkewEvent] = []
         var lines: [Int] = []
         var sawHeader = false
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for (lineNumber, trimmed) in InputFile.lines(text) {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if !sawHeader {
                 let cleaned = trimmed.replacingOccurrences(of: "\u{FEFF}", with: "").replacingOccurrences(of: " ", with: "")
