@@ -4,46 +4,11 @@ import XCTest
 
 /// Runs the built `bench-atomics` binary and checks its exit codes, messages and files.
 final class BenchAtomicsEndToEndTests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var reason: Process.TerminationReason
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The products folder `swift test` built into: the test bundle's own folder, else `.build/debug`.
-    static var binary: URL? {
-        var candidates: [URL] = []
-        if let first = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        candidates.append(Bundle.main.bundleURL)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent("bench-atomics") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let binary = try XCTUnwrap(Self.binary, "bench-atomics was not built next to the tests")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["LD_PRELOAD"] = nil
-        env["PATTERNBENCH_JEMALLOC_PRELOADED"] = nil
+    /// Runs the built binary with jemalloc's preload variables cleared unless a test sets them.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ExecutableRunner.Result {
+        var env = ["LD_PRELOAD": "", "PATTERNBENCH_JEMALLOC_PRELOADED": ""]
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, reason: process.terminationReason,
-                   stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return try ExecutableRunner.run("bench-atomics", arguments, environment: env)
     }
 
     func temporaryFolder() -> String {

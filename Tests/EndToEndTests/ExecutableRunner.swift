@@ -5,6 +5,8 @@ import XCTest
 struct ExecutableRunner {
     struct Result {
         var status: Int32
+        /// `.exit` for a normal exit, `.uncaughtSignal` for a trap or crash.
+        var reason: Process.TerminationReason
         var stdout: String
         var stderr: String
     }
@@ -23,7 +25,9 @@ struct ExecutableRunner {
     final class Marker {}
 
     /// Runs `tool` from the products folder (or from `directory`, e.g. `.build/release`).
-    static func run(_ tool: String, _ arguments: [String], cwd: URL? = nil, directory: URL? = nil) throws -> Result {
+    /// `environment` entries are set (an empty value removes the variable) on top of this process's.
+    static func run(_ tool: String, _ arguments: [String], cwd: URL? = nil, directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let url = (directory ?? productsDirectory).appendingPathComponent(tool)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             // A failure, not a skip: a test that silently skips would pass without checking anything.
@@ -33,6 +37,11 @@ struct ExecutableRunner {
         process.executableURL = url
         process.arguments = arguments
         if let cwd { process.currentDirectoryURL = cwd }
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (key, value) in environment { env[key] = value.isEmpty ? nil : value }
+            process.environment = env
+        }
         // stderr goes to a file and stdout to a pipe read to the end before waiting, so a chatty
         // child can never block on a full pipe.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -47,7 +56,7 @@ struct ExecutableRunner {
         process.waitUntilExit()
         try errHandle.close()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        return Result(status: process.terminationStatus, reason: process.terminationReason, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
