@@ -243,9 +243,24 @@ def read_gate(path: Path) -> dict:
 
 
 def load_folders(paths: list[str | Path]) -> list[ResultsFolder]:
+    """Several folders, which must not share a run: the same run twice would count its rows twice."""
     if not paths:
         raise InputError("no results folder given")
-    return [load_folder(p) for p in paths]
+    folders = [load_folder(p) for p in paths]
+    check_distinct_runs(folders)
+    return folders
+
+
+def check_distinct_runs(folders: list[ResultsFolder]) -> None:
+    seen: dict[tuple[str, str], Path] = {}
+    for folder in folders:
+        for workload, run in folder.runs.items():
+            for run_id in run.run_ids:
+                other = seen.get((workload, run_id))
+                if other is not None:
+                    raise InputError(f"run id {run_id} is in both {other} and {folder.path} "
+                                     f"(overlapping run ids: the same run given twice?)")
+                seen[(workload, run_id)] = folder.path
 
 
 def combined(folders: list[ResultsFolder], workload: str) -> list[WorkloadRun]:

@@ -136,6 +136,8 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
             (late,) = ax_late.plot(t, p["frame_lateness_ms"], ".", color=colors[policy], markersize=3,
                                    label="frame lateness")
             tag(late, f"{scenario}/{policy}/lateness")
+            ax_rows.set_ylim(0, max(1.0, float(p["rows"].max() if len(p) else 1)) * 1.12)
+            ax_late.set_ylim(0, max(1.0, float(p["frame_lateness_ms"].max() if len(p) else 1)) * 1.12)
             ax_rows.set_ylabel(f"{policy}\nrows", fontsize=7.5)
             ax_late.set_ylabel("lateness (ms)", fontsize=7.5)
             for ax in (ax_rows, ax_late):
