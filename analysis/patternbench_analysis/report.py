@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from pathlib import Path
 
 from .charts.common import Chart
@@ -149,6 +150,9 @@ footer{color:#59636e;font-size:12px;margin-top:32px}
 """
 
 
+NUMERIC = re.compile(r"^[-+−]?[\d,.]+(e[-+]?\d+)?( ?[%a-zA-Zµ/]+)?( / [-+]?[\d,.]+(e[-+]?\d+)?)?$|^[–∞]$")
+
+
 def h(text) -> str:
     return html.escape(str(text), quote=True)
 
@@ -161,7 +165,7 @@ def html_table(header: list[str], rows: list[list[str]], caption: str | None = N
         cells = []
         for j, c in enumerate(row):
             text = f"<strong>{h(c)}</strong>" if (i, j) in bold else h(c)
-            opening = '<td class="num">' if j > 0 else "<td>"
+            opening = '<td class="num">' if j > 0 and NUMERIC.match(str(c)) else "<td>"
             cells.append(f"{opening}{text}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")

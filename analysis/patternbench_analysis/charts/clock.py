@@ -65,8 +65,7 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     positive = data["error_us"][data["error_us"] > 0]
     norm = LogNorm(vmin=max(positive.min(), 1e-3) if len(positive) else 1e-3,
                    vmax=max(positive.max(), 1.0) if len(positive) else 1.0)
-    cmap = plt.get_cmap("magma_r").copy()
-    cmap.set_bad("#f2f2f2")
+    cmap = plt.get_cmap("magma_r").with_extremes(bad="#f2f2f2")
     columns = min(3, len(clients))
     rows = (len(clients) + columns - 1) // columns
     panel_w, panel_h = 0.8 * len(sources) + 0.4, 0.36 * len(scenarios) + 1.3
