@@ -115,6 +115,9 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
                 key = (run_id, seconds, tag_items)
                 fields = points.setdefault(key, {})
                 field = metric if metric not in INFLUX_RESERVED and metric != "run_id" else f"{metric}_value"
+                if field in fields:
+                    raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
+                                     f"({dict(tag_items)}); a point would silently keep only one")
                 fields[field] = value
             for (run_id, seconds, tag_items), fields in points.items():
                 tag_text = "".join(f",{_escape_key(k)}={_escape_key(v)}" for k, v in tag_items)
@@ -164,6 +167,7 @@ def _om_float(value: float) -> str:
 def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
     families: dict[str, dict] = {}
     info_lines = []
+    seen: set[tuple[str, str]] = set()
     for workload in workloads(folders):
         for run in combined(folders, workload):
             names = label_names(run.factor_names, set(TAG_COLUMNS) | {"run_id", "workload"})
@@ -181,6 +185,10 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
                 family = families.setdefault(name, {"metric": metric, "unit": unit, "workload": workload, "samples": []})
                 labels = {"run_id": run_id} | {names.get(k, k): v for k, v in tags.items()}
                 label_text = ",".join(f'{k}="{_escape_label_value(v)}"' for k, v in labels.items())
+                if (name, label_text) in seen:
+                    raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} with the same labels "
+                                     f"({labels}); OpenMetrics allows one sample per label set")
+                seen.add((name, label_text))
                 stamp = f" {seconds}" if timestamps else ""
                 family["samples"].append(f"{name}{{{label_text}}} {_om_float(value)}{stamp}")
     out = []
