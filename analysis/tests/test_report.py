@@ -64,6 +64,8 @@ def test_report_without_gate_has_no_verdict(tmp_path, fixtures):
 def test_report_renders_in_headless_chromium(report):
     binary = chromium_binary()
     if binary is None:
+        if os.environ.get("PB_REQUIRE_CHROMIUM"):
+            pytest.fail("PB_REQUIRE_CHROMIUM is set but no chromium binary is on PATH")
         pytest.skip("chromium is not installed (apt-get install chromium); the browser check needs it")
     with Chromium(binary) as browser:
         page = browser.load_offline(report / "report.html")
