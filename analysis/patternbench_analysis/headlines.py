@@ -129,7 +129,33 @@ def generic_tables(runs: list[WorkloadRun]) -> list[Table]:
                   header=["metric", "unit", "rows", "median", "min", "max"], rows=rows)]
 
 
+COMPARED_FIRST = ("latency_p99_ms", "hitch_ms_per_s", "ns_per_op", "max_abs_error_us")
+
+
+def comparison_tables(runs: list[WorkloadRun], limit: int = 30) -> list[Table]:
+    """Live beside simulated values where a run measured both (the JSON's `comparisons`)."""
+    rows = [c for r in runs for c in r.document.get("comparisons", [])]
+    if not rows:
+        return []
+    rows.sort(key=lambda c: (c["metric"] not in COMPARED_FIRST, COMPARED_FIRST.index(c["metric"])
+                             if c["metric"] in COMPARED_FIRST else 0, c["metric"]))
+    body = [[c["scenario"], c["variant"], f"{c['metric']} ({c['unit']})", fmt(_num(c["sim"])), fmt(_num(c["live"])),
+             fmt(_num(c["ratio"])) if c.get("ratio") is not None else "–"] for c in rows[:limit]]
+    caption = "live beside simulated, same scenario, variant and seed (ratio = live / sim)"
+    if len(rows) > limit:
+        caption += f"; first {limit} of {len(rows)}, the rest are in the JSON"
+    return [Table(caption=caption, header=["scenario", "variant", "metric", "sim", "live", "ratio"], rows=body)]
+
+
+def _num(value) -> float:
+    return float(value) if isinstance(value, (int, float, str)) else float("nan")
+
+
 def tables_for(workload: str, runs: list[WorkloadRun]) -> list[Table]:
+    return _tables_for(workload, runs) + comparison_tables(runs)
+
+
+def _tables_for(workload: str, runs: list[WorkloadRun]) -> list[Table]:
     if workload == "throttle":
         return throttle_tables(runs) or generic_tables(runs)
     if workload == "atomics":

@@ -96,3 +96,14 @@ def test_report_renders_in_headless_chromium(report):
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / "report-full.png")
         shutil.copy(top, Path(keep) / "report-top.png")
+
+
+def test_live_run_reports_live_beside_sim(tmp_path, fixtures):
+    result = run_cli("report", fixtures / "live", "-o", tmp_path / "r")
+    assert result.returncode == 0, result.stderr
+    md = (tmp_path / "r/summary.md").read_text()
+    assert "live mode; bold" in md and "sim mode; bold" in md
+    assert "live beside simulated" in md
+    assert re.search(r"\| storm-slow \| frame-budget \| latency_p99_ms \(ms\) \| [\d.,]+ \| [\d.,]+ \| [\d.]+ \|", md)
+    svg = (tmp_path / "r/charts/throttle-frontier.svg").read_text()
+    assert 'id="series:storm-slow-frame-budget-live"' in svg and 'id="series:storm-slow-frame-budget-sim"' in svg

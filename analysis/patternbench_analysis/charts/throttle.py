@@ -100,6 +100,7 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         ax.set_visible(False)
     handles = [Line2D([], [], color=colors[p], marker="o", label=p) for p in policies]
     if "live" in modes:
+        handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="sim mode (virtual time)"))
         handles.append(Line2D([], [], color="#444", marker="s", markerfacecolor="none", linestyle="", label="live mode"))
     if any(len(points[(points["variant"] == p)]["sweep"].dropna().unique()) > 1 for p in SWEEP_PARAMETER):
         handles.append(Line2D([], [], color="#444", label="curve: parameter sweep (labels: value)"))
