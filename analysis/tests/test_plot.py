@@ -75,6 +75,7 @@ def test_timeline_has_rows_and_lateness_per_policy(charts):
         assert f"series:storm-slow-{policy}-rows" in ids
         assert f"series:storm-slow-{policy}-lateness" in ids
     assert "time (s)" in text and "lateness (ms)" in text and "rows per update" in text
+    assert "storm-slow (seed 1, sim)" in text
     assert "run throttle-" in text and "host vm" in text
 
 

@@ -152,8 +152,11 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
                    Line2D([], [], color="#d62728", marker="x", linestyle="", label="reset (full reload)"),
                    Line2D([], [], color="#444", marker=".", linestyle="", label="frame lateness (ms)")]
         legend = fig.legend(handles=handles, loc="upper right", fontsize=7.5, ncol=3)
-        title = f"Throttling timeline: {scenario} (seed {seed}), one row per policy"
-        layout(fig, title, top_legend=legend)
         selected = [r for r in runs if run_ids & set(r.run_ids)] or runs
+        # The events file has no mode column: a live run writes its live timeline, a sim run its simulated one.
+        modes = sorted({str(r.parameters_by_run().get(i, {}).get("mode", "sim")) for r in selected for i in run_ids
+                        if i in r.run_ids}) or ["sim"]
+        title = f"Throttling timeline: {scenario} (seed {seed}, {'/'.join(modes)}), one row per policy"
+        layout(fig, title, top_legend=legend)
         charts.append(save(fig, out_dir, f"throttle-timeline-{slug(scenario)}", title, "throttle", selected, policies))
     return charts
