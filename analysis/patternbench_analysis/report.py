@@ -140,6 +140,8 @@ th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:to
 th{background:#f6f8fa} td.num{text-align:right;font-variant-numeric:tabular-nums}
 p.caption{color:#59636e;margin:12px 0 0;font-size:13px}
 .verdict table{background:#fff;color:#1f2328;font-size:13px;font-weight:400}
+.verdict h3,.verdict h4,.verdict h5{margin:10px 0 4px;font-size:15px}.verdict p{font-size:14px;font-weight:400;margin:6px 0}
+.verdict code{background:rgba(255,255,255,.85);color:#1f2328;padding:0 3px;border-radius:3px}
 .verdict{padding:12px 16px;border-radius:6px;color:#fff;font-size:18px;font-weight:600;margin:12px 0}
 .verdict pre{background:rgba(255,255,255,.92);color:#1f2328;font-size:12px;padding:8px;border-radius:4px;white-space:pre-wrap;font-weight:400}
 .notes{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:8px 16px}
@@ -172,24 +174,38 @@ def html_table(header: list[str], rows: list[list[str]], caption: str | None = N
     return "\n".join(out)
 
 
+def inline_markdown(text: str) -> str:
+    """Escapes, then renders **bold** and `code` (what the gate's summary uses)."""
+    out = h(text)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+
+
 def markdown_to_html(text: str) -> str:
-    """Just enough markdown for a gate summary: pipe tables become tables, other lines paragraphs."""
+    """Just enough markdown for a gate summary: headings, pipe tables, paragraphs, bold and code."""
     out, table = [], []
 
     def flush():
         if table:
             rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table]
             body = [r for r in rows[1:] if not all(set(c) <= set("-: ") for c in r)]
-            out.append(html_table(rows[0], body))
+            cells = "".join(f"<th>{inline_markdown(c)}</th>" for c in rows[0])
+            lines = "".join("<tr>" + "".join(f"<td>{inline_markdown(c)}</td>" for c in r) + "</tr>" for r in body)
+            out.append(f"<table><thead><tr>{cells}</tr></thead><tbody>{lines}</tbody></table>")
             table.clear()
 
     for line in text.strip().splitlines():
-        if line.strip().startswith("|"):
-            table.append(line)
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            table.append(stripped)
             continue
         flush()
-        if line.strip():
-            out.append(f"<p>{h(line.strip().lstrip('#').strip())}</p>")
+        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        if heading:
+            level = min(6, len(heading.group(1)) + 2)
+            out.append(f"<h{level}>{inline_markdown(heading.group(2))}</h{level}>")
+        elif stripped:
+            out.append(f"<p>{inline_markdown(stripped)}</p>")
     flush()
     return "".join(out)
 

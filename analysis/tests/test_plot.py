@@ -30,6 +30,12 @@ def svg_ids_and_text(path: Path) -> tuple[set[str], str]:
     return ids, text
 
 
+def folders_probe_verdict() -> str:
+    import json
+    doc = json.loads((Path(__file__).parent / "fixtures/run/atomics.json").read_text())
+    return doc["metadata"]["parameters"]["co_scheduling_probe"]["before"]["verdict"]
+
+
 def check_files(chart):
     assert chart.png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with Image.open(chart.png) as image:
@@ -86,7 +92,8 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
         assert f"series:increment-0-0-live-{strategy}" in ids
         assert f"series:increment-0-0-live-{strategy}-fairness" in ids
     assert "ns per operation (log)" in text and "Jain fairness index" in text and "threads" in text
-    assert "co-scheduling probe: concurrent" in text  # the probe's verdict from the fixture's parameters
+    probe = folders_probe_verdict()
+    assert f"co-scheduling probe: {probe}" in text  # the probe's verdict from the fixture's parameters
     assert "took turns (co_scheduled_fraction < 0.9)" in text
     assert "lock strategy" in text and "run atomics-" in text
     root = ET.parse(chart.svg).getroot()

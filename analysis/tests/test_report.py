@@ -49,7 +49,8 @@ def test_markdown_summary(report):
     for workload in ("throttle", "atomics", "clock"):
         assert f"## {workload}" in md
     assert re.search(r"\| frame-budget \| \*\*[\d.]+ / [\d.]+\*\* \|", md)  # bursts: best p99 is bold
-    assert "co-scheduling probe: concurrent" in md
+    probe = json.loads((report.parent / "atomics.json").read_text())["metadata"]["parameters"]["co_scheduling_probe"]
+    assert f"co-scheduling probe: {probe['before']['verdict']} before" in md
     assert re.search(r"\*\*24 h, 67 negative\*\*", md)  # step-minus-1d: 7 + 60 over two clients
     assert "debug build" in md
 
@@ -107,3 +108,17 @@ def test_live_run_reports_live_beside_sim(tmp_path, fixtures):
     assert re.search(r"\| storm-slow \| frame-budget \| latency_p99_ms \(ms\) \| [\d.,]+ \| [\d.,]+ \| [\d.]+ \|", md)
     svg = (tmp_path / "r/charts/throttle-frontier.svg").read_text()
     assert 'id="series:storm-slow-frame-budget-live"' in svg and 'id="series:storm-slow-frame-budget-sim"' in svg
+
+
+def test_real_gate_verdict_from_bench_gate(tmp_path, fixtures):
+    """`gated` was checked by the real bench-gate (frame-budget detuned to --max-age-ms 100): a regression."""
+    result = run_cli("report", fixtures / "gated", "-o", tmp_path / "r")
+    assert result.returncode == 0, result.stderr
+    md = (tmp_path / "r/summary.md").read_text()
+    assert md.index("**Gate verdict: REGRESSION** (exit code 1)") < md.index("## What ran")
+    assert "## PatternBench gate: REGRESSION" in md
+    assert "| **FAIL** | `throttle.storm-slow.frame-budget-p99-le-signal-adaptive` |" in md
+    page = (tmp_path / "r/report.html").read_text()
+    assert "<strong>FAIL</strong>" in page
+    assert "<code>throttle.storm-slow.frame-budget-p99-le-signal-adaptive</code>" in page
+    assert "<h4>PatternBench gate: REGRESSION</h4>" in page
