@@ -25,23 +25,26 @@ def _gib(value) -> str:
 
 
 def host_rows(folders: list[ResultsFolder]) -> list[list[str]]:
-    """One row per distinct (host, build) among every source run."""
+    """One row per distinct (host, toolchain, build, commit) among every source run."""
     rows, seen = [], set()
     for folder in folders:
         for run in folder.runs.values():
             meta = run.document.get("metadata", {})
-            host = meta.get("host", {})
             merged = meta.get("parameters", {}).get("merged_from")
-            hosts = [s.get("host_info", {}) for s in merged] if isinstance(merged, list) and merged else [host]
-            for h in hosts:
-                key = (h.get("hostname"), meta.get("build_configuration"), meta.get("swift_version"), meta.get("git_commit"))
+            if isinstance(merged, list) and merged:
+                sources = [(s.get("host_info", {}), s) for s in merged]
+            else:
+                sources = [(meta.get("host", {}), meta)]
+            for host, build in sources:
+                facts = (build.get("swift_version", "?"), build.get("build_configuration", "?"), build.get("git_commit"))
+                key = (host.get("hostname"), *facts)
                 if key in seen:
                     continue
                 seen.add(key)
-                rows.append([str(h.get("hostname", "?")), str(h.get("cpu_model", "?")), str(h.get("logical_cores", "?")),
-                             _gib(h.get("memory_bytes")), str(h.get("kernel", "?")), str(h.get("os", "?")),
-                             f"{meta.get('swift_version', '?')} {meta.get('build_configuration', '?')}",
-                             str(meta.get("git_commit") or "–")[:12]])
+                rows.append([str(host.get("hostname", "?")), str(host.get("cpu_model", "?")),
+                             str(host.get("logical_cores", "?")), _gib(host.get("memory_bytes")),
+                             str(host.get("kernel", "?")), str(host.get("os", "?")), f"{facts[0]} {facts[1]}",
+                             str(facts[2] or "–")[:12]])
     return rows
 
 

@@ -168,3 +168,10 @@ def test_output_is_protected(tmp_path, fixtures):
 def test_usage_errors_exit_2(fixtures):
     result = run_cli("merge", fixtures / "shard-1")
     assert result.returncode == 2 and "--output" in result.stderr
+
+
+def test_report_of_a_merged_folder_lists_every_host_and_shard(merged, tmp_path):
+    assert run_cli("report", merged, "-o", tmp_path / "r").returncode == 0
+    md = (tmp_path / "r/summary.md").read_text()
+    assert "| vm | AMD EPYC |" in md and "| ci-runner-2 | AMD EPYC |" in md
+    assert "| 1/2 |" in md and "| 2/2 |" in md
