@@ -95,6 +95,7 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
     probe = folders_probe_verdict()
     assert f"co-scheduling probe: {probe}" in text  # the probe's verdict from the fixture's parameters
     assert "took turns (co_scheduled_fraction < 0.9)" in text
+    assert "threads not pinned" in text  # the fixture ran without --pin
     assert "lock strategy" in text and "run atomics-" in text
     root = ET.parse(chart.svg).getroot()
     assert any("log" in (e.text or "") for e in root.iter(f"{SVG}text"))

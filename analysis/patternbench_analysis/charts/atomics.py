@@ -38,10 +38,13 @@ def probe_text(runs: list[WorkloadRun]) -> str:
                     seen.append(f"{p['verdict']} {when}{share}")
             if seen:
                 parts.append(", ".join(seen))
+    pins = {bool(s.get("parameters", {}).get("pin")) for r in runs for s in r.sources()}
+    pinning = {frozenset([True]): "threads pinned to CPUs (--pin)", frozenset([False]): "threads not pinned"}.get(
+        frozenset(pins), "pinned and unpinned runs mixed")
     if not parts:
-        return "co-scheduling probe: not run"
+        return f"co-scheduling probe: not run; {pinning}"
     unique = list(dict.fromkeys(parts))
-    return "co-scheduling probe: " + "; ".join(unique[:2]) + (" …" if len(unique) > 2 else "")
+    return "co-scheduling probe: " + "; ".join(unique[:2]) + (" …" if len(unique) > 2 else "") + f"; {pinning}"
 
 
 def _threads(value: str) -> float:
