@@ -7,6 +7,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.lines import Line2D
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..results import WorkloadRun
 from .common import Chart, color_map, layout, save, slug, tag
@@ -95,6 +96,11 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         values = panel[P99]
         if len(values) and values.min() > 0 and values.max() / values.min() > 20:
             ax.set_yscale("log")
+            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+        right = max(1.0, float(panel[HITCH].max()) * 1.08)  # hitch is never negative; keep 0 visible
+        ax.set_xlim(-0.03 * right, right)
         ax.grid(True, alpha=0.3)
     for ax in list(axes.flat)[len(scenarios):]:
         ax.set_visible(False)
