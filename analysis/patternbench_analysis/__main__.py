@@ -1,0 +1,101 @@
+"""Command line: python3 -m patternbench_analysis {plot,report,export,merge} ...
+
+Bad input ends with one line on stderr and exit status 1; usage errors exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .results import InputError, load_folders
+
+
+def _plot(args) -> int:
+    from .plot import render_all
+
+    folders = load_folders(args.folders)
+    out = Path(args.output) if args.output else folders[0].path / "charts"
+    charts = render_all(folders, out)  # a workload without charts gets a note on stderr, not an error
+    for chart in charts:
+        print(chart.png)
+        print(chart.svg)
+    return 0
+
+
+def _report(args) -> int:
+    from .report import write_report
+
+    folders = load_folders(args.folders)
+    out = Path(args.output) if args.output else folders[0].path / "report"
+    html, markdown = write_report(folders, out)
+    print(html)
+    print(markdown)
+    return 0
+
+
+def _export(args) -> int:
+    from .export import export
+
+    folders = load_folders(args.folders)
+    text = export(folders, args.format, timestamps=not args.no_timestamps, precision=args.precision)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _merge(args) -> int:
+    from .merge import merge_folders
+
+    written = merge_folders([Path(f) for f in args.folders], Path(args.output), force=args.force)
+    for path in written:
+        print(path)
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pb-analysis", description="Charts, reports, dashboard exports and merging for PatternBench results folders (schema version 1).")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    plot = sub.add_parser("plot", help="write PNG and SVG charts for one or more results folders")
+    plot.add_argument("folders", nargs="+", metavar="FOLDER")
+    plot.add_argument("-o", "--output", help="folder for the charts (default: FIRST_FOLDER/charts)")
+    plot.set_defaults(run=_plot)
+
+    report = sub.add_parser("report", help="self-contained HTML report + markdown summary")
+    report.add_argument("folders", nargs="+", metavar="FOLDER")
+    report.add_argument("-o", "--output", help="folder for report.html, summary.md and charts (default: FIRST_FOLDER/report)")
+    report.set_defaults(run=_report)
+
+    export = sub.add_parser("export", help="InfluxDB line protocol or OpenMetrics text on stdout")
+    export.add_argument("folders", nargs="+", metavar="FOLDER")
+    export.add_argument("-f", "--format", required=True, choices=["influx", "openmetrics"])
+    export.add_argument("-o", "--output", help="write to this file instead of stdout")
+    export.add_argument("--precision", choices=["s", "ms", "us", "ns"], default="ns",
+                        help="influx timestamp precision (default ns; pass the same to the write API)")
+    export.add_argument("--no-timestamps", action="store_true",
+                        help="omit timestamps (OpenMetrics for a Pushgateway or textfile collector, which refuse them)")
+    export.set_defaults(run=_export)
+
+    merge = sub.add_parser("merge", help="combine results folders from several machines into one")
+    merge.add_argument("folders", nargs="+", metavar="FOLDER")
+    merge.add_argument("-o", "--output", required=True, help="the merged results folder (must be new or empty)")
+    merge.add_argument("--force", action="store_true", help="replace results already in the output folder")
+    merge.set_defaults(run=_merge)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except InputError as error:
+        print(f"pb-analysis {args.command}: error: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per workload's charts; `render_all` draws whatever the folders hold."""

@@ -1,0 +1,131 @@
+"""Atomics charts: ns/op against threads per lock strategy (log axis), fairness beside it.
+
+The co-scheduling mode is part of the picture: the probe's verdict (did the threads really run
+at the same time?) is printed under the title, and points whose repetitions ran mostly
+serialized (co_scheduled_fraction < 0.9) are drawn hollow.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+from matplotlib.lines import Line2D
+
+from ..results import WorkloadRun
+from .common import Chart, color_map, layout, save, slug, tag
+
+NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
+CO_THRESHOLD = 0.9
+STRATEGY_ORDER = ["atomic", "c-atomic", "pthread-mutex", "c-pthread-mutex", "pthread-mutex-adaptive", "nslock",
+                  "mutex", "spinlock", "dispatch-queue", "unsynchronized"]
+
+
+def probe_text(runs: list[WorkloadRun]) -> str:
+    parts = []
+    for run in runs:
+        for source in run.sources():
+            probe = source.get("parameters", {}).get("co_scheduling_probe")
+            if not isinstance(probe, dict):
+                continue
+            seen = []
+            for when in ("before", "after"):
+                p = probe.get(when)
+                if isinstance(p, dict) and "verdict" in p:
+                    fraction = p.get("fraction")
+                    share = f" ({fraction:.0%} co-scheduled)" if isinstance(fraction, (int, float)) else ""
+                    seen.append(f"{p['verdict']} {when}{share}")
+            if seen:
+                parts.append(", ".join(seen))
+    pins = {bool(s.get("parameters", {}).get("pin")) for r in runs for s in r.sources()}
+    pinning = {frozenset([True]): "threads pinned to CPUs (--pin)", frozenset([False]): "threads not pinned"}.get(
+        frozenset(pins), "pinned and unpinned runs mixed")
+    if not parts:
+        return f"co-scheduling probe: not run; {pinning}"
+    unique = list(dict.fromkeys(parts))
+    return "co-scheduling probe: " + "; ".join(unique[:2]) + (" …" if len(unique) > 2 else "") + f"; {pinning}"
+
+
+def _threads(value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        return float("nan")
+
+
+def cells(runs: list[WorkloadRun]) -> pd.DataFrame:
+    table = pd.concat([r.table for r in runs], ignore_index=True)
+    for column in ("threads", "cs_work", "gap_work"):
+        if column not in table:
+            table[column] = ""
+    table = table[table["metric"].isin([NS, JAIN, CO])]
+    if table.empty:
+        return table
+    wide = table.pivot_table(index=["scenario", "variant", "mode", "threads", "cs_work", "gap_work", "run_id", "seed",
+                                    "repetition"], columns="metric", values="value", aggfunc="first").reset_index()
+    for column in (NS, JAIN, CO):
+        if column not in wide:
+            wide[column] = float("nan")
+    medians = wide.groupby(["scenario", "variant", "mode", "threads", "cs_work", "gap_work"])[[NS, JAIN, CO]].median()
+    medians = medians.reset_index()
+    medians["threads_n"] = medians["threads"].map(_threads)
+    return medians.sort_values("threads_n")
+
+
+def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
+    data = cells(runs)
+    if data.empty:
+        return []
+    out = []
+    probe = probe_text(runs)
+    strategies_all = [s for s in STRATEGY_ORDER if s in set(data["variant"])] + sorted(set(data["variant"]) - set(STRATEGY_ORDER))
+    colors = color_map(strategies_all)
+    for operation in dict.fromkeys(data["scenario"]):
+        op = data[data["scenario"] == operation]
+        combos = list(dict.fromkeys(zip(op["cs_work"], op["gap_work"], op["mode"])))
+        fig, axes = plt.subplots(len(combos), 2, figsize=(11.5, 3.4 * len(combos) + 1.2), squeeze=False,
+                                 gridspec_kw={"width_ratios": [1.6, 1]})
+        series = []
+        any_hollow = False
+        for (ax_ns, ax_fair), (cs, gap, mode) in zip(axes, combos):
+            cell = op[(op["cs_work"] == cs) & (op["gap_work"] == gap) & (op["mode"] == mode)]
+            for strategy in strategies_all:
+                s = cell[cell["variant"] == strategy]
+                if s.empty:
+                    continue
+                (line,) = ax_ns.plot(s["threads_n"], s[NS], "-", color=colors[strategy], linewidth=1.3, label=strategy)
+                tag(line, f"{operation}/{cs}/{gap}/{mode}/{strategy}")
+                (fair,) = ax_fair.plot(s["threads_n"], s[JAIN], "-", color=colors[strategy], linewidth=1.3)
+                tag(fair, f"{operation}/{cs}/{gap}/{mode}/{strategy}/fairness")
+                together = s[~(s[CO] < CO_THRESHOLD) | (s["threads_n"] <= 1)]
+                apart = s[(s[CO] < CO_THRESHOLD) & (s["threads_n"] > 1)]
+                any_hollow |= not apart.empty
+                for ax, column in ((ax_ns, NS), (ax_fair, JAIN)):
+                    ax.plot(together["threads_n"], together[column], "o", color=colors[strategy], markersize=5)
+                    ax.plot(apart["threads_n"], apart[column], "o", color=colors[strategy], markersize=5,
+                            markerfacecolor="none")
+                series.append(strategy)
+            context = f"cs_work {cs or '—'}, gap_work {gap or '—'}, {mode}"
+            ax_ns.set_title(f"ns/op ({context})")
+            ax_fair.set_title("Jain fairness across threads (1 = equal shares)")
+            ax_ns.set_yscale("log")
+            for ax in (ax_ns, ax_fair):
+                ax.set_xscale("log", base=2)
+                ticks = sorted(cell["threads_n"].dropna().unique())
+                ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+                ax.set_xlabel("threads")
+                ax.grid(True, alpha=0.3, which="both")
+            ax_ns.set_ylabel("ns per operation (log)")
+            ax_fair.set_ylabel("Jain fairness index")
+            ax_fair.set_ylim(0, 1.05)
+        handles = [Line2D([], [], color=colors[s], marker="o", label=s) for s in dict.fromkeys(series)]
+        handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="threads ran together"))
+        handles.append(Line2D([], [], color="#444", marker="o", markerfacecolor="none", linestyle="",
+                              label=f"took turns ({CO} < {CO_THRESHOLD})"))
+        legend = fig.legend(handles=handles, title="lock strategy", loc="center right", fontsize=8)
+        title = f"Atomics: {operation}: ns/op and fairness vs threads per lock strategy"
+        layout(fig, title, probe + ("; hollow points: threads mostly serialized" if any_hollow else ""),
+               right_legend=legend)
+        out.append(save(fig, out_dir, f"atomics-{slug(operation)}", title, "atomics", runs, list(dict.fromkeys(series))))
+    return out

@@ -1,0 +1,215 @@
+"""`export`: results folders as InfluxDB line protocol or OpenMetrics text, for the dashboards.
+
+Both keep every row: a row's metric becomes a field (Influx) or a metric family (OpenMetrics); its
+scenario, variant, mode, seed, repetition, factors and host become tags / labels; its timestamp is
+the run's `created_utc`.
+
+InfluxDB line protocol (https://docs.influxdata.com/influxdb/v2/reference/syntax/line-protocol/):
+  measurement `patternbench_<workload>`, one point per (run, scenario, variant, mode, seed,
+  repetition, factors, host) with one float field per metric plus a string field `run_id` (a field,
+  not a tag, so nightly runs do not grow series cardinality). Non-finite values (inf, nan) cannot
+  be written in line protocol and are left out (counted in a comment line at the top).
+
+OpenMetrics 1.0 text (https://prometheus.io/docs/specs/om/open_metrics_spec/):
+  one gauge family `patternbench_<workload>_<metric>` per metric, labels as above plus `run_id`,
+  timestamps in seconds, a `patternbench_run` info family per run, terminated by `# EOF`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime, timezone
+
+from .results import InputError, ResultsFolder, WorkloadRun, combined, workloads
+
+TAG_COLUMNS = ["scenario", "variant", "mode", "seed", "repetition", "host"]
+PRECISION = {"s": 1, "ms": 10**3, "us": 10**6, "ns": 10**9}
+
+
+def epoch_seconds(created_utc: str, where: str) -> int:
+    try:
+        moment = datetime.strptime(created_utc, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        try:
+            moment = datetime.fromisoformat(str(created_utc).replace("Z", "+00:00"))
+        except ValueError:
+            raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time")
+    if moment.tzinfo is None:
+        raise InputError(f"{where}: created_utc '{created_utc}' has no time zone")
+    return int(moment.timestamp())
+
+
+def run_times(run: WorkloadRun) -> dict[str, int]:
+    where = str(run.folder / f"{run.workload}.json")
+    times = {s["run_id"]: epoch_seconds(s.get("created_utc"), where) for s in run.sources()}
+    missing = sorted(set(run.run_ids) - set(times))
+    if missing:
+        raise InputError(f"{where}: no created_utc for run id {missing[0]} (its rows cannot be time-stamped)")
+    return times
+
+
+def rows_of(run: WorkloadRun):
+    """(run_id, tags, metric, value, unit, seconds) per row, tags in a fixed column order."""
+    times = run_times(run)
+    factors = run.factor_names
+    columns = ["run_id"] + TAG_COLUMNS + factors + ["metric", "value", "unit"]
+    for record in run.table[columns].itertuples(index=False, name=None):
+        values = dict(zip(columns, record))
+        tags = {c: str(values[c]) for c in TAG_COLUMNS}
+        tags |= {f: str(values[f]) for f in factors}
+        yield values["run_id"], tags, values["metric"], float(values["value"]), values["unit"], times[values["run_id"]]
+
+
+def label_names(factors: list[str], reserved: set[str]) -> dict[str, str]:
+    """A valid, collision-free tag/label name for each factor column."""
+    names = {}
+    for factor in factors:
+        name = re.sub(r"[^A-Za-z0-9_]", "_", factor) or "factor"
+        if name[0].isdigit() or name.startswith("_"):
+            name = "f" + name.lstrip("_") if name.startswith("__") else "f_" + name
+        if name in reserved or name in names.values():
+            name = f"factor_{name}"
+        names[factor] = name
+    return names
+
+
+# ------------------------------------------------------------------ InfluxDB line protocol
+
+def _escape_key(text: str) -> str:
+    """Tag keys, tag values and field keys: backslash, comma, equals sign and space are escaped."""
+    text = str(text).replace("\r", " ").replace("\n", " ")  # newlines are not representable
+    return re.sub(r"([\\,= ])", r"\\\1", text)
+
+
+def _escape_measurement(text: str) -> str:
+    text = str(text).replace("\r", " ").replace("\n", " ")
+    return re.sub(r"([\\, ])", r"\\\1", text)
+
+
+def _escape_string_field(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _influx_float(value: float) -> str:
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") and "e" not in text else text
+
+
+INFLUX_RESERVED = {"time", "_measurement", "_field", "_value", "_start", "_stop"}
+
+
+def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
+    factor = PRECISION[precision]
+    lines, skipped = [], 0
+    for workload in workloads(folders):
+        measurement = _escape_measurement(f"patternbench_{workload}")
+        for run in combined(folders, workload):
+            names = label_names(run.factor_names, set(TAG_COLUMNS) | INFLUX_RESERVED | {"run_id"})
+            points: dict[tuple, dict] = {}
+            for run_id, tags, metric, value, unit, seconds in rows_of(run):
+                if not math.isfinite(value):
+                    skipped += 1
+                    continue
+                tag_items = tuple(sorted((names.get(k, k), v) for k, v in tags.items() if v != ""))
+                key = (run_id, seconds, tag_items)
+                fields = points.setdefault(key, {})
+                field = metric if metric not in INFLUX_RESERVED and metric != "run_id" else f"{metric}_value"
+                if field in fields:
+                    raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
+                                     f"({dict(tag_items)}); a point would silently keep only one")
+                fields[field] = value
+            for (run_id, seconds, tag_items), fields in points.items():
+                tag_text = "".join(f",{_escape_key(k)}={_escape_key(v)}" for k, v in tag_items)
+                field_text = ",".join(f"{_escape_key(k)}={_influx_float(v)}" for k, v in sorted(fields.items()))
+                field_text += f',run_id="{_escape_string_field(run_id)}"'
+                lines.append(f"{measurement}{tag_text} {field_text} {seconds * factor}")
+    header = [f"# {skipped} non-finite values (inf/nan) left out: line protocol cannot represent them"] if skipped else []
+    return "\n".join(header + lines) + "\n"
+
+
+# ------------------------------------------------------------------ OpenMetrics
+
+OM_RESERVED_SUFFIXES = ("_total", "_created", "_count", "_sum", "_bucket", "_gcount", "_gsum", "_info")
+
+
+def metric_name(text: str) -> str:
+    name = re.sub(r"[^A-Za-z0-9_:]", "_", text)
+    if not name or name[0].isdigit():
+        name = "_" + name
+    if name.endswith(OM_RESERVED_SUFFIXES):
+        name += "_value"
+    return name
+
+
+def om_unit(metric: str, unit: str) -> str | None:
+    """The OpenMetrics UNIT, only where the family name ends in it as the spec requires."""
+    unit_token = re.sub(r"[^A-Za-z0-9_]", "_", unit.replace("/", "_per_"))
+    return unit_token if unit_token and metric.endswith("_" + unit_token) else None
+
+
+def _escape_label_value(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"')
+
+
+def _escape_help(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace("\n", "\\n")
+
+
+def _om_float(value: float) -> str:
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "+Inf" if value > 0 else "-Inf"
+    return _influx_float(value)
+
+
+def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
+    families: dict[str, dict] = {}
+    info_lines = []
+    seen: set[tuple[str, str]] = set()
+    for workload in workloads(folders):
+        for run in combined(folders, workload):
+            names = label_names(run.factor_names, set(TAG_COLUMNS) | {"run_id", "workload"})
+            for source in run.sources():
+                meta = run.document.get("metadata", {})
+                labels = {"run_id": source["run_id"], "workload": workload, "host": source.get("host") or "",
+                          "git_commit": source.get("git_commit") or "",
+                          "build_configuration": source.get("build_configuration") or "",
+                          "swift_version": meta.get("swift_version") or "",
+                          "created_utc": source.get("created_utc") or ""}
+                info_lines.append("patternbench_run_info{" + ",".join(
+                    f'{k}="{_escape_label_value(v)}"' for k, v in labels.items()) + "} 1")
+            for run_id, tags, metric, value, unit, seconds in rows_of(run):
+                name = metric_name(f"patternbench_{workload}_{metric}")
+                family = families.setdefault(name, {"metric": metric, "unit": unit, "workload": workload, "samples": []})
+                labels = {"run_id": run_id} | {names.get(k, k): v for k, v in tags.items()}
+                label_text = ",".join(f'{k}="{_escape_label_value(v)}"' for k, v in labels.items())
+                if (name, label_text) in seen:
+                    raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} with the same labels "
+                                     f"({labels}); OpenMetrics allows one sample per label set")
+                seen.add((name, label_text))
+                stamp = f" {seconds}" if timestamps else ""
+                family["samples"].append(f"{name}{{{label_text}}} {_om_float(value)}{stamp}")
+    out = []
+    if info_lines:
+        out += ["# TYPE patternbench_run info", "# HELP patternbench_run One sample per PatternBench run: where and how it was measured."]
+        out += info_lines
+    for name, family in families.items():
+        unit = om_unit(name, family["unit"])
+        out.append(f"# TYPE {name} gauge")
+        if unit:
+            out.append(f"# UNIT {name} {unit}")
+        out.append(f"# HELP {name} " + _escape_help(
+            f"PatternBench {family['workload']} metric {family['metric']} in {family['unit']} (results schema v1)"))
+        out += family["samples"]
+    out.append("# EOF")
+    return "\n".join(out) + "\n"
+
+
+def export(folders: list[ResultsFolder], fmt: str, timestamps: bool = True, precision: str = "ns") -> str:
+    if fmt == "influx":
+        return influx(folders, precision)
+    if fmt == "openmetrics":
+        return openmetrics(folders, timestamps)
+    raise InputError(f"unknown export format '{fmt}' (influx or openmetrics)")

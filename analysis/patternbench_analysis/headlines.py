@@ -1,0 +1,165 @@
+"""The headline numbers of each workload, as plain tables the report renders to HTML and markdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from .charts.atomics import CO, CO_THRESHOLD, JAIN, NS, STRATEGY_ORDER, cells, probe_text
+from .charts.clock import error_table, human_us, SOURCE_ORDER
+from .charts.throttle import HITCH, P99, ordered
+from .results import WorkloadRun
+
+
+@dataclass
+class Table:
+    caption: str
+    header: list[str]
+    rows: list[list[str]]
+    bold: set[tuple[int, int]] = field(default_factory=set)  # (row, column) cells to emphasise
+
+
+def fmt(value: float, digits: int = 3) -> str:
+    if value is None or pd.isna(value):
+        return "–"
+    if value in (float("inf"), float("-inf")):
+        return "∞" if value > 0 else "−∞"
+    if value != 0 and (abs(value) >= 1e9 or abs(value) < 1e-3):
+        return f"{value:.{digits}g}"
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.{digits}g}"
+
+
+def throttle_tables(runs: list[WorkloadRun]) -> list[Table]:
+    table = pd.concat([r.table for r in runs], ignore_index=True)
+    tables = []
+    for mode in sorted(table["mode"].unique()):
+        sub = table[(table["mode"] == mode) & table["metric"].isin([P99, HITCH])]
+        if sub.empty:
+            continue
+        medians = sub.groupby(["scenario", "variant", "metric"])["value"].median().unstack("metric")
+        scenarios = list(dict.fromkeys(sub["scenario"]))
+        policies = ordered(sub["variant"].unique())
+        rows, bold = [], set()
+        for i, policy in enumerate(policies):
+            row = [policy]
+            for scenario in scenarios:
+                p99 = medians[P99].get((scenario, policy)) if P99 in medians else None
+                hitch = medians[HITCH].get((scenario, policy)) if HITCH in medians else None
+                row.append(f"{fmt(p99)} / {fmt(hitch)}")
+            rows.append(row)
+        for j, scenario in enumerate(scenarios, start=1):
+            if P99 in medians:
+                column = medians[P99].xs(scenario, level="scenario").dropna()
+                if len(column):
+                    bold.add((policies.index(column.idxmin()), j))
+        tables.append(Table(
+            caption=f"p99 latency (ms) / hitch ratio (ms/s), median over seeds, {mode} mode; bold: lowest p99 per scenario",
+            header=["policy"] + scenarios, rows=rows, bold=bold))
+    return tables
+
+
+def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
+    data = cells(runs)
+    if data.empty:
+        return []
+    tables = []
+    combos = list(dict.fromkeys(zip(data["scenario"], data["cs_work"], data["gap_work"], data["mode"])))
+    for operation, cs, gap, mode in combos[:6]:
+        cell = data[(data["scenario"] == operation) & (data["cs_work"] == cs) & (data["gap_work"] == gap)
+                    & (data["mode"] == mode)]
+        threads = sorted(cell["threads_n"].dropna().unique())
+        strategies = [s for s in STRATEGY_ORDER if s in set(cell["variant"])] + sorted(set(cell["variant"]) - set(STRATEGY_ORDER))
+        rows = []
+        most = threads[-1] if threads else None
+        for strategy in strategies:
+            s = cell[cell["variant"] == strategy].set_index("threads_n")
+            row = [strategy] + [fmt(s[NS].get(t)) for t in threads]
+            at_most = s.loc[most] if most in s.index else None
+            row.append(fmt(at_most[JAIN]) if at_most is not None else "–")
+            serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most > 1
+            row.append(fmt(at_most[CO]) + (" (took turns)" if serialized else "") if at_most is not None else "–")
+            rows.append(row)
+        header = ["strategy"] + [f"{t:g} threads (ns/op)" for t in threads] + [
+            f"fairness at {most:g}" if most else "fairness", f"co-scheduled at {most:g}" if most else "co-scheduled"]
+        tables.append(Table(caption=f"{operation}, cs_work {cs or '—'}, gap_work {gap or '—'}, {mode}: median ns/op over repetitions",
+                            header=header, rows=rows))
+    if len(combos) > 6:
+        tables[-1].caption += f" (first 6 of {len(combos)} cells; see the charts and the CSV for the rest)"
+    return tables
+
+
+def atomics_probe(runs: list[WorkloadRun]) -> str:
+    return probe_text(runs)
+
+
+def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
+    data, skipped = error_table(runs)
+    if data.empty:
+        return []
+    scenarios = list(dict.fromkeys(s for r in runs for s in r.table["scenario"] if s in set(data["scenario"])))
+    present = set(data["variant"])
+    sources = [s for s in SOURCE_ORDER if s in present] + sorted(present - set(SOURCE_ORDER))
+    worst = data.groupby(["scenario", "variant"])["error_us"].max()
+    negative = data.groupby(["scenario", "variant"])["negative"].sum(min_count=1)
+    rows, bold = [], set()
+    for i, scenario in enumerate(scenarios):
+        row = [scenario]
+        for j, source in enumerate(sources, start=1):
+            err = worst.get((scenario, source))
+            neg = negative.get((scenario, source))
+            text = human_us(err) if err is not None and pd.notna(err) else "–"
+            if neg is not None and pd.notna(neg) and neg > 0:
+                text += f", {int(neg)} negative"
+                bold.add((i, j))
+            row.append(text)
+        rows.append(row)
+    clients = ", ".join(dict.fromkeys(data["client"]))
+    return [Table(caption=f"worst timing error over clients ({clients}), median over seeds; bold: negative durations measured",
+                  header=["scenario"] + sources, rows=rows, bold=bold)]
+
+
+def generic_tables(runs: list[WorkloadRun]) -> list[Table]:
+    table = pd.concat([r.table for r in runs], ignore_index=True)
+    grouped = table.groupby(["metric", "unit"])["value"]
+    summary = pd.DataFrame({"count": grouped.count(), "median": grouped.median(), "min": grouped.min(), "max": grouped.max()})
+    rows = [[metric, unit, str(int(r["count"])), fmt(r["median"]), fmt(r["min"]), fmt(r["max"])]
+            for (metric, unit), r in summary.head(30).iterrows()]
+    return [Table(caption="every metric over all rows (a workload this report has no dedicated view for)",
+                  header=["metric", "unit", "rows", "median", "min", "max"], rows=rows)]
+
+
+COMPARED_FIRST = ("latency_p99_ms", "hitch_ms_per_s", "ns_per_op", "max_abs_error_us")
+
+
+def comparison_tables(runs: list[WorkloadRun], limit: int = 30) -> list[Table]:
+    """Live beside simulated values where a run measured both (the JSON's `comparisons`)."""
+    rows = [c for r in runs for c in r.document.get("comparisons", [])]
+    if not rows:
+        return []
+    rows.sort(key=lambda c: (c["metric"] not in COMPARED_FIRST, COMPARED_FIRST.index(c["metric"])
+                             if c["metric"] in COMPARED_FIRST else 0, c["metric"]))
+    body = [[c["scenario"], c["variant"], f"{c['metric']} ({c['unit']})", fmt(_num(c["sim"])), fmt(_num(c["live"])),
+             fmt(_num(c["ratio"])) if c.get("ratio") is not None else "–"] for c in rows[:limit]]
+    caption = "live beside simulated, same scenario, variant and seed (ratio = live / sim)"
+    if len(rows) > limit:
+        caption += f"; first {limit} of {len(rows)}, the rest are in the JSON"
+    return [Table(caption=caption, header=["scenario", "variant", "metric", "sim", "live", "ratio"], rows=body)]
+
+
+def _num(value) -> float:
+    return float(value) if isinstance(value, (int, float, str)) else float("nan")
+
+
+def tables_for(workload: str, runs: list[WorkloadRun]) -> list[Table]:
+    return _tables_for(workload, runs) + comparison_tables(runs)
+
+
+def _tables_for(workload: str, runs: list[WorkloadRun]) -> list[Table]:
+    if workload == "throttle":
+        return throttle_tables(runs) or generic_tables(runs)
+    if workload == "atomics":
+        return atomics_tables(runs) or generic_tables(runs)
+    if workload == "clock":
+        return clock_tables(runs) or generic_tables(runs)
+    return generic_tables(runs)

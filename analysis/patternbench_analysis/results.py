@@ -1,0 +1,277 @@
+"""Reading results folders (schema version 1), strictly.
+
+A results folder holds one `<workload>.csv` + `<workload>.json` pair per workload that wrote into
+it, optionally a `bench-throttle --events` timeline CSV and the regression gate's `gate.json`.
+Everything here refuses what it does not understand with an `InputError` whose message is one
+line naming the offending file; it never guesses.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+SCHEMA_VERSION = 1
+LEADING_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
+TRAILING_COLUMNS = ["metric", "value", "unit", "host"]
+EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
+GATE_FILE = "gate.json"
+GATE_SUMMARY_FILE = "gate-summary.md"
+EVENTS_FILE = "events.csv"
+
+
+class InputError(Exception):
+    """Bad input: printed as one line, exit status 1."""
+
+    def __init__(self, message: str):
+        super().__init__(" ".join(str(message).split()))
+
+
+def csv_header(factor_names: list[str]) -> list[str]:
+    return LEADING_COLUMNS + list(factor_names) + TRAILING_COLUMNS
+
+
+@dataclass
+class WorkloadRun:
+    """One workload's table and document inside a results folder."""
+
+    folder: Path
+    workload: str
+    document: dict
+    table: pd.DataFrame
+
+    @property
+    def factor_names(self) -> list[str]:
+        return list(self.document.get("factor_names", []))
+
+    @property
+    def run_ids(self) -> list[str]:
+        return sorted(self.table["run_id"].unique())
+
+    @property
+    def hosts(self) -> list[str]:
+        return sorted(self.table["host"].unique())
+
+    @property
+    def notes(self) -> list[str]:
+        return list(self.document.get("notes", []))
+
+    def sources(self) -> list[dict]:
+        """Per original run: run_id, host, created_utc, parameters (merged folders list several)."""
+        merged = self.document.get("metadata", {}).get("parameters", {}).get("merged_from")
+        if isinstance(merged, list) and merged:
+            return merged
+        meta = self.document.get("metadata", {})
+        return [{
+            "run_id": self.document.get("run_id"),
+            "host": meta.get("host", {}).get("hostname"),
+            "created_utc": self.document.get("created_utc"),
+            "git_commit": meta.get("git_commit"),
+            "build_configuration": meta.get("build_configuration"),
+            "parameters": meta.get("parameters", {}),
+        }]
+
+    def parameters_by_run(self) -> dict[str, dict]:
+        return {s["run_id"]: s.get("parameters", {}) for s in self.sources()}
+
+
+@dataclass
+class ResultsFolder:
+    path: Path
+    runs: dict[str, WorkloadRun] = field(default_factory=dict)
+    events: pd.DataFrame | None = None
+    events_path: Path | None = None
+    gate: dict | None = None
+    gate_summary: str | None = None
+
+
+def _rel(path: Path) -> str:
+    return str(path)
+
+
+def read_document(path: Path) -> dict:
+    """The JSON document, checked for the schema version before anything else is trusted."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"{_rel(path)}: cannot read: {error.strerror or error}")
+    if not text.strip():
+        raise InputError(f"{_rel(path)}: empty file")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"{_rel(path)}: not valid JSON (line {error.lineno}: {error.msg})")
+    if not isinstance(document, dict) or "schema_version" not in document:
+        raise InputError(f"{_rel(path)}: no schema_version; not a PatternBench results file")
+    version = document["schema_version"]
+    if isinstance(version, bool) or not isinstance(version, int) or version != SCHEMA_VERSION:
+        raise InputError(
+            f"{_rel(path)}: schema_version {json.dumps(version)}, but this tool reads schema version {SCHEMA_VERSION} only"
+        )
+    for key in ("run_id", "workload", "metadata", "factor_names", "records"):
+        if key not in document:
+            raise InputError(f"{_rel(path)}: missing key '{key}' required by schema version {SCHEMA_VERSION}")
+    if not isinstance(document["factor_names"], list):
+        raise InputError(f"{_rel(path)}: factor_names is not a list")
+    return document
+
+
+def _read_header(path: Path) -> list[str]:
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            first = handle.readline()
+    except OSError as error:
+        raise InputError(f"{_rel(path)}: cannot read: {error.strerror or error}")
+    except UnicodeDecodeError:
+        raise InputError(f"{_rel(path)}: not UTF-8 text")
+    return [c.strip().strip('"') for c in first.rstrip("\r\n").split(",")] if first.strip() else []
+
+
+def _to_float(text: str) -> float:
+    return float(text)  # accepts inf, -inf, nan as the writer spells them
+
+
+def read_table(path: Path, factor_names: list[str]) -> pd.DataFrame:
+    """The tidy CSV, with its header checked against schema version 1 and the document's factors."""
+    header = _read_header(path)
+    if not header:
+        raise InputError(f"{_rel(path)}: empty file (expected the results schema version {SCHEMA_VERSION} header)")
+    expected = csv_header(factor_names)
+    if header != expected:
+        raise InputError(
+            f"{_rel(path)}: columns {','.join(header)} are not results schema version {SCHEMA_VERSION} "
+            f"(expected {','.join(expected)})"
+        )
+    string_columns = {c: str for c in expected if c != "value"}
+    try:
+        table = pd.read_csv(path, dtype=string_columns | {"value": str}, keep_default_na=False, na_values=[])
+    except (pd.errors.ParserError, ValueError) as error:
+        raise InputError(f"{_rel(path)}: not a valid CSV ({str(error).splitlines()[0]})")
+    values = []
+    for index, text in enumerate(table["value"]):
+        try:
+            values.append(_to_float(text))
+        except ValueError:
+            raise InputError(f"{_rel(path)}: line {index + 2}: value '{text}' is not a number")
+    table["value"] = pd.Series(values, index=table.index, dtype="float64")
+    for column in ("seed", "repetition"):
+        try:
+            table[column] = pd.to_numeric(table[column], errors="raise", downcast=None)
+        except (ValueError, TypeError):
+            raise InputError(f"{_rel(path)}: column {column} holds a non-integer")
+        if table[column].dtype.kind not in "iu":
+            raise InputError(f"{_rel(path)}: column {column} holds a non-integer")
+    return table
+
+
+def read_events(path: Path) -> pd.DataFrame:
+    header = _read_header(path)
+    if header != EVENTS_COLUMNS:
+        raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline ({','.join(EVENTS_COLUMNS)})")
+    try:
+        return pd.read_csv(
+            path,
+            dtype={"run_id": str, "scenario": str, "variant": str, "seed": "int64", "time_ms": "float64",
+                   "rows": "int64", "reset": "int64", "cost_ms": "float64", "frame_lateness_ms": "float64"},
+            keep_default_na=False,
+        )
+    except (pd.errors.ParserError, ValueError) as error:
+        raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})")
+
+
+def is_events_csv(path: Path) -> bool:
+    return _read_header(path)[:5] == EVENTS_COLUMNS[:5]
+
+
+def load_folder(path: str | Path) -> ResultsFolder:
+    """Reads every workload in a results folder; refuses missing, empty and foreign folders."""
+    folder = Path(path)
+    if not folder.exists():
+        raise InputError(f"results folder {_rel(folder)} does not exist")
+    if not folder.is_dir():
+        raise InputError(f"{_rel(folder)} is not a folder (expected a results folder with <workload>.csv and <workload>.json)")
+    result = ResultsFolder(path=folder)
+    jsons = sorted(p for p in folder.glob("*.json") if p.name != GATE_FILE)
+    csvs = sorted(folder.glob("*.csv"))
+    for csv_path in csvs:
+        if is_events_csv(csv_path):
+            if result.events_path is not None:
+                raise InputError(f"{_rel(csv_path)}: a second events timeline in one folder (first: {result.events_path.name})")
+            result.events_path = csv_path
+            result.events = read_events(csv_path)
+        elif not csv_path.with_suffix(".json").exists():
+            raise InputError(f"{_rel(csv_path)}: no {csv_path.stem}.json beside it (a results folder holds both)")
+    for json_path in jsons:
+        csv_path = json_path.with_suffix(".csv")
+        if not csv_path.exists():
+            raise InputError(f"{_rel(json_path)}: no {json_path.stem}.csv beside it (a results folder holds both)")
+        document = read_document(json_path)
+        if document["workload"] != json_path.stem:
+            raise InputError(f"{_rel(json_path)}: holds workload '{document['workload']}', not '{json_path.stem}'")
+        table = read_table(csv_path, document["factor_names"])
+        foreign = sorted(set(table["workload"]) - {json_path.stem})
+        if foreign:
+            raise InputError(f"{_rel(csv_path)}: rows of workload '{foreign[0]}' in {csv_path.name}")
+        result.runs[json_path.stem] = WorkloadRun(folder=folder, workload=json_path.stem, document=document, table=table)
+    if not result.runs:
+        hint = ""
+        children = sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("*.json")))
+        if children:
+            hint = f"; did you mean one of its subfolders ({', '.join(children[:3])})?"
+        raise InputError(f"results folder {_rel(folder)} holds no results (<workload>.csv with <workload>.json){hint}")
+    gate_path = folder / GATE_FILE
+    if gate_path.exists():
+        result.gate = read_gate(gate_path)
+        summary_path = folder / GATE_SUMMARY_FILE
+        if summary_path.exists():
+            result.gate_summary = summary_path.read_text(encoding="utf-8")
+    return result
+
+
+def read_gate(path: Path) -> dict:
+    try:
+        gate = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise InputError(f"{_rel(path)}: not a readable gate verdict ({error})")
+    if not isinstance(gate, dict) or gate.get("verdict") not in ("pass", "regression", "error"):
+        raise InputError(f"{_rel(path)}: 'verdict' must be pass, regression or error")
+    return gate
+
+
+def load_folders(paths: list[str | Path]) -> list[ResultsFolder]:
+    """Several folders, which must not share a run: the same run twice would count its rows twice."""
+    if not paths:
+        raise InputError("no results folder given")
+    folders = [load_folder(p) for p in paths]
+    check_distinct_runs(folders)
+    return folders
+
+
+def check_distinct_runs(folders: list[ResultsFolder]) -> None:
+    seen: dict[tuple[str, str], Path] = {}
+    for folder in folders:
+        for workload, run in folder.runs.items():
+            for run_id in run.run_ids:
+                other = seen.get((workload, run_id))
+                if other is not None:
+                    raise InputError(f"run id {run_id} is in both {other} and {folder.path} "
+                                     f"(overlapping run ids: the same run given twice?)")
+                seen[(workload, run_id)] = folder.path
+
+
+def combined(folders: list[ResultsFolder], workload: str) -> list[WorkloadRun]:
+    return [f.runs[workload] for f in folders if workload in f.runs]
+
+
+def workloads(folders: list[ResultsFolder]) -> list[str]:
+    order = ["throttle", "atomics", "clock"]
+    seen = {w for f in folders for w in f.runs}
+    return [w for w in order if w in seen] + sorted(seen - set(order))
+
+
+def finite(value: float) -> bool:
+    return not (math.isnan(value) or math.isinf(value))

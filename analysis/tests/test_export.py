@@ -1,0 +1,222 @@
+"""Dashboard exports: InfluxDB line protocol and OpenMetrics, validated against their specs and parsed back."""
+
+import math
+import re
+from datetime import datetime, timezone
+
+import pytest
+from prometheus_client.openmetrics.parser import text_string_to_metric_families
+
+from conftest import copy_folder, rewrite_results, run_cli
+from line_protocol import LineProtocolError, parse, parse_line
+from patternbench_analysis.export import influx, openmetrics
+from patternbench_analysis.results import load_folders
+
+WEIRD = 'storm, "slow" = \\ x\nnext'  # comma, space, quotes, equals, backslash and a newline
+
+
+def epoch(created: str) -> int:
+    return int(datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
+
+
+def expected_rows(folders):
+    """Every row of every table as (workload, run_id, tags..., metric) -> (value, created seconds)."""
+    rows = {}
+    for folder in folders:
+        for workload, run in folder.runs.items():
+            created = {s["run_id"]: epoch(s["created_utc"]) for s in run.sources()}
+            for r in run.table.to_dict("records"):
+                factors = tuple((f, r[f]) for f in run.factor_names if r[f] != "")
+                key = (workload, r["run_id"], r["scenario"], r["variant"], r["mode"], str(r["seed"]),
+                       str(r["repetition"]), r["host"], factors, r["metric"])
+                rows[key] = (r["value"], created[r["run_id"]])
+    return rows
+
+
+@pytest.fixture
+def folders(fixtures):
+    return load_folders([fixtures / "run", fixtures / "shard-2"])
+
+
+# ---------------------------------------------------------------- InfluxDB line protocol
+
+def test_influx_parses_back_to_every_finite_row(folders):
+    text = influx(folders)
+    points = parse(text)
+    got = {}
+    for p in points:
+        workload = p["measurement"].removeprefix("patternbench_")
+        tags = dict(p["tags"])
+        fixed = [tags.pop(k) for k in ("scenario", "variant", "mode", "seed", "repetition", "host")]
+        factors = tuple(sorted(tags.items()))
+        for field, value in p["fields"].items():
+            if field == "run_id":
+                continue
+            key = (workload, p["fields"]["run_id"], *fixed, factors, field)
+            assert key not in got
+            got[key] = (value, p["timestamp"] // 10**9)
+            assert p["timestamp"] % 10**9 == 0
+    want = {(w, r, s, v, m, se, re_, h, tuple(sorted(f)), metric): val for (w, r, s, v, m, se, re_, h, f, metric), val
+            in expected_rows(folders).items() if math.isfinite(val[0])}
+    assert got == want
+    assert len(points) < len(want)  # one point carries all metrics of a (run, scenario, variant, seed) cell
+
+
+def test_influx_lines_follow_the_spec(folders):
+    text = influx(folders)
+    assert text.endswith("\n")
+    for line in text.splitlines():
+        point = parse_line(line)
+        assert list(point["tags"]) == sorted(point["tags"])  # sorted tags, as the docs recommend
+        assert all(isinstance(v, float) for k, v in point["fields"].items() if k != "run_id")
+        assert not re.search(r"\d+[iu](,| |$)", line.split(" ")[1])  # floats only: no type conflicts between runs
+
+
+def test_influx_precision(fixtures):
+    folders = load_folders([fixtures / "shard-1"])
+    created = epoch(folders[0].runs["throttle"].document["created_utc"])
+    for precision, factor in (("s", 1), ("ms", 10**3), ("us", 10**6), ("ns", 10**9)):
+        assert {p["timestamp"] for p in parse(influx(folders, precision))} == {created * factor}
+
+
+def test_influx_escaping_round_trips(tmp_path):
+    folder = copy_folder("shard-1", tmp_path)
+    def change(record):
+        record["scenario"] = WEIRD + record["scenario"]
+        if record["scenario"].endswith("bursts"):
+            record["variant"] = "frame budget=30,ms"
+    rewrite_results(folder, "throttle", change)
+    text = influx(load_folders([folder]))
+    points = [parse_line(l) for l in text.splitlines() if not l.startswith("#")]
+    assert len(points) == 4  # shard 1/2 of 2 scenarios x 2 seeds x 2 policies
+    for point in points:
+        assert point["tags"]["scenario"].startswith(WEIRD.replace("\n", " "))  # newlines cannot be represented
+    assert {p["tags"]["variant"] for p in points} == {"frame budget=30,ms", "immediate"}
+    assert r'scenario=storm\,\ "slow"\ \=\ \\\ x\ next' in text
+
+
+def test_influx_leaves_out_non_finite_values_and_says_so(tmp_path):
+    folder = copy_folder("shard-1", tmp_path)
+    def make_inf(record):  # exactly one row: immediate's p99 for one seed, the same in CSV and JSON
+        if record["metric"] == "latency_p99_ms" and record["variant"] == "immediate" and str(record["seed"]) == "1" \
+                and record["scenario"] == "steady":
+            record["value"] = "inf"
+    rewrite_results(folder, "throttle", make_inf)
+    text = run_cli("export", "-f", "influx", folder).stdout
+    assert text.startswith("# 1 non-finite values (inf/nan) left out")
+    assert "inf" not in "".join(l for l in text.splitlines() if not l.startswith("#")).replace("info", "")
+    parse(text)
+
+
+def test_parser_rejects_what_the_spec_forbids():
+    for bad in ["m,t=a\\ b f=inf 1", "m,t= f=1 1", "_m f=1 1", "m f=1 1.5", "m,t=a f=\"x 1", "m,t=a b=1,b=2 1",
+                "m,t=a,t=b f=1 1"]:
+        with pytest.raises(LineProtocolError):
+            parse_line(bad)
+
+
+# ---------------------------------------------------------------- OpenMetrics
+
+NAME = re.compile(r"^[a-zA-Z_:][a-zA-Z0-9_:]*$")
+LABEL = re.compile(r"^[a-zA-Z_][a-zA-Z0-9_]*$")
+
+
+def test_openmetrics_parses_back_to_every_row(folders):
+    text = openmetrics(folders)
+    families = list(text_string_to_metric_families(text))  # the reference parser is strict about the spec
+    got = {}
+    for family in families:
+        if family.type == "info":
+            continue
+        assert family.type == "gauge"
+        for sample in family.samples:
+            labels = dict(sample.labels)
+            run_id = labels.pop("run_id")
+            fixed = [labels.pop(k) for k in ("scenario", "variant", "mode", "seed", "repetition", "host")]
+            workload = run_id.split("-")[0]
+            metric = sample.name.removeprefix(f"patternbench_{workload}_")
+            got[(workload, run_id, *fixed, tuple(sorted((k, v) for k, v in labels.items() if v != "")), metric)] = (
+                sample.value, int(sample.timestamp.sec))
+    want = {(w, r, s, v, m, se, re_, h, tuple(sorted(f)), metric): val for (w, r, s, v, m, se, re_, h, f, metric), val
+            in expected_rows(folders).items()}
+    assert got.keys() == want.keys()
+    for key, (value, ts) in want.items():
+        assert got[key][1] == ts
+        assert got[key][0] == value or (math.isnan(value) and math.isnan(got[key][0]))
+    info = next(f for f in families if f.name == "patternbench_run")
+    assert {s.labels["host"] for s in info.samples} == {"vm", "ci-runner-2"}
+
+
+def test_openmetrics_structure_follows_the_spec(folders):
+    text = openmetrics(folders)
+    assert text.endswith("# EOF\n") and text.count("# EOF") == 1
+    declared, current = [], None
+    for line in text.splitlines()[:-1]:
+        if line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ")
+            assert NAME.match(name) and kind in ("gauge", "info") and name not in declared
+            declared.append(name)
+            current = name
+        elif line.startswith("# UNIT "):
+            _, _, name, unit = line.split(" ")
+            assert name == current and name.endswith("_" + unit)
+        elif line.startswith("# HELP "):
+            assert line.split(" ")[2] == current
+        else:
+            m = re.match(r"^([^{]+)\{(.*)\} (\S+)( \d+)?$", line)
+            assert m, line
+            assert m.group(1) == current or m.group(1) == current + "_info"  # families are contiguous
+            for label in re.findall(r'(?:^|,)([^=,]+)="', m.group(2)):
+                assert LABEL.match(label) and not label.startswith("__")
+            if current != "patternbench_run":
+                assert m.group(4) is not None  # timestamps in seconds
+    assert "# UNIT patternbench_throttle_latency_p99_ms ms" in text
+    assert "# UNIT patternbench_throttle_hitch_ms_per_s ms_per_s" in text
+
+
+def test_openmetrics_without_timestamps(fixtures):
+    text = run_cli("export", "-f", "openmetrics", "--no-timestamps", fixtures / "shard-1").stdout
+    for family in text_string_to_metric_families(text):
+        assert all(s.timestamp is None for s in family.samples)
+
+
+def test_openmetrics_escaping_and_non_finite_values_round_trip(tmp_path):
+    folder = copy_folder("shard-1", tmp_path)
+    special = {("steady", "1"): "inf", ("steady", "2"): "-inf", ("bursts", "1"): "nan"}  # shard 1 is all immediate
+
+    def change(record):
+        if record["metric"] == "latency_p99_ms":
+            record["value"] = special.get((record["scenario"], str(record["seed"])), record["value"])
+        record["scenario"] = WEIRD + record["scenario"]
+    rewrite_results(folder, "throttle", change)
+    text = openmetrics(load_folders([folder]))
+    assert 'scenario="storm, \\"slow\\" = \\\\ x\\nnextsteady"' in text
+    assert " +Inf " in text and " -Inf " in text and " NaN " in text, sorted(special)
+    samples = [s for f in text_string_to_metric_families(text) for s in f.samples if s.name.endswith("p99_ms")]
+    assert {s.labels["scenario"] for s in samples} == {WEIRD + "steady", WEIRD + "bursts"}
+    values = [s.value for s in samples]
+    assert math.inf in values and -math.inf in values and any(math.isnan(v) for v in values)
+
+
+def test_factor_columns_become_labels_and_tags(fixtures):
+    folders = load_folders([fixtures / "run"])
+    om = openmetrics(folders)
+    assert re.search(r'patternbench_atomics_ns_per_op\{[^}]*threads="4",cs_work="0",gap_work="0"', om)
+    assert re.search(r'patternbench_clock_max_abs_error_us\{[^}]*client="duration-meter"', om)
+    points = [p for p in parse(influx(folders)) if p["measurement"] == "patternbench_atomics"]
+    assert {p["tags"]["threads"] for p in points} == {"1", "2", "4"}
+
+
+def test_export_cli_writes_a_file(tmp_path, fixtures):
+    out = tmp_path / "nightly.lp"
+    result = run_cli("export", "-f", "influx", fixtures / "run", "-o", out)
+    assert result.returncode == 0 and result.stdout == "", result.stderr
+    assert len(parse(out.read_text())) > 50
+
+
+def test_duplicate_cells_are_refused_not_silently_collapsed(tmp_path):
+    folder = copy_folder("shard-1", tmp_path)
+    rewrite_results(folder, "throttle", lambda r: r.update(scenario="same"))  # steady and bursts now collide
+    for fmt in ("influx", "openmetrics"):
+        result = run_cli("export", "-f", fmt, folder)
+        assert result.returncode == 1 and "two rows for" in result.stderr and len(result.stderr.splitlines()) == 1

@@ -1,0 +1,133 @@
+"""Charts render from the committed fixture: valid PNG and SVG, expected series, title, labels, footer."""
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from conftest import run_cli
+from patternbench_analysis.charts.common import slug
+from patternbench_analysis.plot import render_all
+from patternbench_analysis.results import load_folders
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def charts(tmp_path_factory):
+    fixtures = Path(__file__).parent / "fixtures"
+    folders = load_folders([fixtures / "run", fixtures / "sweep-max-age-60", fixtures / "sweep-max-age-100"])
+    out = tmp_path_factory.mktemp("charts")
+    return {c.name: c for c in render_all(folders, out, log=lambda m: None)}, folders
+
+
+def svg_ids_and_text(path: Path) -> tuple[set[str], str]:
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{SVG}svg"
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    text = " ".join("".join(e.itertext()) for e in root.iter(f"{SVG}text"))
+    return ids, text
+
+
+def folders_probe_verdict() -> str:
+    import json
+    doc = json.loads((Path(__file__).parent / "fixtures/run/atomics.json").read_text())
+    return doc["metadata"]["parameters"]["co_scheduling_probe"]["before"]["verdict"]
+
+
+def check_files(chart):
+    assert chart.png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(chart.png) as image:
+        image.verify()
+    with Image.open(chart.png) as image:
+        assert image.size[0] > 600 and image.size[1] > 300
+    ids, text = svg_ids_and_text(chart.svg)
+    return ids, text
+
+
+def test_every_expected_chart_exists(charts):
+    names = set(charts[0])
+    assert names == {"throttle-frontier", "throttle-timeline-bursts", "throttle-timeline-storm-slow",
+                     "atomics-increment", "clock-error-heatmap"}
+
+
+def test_throttle_frontier_has_every_policy_per_scenario_and_sweep_curves(charts):
+    chart_map, folders = charts
+    chart = chart_map["throttle-frontier"]
+    ids, text = check_files(chart)
+    policies = ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last", "throttle-first-last",
+                "frame-budget"]
+    for scenario in ("bursts", "storm-slow"):
+        assert scenario in text
+        for policy in policies:
+            assert f"series:{slug(scenario + '/' + policy)}" in ids
+    assert "p99 latency (ms)" in text and "hitch ratio (ms of hitch per s)" in text
+    assert "p99 latency vs hitch ratio" in text and "policy" in text  # title and legend
+    # The sweep: frame-budget at 30/60/100 ms max age is a curve, labelled with the values.
+    assert "60 ms" in text and "200 ms" in text
+    root = ET.parse(chart.svg).getroot()
+    curve = next(e for e in root.iter() if e.get("id") == "series:storm-slow-frame-budget")
+    path = next(curve.iter(f"{SVG}path"))
+    assert path.get("d").count("L") >= 2  # three points joined by two segments
+    run_ids = {r for f in folders for r in f.runs["throttle"].run_ids}
+    assert any(r in text for r in run_ids) and "host vm" in text  # footer
+
+
+def test_timeline_has_rows_and_lateness_per_policy(charts):
+    chart = charts[0]["throttle-timeline-storm-slow"]
+    ids, text = check_files(chart)
+    for policy in ("immediate", "frame-budget", "debounce-last"):
+        assert f"series:storm-slow-{policy}-rows" in ids
+        assert f"series:storm-slow-{policy}-lateness" in ids
+    assert "time (s)" in text and "lateness (ms)" in text and "rows per update" in text
+    assert "storm-slow (seed 1, sim)" in text
+    assert "run throttle-" in text and "host vm" in text
+
+
+def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
+    chart = charts[0]["atomics-increment"]
+    ids, text = check_files(chart)
+    for strategy in ("atomic", "pthread-mutex", "nslock", "mutex", "dispatch-queue"):
+        assert f"series:increment-0-0-live-{strategy}" in ids
+        assert f"series:increment-0-0-live-{strategy}-fairness" in ids
+    assert "ns per operation (log)" in text and "Jain fairness index" in text and "threads" in text
+    probe = folders_probe_verdict()
+    assert f"co-scheduling probe: {probe}" in text  # the probe's verdict from the fixture's parameters
+    assert "took turns (co_scheduled_fraction < 0.9)" in text
+    assert "threads not pinned" in text  # the fixture ran without --pin
+    assert "lock strategy" in text and "run atomics-" in text
+    root = ET.parse(chart.svg).getroot()
+    assert any("log" in (e.text or "") for e in root.iter(f"{SVG}text"))
+
+
+def test_clock_heatmap_marks_negative_durations(charts):
+    chart = charts[0]["clock-error-heatmap"]
+    ids, text = check_files(chart)
+    assert {"series:client-duration-meter", "series:client-call-duration", "series:client-timeout"} <= ids
+    # The fixture's step-minus-1d makes date and realtime measure negative durations; monotonic never does.
+    assert "negative:duration-meter:step-minus-1d:date" in ids
+    assert "negative:duration-meter:step-minus-1d:realtime" in ids
+    assert not any(i.startswith("negative:") and i.endswith(":monotonic") for i in ids)
+    assert "clock source" in text and "skew scenario" in text and "timing error (µs" in text
+    assert "negative durations measured" in text and "run clock-" in text
+
+
+def test_svg_output_is_deterministic(tmp_path, fixtures):
+    a = run_cli("plot", fixtures / "shard-1", "-o", tmp_path / "a")
+    b = run_cli("plot", fixtures / "shard-1", "-o", tmp_path / "b")
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    assert (tmp_path / "a/throttle-frontier.svg").read_bytes() == (tmp_path / "b/throttle-frontier.svg").read_bytes()
+
+
+def test_cli_writes_png_and_svg_into_folder_charts_by_default(tmp_path, fixtures):
+    import shutil
+    folder = tmp_path / "shard-2"
+    shutil.copytree(fixtures / "shard-2", folder)
+    result = run_cli("plot", folder)
+    assert result.returncode == 0, result.stderr
+    written = sorted(Path(p).name for p in result.stdout.split())
+    assert written == ["throttle-frontier.png", "throttle-frontier.svg"]
+    assert (folder / "charts/throttle-frontier.png").exists()
+    ids, text = svg_ids_and_text(folder / "charts/throttle-frontier.svg")
+    assert "host ci-runner-2" in text  # that shard really ran under another hostname
