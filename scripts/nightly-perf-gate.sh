@@ -8,7 +8,8 @@
 # 2. runs the gated slices (scripts/gate-run.sh) and bench-gate against results/baseline;
 # 3. runs every workload's full matrix into OUT_DIR/full (reported and archived, not gated:
 #    their hardware cells have too few repetitions to test, and the gated slices cover them);
-# 4. runs the micro-benchmark threshold check (scripts/check-microbenchmarks.sh), if present;
+# 4. renders the run report (scripts/pb-analysis report) when the analysis tools are installed,
+#    and runs the micro-benchmark threshold check (scripts/check-microbenchmarks.sh);
 # 5. writes OUT_DIR/summary.md (for the CI job page) and exits:
 #    0 all passed, 1 a regression (gate or micro-benchmarks), 2 a usage/tool error,
 #    3 baseline missing or incompatible.
@@ -52,6 +53,11 @@ mkdir -p "$full"
   .build/release/bench-clock --quiet --output "$full"
   if command -v faketime >/dev/null; then .build/release/bench-clock --quiet --output "$full/live" --mode live --scenario leap-second,step-plus-1h; fi
 } >>"$log" 2>&1 || echo "nightly-perf-gate: warning: a full-matrix run failed (see $log)" >&2
+
+# The run report (charts and an HTML page) for the archive, when the analysis tools are installed.
+if python3 -c "import pandas, matplotlib" 2>/dev/null; then
+  scripts/pb-analysis report "$out/gate" >>"$log" 2>&1 || echo "nightly-perf-gate: warning: the report failed (see $log)" >&2
+fi
 
 micro=0
 if [ -x scripts/check-microbenchmarks.sh ]; then
