@@ -1,4 +1,7 @@
 /// Renders the tidy results table as RFC 4180 CSV.
+///
+/// Hand-written rather than SwiftCSV (which the mirror has): SwiftCSV is a reader, and writing
+/// tidy rows needs only RFC 4180 quoting plus a number format that round-trips exactly.
 public enum CSVWriter {
     /// The fixed columns, in order; workload factor columns follow `repetition`.
     public static let leadingColumns = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
