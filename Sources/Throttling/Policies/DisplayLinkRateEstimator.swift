@@ -10,31 +10,20 @@ import Simulation
 /// be quite blocked before Signal's formula sees the link drop below 20 Hz at all.
 public struct DisplayLinkRateEstimator: Sendable {
     public static let window = SimDuration.seconds(5)
-    public private(set) var samples: [SimInstant] = []
-    var start = 0  // samples[start...] are live; compacted lazily
+    var samples = TimeWindow(length: window)
 
     public init() {}
 
-    public var count: Int { samples.count - start }
+    public var count: Int { samples.count }
 
-    public mutating func record(_ time: SimInstant) {
-        samples.append(time)
-        while start < samples.count, time - samples[start] > Self.window { start += 1 }
-        if start > 64, start * 2 > samples.count {
-            samples.removeFirst(start)
-            start = 0
-        }
-    }
+    public mutating func record(_ time: SimInstant) { samples.record(time) }
 
-    public mutating func clear() {
-        samples.removeAll(keepingCapacity: true)
-        start = 0
-    }
+    public mutating func clear() { samples.clear() }
 
     /// Ticks per second as Signal computes it, or nil with fewer than 2 samples.
     public var frequency: Double? {
-        guard count >= 2 else { return nil }
-        let span = (samples[samples.count - 1] - samples[start]).seconds
+        guard count >= 2, let first = samples.first, let last = samples.last else { return nil }
+        let span = (last - first).seconds
         guard span > 0 else { return nil }
         return Double(count) / span
     }

@@ -12,8 +12,7 @@ public struct SignalBriefThrottler: UpdateThrottler {
     public static let longInterval = SimDuration.milliseconds(500)
     static let window = SimDuration.seconds(1)
 
-    var presents: [SimInstant] = []
-    var start = 0
+    var presents = TimeWindow(length: window)
     var lastPublish: SimInstant?
     var timerArmed = false
 
@@ -22,13 +21,7 @@ public struct SignalBriefThrottler: UpdateThrottler {
     /// Frames presented over the last second (assumed light until a full second has been seen).
     public func framesPerSecond(at now: SimInstant) -> Double {
         guard now.nanoseconds >= Self.window.nanoseconds else { return Self.lightFPS }
-        var n = 0
-        var i = presents.count - 1
-        while i >= start, now - presents[i] <= Self.window {
-            n += 1
-            i -= 1
-        }
-        return Double(n)
+        return Double(presents.count(before: now))
     }
 
     public static func interval(forFPS fps: Double) -> SimDuration {
@@ -39,12 +32,7 @@ public struct SignalBriefThrottler: UpdateThrottler {
     }
 
     public mutating func framePresented(at time: SimInstant) {
-        presents.append(time)
-        while start < presents.count, time - presents[start] > Self.window { start += 1 }
-        if start > 256, start * 2 > presents.count {
-            presents.removeFirst(start)
-            start = 0
-        }
+        presents.record(time)
     }
 
     public mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision { attempt(context) }
