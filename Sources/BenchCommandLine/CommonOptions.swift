@@ -45,7 +45,8 @@ package struct CommonOptions: ParsableArguments {
     package var scenarios: [String] { Self.splitList(scenario) }
     package var variants: [String] { Self.splitList(variant) }
 
-    static func splitList(_ values: [String]) -> [String] {
+    /// `a,b --flag c` → `[a, b, c]`: every list-valued flag of every bench-* reads this way.
+    package static func splitList(_ values: [String]) -> [String] {
         values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 

@@ -24,7 +24,7 @@ struct AtomicsOptions {
         plan.variants = try common.resolve(common.variants, flag: "--variant", from: LockVariant.allCases, name: \.name)
         if common.variants.isEmpty { plan.variants = base.variants }
 
-        let threadTexts = Self.split(command.threads)
+        let threadTexts = CommonOptions.splitList(command.threads)
         if !threadTexts.isEmpty {
             plan.threads = try threadTexts.map { text in
                 guard let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
@@ -52,12 +52,8 @@ struct AtomicsOptions {
         self.plan = plan
     }
 
-    static func split(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     static func amounts(_ values: [String], flag: String) throws -> [WorkAmount] {
-        try split(values).map { text in
+        try CommonOptions.splitList(values).map { text in
             guard let amount = WorkAmount(parsing: text) else {
                 throw BenchFailure.usage("\(flag) takes amounts like 0, 50ns, 500ns, 1us (at most 1ms), got '\(text)'")
             }

@@ -72,7 +72,7 @@ struct BenchClock: ParsableCommand {
         }
         let scenarios = try resolveScenarios()
         let sources = try common.resolve(common.variants, flag: "--variant", from: ClockKind.allCases, name: \.name)
-        let clients = try common.resolve(CommonOptions.splitListPublic(client), flag: "--client", from: ClientKind.allCases, name: \.name)
+        let clients = try common.resolve(CommonOptions.splitList(client), flag: "--client", from: ClientKind.allCases, name: \.name)
         switch mode {
         case .sim: try runSim(scenarios: scenarios, sources: sources, clients: clients)
         case .live: try runLive(scenarios: scenarios, sources: sources, clients: clients)
@@ -221,12 +221,5 @@ struct BenchClock: ParsableCommand {
             p["client_parameters"] = value
         }
         return p
-    }
-}
-
-extension CommonOptions {
-    /// `a,b --client c` → `[a, b, c]`, like --scenario and --variant.
-    static func splitListPublic(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 }

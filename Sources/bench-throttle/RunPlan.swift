@@ -27,7 +27,7 @@ struct RunPlan {
         self.options = options
         policies = try common.resolve(common.variants, flag: "--variant", from: ThrottlePolicy.allCases, name: \.rawValue)
         let devices = try common.resolve(
-            CommonOptionsList.split(options.device), flag: "--device", from: DeviceProfile.all, name: \.name
+            CommonOptions.splitList(options.device), flag: "--device", from: DeviceProfile.all, name: \.name
         )
         var scenarios: [ThrottleScenario]
         if let path = options.trace {
@@ -140,12 +140,5 @@ struct RunPlan {
                 "reset_threshold_rows": .number(Double(d.resetThreshold)),
             ]),
         ])
-    }
-}
-
-/// Splits `--device a,b --device c`.
-enum CommonOptionsList {
-    static func split(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 }
