@@ -17,7 +17,7 @@ public struct ResultsFolder: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw AtomicFile.WriteError(path: path, reason: Self.reason(error))
+            throw AtomicFile.WriteError(path: path, reason: Self.explain(path) ?? Self.reason(error))
         }
         guard access(path, W_OK) == 0 else {
             throw AtomicFile.WriteError(path: path, reason: "folder is not writable")
@@ -34,6 +34,20 @@ public struct ResultsFolder: Sendable {
         }
         try AtomicFile.write(CSVWriter.render(document.records, factorNames: document.factorNames), to: csvPath(workload: document.workload))
         try AtomicFile.write(json, to: jsonPath(workload: document.workload))
+    }
+
+    /// Why a folder cannot be created, in the user's terms: which existing ancestor is in the way.
+    static func explain(_ path: String) -> String? {
+        var ancestor = URL(fileURLWithPath: path).standardizedFileURL
+        while ancestor.path != "/" {
+            ancestor.deleteLastPathComponent()
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
+            if access(ancestor.path, W_OK) != 0 { return "cannot create folders in \(ancestor.path) (not writable)" }
+            return nil
+        }
+        return nil
     }
 
     static func reason(_ error: any Error) -> String {
