@@ -20,13 +20,11 @@ let package = Package(
 
 /// One executable target per pattern module; its sources live in `Benchmarks/<name>/`, where the
 /// benchmark plugin looks for them.
-func benchmarkTarget(_ name: String, module: String) -> Target {
+func benchmarkTarget(_ name: String, modules: [String]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: [
-            .product(name: "Benchmark", package: "benchmark"),
-            .product(name: module, package: "PatternBench"),
-        ],
+        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+            + modules.map { .product(name: $0, package: "PatternBench") },
         path: "Benchmarks/\(name)",
         swiftSettings: [.swiftLanguageMode(.v6)],
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -34,5 +32,7 @@ func benchmarkTarget(_ name: String, module: String) -> Target {
 }
 
 package.targets += [
-    benchmarkTarget("TimekeepingBenchmarks", module: "Timekeeping"),
+    benchmarkTarget("ThrottlingBenchmarks", modules: ["Throttling", "Simulation"]),
+    benchmarkTarget("LockingBenchmarks", modules: ["Locking"]),
+    benchmarkTarget("TimekeepingBenchmarks", modules: ["Timekeeping"]),
 ]
