@@ -48,8 +48,14 @@ let benchmarks: @Sendable () -> Void = {
 
     // The simulator: one whole run of a fixed scenario per iteration; `simEvents` is the simulated
     // event count per run (constant: the run is deterministic), `simEventsPerSecond` what the
-    // simulator sustains on this machine.
-    let scenario = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!
+    // simulator sustains on this machine. The slow-device storm is stretched to 100 s of virtual
+    // time (80 s of storm): every run also pays a fixed ~0.8 ms (mostly its latency histogram),
+    // which the catalogue's 10 s version would make most of the measurement.
+    let scenario = {
+        var storm = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!.scaled(by: 10)
+        storm.name = "storm-slow-100s"
+        return storm
+    }()
     let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
     for policy in [ThrottlePolicy.signalAdaptive, .frameBudget] {
         Benchmark(
@@ -58,12 +64,12 @@ let benchmarks: @Sendable () -> Void = {
                 metrics: [.wallClock, .mallocCountTotal, .simEvents, .simEventsPerSecond],
                 scalingFactor: .one,
                 maxDuration: .seconds(1),
-                maxIterations: 50,
+                maxIterations: 150,
                 thresholds: [
                     .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
                     .simEvents: .init(relative: [.p90: 0], absolute: [.p90: 0]),
                     .wallClock: .init(relative: [.p90: 50]),
-                    .simEventsPerSecond: .init(relative: [.p90: 35]),
+                    .simEventsPerSecond: .init(relative: [.p90: 50]),
                 ]
             )
         ) { benchmark in
