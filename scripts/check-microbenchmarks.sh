@@ -9,8 +9,9 @@
 #                       simulator's event count): for a machine kind the times were not recorded on
 #   --filter REGEX      only the benchmarks whose whole name matches (ordo-one's --filter)
 #   --log FILE          keep the benchmark tool's output of the first run there
-#   --update            re-record the thresholds on this machine: the median p90 of N runs
-#                       (default 3); allocation counts must agree exactly across the runs
+#   --update            re-record the thresholds on this machine from N runs (default 3): the
+#                       best p90 of each time metric (load only ever makes it worse), and the
+#                       allocation and event counts, which must agree exactly across the runs
 #
 # Exit status: 0 within thresholds (also when a metric is better than its tolerance: a warning then
 # says to re-record), 1 regression, 2 tool or usage failure (build failure, crash, missing or
@@ -33,7 +34,7 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 bench="$here/Benchmarks"
 
-usage() { sed -n '5,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,/^# Exit status/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 say() { echo "check-microbenchmarks: $*"; }
 
 update=0 allocations_only=0 runs=3 log="" filters=()
@@ -70,9 +71,10 @@ if [ "$update" = 1 ]; then
   mkdir -p "$thresholds"
   # With no filter the folder is rewritten, so renamed or removed benchmarks leave no stale files.
   python3 - "$work" "$runs" "$thresholds" "${#filters[@]}" <<'EOF' || exit 2
-import json, os, statistics, sys
+import json, os, sys
 work, runs, out, filtered = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] != "0"
 exact = {"mallocCountTotal", "simEvents"}
+larger_is_better = {"simEventsPerSecond"}
 names = sorted(set.intersection(*(set(os.listdir(os.path.join(work, f"run{i}"))) for i in range(1, runs + 1))))
 if not names:
     sys.exit("check-microbenchmarks: the runs exported no thresholds")
@@ -89,7 +91,9 @@ for name in names:
         if metric in exact and len(set(seen)) > 1:
             print(f"check-microbenchmarks: {name}: {metric} differs between runs {seen}: not deterministic", file=sys.stderr)
             failed = True
-        merged[metric] = int(statistics.median(seen))
+        # Other processes on the machine only ever slow a run down, so the best run is the one
+        # least disturbed; the tolerance and the confirming reruns absorb the rest.
+        merged[metric] = max(seen) if metric in larger_is_better else min(seen)
     with open(os.path.join(out, name), "w") as f:
         json.dump(merged, f, indent=2, sort_keys=True)
         f.write("\n")
