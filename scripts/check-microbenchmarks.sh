@@ -146,12 +146,14 @@ for name in os.listdir(src):
 EOF
 fi
 
-# Reads one check's output. Prints "status S" (equal, worse, better or unknown), "checked NAME" per
-# benchmark checked, and "worse exact|time NAME METRIC" per metric worse than its threshold.
+# Reads one check's output (stdout, and stderr in FILE.err). Prints "status S" (equal, worse,
+# better, crashed or unknown), "checked NAME" per benchmark checked, and "worse exact|time NAME
+# METRIC" per metric worse than its threshold.
 read_verdict() {
-  python3 - "$1" <<'EOF'
-import json, re, sys
+  python3 - "$1" "$1.err" <<'EOF'
+import json, os, re, sys
 text = open(sys.argv[1], errors="replace").read()
+errors = open(sys.argv[2], errors="replace").read() if os.path.exists(sys.argv[2]) else ""
 lines = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", l) for l in text.splitlines()]
 status = "unknown"
 for l in lines:
@@ -160,6 +162,10 @@ for l in lines:
         status = {"EQUAL to": "equal", "WORSE than": "worse", "BETTER than": "better"}[m.group(1)]
 if any("Could not find any matching absolute thresholds" in l or "No benchmarks matching filter" in l for l in lines):
     status = "unknown"
+# A benchmark that crashed has no results, and the tool still calls the rest EQUAL: the plugin's
+# error (on stderr) and the tool's count of failed jobs are what tell.
+if "benchmark job(s) failed" in text or re.search(r"error: benchmark(Crashed|UnexpectedReturnCode)", errors):
+    status = "crashed"
 print("status", status)
 for l in lines:
     if l.startswith("Checking ["):
@@ -194,8 +200,12 @@ run_check "$first" ${filters[@]+"${filters[@]}"}
 verdict="$(read_verdict "$first")" || { say "TOOL FAILURE: could not read the benchmark tool's output" >&2; exit 2; }
 status="$(echo "$verdict" | sed -n 's/^status //p')"
 
+if [ "$status" = crashed ]; then
+  say "TOOL FAILURE: a benchmark crashed or failed, so it was not checked (see above)" >&2
+  exit 2
+fi
 if [ "$status" = unknown ]; then
-  say "TOOL FAILURE: the check gave no verdict (build failure, crash or no matching thresholds; see above)" >&2
+  say "TOOL FAILURE: the check gave no verdict (build failure or no matching thresholds; see above)" >&2
   exit 2
 fi
 
@@ -232,7 +242,7 @@ if [ "$status" = worse ]; then
     run_check "$again" "${rerun_filters[@]}" >/dev/null
     v="$(read_verdict "$again")"
     s="$(echo "$v" | sed -n 's/^status //p')"
-    [ "$s" = unknown ] && { cat "$again"; say "TOOL FAILURE: the confirming run gave no verdict" >&2; exit 2; }
+    case "$s" in unknown|crashed) cat "$again"; say "TOOL FAILURE: the confirming run gave no verdict" >&2; exit 2 ;; esac
     still="$(echo "$v" | sed -n 's/^worse [a-z]* //p' | cut -f1 | sort -u | grep -Fx -f <(echo "$flagged") || true)"
     if [ -z "$still" ]; then
       say "PASS: the time deviations did not reproduce (load from other processes)"

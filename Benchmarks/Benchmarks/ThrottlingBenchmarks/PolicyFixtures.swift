@@ -54,7 +54,9 @@ enum PolicyFixtures {
             // A display-link tick once the target interval (50 ms with no load) has passed.
             return AnyPolicyPaths(prepared(SignalAdaptiveThrottler(), step: .milliseconds(50)) { $0.displayLinkTicked($1) })
         case .signalBrief:
-            // No frames presented, so the heavy end: a 500 ms interval; the armed timer publishes.
+            // The commit path sees a full second of 60 Hz frames (a 50 ms interval). The publish
+            // path presents none after the preparation, so it runs at the heavy end (500 ms), and
+            // the timer armed at the last attempt publishes.
             return AnyPolicyPaths(prepared(SignalBriefThrottler(), step: SignalBriefThrottler.longInterval, presentFrames: true) { $0.timerFired($1) })
         case .debounceLast:
             return AnyPolicyPaths(prepared(DebounceLastThrottler(quietPeriod: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) })
@@ -115,6 +117,20 @@ enum PolicyFixtures {
 struct AnyPolicyPaths {
     let commit: () -> ThrottleDecision
     let publish: () -> ThrottleDecision
+
+    /// Whether the two paths still do what the benchmark names say: the publish path publishes,
+    /// and the commit path holds the update back, except for the policies that decide on every
+    /// commit. Runs each path once; nil when both behave.
+    func mismatch(_ policy: ThrottlePolicy) -> String? {
+        let commitPublishes = policy == .immediate || policy == .frameBudget
+        if (commit().publish != .nothing) != commitPublishes {
+            return "\(policy.rawValue): commitArrived \(commitPublishes ? "held back" : "published"), the fixture expects the opposite"
+        }
+        if publish().publish == .nothing {
+            return "\(policy.rawValue): the publish path did not publish"
+        }
+        return nil
+    }
 
     init<Policy: UpdateThrottler>(_ paths: SteadyPolicy<Policy>) {
         let box = Box(paths)

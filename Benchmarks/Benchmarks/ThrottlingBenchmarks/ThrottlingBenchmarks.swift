@@ -24,10 +24,15 @@ let benchmarks: @Sendable () -> Void = {
         ]
     )
 
+    // A fixture that no longer drives the path its name says is a crash, not `benchmark.error`:
+    // in `thresholds check` mode ordo-one reports a benchmark that errors as EQUAL (it has no
+    // results to compare), so an error would pass the gate silently.
+
     // Commit path: `commitArrived` while updates are being held back (the call every commit makes).
     for policy in ThrottlePolicy.allCases {
         Benchmark("UpdateThrottler.commitArrived(\(policy.rawValue))") { benchmark in
             let path = PolicyFixtures.make(policy)
+            if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 blackHole(path.commit())
@@ -39,6 +44,7 @@ let benchmarks: @Sendable () -> Void = {
     for policy in ThrottlePolicy.allCases where policy != .immediate {
         Benchmark("UpdateThrottler.publish(\(policy.rawValue))") { benchmark in
             let path = PolicyFixtures.make(policy)
+            if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 blackHole(path.publish())
