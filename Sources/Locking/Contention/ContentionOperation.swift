@@ -1,5 +1,5 @@
 /// What each thread does to the shared wrapper, once per operation: the `scenario` column.
-package enum ContentionOperation: String, CaseIterable, Sendable, Hashable {
+public enum ContentionOperation: String, CaseIterable, Sendable, Hashable {
     /// `AtomicValue.update { $0 += 1 }`.
     case increment
     /// 90 % `withValue` reads, 10 % `update { $0 += 1 }` writes, chosen by a seeded generator.

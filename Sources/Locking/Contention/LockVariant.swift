@@ -1,5 +1,5 @@
 /// One lock strategy under test, or a reference: the `variant` column of the results.
-package enum LockVariant: String, CaseIterable, Sendable, Hashable {
+public enum LockVariant: String, CaseIterable, Sendable, Hashable {
     case pthreadMutex = "pthread-mutex"
     case nslock
     case dispatchQueue = "dispatch-queue"

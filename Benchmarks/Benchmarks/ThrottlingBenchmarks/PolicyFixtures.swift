@@ -1,0 +1,145 @@
+import Simulation
+import Throttling
+
+/// A policy in a steady state, and the two calls the benchmarks measure on it.
+///
+/// `commit()` calls `commitArrived` at a fixed time shortly after a publish, so the policy holds
+/// the update back (except `immediate`, whose every commit publishes). `publish()` moves virtual
+/// time forward by the step after which the policy publishes again and calls the callback that
+/// publishes, then `updateApplied`. Both leave the policy in the state they found it in.
+struct SteadyPolicy<Policy: UpdateThrottler> {
+    var policy: Policy
+    /// The callback that publishes (`timerFired`, `displayLinkTicked`, `frameCompleted`, …).
+    let publishCall: (inout Policy, ThrottleContext) -> ThrottleDecision
+    /// Virtual time between two publishes on the publish path.
+    let step: SimDuration
+    var commitContext: ThrottleContext
+    var publishContext: ThrottleContext
+
+    mutating func commit() -> ThrottleDecision {
+        policy.commitArrived(commitContext)
+    }
+
+    mutating func publish() -> ThrottleDecision {
+        publishContext.now = publishContext.now + step
+        publishContext.nextVsync = publishContext.now + .milliseconds(4)
+        let decision = publishCall(&policy, publishContext)
+        policy.updateApplied(rows: 16, reset: false, cost: .microseconds(3_000))
+        return decision
+    }
+}
+
+/// The two paths for any policy, behind one type so the benchmark loops are not generic.
+enum PolicyFixtures {
+    static let vsync = SimDuration(nanoseconds: 16_666_667)
+
+    /// The main thread's view mid-storm: 3 commits of ~16 rows pending, the oldest 1 ms old.
+    static func context(at now: SimInstant) -> ThrottleContext {
+        ThrottleContext(
+            now: now, pendingRows: 48, pendingCommits: 3, oldestPending: now - .milliseconds(1),
+            oldestPendingRows: 16, vsyncInterval: vsync, nextVsync: now + .milliseconds(4),
+            frameQueued: false, resetThreshold: 300
+        )
+    }
+
+    static func make(_ policy: ThrottlePolicy) -> AnyPolicyPaths {
+        let p = ThrottlePolicy.Parameters()
+        switch policy {
+        case .immediate:
+            return AnyPolicyPaths(prepared(ImmediateThrottler(), step: vsync) { $0.commitArrived($1) })
+        case .fixedRate:
+            // The repeating timer fires every interval and publishes what is pending.
+            return AnyPolicyPaths(prepared(FixedRateThrottler(interval: p.fixedInterval), step: p.fixedInterval) { $0.timerFired($1) })
+        case .signalAdaptive:
+            // A display-link tick once the target interval (50 ms with no load) has passed.
+            return AnyPolicyPaths(prepared(SignalAdaptiveThrottler(), step: .milliseconds(50)) { $0.displayLinkTicked($1) })
+        case .signalBrief:
+            // The commit path sees a full second of 60 Hz frames (a 50 ms interval). The publish
+            // path presents none after the preparation, so it runs at the heavy end (500 ms), and
+            // the timer armed at the last attempt publishes.
+            return AnyPolicyPaths(prepared(SignalBriefThrottler(), step: SignalBriefThrottler.longInterval, presentFrames: true) { $0.timerFired($1) })
+        case .debounceLast:
+            return AnyPolicyPaths(prepared(DebounceLastThrottler(quietPeriod: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) })
+        case .throttleFirstLast:
+            // The trailing edge: a commit inside the open window, then the timer that publishes it.
+            return AnyPolicyPaths(prepared(ThrottleFirstLastThrottler(interval: p.debounceInterval), step: p.debounceInterval) {
+                _ = $0.commitArrived($1)
+                return $0.timerFired($1)
+            })
+        case .frameBudget:
+            // A frame just finished with room before the next vsync: the update that fits goes now.
+            return AnyPolicyPaths(prepared(FrameBudgetThrottler(maxAge: p.maxAge), step: vsync) {
+                $0.frameCompleted($1, frameCost: .milliseconds(4))
+            })
+        }
+    }
+
+    /// Drives a fresh policy into its steady state: some frames and updates observed, one publish
+    /// at `start`, and the commit context 1 ms after it.
+    static func prepared<Policy: UpdateThrottler>(
+        _ fresh: Policy, step: SimDuration, presentFrames: Bool = false,
+        publishCall: @escaping (inout Policy, ThrottleContext) -> ThrottleDecision
+    ) -> SteadyPolicy<Policy> {
+        var policy = fresh
+        let start = SimInstant(nanoseconds: 2_000_000_000)
+        var frame = SimInstant.zero
+        while frame < start {
+            _ = policy.frameCompleted(context(at: frame), frameCost: .milliseconds(4))
+            if presentFrames { policy.framePresented(at: frame) }
+            frame = frame + vsync
+        }
+        for _ in 0..<8 { policy.updateApplied(rows: 16, reset: false, cost: .microseconds(3_000)) }
+        var paths = SteadyPolicy(
+            policy: policy, publishCall: publishCall, step: step,
+            commitContext: context(at: start + .milliseconds(1)), publishContext: context(at: start)
+        )
+        _ = paths.policy.commitArrived(context(at: start))
+        // A few rounds of each path, so lazily grown storage is at its steady size before measuring.
+        for _ in 0..<4 {
+            _ = paths.publish()
+            _ = paths.commit()
+        }
+        let lastPublish = paths.publishContext.now
+        if presentFrames {
+            // A full second of presented frames before the commit, as a 60 Hz screen shows them.
+            var t = lastPublish - .seconds(1) + vsync
+            while t <= lastPublish {
+                paths.policy.framePresented(at: t)
+                t = t + vsync
+            }
+        }
+        paths.commitContext = context(at: lastPublish + .milliseconds(1))
+        return paths
+    }
+}
+
+/// `SteadyPolicy` with the policy type erased: one indirect call per measured call.
+struct AnyPolicyPaths {
+    let commit: () -> ThrottleDecision
+    let publish: () -> ThrottleDecision
+
+    /// Whether the two paths still do what the benchmark names say: the publish path publishes,
+    /// and the commit path holds the update back, except for the policies that decide on every
+    /// commit. Runs each path once; nil when both behave.
+    func mismatch(_ policy: ThrottlePolicy) -> String? {
+        let commitPublishes = policy == .immediate || policy == .frameBudget
+        if (commit().publish != .nothing) != commitPublishes {
+            return "\(policy.rawValue): commitArrived \(commitPublishes ? "held back" : "published"), the fixture expects the opposite"
+        }
+        if publish().publish == .nothing {
+            return "\(policy.rawValue): the publish path did not publish"
+        }
+        return nil
+    }
+
+    init<Policy: UpdateThrottler>(_ paths: SteadyPolicy<Policy>) {
+        let box = Box(paths)
+        commit = { box.value.commit() }
+        publish = { box.value.publish() }
+    }
+
+    final class Box<Policy: UpdateThrottler> {
+        var value: SteadyPolicy<Policy>
+        init(_ value: SteadyPolicy<Policy>) { self.value = value }
+    }
+}

@@ -1,0 +1,102 @@
+// Per-call costs of the throttle policies and the virtual-time simulator's throughput.
+//
+// A policy is a value the host calls on the main thread; these benchmarks call it directly with
+// prepared `ThrottleContext`s, in a steady state that every iteration leaves as it found it (time
+// moves forward by a fixed step where the policy needs it), so each iteration measures the same
+// path. See docs/micro-benchmarks.md for what each path is.
+import Benchmark
+import Simulation
+import Throttling
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 3,
+        scalingFactor: .kilo,
+        maxDuration: .milliseconds(500),
+        maxIterations: 200,
+        thresholds: [
+            // The static check compares p90s. Allocation counts are exact for a fixed build: any new
+            // malloc is a regression.
+            .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
+            // Time on a shared 2-core machine: generous, only a gross slowdown fails.
+            .wallClock: .init(relative: [.p90: 50]),
+        ]
+    )
+
+    // A fixture that no longer drives the path its name says is a crash, not `benchmark.error`:
+    // in `thresholds check` mode ordo-one reports a benchmark that errors as EQUAL (it has no
+    // results to compare), so an error would pass the gate silently.
+
+    // Commit path: `commitArrived` while updates are being held back (the call every commit makes).
+    for policy in ThrottlePolicy.allCases {
+        Benchmark("UpdateThrottler.commitArrived(\(policy.rawValue))") { benchmark in
+            let path = PolicyFixtures.make(policy)
+            if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(path.commit())
+            }
+        }
+    }
+
+    // Publish path: the callback that publishes, then `updateApplied` as the host reports the update.
+    for policy in ThrottlePolicy.allCases where policy != .immediate {
+        Benchmark("UpdateThrottler.publish(\(policy.rawValue))") { benchmark in
+            let path = PolicyFixtures.make(policy)
+            if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(path.publish())
+            }
+        }
+    }
+
+    // The simulator: one whole run of a fixed scenario per iteration; `simEvents` is the simulated
+    // event count per run (constant: the run is deterministic), `simEventsPerSecond` what the
+    // simulator sustains on this machine. The slow-device storm is stretched to 100 s of virtual
+    // time (80 s of storm): every run also pays a fixed ~0.8 ms (mostly its latency histogram),
+    // which the catalogue's 10 s version would make most of the measurement.
+    let scenario = {
+        var storm = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!.scaled(by: 10)
+        storm.name = "storm-slow-100s"
+        return storm
+    }()
+    let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
+    for policy in [ThrottlePolicy.signalAdaptive, .frameBudget] {
+        Benchmark(
+            "ThrottleExperiment.simulate(\(scenario.name),\(policy.rawValue))",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal, .simEvents, .simEventsPerSecond],
+                scalingFactor: .one,
+                maxDuration: .seconds(1),
+                maxIterations: 150,
+                thresholds: [
+                    .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
+                    .simEvents: .init(relative: [.p90: 0], absolute: [.p90: 0]),
+                    .wallClock: .init(relative: [.p90: 50]),
+                    .simEventsPerSecond: .init(relative: [.p90: 50]),
+                ]
+            )
+        ) { benchmark in
+            let clock = ContinuousClock()
+            let parameters = ThrottlePolicy.Parameters()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let start = clock.now
+                let result = ThrottleExperiment.simulate(policy: policy, parameters: parameters, scenario: scenario, trace: trace)
+                let elapsed = start.duration(to: clock.now)
+                let events = result.metrics.events
+                benchmark.measurement(.simEvents, events)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                benchmark.measurement(.simEventsPerSecond, Int(Double(events) / max(seconds, 1e-9)))
+                blackHole(result)
+            }
+        }
+    }
+}
+
+extension BenchmarkMetric {
+    static var simEvents: Self { .custom("simEvents", polarity: .prefersSmaller, useScalingFactor: false) }
+    static var simEventsPerSecond: Self { .custom("simEventsPerSecond", polarity: .prefersLarger, useScalingFactor: false) }
+}

@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+// PatternBench micro-benchmarks: per-operation costs measured with ordo-one/benchmark.
+// A separate package so that the main package's build and tests never pull in the benchmark
+// tooling. Run from this folder: `swift package benchmark` (see docs/micro-benchmarks.md).
+import PackageDescription
+
+let package = Package(
+    name: "PatternBenchBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // `name:` pins the path dependency's identity to the main package's name, so the
+        // `.product(..., package: "PatternBench")` lines below hold whatever folder the clone is in.
+        .package(name: "PatternBench", path: ".."),
+        // The MallocInterposer trait alone: it backs the malloc metrics on Swift 6.3 without the
+        // default RuntimeInterposer trait, whose package is not in the mirror.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: []
+)
+
+/// One executable target per pattern module; its sources live in `Benchmarks/<name>/`, where the
+/// benchmark plugin looks for them.
+func benchmarkTarget(_ name: String, modules: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+            + modules.map { .product(name: $0, package: "PatternBench") },
+        path: "Benchmarks/\(name)",
+        swiftSettings: [.swiftLanguageMode(.v6)],
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
+package.targets += [
+    benchmarkTarget("ThrottlingBenchmarks", modules: ["Throttling", "Simulation"]),
+    benchmarkTarget("LockingBenchmarks", modules: ["Locking"]),
+    benchmarkTarget("TimekeepingBenchmarks", modules: ["Timekeeping"]),
+]
