@@ -45,40 +45,49 @@ public struct UpdateCostEstimator: Sendable {
         return lo
     }
 
+    /// The feature x_i of an update of n rows: 1, n, n².
+    @inline(__always) static func feature(_ i: Int, _ n: Double) -> Double {
+        i == 0 ? 1 : (i == 1 ? n : n * n)
+    }
+
     mutating func add(rows n: Double, ms y: Double, weight w: Double) {
-        let x = [1, n, n * n]
         for i in 0..<3 {
-            for j in 0..<3 { s[i * 3 + j] += w * x[i] * x[j] }
-            r[i] += w * x[i] * y
+            for j in 0..<3 { s[i * 3 + j] += w * Self.feature(i, n) * Self.feature(j, n) }
+            r[i] += w * Self.feature(i, n) * y
         }
     }
 
-    /// Gaussian elimination with partial pivoting; keeps the old fit if the system is singular.
+    /// Gaussian elimination with partial pivoting on a stack copy of the normal equations (no heap
+    /// allocation per update: the micro-benchmarks count them); keeps the old fit if singular.
     mutating func solve() {
-        var m = s
-        var v = r
-        for col in 0..<3 {
-            var pivot = col
-            for row in col + 1..<3 where abs(m[row * 3 + col]) > abs(m[pivot * 3 + col]) { pivot = row }
-            guard abs(m[pivot * 3 + col]) > 1e-12 else { return }
-            if pivot != col {
-                for k in 0..<3 { m.swapAt(col * 3 + k, pivot * 3 + k) }
-                v.swapAt(col, pivot)
+        let solution: (Double, Double, Double)? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 15) { buffer in
+            for i in 0..<9 { buffer[i] = s[i] }
+            for i in 0..<3 { buffer[9 + i] = r[i] }
+            func m(_ row: Int, _ col: Int) -> Double { buffer[row * 3 + col] }
+            for col in 0..<3 {
+                var pivot = col
+                for row in col + 1..<3 where abs(m(row, col)) > abs(m(pivot, col)) { pivot = row }
+                guard abs(m(pivot, col)) > 1e-12 else { return nil }
+                if pivot != col {
+                    for k in 0..<3 { buffer.swapAt(col * 3 + k, pivot * 3 + k) }
+                    buffer.swapAt(9 + col, 9 + pivot)
+                }
+                for row in col + 1..<3 {
+                    let f = m(row, col) / m(col, col)
+                    for k in col..<3 { buffer[row * 3 + k] -= f * m(col, k) }
+                    buffer[9 + row] -= f * buffer[9 + col]
+                }
             }
-            for row in col + 1..<3 {
-                let f = m[row * 3 + col] / m[col * 3 + col]
-                for k in col..<3 { m[row * 3 + k] -= f * m[col * 3 + k] }
-                v[row] -= f * v[col]
+            // Back substitution into buffer[12...14].
+            for row in stride(from: 2, through: 0, by: -1) {
+                var sum = buffer[9 + row]
+                for k in row + 1..<3 { sum -= m(row, k) * buffer[12 + k] }
+                buffer[12 + row] = sum / m(row, row)
             }
+            let x = (buffer[12], buffer[13], buffer[14])
+            return x.0.isFinite && x.1.isFinite && x.2.isFinite ? x : nil
         }
-        var x = [0.0, 0, 0]
-        for row in stride(from: 2, through: 0, by: -1) {
-            var sum = v[row]
-            for k in row + 1..<3 { sum -= m[row * 3 + k] * x[k] }
-            x[row] = sum / m[row * 3 + row]
-        }
-        guard x.allSatisfy(\.isFinite) else { return }
-        coefficients = (x[0], x[1], x[2])
+        if let solution { coefficients = (solution.0, solution.1, solution.2) }
     }
 }
 
