@@ -41,9 +41,10 @@ package enum BenchMain {
         exit(code == 0 ? 1 : code)
     }
 
-    /// A loud banner when timing code runs from a debug build: its numbers mean little.
-    package static func warnIfDebug(_ what: String) {
-        guard BuildInfo.isDebug else { return }
+    /// A loud banner when timing code runs from a debug build: its numbers mean little. `--quiet`
+    /// silences it like every other stderr message; the run's JSON notes still say so.
+    package static func warnIfDebug(_ what: String, quiet: Bool) {
+        guard BuildInfo.isDebug, !quiet else { return }
         let bar = String(repeating: "!", count: 72)
         FileHandle.standardError.write(Data("""
         \(bar)

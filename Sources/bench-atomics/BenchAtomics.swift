@@ -63,7 +63,7 @@ struct BenchAtomics: ParsableCommand {
             }
         }
         var output = try RunOutput(workload: "atomics", options: common)
-        BenchMain.warnIfDebug("bench-atomics is measuring")
+        BenchMain.warnIfDebug("bench-atomics is measuring", quiet: common.quiet)
         let session = AtomicsSession(options: options, allocator: active, quiet: common.quiet)
         let result = try session.run(into: &output)
         _ = try output.finish(

@@ -122,7 +122,7 @@ struct BenchClock: ParsableCommand {
         var notes: [String] = []
         var costs: [ReadCost.Sample] = []
         if !noReadCost {
-            if !common.quiet { BenchMain.warnIfDebug("bench-clock measures clock read costs") }
+            BenchMain.warnIfDebug("bench-clock measures clock read costs", quiet: common.quiet)
             costs = ReadCost.measure(sources: sources, iterations: common.quick ? 20_000 : 200_000, repetitions: common.quick ? min(3, readCostRepetitions) : readCostRepetitions)
             for c in costs {
                 output.add(ReadCost.observations(c), scenario: "read-cost", variant: c.source.name, mode: "live", seed: common.seed, repetition: c.repetition, factors: ["client": c.reader])
@@ -138,7 +138,7 @@ struct BenchClock: ParsableCommand {
 
     func runLive(scenarios: [SkewScenario], sources: [ClockKind], clients: [ClientKind]) throws {
         do { _ = try LiveHarness.checkAvailable() } catch { throw BenchFailure.unavailable(error.description) }
-        if !common.quiet { BenchMain.warnIfDebug("bench-clock live mode measures real clocks") }
+        BenchMain.warnIfDebug("bench-clock live mode measures real clocks", quiet: common.quiet)
         var output = try RunOutput(workload: "clock", options: common)
         let seeds = common.seedList(default: 1)
         let baseline = noReadCost ? [] : ReadCost.measure(sources: sources, iterations: 100_000, repetitions: 5)

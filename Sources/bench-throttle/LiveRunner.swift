@@ -16,7 +16,7 @@ struct LiveRunner {
     ]
 
     func run() throws {
-        BenchMain.warnIfDebug("bench-throttle --mode live measures real time")
+        BenchMain.warnIfDebug("bench-throttle --mode live measures real time", quiet: plan.common.quiet)
         var output = try RunOutput(workload: "throttle", options: plan.common)
         var timeline = plan.options.events.map { TimelineWriter(path: $0, runID: output.runID) }
         try timeline?.prepare()
