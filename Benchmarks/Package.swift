@@ -15,7 +15,14 @@ let package = Package(
         // default RuntimeInterposer trait, whose package is not in the mirror.
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: []
+    targets: [
+        // The shared default configuration (metrics, iterations, threshold tolerances).
+        .target(
+            name: "BenchmarkDefaults",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
 )
 
 /// One executable target per pattern module; its sources live in `Benchmarks/<name>/`, where the
@@ -23,7 +30,7 @@ let package = Package(
 func benchmarkTarget(_ name: String, modules: [String]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+        dependencies: [.product(name: "Benchmark", package: "benchmark"), "BenchmarkDefaults"]
             + modules.map { .product(name: $0, package: "PatternBench") },
         path: "Benchmarks/\(name)",
         swiftSettings: [.swiftLanguageMode(.v6)],

@@ -5,21 +5,11 @@
 // bench-atomics' contention runs; each measured iteration is one batch of `scalingFactor`
 // operations, so the figures are per operation.
 import Benchmark
+import BenchmarkDefaults
 import Locking
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal],
-        warmupIterations: 3,
-        scalingFactor: .kilo,
-        maxDuration: .milliseconds(500),
-        maxIterations: 300,
-        thresholds: [
-            // The static check compares p90s; allocation counts must match exactly.
-            .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
-            .wallClock: .init(relative: [.p90: 50]),
-        ]
-    )
+    Benchmark.defaultConfiguration = BenchmarkDefaults.configuration(maxIterations: 300)
 
     // `increment` (`update { $0 &+= 1 }`) on every variant: the six Swift lock strategies, the
     // lock-free floor and the two C references. Not the unsynchronized control: alone, its loop

@@ -5,24 +5,12 @@
 // moves forward by a fixed step where the policy needs it), so each iteration measures the same
 // path. See docs/micro-benchmarks.md for what each path is.
 import Benchmark
+import BenchmarkDefaults
 import Simulation
 import Throttling
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal],
-        warmupIterations: 3,
-        scalingFactor: .kilo,
-        maxDuration: .milliseconds(500),
-        maxIterations: 200,
-        thresholds: [
-            // The static check compares p90s. Allocation counts are exact for a fixed build: any new
-            // malloc is a regression.
-            .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
-            // Time on a shared 2-core machine: generous, only a gross slowdown fails.
-            .wallClock: .init(relative: [.p90: 50]),
-        ]
-    )
+    Benchmark.defaultConfiguration = BenchmarkDefaults.configuration()
 
     // A fixture that no longer drives the path its name says is a crash, not `benchmark.error`:
     // in `thresholds check` mode ordo-one reports a benchmark that errors as EQUAL (it has no

@@ -1,22 +1,12 @@
 // What one clock read costs: each real clock source as the timing clients read it, the Swift API
 // each source stands for, and a simulated clock under a skew scenario (what sim mode pays per read).
 import Benchmark
+import BenchmarkDefaults
 import Foundation
 import Timekeeping
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal],
-        warmupIterations: 3,
-        scalingFactor: .kilo,
-        maxDuration: .milliseconds(500),
-        maxIterations: 200,
-        thresholds: [
-            // The static check compares p90s; allocation counts must match exactly.
-            .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
-            .wallClock: .init(relative: [.p90: 50]),
-        ]
-    )
+    Benchmark.defaultConfiguration = BenchmarkDefaults.configuration()
 
     // `SystemClock`: the `ClockSource` live mode hands to every client (clock_gettime through C,
     // `Date()` for `date`).
