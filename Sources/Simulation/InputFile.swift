@@ -28,4 +28,12 @@ public enum InputFile {
             ($0.offset + 1, $0.element.trimmingCharacters(in: .whitespaces))
         }
     }
+
+    /// Checks a CSV's header line (a byte-order mark and spaces are ignored), naming the line.
+    public static func checkHeader(_ line: String, is header: String, path: String, line number: Int) throws(InputFileError) {
+        let cleaned = line.replacingOccurrences(of: "\u{FEFF}", with: "").replacingOccurrences(of: " ", with: "")
+        guard cleaned == header else {
+            throw InputFileError(path: path, line: number, message: "expected header '\(header)', found '\(line)'")
+        }
+    }
 }

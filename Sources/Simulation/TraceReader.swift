@@ -40,10 +40,7 @@ public enum TraceReader {
         for (lineNumber, trimmed) in InputFile.lines(text) {
             if trimmed.isEmpty { continue }
             if !sawHeader {
-                let cleaned = trimmed.replacingOccurrences(of: "\u{FEFF}", with: "").replacingOccurrences(of: " ", with: "")
-                guard cleaned == header else {
-                    throw InputFileError(path: path, line: lineNumber, message: "expected header '\(header)', found '\(trimmed)'")
-                }
+                try InputFile.checkHeader(trimmed, is: header, path: path, line: lineNumber)
                 sawHeader = true
                 continue
             }
