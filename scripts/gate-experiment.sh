@@ -12,6 +12,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20}
+case "$runs" in
+  ''|*[!0-9]*|0) echo "gate-experiment: error: RUNS must be a whole number ≥ 1, got '$runs'" >&2; exit 2 ;;
+esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 count() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); c=v.get("comparison") or {}; \
