@@ -74,7 +74,7 @@ struct BenchGate: ParsableCommand {
         if !noBaseline {
             let base = try ResultsSet.load(path: baseline, asBaseline: true)
             let missing = base.workloads.subtracting(current.workloads)
-            if !missing.isEmpty, !updateBaseline {
+            if !missing.isEmpty, !updateBaseline, !quiet {
                 FileHandle.standardError.write(Data("bench-gate: note: baseline workloads not in the results: \(missing.sorted().joined(separator: ", "))\n".utf8))
             }
             comparison = BaselineComparison.compare(current: current.records, baseline: base.records, hardwareMetrics: file.hardwareMetrics)
