@@ -20,16 +20,24 @@ public struct RunDocument: Codable, Hashable, Sendable {
     public var comparisons: [Comparison]
     /// Warnings a reader must see (debug build, threads that did not run concurrently, …).
     public var notes: [String]
+    /// False when the run was interrupted (SIGINT/SIGTERM) and wrote only the items that finished;
+    /// bench-gate refuses such a document. Absent in older documents, which were always complete.
+    public var complete: Bool
+    /// How many matrix items the run planned (after sharding) and how many finished.
+    public var plannedItems: Int?
+    public var completedItems: Int?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", workload, createdUTC = "created_utc",
-             metadata, factorNames = "factor_names", records, summaries, comparisons, notes
+             metadata, factorNames = "factor_names", records, summaries, comparisons, notes, complete,
+             plannedItems = "planned_items", completedItems = "completed_items"
     }
 
     public init(
         runID: String, workload: String, createdUTC: String, metadata: RunMetadata,
         factorNames: [String], records: [ResultRecord], summaries: [SummaryRow],
-        comparisons: [Comparison] = [], notes: [String] = []
+        comparisons: [Comparison] = [], notes: [String] = [],
+        complete: Bool = true, plannedItems: Int? = nil, completedItems: Int? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.runID = runID
@@ -41,6 +49,26 @@ public struct RunDocument: Codable, Hashable, Sendable {
         self.summaries = summaries
         self.comparisons = comparisons
         self.notes = notes
+        self.complete = complete
+        self.plannedItems = plannedItems
+        self.completedItems = completedItems
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        runID = try c.decode(String.self, forKey: .runID)
+        workload = try c.decode(String.self, forKey: .workload)
+        createdUTC = try c.decode(String.self, forKey: .createdUTC)
+        metadata = try c.decode(RunMetadata.self, forKey: .metadata)
+        factorNames = try c.decode([String].self, forKey: .factorNames)
+        records = try c.decode([ResultRecord].self, forKey: .records)
+        summaries = try c.decode([SummaryRow].self, forKey: .summaries)
+        comparisons = try c.decode([Comparison].self, forKey: .comparisons)
+        notes = try c.decode([String].self, forKey: .notes)
+        complete = try c.decodeIfPresent(Bool.self, forKey: .complete) ?? true
+        plannedItems = try c.decodeIfPresent(Int.self, forKey: .plannedItems)
+        completedItems = try c.decodeIfPresent(Int.self, forKey: .completedItems)
     }
 
     public func encoded() throws -> Data {
