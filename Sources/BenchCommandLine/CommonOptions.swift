@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Measurement
 
 /// The options every `bench-*` command shares, so that the suite has one command-line dialect.
 package struct CommonOptions: ParsableArguments {
@@ -33,12 +34,29 @@ package struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Run only part I of N of the matrix (1-based), e.g. 2/4; the N parts are disjoint and cover it.", valueName: "I/N"))
     package var shard: ShardSpec?
 
+    @Option(name: .long, help: ArgumentHelp("Run up to N independent matrix items at once (default: the number of cores); results are identical for any N.", valueName: "N"))
+    package var jobs: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Write the run's event timeline (e.g. every UI update) to this CSV, where the workload has one.", valueName: "file"))
+    package var events: String?
+
     package init() {}
 
     package func validate() throws {
         if let seeds, !(1...10_000).contains(seeds) {
             throw ValidationError("--seeds must be between 1 and 10000, got \(seeds)")
         }
+        if let jobs, !(1...256).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and 256, got \(jobs)")
+        }
+    }
+
+    /// `--jobs`, or one per core.
+    package var effectiveJobs: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The matrix the user asked for, for a workload to resolve against its catalogue.
+    package var selection: MatrixSelection {
+        MatrixSelection(scenarios: scenarios, variants: variants, firstSeed: seed, seedCount: seeds, quick: quick)
     }
 
     /// `--scenario a,b --scenario c` → `[a, b, c]`.
@@ -52,20 +70,11 @@ package struct CommonOptions: ParsableArguments {
 
     /// Checks every requested name against what exists, naming the flag and the known values.
     package func resolve<T>(_ requested: [String], flag: String, from all: [T], name: (T) -> String) throws -> [T] {
-        guard !requested.isEmpty else { return all }
-        return try requested.map { wanted in
-            guard let found = all.first(where: { name($0) == wanted }) else {
-                throw BenchFailure.usage("unknown \(flag) '\(wanted)'; known: \(all.map(name).joined(separator: ", "))")
-            }
-            return found
-        }
+        try MatrixSelection.resolve(requested, flag: flag, from: all, name: name)
     }
 
     /// The seeds for this run: `seed, seed+1, …`.
-    package func seedList(default count: Int) -> [UInt64] {
-        let k = seeds ?? (quick ? 1 : count)
-        return (0..<UInt64(k)).map { seed &+ $0 }
-    }
+    package func seedList(default count: Int) -> [UInt64] { selection.seeds(default: count) }
 }
 
 /// What to print on standard output.

@@ -20,7 +20,7 @@ package struct RunOutput {
         self.options = options
         self.runID = Self.makeRunID(workload: workload)
         self.folder = ResultsFolder(path: options.output ?? ResultsFolder.defaultPath(runID: runID))
-        do { try folder.prepare() } catch { throw BenchFailure.output(error.description) }
+        do { try folder.prepare(workload: workload) } catch { throw BenchFailure.output(error.description) }
     }
 
     static func makeRunID(workload: String) -> String {
@@ -37,6 +37,14 @@ package struct RunOutput {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: Date())
+    }
+
+    /// Adds labelled groups of observations, in order.
+    package mutating func add(_ groups: [LabelledObservations]) {
+        for g in groups {
+            add(g.observations, scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed,
+                repetition: g.repetition, factors: g.factors)
+        }
     }
 
     /// Adds one (scenario, variant, repetition)'s observations.
@@ -56,12 +64,14 @@ package struct RunOutput {
     /// Writes the CSV and JSON, prints stdout in the requested format, and says where they went.
     package func finish(
         factorNames: [String] = [], parameters: [String: JSONValue], comparisons: [Comparison] = [],
-        notes: [String] = [], table: () -> String
+        notes: [String] = [], complete: Bool = true, plannedItems: Int? = nil, completedItems: Int? = nil,
+        table: () -> String
     ) throws -> RunDocument {
         let document = RunDocument(
             runID: runID, workload: workload, createdUTC: Self.utcTimestamp(),
             metadata: .current(parameters: parameters), factorNames: factorNames, records: records,
-            summaries: Statistics.summarize(records), comparisons: comparisons, notes: notes
+            summaries: Statistics.summarize(records), comparisons: comparisons, notes: notes,
+            complete: complete, plannedItems: plannedItems, completedItems: completedItems
         )
         do { try folder.write(document) } catch { throw BenchFailure.output(error.description) }
         switch options.format {

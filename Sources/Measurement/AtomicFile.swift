@@ -12,10 +12,39 @@ public enum AtomicFile {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    public static func write(_ data: Data, to path: String) throws(WriteError) {
+    /// A file written in full under a temporary name, not yet in place.
+    public struct Staged: Sendable {
+        public let temporary: String
+        public let destination: String
+
+        /// Renames the staged file over its destination (atomic on one file system).
+        public func commit() throws(WriteError) {
+            guard rename(temporary, destination) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw WriteError(path: destination, reason: reason)
+            }
+        }
+
+        /// Removes the staged file (when a sibling in the same unit failed).
+        public func discard() { unlink(temporary) }
+    }
+
+    /// The temporary name `write` and `stage` use for `path`: hidden, in the same folder, per process.
+    public static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    }
+
+    public static func write(_ data: Data, to path: String) throws(WriteError) {
+        try stage(data, to: path).commit()
+    }
+
+    /// Writes `data` in full and flushed under a temporary name beside `path`; `commit()` puts it
+    /// in place. Several staged files committed one after another form a unit whose only window
+    /// of inconsistency is between the renames (see `ResultsFolder.write`).
+    public static func stage(_ data: Data, to path: String) throws(WriteError) -> Staged {
+        let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var ok = true
@@ -42,11 +71,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw WriteError(path: path, reason: reason)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
-        }
+        return Staged(temporary: temporary, destination: path)
     }
 
     public static func write(_ text: String, to path: String) throws(WriteError) {

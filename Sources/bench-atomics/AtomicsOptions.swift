@@ -1,4 +1,5 @@
 import BenchCommandLine
+import Measurement
 import Locking
 
 /// The command line, checked and resolved into a plan; every problem is one `BenchFailure` line.

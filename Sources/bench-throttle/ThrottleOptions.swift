@@ -13,9 +13,6 @@ struct ThrottleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replay a CSV trace with header time_ms,rows instead of the named scenarios.", valueName: "file"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("Write the per-update timeline (time, policy, rows, reset, frame lateness) to this CSV.", valueName: "file"))
-    var events: String?
-
     @Option(help: ArgumentHelp("Device profiles for --trace runs, or to override the scenarios' (fast, mid, slow; comma-separated).", valueName: "name"))
     var device: [String] = []
 
@@ -64,6 +61,20 @@ struct ThrottleOptions: ParsableArguments {
         if !(0...256).contains(backgroundThreads) {
             throw ValidationError("--background-threads must be between 0 and 256, got \(backgroundThreads)")
         }
+    }
+
+    /// The options as the workload's configuration.
+    var configuration: ThrottleConfiguration {
+        var c = ThrottleConfiguration()
+        c.mode = mode == .live ? .live : .sim
+        c.tracePath = trace
+        c.devices = CommonOptions.splitList(device)
+        c.vsyncHz = vsyncHz
+        c.duration = duration
+        c.rate = rate
+        c.policyParameters = parameters
+        c.backgroundThreads = backgroundThreads
+        return c
     }
 
     var parameters: ThrottlePolicy.Parameters {

@@ -1,8 +1,5 @@
 import ArgumentParser
 import BenchCommandLine
-import Foundation
-import Measurement
-import Simulation
 import Throttling
 
 /// `bench-throttle`: message bursts through UI-update throttlers, latency to screen against jank.
@@ -21,14 +18,12 @@ struct BenchThrottle: ParsableCommand {
     @OptionGroup var options: ThrottleOptions
 
     func run() throws {
-        if common.list {
-            print(Catalog.listing())
-            return
+        if options.mode == .live, !common.list {
+            BenchMain.warnIfDebug("bench-throttle --mode live measures real time", quiet: common.quiet)
         }
-        let plan = try RunPlan(common: common, options: options)
-        switch options.mode {
-        case .sim: try SimRunner(plan: plan).run()
-        case .live: try LiveRunner(plan: plan).run()
+        try WorkloadDriver.run(ThrottleWorkload.self, common: common) { environment in
+            try ThrottleWorkload(configuration: options.configuration, selection: environment.selection,
+                                 recordTimeline: environment.recordTimeline)
         }
     }
 }

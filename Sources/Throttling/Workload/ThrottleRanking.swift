@@ -5,14 +5,14 @@ import Measurement
 ///
 /// Rank is Pareto layer first — layer 1 is the set of policies no other policy beats on both p99
 /// latency and hitch ratio — then p99 latency within a layer. A `*` marks the frontier.
-enum RankingTable {
+public enum ThrottleRanking {
     static let columns: [(metric: String, title: String)] = [
         ("latency_p50_ms", "p50 ms"), ("latency_p99_ms", "p99 ms"), ("latency_max_ms", "max ms"),
         ("missed_vsyncs", "missed"), ("janky_frames", "janky"), ("hitch_ms_per_s", "hitch ms/s"),
         ("updates", "updates"), ("resets", "resets"), ("undelivered", "undeliv"),
     ]
 
-    static func render(records: [ResultRecord], scenarios: [String]) -> String {
+    public static func render(records: [ResultRecord], scenarios: [String]) -> String {
         let summaries = Statistics.summarize(records)
         var out = ""
         for scenario in scenarios {
@@ -42,7 +42,7 @@ enum RankingTable {
     }
 
     /// Layer 1 = non-dominated points; remove them and repeat.
-    static func paretoLayers(_ items: [String], x: (String) -> Double, y: (String) -> Double) -> [String: Int] {
+    public static func paretoLayers(_ items: [String], x: (String) -> Double, y: (String) -> Double) -> [String: Int] {
         var remaining = items
         var layer = 1
         var result: [String: Int] = [:]

@@ -1,0 +1,31 @@
+import Foundation
+import Measurement
+
+/// The `--events` file: checked before the run (so a bad path fails in a second, not after the
+/// matrix) and written atomically after it.
+package struct TimelineFile {
+    package let path: String
+
+    package init(path: String) throws {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw BenchFailure.output("--events \(path): is a folder, not a file")
+        }
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BenchFailure.output("--events \(path): folder \(dir) does not exist")
+        }
+        guard access(dir, W_OK) == 0 else { throw BenchFailure.output("--events \(path): folder \(dir) is not writable") }
+    }
+
+    package func write(_ records: [TimelineRecord], runID: String, workload: String) throws {
+        let stamped = records.map { r in
+            var copy = r
+            copy.runID = runID
+            copy.workload = workload
+            return copy
+        }
+        do { try AtomicFile.write(TimelineRecord.csv(stamped), to: path) } catch { throw BenchFailure.output(error.description) }
+    }
+}

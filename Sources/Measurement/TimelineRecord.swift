@@ -1,0 +1,66 @@
+/// One event on a run's timeline: the `--events` file, a second tidy table beside the results.
+///
+/// This type is the single definition of the timeline's columns (documented in results/README.md
+/// with the results schema). Today bench-throttle writes one row per applied UI update; the columns
+/// are general enough for any workload whose items produce a sequence of timed events.
+public struct TimelineRecord: Codable, Hashable, Sendable {
+    public var runID: String
+    public var workload: String
+    public var scenario: String
+    public var variant: String
+    /// `sim` or `live`: a live run writes its live timeline.
+    public var mode: String
+    public var seed: UInt64
+    public var repetition: Int
+    /// When the event happened, in ms since the start of the item's run (virtual or real).
+    public var timeMs: Double
+    /// What happened, e.g. `update`.
+    public var event: String
+    /// How many rows (items of work) the event covered.
+    public var rows: Int
+    /// Whether the event was a full reset (reload) rather than an incremental update.
+    public var reset: Bool
+    /// What it cost on the thread that ran it, in ms.
+    public var costMs: Double
+    /// How late the frame that showed it was, in ms; nil when no frame showed it (yet).
+    public var frameLatenessMs: Double?
+
+    public init(
+        runID: String = "", workload: String = "", scenario: String, variant: String, mode: String, seed: UInt64,
+        repetition: Int, timeMs: Double, event: String, rows: Int, reset: Bool, costMs: Double, frameLatenessMs: Double?
+    ) {
+        self.runID = runID
+        self.workload = workload
+        self.scenario = scenario
+        self.variant = variant
+        self.mode = mode
+        self.seed = seed
+        self.repetition = repetition
+        self.timeMs = timeMs
+        self.event = event
+        self.rows = rows
+        self.reset = reset
+        self.costMs = costMs
+        self.frameLatenessMs = frameLatenessMs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case runID = "run_id", workload, scenario, variant, mode, seed, repetition, timeMs = "time_ms", event, rows,
+             reset, costMs = "cost_ms", frameLatenessMs = "frame_lateness_ms"
+    }
+
+    /// The CSV header, in column order.
+    public static let csvHeader = "run_id,workload,scenario,variant,mode,seed,repetition,time_ms,event,rows,reset,cost_ms,frame_lateness_ms"
+
+    /// The timeline as CSV, one row per record.
+    public static func csv(_ records: [TimelineRecord]) -> String {
+        var text = csvHeader + "\n"
+        for r in records {
+            let lateness = r.frameLatenessMs.map(CSVWriter.format) ?? ""
+            text += "\(CSVWriter.escape(r.runID)),\(CSVWriter.escape(r.workload)),\(CSVWriter.escape(r.scenario)),"
+            text += "\(CSVWriter.escape(r.variant)),\(r.mode),\(r.seed),\(r.repetition),\(CSVWriter.format(r.timeMs)),"
+            text += "\(CSVWriter.escape(r.event)),\(r.rows),\(r.reset ? 1 : 0),\(CSVWriter.format(r.costMs)),\(lateness)\n"
+        }
+        return text
+    }
+}

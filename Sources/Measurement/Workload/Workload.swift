@@ -1,0 +1,77 @@
+/// The one shape every PatternBench workload has: a matrix of items, a way to run one, and a report.
+///
+/// A pattern module conforms once; the generic driver (`WorkloadDriver` in BenchCommandLine) does
+/// everything else for every workload — `--list`, seeds, shards, `--jobs`, progress, interruption,
+/// output files and the summary table. Adding a workload therefore means writing its model and this
+/// conformance, nothing else.
+///
+/// Data flows one way: `items` → `run` (a typed `Sample` per item) → `observations` (records for
+/// the tidy table) → `report` (tables, rankings, comparisons computed from the typed samples). A
+/// workload never writes result files and never re-parses records from strings.
+///
+/// `run` is called from several threads at once when `--jobs` > 1, for items whose `scheduling` is
+/// `.parallel`; results are collected by item index, so the output of a virtual-time run is
+/// bit-identical for any `--jobs`.
+public protocol Workload: Sendable {
+    /// One cell of the matrix: everything needed to run it, independently of every other item.
+    associatedtype Item: Sendable
+    /// What running one item measured, typed (not yet records).
+    associatedtype Sample: Sendable
+
+    /// The workload's name: the `workload` column and the file stem (`throttle` → throttle.csv).
+    static var name: String { get }
+    /// What `--list` prints: scenarios, variants, factors and what each means.
+    static var catalogue: WorkloadCatalogue { get }
+
+    /// Names of the workload-specific factor columns, in CSV column order.
+    var factorNames: [String] { get }
+    /// The whole matrix, in canonical order, before sharding. Item k belongs to shard (k mod N)+1.
+    var items: [Item] { get }
+
+    /// A short label for the progress line.
+    func label(_ item: Item) -> String
+    /// Whether `item` may share the machine with other items (`--jobs`), or must run alone
+    /// because it measures real time or contention.
+    func scheduling(_ item: Item) -> ItemScheduling
+
+    /// Runs one item. Must not read a global clock in virtual-time mode and must not write files.
+    func run(_ item: Item) throws -> Sample
+    /// The records one finished item contributes to the tidy table.
+    func observations(for item: Item, sample: Sample) -> [LabelledObservations]
+    /// The `--events` timeline of one finished item (empty unless the workload was built to record it).
+    func timeline(for item: Item, sample: Sample) -> [TimelineRecord]
+    /// The run's report over the finished items, in canonical order. `complete` is false when the
+    /// run was interrupted and `results` holds only what finished.
+    func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport
+
+    /// Every parameter of the run, defaults included, so that the JSON alone reproduces it.
+    var parameters: [String: JSONValue] { get }
+}
+
+extension Workload {
+    public func scheduling(_ item: Item) -> ItemScheduling { .parallel }
+    public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] { [] }
+    /// Whether the workload can write an `--events` timeline at all.
+    public static var hasTimeline: Bool { false }
+}
+
+/// Whether an item may run beside others under `--jobs`.
+public enum ItemScheduling: Sendable, Hashable {
+    /// Deterministic or insensitive to a neighbour: runs on any free worker.
+    case parallel
+    /// Measures real time or contention: runs with no other item in flight.
+    case alone
+}
+
+/// One item that ran, with its index in the (unsharded) matrix and what it measured.
+public struct FinishedItem<Item: Sendable, Sample: Sendable>: Sendable {
+    public var index: Int
+    public var item: Item
+    public var sample: Sample
+
+    public init(index: Int, item: Item, sample: Sample) {
+        self.index = index
+        self.item = item
+        self.sample = sample
+    }
+}

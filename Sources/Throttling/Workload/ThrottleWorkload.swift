@@ -1,0 +1,154 @@
+import Foundation
+import Measurement
+import Simulation
+
+/// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
+/// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.
+public struct ThrottleWorkload: Workload {
+    public struct Item: Sendable {
+        public var scenario: ThrottleScenario
+        public var policy: ThrottlePolicy
+        public var seed: UInt64
+        public var repetition: Int
+    }
+
+    public struct Sample: Sendable {
+        public var sim: ThrottleRunResult
+        /// Real seconds the simulation of this item took (the simulator's speed, not the model's).
+        public var simWallSeconds: Double
+        /// The same item on real threads and clocks, in live mode.
+        public var live: ThrottleRunResult?
+    }
+
+    public static let name = "throttle"
+    public let configuration: ThrottleConfiguration
+    public let selection: MatrixSelection
+    public let recordTimeline: Bool
+    public let scenarios: [ThrottleScenario]
+    public let policies: [ThrottlePolicy]
+    public let seeds: [UInt64]
+    /// A user trace replaces the generated arrivals (the seed then only labels the run).
+    public let userTrace: RecordedTrace?
+    public let items: [Item]
+    public var factorNames: [String] { [] }
+
+    public init(configuration: ThrottleConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
+        self.configuration = configuration
+        self.selection = selection
+        self.recordTimeline = recordTimeline
+        policies = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: ThrottlePolicy.allCases, name: \.rawValue)
+        let devices = try MatrixSelection.resolve(configuration.devices, flag: "--device", from: DeviceProfile.all, name: \.name)
+        var scenarios: [ThrottleScenario]
+        if let path = configuration.tracePath {
+            guard selection.scenarios.isEmpty else {
+                throw BenchFailure.usage("--scenario and --trace cannot be combined: the trace is the scenario")
+            }
+            let trace = try RecordedTrace(path: path)
+            userTrace = trace
+            let chosen = configuration.devices.isEmpty ? DeviceProfile.all : devices
+            scenarios = chosen.map { device in
+                ThrottleScenario(
+                    name: "trace-\(trace.name)-\(device.name)", summary: "replay of \(path) on a \(device.name) device",
+                    arrivals: .poisson(rate: 1, rows: .fixed(1)), duration: trace.span, device: device
+                )
+            }
+        } else {
+            userTrace = nil
+            // Live runs take real time: by default one scenario, the slow-device storm.
+            let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["storm-slow"] : selection.scenarios
+            scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: ThrottleScenario.catalog, name: \.name)
+            if !configuration.devices.isEmpty {
+                scenarios = scenarios.flatMap { s in
+                    devices.map { d in
+                        var copy = s
+                        copy.device = d
+                        if devices.count > 1 || d != s.device { copy.name = "\(s.name)@\(d.name)" }
+                        return copy
+                    }
+                }
+            }
+        }
+        let replaying = configuration.tracePath != nil
+        scenarios = scenarios.map { s in
+            var copy = s
+            if let hz = configuration.vsyncHz { copy.vsyncHz = hz }
+            if let rate = configuration.rate, !replaying {
+                copy.arrivals = .poisson(rate: rate, rows: .geometric(mean: 3))
+            }
+            if let d = configuration.duration, !replaying {
+                copy.duration = .seconds(d)
+            } else if selection.quick, !replaying {
+                copy = copy.scaled(by: 0.3)
+            }
+            return copy
+        }
+        self.scenarios = scenarios
+        seeds = selection.seeds(default: configuration.mode == .live || replaying ? 1 : 3)
+        var items: [Item] = []
+        for scenario in scenarios {
+            for (repetition, seed) in seeds.enumerated() {
+                for policy in policies {
+                    items.append(Item(scenario: scenario, policy: policy, seed: seed, repetition: repetition))
+                }
+            }
+        }
+        self.items = items
+    }
+
+    public static let hasTimeline = true
+
+    public func label(_ item: Item) -> String {
+        "\(item.scenario.name) \(item.policy.rawValue) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
+    }
+
+    public func scheduling(_ item: Item) -> ItemScheduling {
+        configuration.mode == .live ? .alone : .parallel
+    }
+
+    func trace(for item: Item) -> CommitTrace {
+        if let userTrace { return userTrace.trace }
+        return .pregenerated(item.scenario.arrivals, seed: item.seed, duration: item.scenario.duration)
+    }
+
+    public func run(_ item: Item) throws -> Sample {
+        let trace = trace(for: item)
+        let parameters = configuration.policyParameters
+        let live = configuration.mode == .live
+        let started = SystemMonotonicClock()
+        let sim = ThrottleExperiment.simulate(
+            policy: item.policy, parameters: parameters, scenario: item.scenario, trace: trace,
+            recordTimeline: recordTimeline && !live
+        )
+        let wall = started.now().seconds
+        guard live else { return Sample(sim: sim, simWallSeconds: wall, live: nil) }
+        let measured = LiveThrottleRun.run(
+            policy: item.policy, parameters: parameters, scenario: item.scenario, trace: trace,
+            backgroundThreads: configuration.backgroundThreads, recordTimeline: recordTimeline
+        )
+        return Sample(sim: sim, simWallSeconds: wall, live: measured)
+    }
+
+    public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
+        var groups = [group(item, "sim", sample.sim)]
+        if let live = sample.live { groups.append(group(item, "live", live)) }
+        return groups
+    }
+
+    func group(_ item: Item, _ mode: String, _ result: ThrottleRunResult) -> LabelledObservations {
+        LabelledObservations(
+            scenario: item.scenario.name, variant: item.policy.rawValue, mode: mode, seed: item.seed,
+            repetition: item.repetition, observations: result.observations
+        )
+    }
+
+    public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] {
+        let (mode, result) = sample.live.map { ("live", $0) } ?? ("sim", sample.sim)
+        return result.timeline.map { u in
+            TimelineRecord(
+                scenario: item.scenario.name, variant: item.policy.rawValue, mode: mode, seed: item.seed,
+                repetition: item.repetition, timeMs: u.time.seconds * 1000, event: "update", rows: u.rows, reset: u.reset,
+                costMs: u.cost.milliseconds, frameLatenessMs: u.frameLateness?.milliseconds
+            )
+        }
+    }
+}
