@@ -106,6 +106,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BenchCommandLineTests",
+            dependencies: ["BenchCommandLine", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ThrottlingTests",

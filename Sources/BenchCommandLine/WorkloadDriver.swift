@@ -16,8 +16,10 @@ package struct WorkloadEnvironment: Sendable {
 /// An executable parses its own options, then calls `run` with a closure that builds its workload;
 /// everything after that is the same for every workload.
 package enum WorkloadDriver {
+    /// - Parameter debugWarning: what measures real time, for the loud banner a debug build prints
+    ///   once the matrix is valid and before anything is measured (nil: nothing timed).
     package static func run<W: Workload>(
-        _ type: W.Type, common: CommonOptions, make: (WorkloadEnvironment) throws -> W
+        _ type: W.Type, common: CommonOptions, debugWarning: String? = nil, make: (WorkloadEnvironment) throws -> W
     ) throws {
         if common.list {
             print(W.catalogue.render(), terminator: "")
@@ -32,6 +34,7 @@ package enum WorkloadDriver {
             selection: common.selection, recordTimeline: timeline != nil, quiet: common.quiet, jobs: common.effectiveJobs
         )
         let workload = try make(environment)
+        if let debugWarning { BenchMain.warnIfDebug(debugWarning, quiet: common.quiet) }
         let all = workload.items
         let indices = common.shard.map { $0.select(Array(all.indices)) } ?? Array(all.indices)
         guard !indices.isEmpty else {

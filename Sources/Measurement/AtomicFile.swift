@@ -17,6 +17,12 @@ public enum AtomicFile {
         public let temporary: String
         public let destination: String
 
+        /// A file some other writer (a compiler, say) produced in full at `temporary`.
+        public init(temporary: String, destination: String) {
+            self.temporary = temporary
+            self.destination = destination
+        }
+
         /// Renames the staged file over its destination (atomic on one file system).
         public func commit() throws(WriteError) {
             guard rename(temporary, destination) == 0 else {
@@ -36,14 +42,17 @@ public enum AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     }
 
-    public static func write(_ data: Data, to path: String) throws(WriteError) {
-        try stage(data, to: path).commit()
+    /// - Parameter durable: flush to the disk before the rename (the default). A file that only
+    ///   another live process reads a moment later (libfaketime's timestamp file) skips the flush:
+    ///   it must be whole when read, not survive a power cut.
+    public static func write(_ data: Data, to path: String, durable: Bool = true) throws(WriteError) {
+        try stage(data, to: path, durable: durable).commit()
     }
 
     /// Writes `data` in full and flushed under a temporary name beside `path`; `commit()` puts it
     /// in place. Several staged files committed one after another form a unit whose only window
     /// of inconsistency is between the renames (see `ResultsFolder.write`).
-    public static func stage(_ data: Data, to path: String) throws(WriteError) -> Staged {
+    public static func stage(_ data: Data, to path: String, durable: Bool = true) throws(WriteError) -> Staged {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
@@ -62,7 +71,7 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if ok, fsync(fd) != 0 {
+        if ok, durable, fsync(fd) != 0 {
             ok = false
             reason = String(cString: strerror(errno))
         }
@@ -74,7 +83,7 @@ public enum AtomicFile {
         return Staged(temporary: temporary, destination: path)
     }
 
-    public static func write(_ text: String, to path: String) throws(WriteError) {
-        try write(Data(text.utf8), to: path)
+    public static func write(_ text: String, to path: String, durable: Bool = true) throws(WriteError) {
+        try write(Data(text.utf8), to: path, durable: durable)
     }
 }

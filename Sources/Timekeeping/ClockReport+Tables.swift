@@ -2,10 +2,16 @@ import Measurement
 
 /// The tables `bench-clock` prints: verdicts per scenario, read costs, the `--list` text.
 extension ClockReport {
-    /// Median under faketime minus median without, per "source|reader".
-    package static func overhead(faked: [ReadCost.Sample], baseline: [ReadCost.Sample]) -> [String: Double] {
-        func medians(_ samples: [ReadCost.Sample]) -> [String: Double] {
-            Dictionary(grouping: samples, by: { "\($0.source.name)|\($0.reader)" }).compactMapValues { Statistics.median($0.map(\.nanosecondsPerRead)) }
+    /// Which loop read which clock: the key of a read cost.
+    package struct ReaderKey: Hashable, Sendable {
+        package var source: ClockKind
+        package var reader: String
+    }
+
+    /// Median under faketime minus median without, per source and reader.
+    package static func overhead(faked: [ReadCost.Sample], baseline: [ReadCost.Sample]) -> [ReaderKey: Double] {
+        func medians(_ samples: [ReadCost.Sample]) -> [ReaderKey: Double] {
+            Dictionary(grouping: samples, by: { ReaderKey(source: $0.source, reader: $0.reader) }).compactMapValues { Statistics.median($0.map(\.nanosecondsPerRead)) }
         }
         let f = medians(faked), b = medians(baseline)
         return f.compactMapValues { $0 }.reduce(into: [:]) { out, kv in
@@ -36,36 +42,26 @@ extension ClockReport {
         return table.render()
     }
 
-    package static func costTable(_ costs: [ReadCost.Sample], overhead: [String: Double]?) -> String {
+    package static func costTable(_ costs: [ReadCost.Sample], overhead: [ReaderKey: Double]?) -> String {
         guard !costs.isEmpty else { return "" }
         var columns = ["source", "Swift API", "Swift ns/read", "C clock_gettime ns/read"]
         if overhead != nil { columns += ["faketime +ns (Swift)", "faketime +ns (C)"] }
         var table = TextTable(columns: columns, rightAligned: Set(2..<columns.count))
-        let grouped = Dictionary(grouping: costs, by: { "\($0.source.name)|\($0.reader)" })
-        func cell(_ key: String) -> String {
+        let grouped = Dictionary(grouping: costs, by: { ReaderKey(source: $0.source, reader: $0.reader) })
+        func cell(_ key: ReaderKey) -> String {
             let v = (grouped[key] ?? []).map(\.nanosecondsPerRead)
             guard let m = Statistics.median(v), let lo = v.min(), let hi = v.max() else { return "-" }
             return "\(TextTable.number(m)) [\(TextTable.number(lo))–\(TextTable.number(hi))]"
         }
         for source in ClockKind.allCases where costs.contains(where: { $0.source == source }) {
-            var row = [source.name, ReadCost.apiName(source), cell("\(source.name)|read-swift-api"), cell("\(source.name)|read-c-loop")]
+            let swift = ReaderKey(source: source, reader: "read-swift-api"), c = ReaderKey(source: source, reader: "read-c-loop")
+            var row = [source.name, ReadCost.apiName(source), cell(swift), cell(c)]
             if let overhead {
-                row.append(overhead["\(source.name)|read-swift-api"].map(TextTable.number) ?? "-")
-                row.append(overhead["\(source.name)|read-c-loop"].map(TextTable.number) ?? "-")
+                row.append(overhead[swift].map(TextTable.number) ?? "-")
+                row.append(overhead[c].map(TextTable.number) ?? "-")
             }
             table.add(row)
         }
         return "clock read cost, median [min–max] over repetitions\n" + table.render()
-    }
-
-    package static func listing() -> String {
-        var out = "scenarios (--scenario):\n"
-        for s in SkewScenario.catalogue { out += "  \(s.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(s.summary)\n" }
-        out += "\nvariants = clock sources (--variant):\n"
-        for k in ClockKind.allCases { out += "  \(k.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(k.summary)\n" }
-        out += "\nclients (--client):\n"
-        for c in ClientKind.allCases { out += "  \(c.name.padding(toLength: 32, withPad: " ", startingAt: 0)) \(c.summary)\n" }
-        out += "\n--skew FILE: CSV with header \(SkewFileReader.header); kind step (value s), slew (value ppm for duration_s), suspend (duration_s), drift (value ppm, duration_s or empty)\n"
-        return out
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BenchCommandLine
-import Foundation
 import Locking
-import Measurement
 
 /// `bench-atomics`: Signal-style atomic wrappers on each lock strategy, under contention.
 @main
@@ -49,41 +47,14 @@ struct BenchAtomics: ParsableCommand {
 
     static func main() { BenchMain.run(Self.self) }
 
-    mutating func run() throws {
-        if common.list {
-            print(Self.listing())
-            return
+    func run() throws {
+        var c = AtomicsConfiguration()
+        (c.threads, c.csWork, c.gapWork) = (CommonOptions.splitList(threads), CommonOptions.splitList(csWork), CommonOptions.splitList(gapWork))
+        (c.duration, c.warmup, c.probeDuration) = (duration, warmup, probeDuration)
+        (c.full, c.pin, c.allocator) = (full, pin, allocator)
+        try WorkloadDriver.run(AtomicsWorkload.self, common: common, debugWarning: "bench-atomics is measuring") { environment in
+            try AtomicsWorkload(configuration: c, selection: environment.selection)
         }
-        let options = try AtomicsOptions(command: self)
-        let active: AllocatorSwitch.Active
-        do { active = try AllocatorSwitch.activate(allocator) } catch {
-            switch error {
-            case .notInstalled: throw BenchFailure.unavailable(error.description)
-            case .failed: throw BenchFailure.runtime(error.description)
-            }
-        }
-        var output = try RunOutput(workload: "atomics", options: common)
-        BenchMain.warnIfDebug("bench-atomics is measuring", quiet: common.quiet)
-        let session = AtomicsSession(options: options, allocator: active, quiet: common.quiet)
-        let result = try session.run(into: &output)
-        _ = try output.finish(
-            factorNames: ContentionCell.factorNames, parameters: result.parameters, notes: result.notes,
-            table: { result.table }
-        )
-        if let violation = result.violation { throw BenchFailure.runtime(violation) }
-    }
-
-    static func listing() -> String {
-        var out = "scenarios (operations):\n"
-        for op in ContentionOperation.allCases {
-            out += "  \(op.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(op.summary)\(ContentionOperation.defaultSlice.contains(op) ? "  [default]" : "")\n"
-        }
-        out += "variants (lock strategies and references):\n"
-        for v in LockVariant.allCases {
-            out += "  \(v.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(v.summary)\(LockVariant.defaultSlice.contains(v) ? "  [default]" : "")\n"
-        }
-        out += "factors: threads (default 1,2,4,8), cs_work (default 0,50ns), gap_work (default 0)"
-        return out
     }
 }
 

@@ -18,10 +18,8 @@ struct BenchThrottle: ParsableCommand {
     @OptionGroup var options: ThrottleOptions
 
     func run() throws {
-        if options.mode == .live, !common.list {
-            BenchMain.warnIfDebug("bench-throttle --mode live measures real time", quiet: common.quiet)
-        }
-        try WorkloadDriver.run(ThrottleWorkload.self, common: common) { environment in
+        let timed = options.mode == .live ? "bench-throttle --mode live measures real time" : nil
+        try WorkloadDriver.run(ThrottleWorkload.self, common: common, debugWarning: timed) { environment in
             try ThrottleWorkload(configuration: options.configuration, selection: environment.selection,
                                  recordTimeline: environment.recordTimeline)
         }

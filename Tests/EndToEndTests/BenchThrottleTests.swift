@@ -50,11 +50,19 @@ final class BenchThrottleTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("trace-mine-slow"))
         let timeline = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(timeline.first, "run_id,scenario,variant,seed,time_ms,rows,reset,cost_ms,frame_lateness_ms")
-        XCTAssertTrue(timeline.contains { $0.contains(",immediate,") && $0.contains(",250,1,") }, "the 250-row commit is a reset")
+        XCTAssertEqual(timeline.first.map(String.init), TimelineRecord.csvHeader)
+        XCTAssertTrue(timeline.dropFirst().allSatisfy { $0.contains(",throttle,trace-mine-slow,") && $0.contains(",sim,1,0,") && $0.contains(",update,") })
+        XCTAssertTrue(timeline.contains { $0.contains(",immediate,") && $0.contains(",update,250,1,") }, "the 250-row commit is a reset")
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
         let commits = doc.records.filter { $0.metric == "commits" }.map(\.value)
         XCTAssertEqual(commits, [5, 5])
+        // The trace is the run's arrival model: recorded as such, with its size, span and checksum.
+        guard case .object(let summary)? = doc.metadata.parameters["trace_summary"] else { return XCTFail("no trace_summary") }
+        XCTAssertEqual(summary["model"], .string("trace"))
+        XCTAssertEqual(summary["commits"], .number(5))
+        XCTAssertEqual(summary["span_s"], .number(0.401))
+        guard case .string(let checksum)? = summary["checksum"] else { return XCTFail("no checksum") }
+        XCTAssertTrue(checksum.hasPrefix("fnv1a64:"))
     }
 
     func testListShowsScenariosAndVariants() throws {

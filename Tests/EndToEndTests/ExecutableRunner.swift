@@ -26,8 +26,10 @@ struct ExecutableRunner {
 
     /// Runs `tool` from the products folder (or from `directory`, e.g. `.build/release`).
     /// `environment` entries are set (an empty value removes the variable) on top of this process's.
+    /// `signal` sends that signal to the process once `after` seconds have passed (an interrupted
+    /// run, as a user's Ctrl-C or a CI runner's SIGTERM would do it).
     static func run(_ tool: String, _ arguments: [String], cwd: URL? = nil, directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], signal: (number: Int32, after: Double)? = nil) throws -> Result {
         let url = (directory ?? productsDirectory).appendingPathComponent(tool)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             // A failure, not a skip: a test that silently skips would pass without checking anything.
@@ -52,6 +54,10 @@ struct ExecutableRunner {
         process.standardOutput = out
         process.standardError = errHandle
         try process.run()
+        if let signal {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + signal.after) { kill(pid, signal.number) }
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try errHandle.close()

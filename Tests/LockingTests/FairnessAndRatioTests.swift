@@ -37,32 +37,44 @@ final class FairnessAndRatioTests: XCTestCase {
     }
 
     func testRatiosDivideByTheReferenceMedianOfTheSameCell() throws {
-        func record(_ variant: String, _ value: Double, rep: Int, threads: String = "1") -> ResultRecord {
-            ResultRecord(runID: "r", workload: "atomics", scenario: "increment", variant: variant, mode: "live", seed: 1,
-                         repetition: rep, metric: "ns_per_op", value: value, unit: "ns", host: "h",
-                         factors: ["threads": threads, "cs_work": "0", "gap_work": "0"])
+        /// A repetition whose ns/op is `value` (one operation taking `value` ns).
+        func run(_ variant: LockVariant, _ value: UInt64, rep: Int) -> AtomicsWorkload.Run {
+            AtomicsWorkload.Run(variant: variant, repetition: rep, seed: 1, sample: ContentionSample(
+                threadOperations: [1], elapsedNanoseconds: value, expectedTotal: 1, observedTotal: 1, cpuNanoseconds: value
+            ))
         }
-        let records = [
-            record("atomic", 4, rep: 0), record("atomic", 6, rep: 1), record("atomic", 5, rep: 2),   // median 5
-            record("c-pthread-mutex", 10, rep: 0), record("c-pthread-mutex", 30, rep: 1),            // median 20
-            record("c-atomic", 2, rep: 0),
-            record("pthread-mutex", 22, rep: 0),
-            record("pthread-mutex", 99, rep: 0, threads: "2"),                                       // no references there
+        let single = AtomicsWorkload.Item(cell: ContentionCell(operation: .increment, threads: 1), variants: [])
+        let pair = AtomicsWorkload.Item(cell: ContentionCell(operation: .increment, threads: 2), variants: [])
+        let results = [
+            FinishedItem(index: 0, item: single, sample: AtomicsWorkload.Sample(runs: [
+                run(.atomic, 4, rep: 0), run(.atomic, 6, rep: 1), run(.atomic, 5, rep: 2),   // median 5
+                run(.cPthreadMutex, 10, rep: 0), run(.cPthreadMutex, 30, rep: 1),          // median 20
+                run(.cAtomic, 2, rep: 0),
+                run(.pthreadMutex, 22, rep: 0),
+            ])),
+            FinishedItem(index: 1, item: pair, sample: AtomicsWorkload.Sample(runs: [run(.pthreadMutex, 99, rep: 0)])),  // no references there
         ]
-        let ratios = ReferenceRatios.records(for: records)
+        let ratios = ReferenceRatios.observations(for: results)
         func ratio(_ variant: String, _ metric: String, threads: String = "1") -> Double? {
-            ratios.first { $0.variant == variant && $0.metric == metric && $0.factors["threads"] == threads }?.value
+            ratios.first { $0.variant == variant && $0.factors["threads"] == threads && $0.observations[0].metric == metric }?.observations[0].value
         }
         XCTAssertEqual(try XCTUnwrap(ratio("pthread-mutex", "ratio_to_atomic")), 22.0 / 5, accuracy: 1e-12)
         XCTAssertEqual(try XCTUnwrap(ratio("pthread-mutex", "ratio_to_c")), 22.0 / 20, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(ratio("pthread-mutex", "cpu_ratio_to_c")), 22.0 / 20, accuracy: 1e-12)
         XCTAssertEqual(try XCTUnwrap(ratio("atomic", "ratio_to_c")), 4.0 / 2, accuracy: 1e-12)
         XCTAssertNil(ratio("atomic", "ratio_to_atomic"))
         XCTAssertNil(ratio("c-pthread-mutex", "ratio_to_c"))
         XCTAssertNil(ratio("pthread-mutex", "ratio_to_atomic", threads: "2"))
-        XCTAssertTrue(ratios.allSatisfy { $0.unit == "ratio" })
+        XCTAssertTrue(ratios.allSatisfy { $0.observations.allSatisfy { $0.unit == "ratio" } })
 
-        let summaries = Statistics.summarize(records)
-        let overhead = try XCTUnwrap(ReferenceRatios.uncontendedOverhead(summaries))
+        let records = results.flatMap { r in
+            r.sample.runs.map { run in
+                ResultRecord(runID: "r", workload: "atomics", scenario: "increment", variant: run.variant.name, mode: "live", seed: 1,
+                             repetition: run.repetition, metric: "ns_per_op", value: run.sample.nanosecondsPerOperation, unit: "ns",
+                             host: "h", factors: r.item.cell.factors)
+            }
+        }
+        let overhead = try XCTUnwrap(ReferenceRatios.uncontendedOverhead(Statistics.summarize(records)))
         XCTAssertEqual(overhead.ratio, 22.0 / 20, accuracy: 1e-12)
     }
 

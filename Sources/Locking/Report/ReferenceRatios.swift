@@ -14,42 +14,44 @@ import Measurement
 /// (measured on the shared 2-vCPU VM: the wall-clock ratio of an unchanged strategy moved by up to
 /// 40 % between two runs, the CPU-time ratio by a few per cent).
 package enum ReferenceRatios {
-    struct CellKey: Hashable {
-        var scenario: String
-        var factors: [String: String]
-    }
-
-    /// The ratio records for `records` (which must contain the `ns_per_op` records).
-    package static func records(for records: [ResultRecord]) -> [ResultRecord] {
-        ratios(records, from: "ns_per_op", prefix: "") + ratios(records, from: "cpu_ns_per_op", prefix: "cpu_")
-    }
-
-    static func ratios(_ records: [ResultRecord], from metric: String, prefix: String) -> [ResultRecord] {
-        var values: [CellKey: [String: [Double]]] = [:]
-        for r in records where r.metric == metric && r.value.isFinite {
-            values[CellKey(scenario: r.scenario, factors: r.factors), default: [:]][r.variant, default: []].append(r.value)
-        }
-        var out: [ResultRecord] = []
-        for r in records where r.metric == metric {
-            guard let variant = LockVariant(rawValue: r.variant), let cell = values[CellKey(scenario: r.scenario, factors: r.factors)] else { continue }
-            if variant != .atomic, let reference = cell[LockVariant.atomic.name].flatMap(Statistics.median), reference > 0 {
-                out.append(ratio(r, prefix + "ratio_to_atomic", r.value / reference))
-            }
-            if r.scenario == ContentionOperation.increment.name, let c = variant.cReference,
-               let reference = cell[c.name].flatMap(Statistics.median), reference > 0
-            {
-                out.append(ratio(r, prefix + "ratio_to_c", r.value / reference))
+    /// The ratio observations for the cells of a run, computed from the typed samples: for every
+    /// measured repetition, its ns/op over the reference's median in the same cell.
+    package static func observations(for results: [FinishedItem<AtomicsWorkload.Item, AtomicsWorkload.Sample>]) -> [LabelledObservations] {
+        var out: [LabelledObservations] = []
+        for (metric, prefix) in [("ns_per_op", ""), ("cpu_ns_per_op", "cpu_")] {
+            for result in results {
+                out += ratios(result.item.cell, result.sample.runs, metric: metric, prefix: prefix)
             }
         }
         return out
     }
 
-    static func ratio(_ r: ResultRecord, _ metric: String, _ value: Double) -> ResultRecord {
-        var copy = r
-        copy.metric = metric
-        copy.value = value
-        copy.unit = "ratio"
-        return copy
+    static func ratios(_ cell: ContentionCell, _ runs: [AtomicsWorkload.Run], metric: String, prefix: String) -> [LabelledObservations] {
+        func value(_ run: AtomicsWorkload.Run) -> Double? {
+            run.sample.observations().first { $0.metric == metric }?.value
+        }
+        func median(_ variant: LockVariant) -> Double? {
+            Statistics.median(runs.filter { $0.variant == variant }.compactMap(value).filter(\.isFinite))
+        }
+        let atomic = median(.atomic)
+        var out: [LabelledObservations] = []
+        for run in runs {
+            guard let v = value(run) else { continue }
+            var observations: [Observation] = []
+            if run.variant != .atomic, let reference = atomic, reference > 0 {
+                observations.append(Observation(prefix + "ratio_to_atomic", v / reference, "ratio"))
+            }
+            if cell.operation == .increment, let c = run.variant.cReference, let reference = median(c), reference > 0 {
+                observations.append(Observation(prefix + "ratio_to_c", v / reference, "ratio"))
+            }
+            for o in observations {
+                out.append(LabelledObservations(
+                    scenario: cell.operation.name, variant: run.variant.name, mode: "live", seed: run.seed,
+                    repetition: run.repetition, factors: cell.factors, observations: [o]
+                ))
+            }
+        }
+        return out
     }
 
     /// The headline fidelity figure: uncontended (1 thread, no work) `pthread-mutex` increment

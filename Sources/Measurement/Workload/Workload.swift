@@ -38,6 +38,8 @@ public protocol Workload: Sendable {
     func run(_ item: Item) throws -> Sample
     /// The records one finished item contributes to the tidy table.
     func observations(for item: Item, sample: Sample) -> [LabelledObservations]
+    /// Whether the workload can write an `--events` timeline at all.
+    static var hasTimeline: Bool { get }
     /// The `--events` timeline of one finished item (empty unless the workload was built to record it).
     func timeline(for item: Item, sample: Sample) -> [TimelineRecord]
     /// The run's report over the finished items, in canonical order. `complete` is false when the
@@ -51,7 +53,6 @@ public protocol Workload: Sendable {
 extension Workload {
     public func scheduling(_ item: Item) -> ItemScheduling { .parallel }
     public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] { [] }
-    /// Whether the workload can write an `--events` timeline at all.
     public static var hasTimeline: Bool { false }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 
 /// Writes the libfaketime timestamp file that moves this process's wall clock at run time.
 ///
@@ -49,9 +50,9 @@ package struct FaketimeControl {
         return Double(schedule.reading(.realtime, at: t) - ClockSchedule.realtimeEpoch - t) / 1e9
     }
 
+    /// Replaces the timestamp file libfaketime re-reads on every time call: atomically, so it
+    /// never reads half a line, and without a flush, since only the live child reads it.
     package static func write(_ text: String, to path: String) {
-        let temporary = path + ".tmp"
-        _ = FileManager.default.createFile(atPath: temporary, contents: Data((text + "\n").utf8))
-        rename(temporary, path)
+        try? AtomicFile.write(text + "\n", to: path, durable: false)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 
 /// The parent side of live mode: checks for libfaketime, builds the timerfd shim, and runs each
 /// scenario in a child process of this same executable under the `faketime` wrapper.
@@ -26,13 +27,18 @@ public enum LiveHarness {
     /// Runs one scenario for real. The child gets:
     /// - `LD_PRELOAD=<shim>` set before calling the wrapper, which appends libfaketime after it,
     ///   so the shim's timerfd functions win;
-    /// - `faketime --exclude-monotonic -f +0 env -u FAKETIME <self> --live-child plan.json`: the
+    /// - `faketime --exclude-monotonic -f +0 env -u FAKETIME <childCommand…> plan.json`: the
     ///   wrapper (a bare LD_PRELOAD empties Swift's `CommandLine.arguments`) with the monotonic
     ///   clocks excluded, and FAKETIME removed again because it would take precedence over
     ///   `FAKETIME_TIMESTAMP_FILE`, which the child rewrites to step and slew its wall clock;
     /// - `FAKETIME_NO_CACHE=1` so every time call re-reads that file and `FAKETIME_XRESET=1` so a
     ///   rate change starts from the current fake time.
+    ///
+    /// `childCommand` is the program and leading arguments that run `runChild(planPath:)` in the
+    /// child (bench-clock passes itself with its hidden `--live-child` flag; a test can pass any
+    /// binary that does the same), so the harness works outside its host executable.
     public static func run(
+        childCommand: [String],
         scenario: SkewScenario, clients: [ClientKind], sources: [ClockKind], seed: UInt64,
         duration: Double, parameters: ClientParameters = .live, useShim: Bool = true,
         readCostIterations: Int = 100_000, readCostRepetitions: Int = 5
@@ -70,9 +76,9 @@ public enum LiveHarness {
         environment["FAKETIME_NO_CACHE"] = "1"
         environment["FAKETIME_XRESET"] = "1"
         environment["FAKETIME"] = nil
-        let me = selfExecutable()
+        guard !childCommand.isEmpty else { throw LiveError("the live harness needs a child command") }
         let result = Executables.run(
-            faketime, ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME", me, "--live-child", planPath],
+            faketime, ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME"] + childCommand + [planPath],
             environment: environment, timeout: duration + 60,
             onTimeout: {
                 // The wrapper forks the child; kill the child itself, by the pid it wrote.
@@ -98,7 +104,7 @@ public enum LiveHarness {
     }
 
     /// This process's executable, resolved so the child runs the very same binary.
-    static func selfExecutable() -> String {
+    public static func selfExecutable() -> String {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return CommandLine.arguments.first ?? "bench-clock"
     }
@@ -111,12 +117,12 @@ public enum LiveHarness {
         let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().path
         _ = FileManager.default.createFile(atPath: folder + "/child.pid", contents: Data(String(getpid()).utf8))
         let result = LiveSession.run(plan)
-        do {
-            let encoded = try JSONEncoder().encode(result)
-            try encoded.write(to: URL(fileURLWithPath: plan.resultFile + ".tmp"))
-            guard rename(plan.resultFile + ".tmp", plan.resultFile) == 0 else { throw LiveError("rename failed") }
-        } catch {
-            throw LiveError("cannot write the live result \(plan.resultFile): \(error)")
+        let encoded: Data
+        do { encoded = try JSONEncoder().encode(result) } catch {
+            throw LiveError("cannot encode the live result: \(error)")
+        }
+        do { try AtomicFile.write(encoded, to: plan.resultFile) } catch {
+            throw LiveError(error.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 
 /// The LD_PRELOAD shim that keeps libdispatch's timers working under libfaketime.
 ///
@@ -93,8 +94,8 @@ package enum TimerfdShim {
             let first = result.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
             throw BuildError(description: "compiling the timerfd shim with \(cc) failed: \(first)")
         }
-        guard rename(temporary, library) == 0 else {
-            throw BuildError(description: "cannot move the timerfd shim to \(library): \(String(cString: strerror(errno)))")
+        do { try AtomicFile.Staged(temporary: temporary, destination: library).commit() } catch {
+            throw BuildError(description: "cannot move the timerfd shim into place: \(error.description)")
         }
         return library
     }

@@ -4,36 +4,11 @@ import XCTest
 
 /// Runs the built `bench-clock` binary and checks its exit codes, messages and files.
 final class BenchClockEndToEndTests: XCTestCase {
-    static var binary: String {
-        // swift test puts the test bundle beside the products: .build/<config>/
-        let products = Bundle.main.bundleURL
-        for dir in [products, products.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("bench-clock").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/bench-clock").path
-    }
+    typealias Run = ExecutableRunner.Result
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    /// Runs bench-clock; `environment` entries are set on top of this process's (empty removes).
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        try ExecutableRunner.run("bench-clock", arguments, environment: environment)
     }
 
     func temporaryFolder() -> String {
@@ -100,9 +75,7 @@ final class BenchClockEndToEndTests: XCTestCase {
     }
 
     func testLiveModeWithoutFaketimeNamesThePackage() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = "/nonexistent"
-        let r = try run(["--mode", "live", "--output", temporaryFolder()], environment: environment)
+        let r = try run(["--mode", "live", "--output", temporaryFolder()], environment: ["PATH": "/nonexistent"])
         assertOneLineError(r, status: 69, contains: "install the Debian package `faketime`")
     }
 

@@ -1,0 +1,70 @@
+import Measurement
+
+extension AtomicsWorkload {
+    /// The matrix the configuration and selection ask for, validated.
+    static func resolve(_ configuration: AtomicsConfiguration, _ selection: MatrixSelection) throws -> ContentionPlan {
+        let base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
+        var plan = base
+        plan.operations = selection.scenarios.isEmpty
+            ? base.operations
+            : try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: ContentionOperation.allCases, name: \.name)
+        plan.variants = selection.variants.isEmpty
+            ? base.variants
+            : try MatrixSelection.resolve(selection.variants, flag: "--variant", from: LockVariant.allCases, name: \.name)
+        if !configuration.threads.isEmpty {
+            plan.threads = try configuration.threads.map { text in
+                guard let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
+                    throw BenchFailure.usage("--threads must be whole numbers between 1 and \(ContentionPlan.maximumThreads), got '\(text)'")
+                }
+                return n
+            }
+        }
+        if !configuration.csWork.isEmpty { plan.csWorks = try amounts(configuration.csWork, flag: "--cs-work") }
+        if !configuration.gapWork.isEmpty { plan.gapWorks = try amounts(configuration.gapWork, flag: "--gap-work") }
+        plan.threads = unique(plan.threads)
+        plan.csWorks = unique(plan.csWorks)
+        plan.gapWorks = unique(plan.gapWorks)
+        if plan.cells.isEmpty {
+            let supported = plan.variants.map { v in
+                "\(v.name) runs \(ContentionOperation.allCases.filter(v.supports).map(\.name).joined(separator: "/"))"
+            }
+            throw BenchFailure.usage("no scenario in this selection can run on the chosen variants (\(supported.joined(separator: "; ")))")
+        }
+        return plan
+    }
+
+    static func amounts(_ values: [String], flag: String) throws -> [WorkAmount] {
+        try values.map { text in
+            guard let amount = WorkAmount(parsing: text) else {
+                throw BenchFailure.usage("\(flag) takes amounts like 0, 50ns, 500ns, 1us (at most 1ms), got '\(text)'")
+            }
+            return amount
+        }
+    }
+
+    static func seconds(_ value: Double, flag: String, allowZero: Bool) throws -> Double {
+        guard value.isFinite, allowZero ? value >= 0 : value > 0, value <= 600 else {
+            throw BenchFailure.usage("\(flag) must be a number of seconds \(allowZero ? "from 0" : "above 0") up to 600, got \(value)")
+        }
+        return value
+    }
+
+    static func unique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    package static var catalogue: WorkloadCatalogue {
+        WorkloadCatalogue(
+            sections: [
+                .init("scenarios (operations, --scenario)", ContentionOperation.allCases.map {
+                    .init($0.name, $0.summary, isDefault: ContentionOperation.defaultSlice.contains($0))
+                }),
+                .init("variants (lock strategies and references, --variant)", LockVariant.allCases.map {
+                    .init($0.name, $0.summary, isDefault: LockVariant.defaultSlice.contains($0))
+                }),
+            ],
+            footer: ["factors: threads (default 1,2,4,8), cs_work (default 0,50ns), gap_work (default 0)"]
+        )
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Measurement
+import Simulation
+
+/// bench-atomics as a `Workload`: one item per contention cell (operation × threads × work), which
+/// measures every strategy that supports it over all repetitions, repetition-major so that a noisy
+/// host's slow drift spreads evenly over the strategies being compared.
+///
+/// A contended cell (more than one thread) runs alone under `--jobs`: a neighbour would take the
+/// cores its threads contend on. Single-thread cells may run beside each other (one core each).
+package struct AtomicsWorkload: Workload {
+    package struct Item: Sendable {
+        package var cell: ContentionCell
+        package var variants: [LockVariant]
+    }
+
+    /// One measured repetition of one strategy in a cell.
+    package struct Run: Sendable {
+        package var variant: LockVariant
+        package var repetition: Int
+        package var seed: UInt64
+        package var sample: ContentionSample
+    }
+
+    package struct Sample: Sendable {
+        package var runs: [Run]
+    }
+
+    package static let name = "atomics"
+    package let configuration: AtomicsConfiguration
+    package let plan: ContentionPlan
+    package let seeds: [UInt64]
+    package let duration: Double
+    package let warmup: Double
+    package let selection: MatrixSelection
+    package let allocator: AllocatorSwitch.Active
+    package let calibration: SpinCalibration
+    package let settings: ContentionSettings
+    package let probeBefore: CoSchedulingResult?
+    package let clock: LiveMonotonicClock
+    package let started: UInt64
+    package let items: [Item]
+    package var factorNames: [String] { ContentionCell.factorNames }
+
+    /// Resolves the matrix, switches the allocator, calibrates the spin loop and runs the
+    /// co-scheduling probe: everything a cell's measurement depends on, once, before the first cell.
+    package init(configuration: AtomicsConfiguration, selection: MatrixSelection) throws {
+        self.configuration = configuration
+        self.selection = selection
+        let plan = try Self.resolve(configuration, selection)
+        self.plan = plan
+        duration = try Self.seconds(configuration.duration ?? (selection.quick ? 0.05 : 0.15), flag: "--duration", allowZero: false)
+        warmup = try Self.seconds(configuration.warmup ?? (selection.quick ? 0.01 : 0.03), flag: "--warmup", allowZero: true)
+        _ = try Self.seconds(configuration.probeDuration, flag: "--probe-duration", allowZero: true)
+        seeds = selection.seeds(default: 3)
+        items = plan.cells.map { Item(cell: $0, variants: plan.variants(for: $0)) }
+        allocator = try Self.activate(configuration.allocator)
+        clock = LiveMonotonicClock()
+        let cpuCount = ProcessInfo.processInfo.activeProcessorCount
+        calibration = SpinCalibration.measure(clock: clock)
+        settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)
+        probeBefore = configuration.probeDuration > 0
+            ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: cpuCount).run(seconds: configuration.probeDuration)
+            : nil
+        started = clock.nanoseconds()
+    }
+
+    static func activate(_ choice: AllocatorChoice) throws -> AllocatorSwitch.Active {
+        do { return try AllocatorSwitch.activate(choice) } catch {
+            switch error {
+            case .notInstalled: throw BenchFailure.unavailable(error.description)
+            case .failed: throw BenchFailure.runtime(error.description)
+            }
+        }
+    }
+
+    package func label(_ item: Item) -> String { "\(item.cell.operation.name) t=\(item.cell.threads)" }
+
+    package func scheduling(_ item: Item) -> ItemScheduling { item.cell.threads > 1 ? .alone : .parallel }
+
+    package func run(_ item: Item) throws -> Sample {
+        let runner = ContentionRunner(clock: clock, calibration: calibration, settings: settings, jemalloc: allocator.jemalloc)
+        do {
+            for variant in item.variants { try runner.warmUp(item.cell, variant: variant, seed: seeds[0]) }
+            var runs: [Run] = []
+            for (repetition, seed) in seeds.enumerated() {
+                for variant in item.variants {
+                    let sample = try runner.measure(item.cell, variant: variant, seed: seed)
+                    runs.append(Run(variant: variant, repetition: repetition, seed: seed, sample: sample))
+                }
+            }
+            return Sample(runs: runs)
+        } catch {
+            throw BenchFailure.runtime(error.description)
+        }
+    }
+
+    package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
+        sample.runs.map { r in
+            LabelledObservations(
+                scenario: item.cell.operation.name, variant: r.variant.name, mode: "live", seed: r.seed,
+                repetition: r.repetition, factors: item.cell.factors, observations: r.sample.observations()
+            )
+        }
+    }
+}

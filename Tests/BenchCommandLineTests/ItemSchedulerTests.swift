@@ -1,0 +1,86 @@
+import BenchCommandLine
+import Foundation
+import Synchronization
+import XCTest
+
+final class ItemSchedulerTests: XCTestCase {
+    /// A deterministic "simulation": the same index gives the same value on any thread.
+    static func work(_ index: Int) -> UInt64 {
+        var x = UInt64(index) &+ 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+        return x
+    }
+
+    func results(jobs: Int, count: Int, alone: Set<Int> = []) -> [UInt64?] {
+        var out = [UInt64?](repeating: nil, count: count)
+        ItemScheduler(jobs: jobs).run(
+            count: count, isAlone: { alone.contains($0) }, shouldStop: { false },
+            work: { Self.work($0) }, deliver: { index, result in out[index] = try? result.get() }
+        )
+        return out
+    }
+
+    func testResultsDoNotDependOnJobs() {
+        let one = results(jobs: 1, count: 40)
+        XCTAssertFalse(one.contains(nil))
+        for jobs in [2, 3, 8] {
+            XCTAssertEqual(results(jobs: jobs, count: 40, alone: [0, 7, 8, 39]), one, "jobs \(jobs)")
+        }
+    }
+
+    func testParallelItemsOverlapAndAloneItemsNeverDo() {
+        let running = Atomic<Int>(0)
+        let maxBesideAlone = Atomic<Int>(0)
+        let maxOverall = Atomic<Int>(0)
+        let alone: Set<Int> = [5, 6, 12]
+        ItemScheduler(jobs: 4).run(
+            count: 20, isAlone: { alone.contains($0) }, shouldStop: { false },
+            work: { index in
+                let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+                _ = maxOverall.max(now, ordering: .sequentiallyConsistent)
+                if alone.contains(index) { _ = maxBesideAlone.max(now, ordering: .sequentiallyConsistent) }
+                usleep(20_000)
+                running.subtract(1, ordering: .sequentiallyConsistent)
+                return index
+            },
+            deliver: { _, _ in }
+        )
+        XCTAssertEqual(maxBesideAlone.load(ordering: .sequentiallyConsistent), 1, "an .alone item ran beside another")
+        XCTAssertGreaterThan(maxOverall.load(ordering: .sequentiallyConsistent), 1, "parallel items never overlapped: --jobs did nothing")
+    }
+
+    func testStopLetsItemsInFlightFinishAndStartsNoMore() {
+        let stop = Atomic<Bool>(false)
+        var delivered: [Int] = []
+        ItemScheduler(jobs: 2).run(
+            count: 50, isAlone: { _ in false }, shouldStop: { stop.load(ordering: .sequentiallyConsistent) },
+            work: { index in
+                if index == 3 { stop.store(true, ordering: .sequentiallyConsistent) }
+                usleep(5_000)
+                return index
+            },
+            deliver: { index, _ in delivered.append(index) }
+        )
+        XCTAssertTrue(delivered.contains(3), "the item that asked to stop still finished")
+        XCTAssertLessThan(delivered.count, 10, "items kept starting after the stop: \(delivered)")
+    }
+
+    func testAFailureStopsTheSegmentAndIsDelivered() {
+        struct Boom: Error {}
+        var failures: [Int] = []
+        var successes = 0
+        ItemScheduler(jobs: 2).run(
+            count: 200, isAlone: { _ in false }, shouldStop: { false },
+            work: { index in
+                if index == 2 { throw Boom() }
+                usleep(2_000)
+                return index
+            },
+            deliver: { index, result in
+                if case .failure = result { failures.append(index) } else { successes += 1 }
+            }
+        )
+        XCTAssertEqual(failures, [2])
+        XCTAssertLessThan(successes, 50, "the pool went on after a failure")
+    }
+}
