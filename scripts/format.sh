@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Formats every Swift file with the toolchain's swift-format and the repository's .swift-format
+# (swift-nio's configuration, with 140-character lines).
+#
+#   scripts/format.sh           # format in place
+#   scripts/format.sh --check   # change nothing; exit 1 and list the files that are not formatted
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v swift-format >/dev/null || { echo "format.sh: swift-format not found (it ships with Swift 6 toolchains)" >&2; exit 69; }
+mapfile -t files < <(git ls-files -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Benchmarks/*.swift')
+if [ "${1:-}" = "--check" ]; then
+  bad=()
+  for f in "${files[@]}"; do
+    if ! swift-format format --configuration .swift-format "$f" | cmp -s - "$f"; then bad+=("$f"); fi
+  done
+  if [ ${#bad[@]} -gt 0 ]; then
+    echo "format.sh: ${#bad[@]} file(s) not formatted; run scripts/format.sh:" >&2
+    printf '  %s\n' "${bad[@]}" >&2
+    exit 1
+  fi
+  echo "format.sh: ${#files[@]} files formatted"
+else
+  swift-format format --configuration .swift-format --in-place --parallel "${files[@]}"
+fi
