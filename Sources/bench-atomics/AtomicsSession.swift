@@ -2,6 +2,7 @@ import BenchCommandLine
 import Foundation
 import Locking
 import Measurement
+import Simulation
 
 /// One bench-atomics run: probes, the matrix loop, and the summary. The measuring is Locking's;
 /// this only sequences it and hands the observations to `RunOutput`.
@@ -19,7 +20,7 @@ struct AtomicsSession {
     }
 
     func run(into output: inout RunOutput) throws -> Result {
-        let clock = LiveMonotonicClock()
+        let clock = SystemMonotonicClock()
         let cpuCount = ProcessInfo.processInfo.activeProcessorCount
         let calibration = SpinCalibration.measure(clock: clock)
         let probe = CoSchedulingProbe(clock: clock, pinning: options.pin, cpuCount: cpuCount)

@@ -40,7 +40,7 @@ final class FairnessAndRatioTests: XCTestCase {
         func record(_ variant: String, _ value: Double, rep: Int, threads: String = "1") -> ResultRecord {
             ResultRecord(runID: "r", workload: "atomics", scenario: "increment", variant: variant, mode: "live", seed: 1,
                          repetition: rep, metric: "ns_per_op", value: value, unit: "ns", host: "h",
-                         factors: ["threads": threads, "cs_work": "0", "gap_work": "0"])
+                         factors: ["threads": threads, "cs_work_ns": "0", "gap_work_ns": "0"])
         }
         let records = [
             record("atomic", 4, rep: 0), record("atomic", 6, rep: 1), record("atomic", 5, rep: 2),   // median 5
