@@ -2,8 +2,9 @@ import CLockReference
 import Synchronization
 
 // The floors: the same operations on a lock-free `Synchronization.Atomic`, and the C reference's
-// counter loops. critical-section work (`cs_work_ns`) is done right before the atomic operation (there is no critical section
-// to hold), so "work + one atomic operation" is the floor for the same cell.
+// counter loops. Critical-section work (`cs_work_ns`) is done right before the atomic operation
+// (there is no critical section to hold), so "work + one atomic operation" is the floor for the
+// same cell.
 
 /// `atomic` for `increment`: a relaxed wrapping add.
 final class AtomicIncrementTarget: ContentionTarget {
