@@ -25,11 +25,11 @@ mkdir -p "$out/gate" "$out/invariants" "$out/control"
 "$bin/bench-throttle" --quiet --output "$out/gate" ${THROTTLE_ARGS:-} >/dev/null
 "$bin/bench-clock" --quiet --output "$out/gate" --read-cost-repetitions 11 >/dev/null
 "$bin/bench-atomics" --quiet --output "$out/gate" --scenario increment --threads 1 --cs-work 0 --gap-work 0 \
-  --variant pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,atomic,unsynchronized,c-pthread-mutex,c-atomic \
+  --variant pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized,c-pthread-mutex,c-atomic \
   --seeds 10 >/dev/null
 "$bin/bench-atomics" --quiet --output "$out/invariants" \
-  --scenario increment,read-mostly,flag,transition,dictionary-update,array-append-drain \
-  --variant pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,atomic \
+  --scenario increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics \
+  --variant pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic \
   --threads 2,8 --cs-work 0 --gap-work 0 --seeds 1 --duration 0.05 --warmup 0.01 --probe-duration 0 >/dev/null
 # Keep in step with GateRun.controlArguments in Tests/EndToEndTests/BenchGateTests.swift.
 "$bin/bench-atomics" --quiet --output "$out/control" --scenario transition --variant unsynchronized --threads 8 \

@@ -12,11 +12,13 @@ public enum ClockKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// `CLOCK_MONOTONIC`: never stepped, slewed by NTP, stops during suspend. `SuspendingClock` and
     /// `DispatchTime` read it on Linux.
     case monotonic
-    /// `CLOCK_MONOTONIC_RAW`: the bare oscillator, never stepped or slewed, stops during suspend.
-    /// Signal's `MonotonicDate` reads it.
+    /// `CLOCK_MONOTONIC_RAW` on Linux: the bare oscillator, never stepped or slewed, stops during
+    /// suspend. Not the twin of Signal's `MonotonicDate`: Darwin's clock of the same name keeps
+    /// counting while the device sleeps, Linux's does not.
     case monotonicRaw = "monotonic-raw"
     /// `CLOCK_BOOTTIME`: `CLOCK_MONOTONIC` plus the time spent suspended. `ContinuousClock` reads it
-    /// on Linux.
+    /// on Linux, and so does `Timekeeping.MonotonicDate`: it is the Linux twin of Signal's
+    /// `MonotonicDate` (Darwin `CLOCK_MONOTONIC_RAW`) for suspend, though NTP slews it.
     case boottime
 
     public var name: String { rawValue }
@@ -40,8 +42,8 @@ public enum ClockKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .date: "Foundation Date(): CLOCK_REALTIME as Double seconds since 2001 (~0.12 µs resolution)"
         case .realtime: "CLOCK_REALTIME: wall clock; steps, slews and drift move it"
         case .monotonic: "CLOCK_MONOTONIC (SuspendingClock, DispatchTime): slews and drift, no steps, stops in suspend"
-        case .monotonicRaw: "CLOCK_MONOTONIC_RAW (Signal's MonotonicDate): drift only, stops in suspend"
-        case .boottime: "CLOCK_BOOTTIME (ContinuousClock): like CLOCK_MONOTONIC but counts suspend"
+        case .monotonicRaw: "CLOCK_MONOTONIC_RAW (Linux): drift only, stops in suspend (Darwin's counts sleep: not Signal's twin)"
+        case .boottime: "CLOCK_BOOTTIME (ContinuousClock; Signal's MonotonicDate on Linux): like CLOCK_MONOTONIC but counts suspend"
         }
     }
 }

@@ -9,7 +9,8 @@ package enum ClockReport {
 
     /// The thresholds: a duration off by more than 1 ms or negative; any timeout, debounce or TTL
     /// decision more than the tolerance off; a rate limiter more than 1 % off its ideal count; the
-    /// gate leaving commits unpublished for more than 1.1 s (its slowest target is 1 s).
+    /// gate leaving commits unpublished for more than 1.1 s (its slowest target is 1 s), or
+    /// publishing sooner than its fastest target (50 ms) after the previous publish.
     package static func verdict(_ client: ClientKind, _ m: [String: Double]) -> Verdict {
         func v(_ k: String) -> Double { m[k] ?? 0 }
         var parts: [String] = []
@@ -22,7 +23,7 @@ package enum ClockReport {
             if v("negative_durations") > 0 { parts.append("\(Int(v("negative_durations"))) negative") }
             if v("display_wrong_ticks") > 0 { parts.append("\(Int(v("display_wrong_ticks"))) wrong shown") }
             if !parts.isEmpty { parts.append("err \(human(microseconds: v("max_abs_error_us")))") }
-        case .timeout, .debounce:
+        case .timeout, .debounceSignal, .debounceArticle:
             if v("timeouts_early") > 0 { parts.append("\(Int(v("timeouts_early"))) early") }
             if v("timeouts_late") > 0 { parts.append("\(Int(v("timeouts_late"))) late") }
             if v("timeouts_never") > 0 { parts.append("\(Int(v("timeouts_never"))) never") }
@@ -35,6 +36,7 @@ package enum ClockReport {
             if v("ttl_expired_late") > 0 { parts.append("\(Int(v("ttl_expired_late"))) late") }
         case .adaptiveGate:
             if v("max_publish_gap_ms") > 1100 { parts.append("no publish for \(human(microseconds: v("max_publish_gap_ms") * 1000))") }
+            if v("publishes_early") > 0 { parts.append("\(Int(v("publishes_early"))) early") }
         }
         return Verdict(broke: !parts.isEmpty, text: parts.isEmpty ? "ok" : parts.joined(separator: ", "))
     }

@@ -10,15 +10,20 @@ public protocol ClockSource {
     var kind: ClockKind { get }
     /// The current reading in nanoseconds.
     func now() -> Int64
-    /// The elapsed time between two readings as the client's time API computes it. Signed
-    /// subtraction by default; `MonotonicDate` clamps at zero instead.
+    /// The elapsed time between two readings as the client's time API computes it: signed
+    /// subtraction, except on `boottime`, which stands for Signal's `MonotonicDate` and subtracts
+    /// the way it does (`MonotonicDate.-`). Where Signal's `-` would trap (`start` after `end`,
+    /// which readings of a clock that never goes back, taken in program order, never are under the
+    /// named scenarios) the signed difference is returned instead: a benchmark must not die, and
+    /// the misuse then shows as a negative duration in the results.
     func elapsed(from start: Int64, to end: Int64) -> Int64
 }
 
 extension ClockSource {
     public func elapsed(from start: Int64, to end: Int64) -> Int64 {
-        if kind == .monotonicRaw {
-            return Int64(clamping: (MonotonicDate(nanoseconds: UInt64(clamping: end)) - MonotonicDate(nanoseconds: UInt64(clamping: start))).nanoseconds)
+        if kind == .boottime, start >= 0, end >= 0,
+           let d = MonotonicDate.checkedDifference(MonotonicDate(nanoseconds: UInt64(end)), MonotonicDate(nanoseconds: UInt64(start))) {
+            return Int64(d.nanoseconds)
         }
         return end &- start
     }

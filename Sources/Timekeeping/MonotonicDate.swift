@@ -1,21 +1,28 @@
 import CClockLoops
 import Foundation
 
-/// Signal's `MonotonicDate` on Linux: a point on `CLOCK_MONOTONIC_RAW`, for measuring durations.
+/// Signal's `MonotonicDate` (`SignalServiceKit/DateProvider/MonotonicDate.swift`) on Linux: a
+/// point on `CLOCK_BOOTTIME`, for measuring durations within one process.
 ///
-/// The API follows Signal's (`init()`, `adding(_:)`, `-` giving a `MonotonicDuration`). One
-/// deliberate difference: Signal's `-` subtracts `UInt64`s and traps when the left date is earlier;
-/// here the difference clamps at zero, so a duration can never be negative and never traps, which is
-/// the property the type exists for. `CLOCK_MONOTONIC_RAW` is never stepped or slewed, so on one
-/// machine two readings in program order are already ordered; the clamp only matters for dates
-/// passed in the wrong order.
+/// Signal reads Darwin's `CLOCK_MONOTONIC_RAW`, which is never stepped and **keeps counting while
+/// the device sleeps** (only Darwin's `CLOCK_UPTIME_RAW` stops). Linux's clock of the same name
+/// stops in suspend, so it is the wrong twin; `CLOCK_BOOTTIME` counts suspend as Signal's clock
+/// does (Swift's `ContinuousClock` reads it on Linux for the same reason). One difference remains
+/// and is documented rather than hidden: `CLOCK_BOOTTIME` is slewed by NTP, Darwin's raw clock is
+/// not; no Linux clock both counts suspend and ignores the slew.
+///
+/// The arithmetic is Signal's: `-` subtracts the raw `UInt64`s and **traps** when the right date
+/// is later (Signal documents "the given date must not be after this date"); `adding(_:)` clamps
+/// a negative interval to zero, so it never moves a date back. Readings taken in program order
+/// never decrease, so `later - earlier` never traps; the trap is for a caller that swapped them.
 public struct MonotonicDate: Comparable, Hashable, Sendable {
-    /// Nanoseconds on `CLOCK_MONOTONIC_RAW`.
+    /// Nanoseconds on `CLOCK_BOOTTIME`.
     public let rawValue: UInt64
 
-    /// Reads `CLOCK_MONOTONIC_RAW` now.
+    /// Reads `CLOCK_BOOTTIME` now.
+    @inline(__always)
     public init() {
-        self.rawValue = pb_clock_read_ns(pb_clock_monotonic_raw())
+        self.rawValue = pb_clock_read_ns(pb_clock_boottime())
     }
 
     /// A date from a reading taken elsewhere (a simulated clock, a recorded trace).
@@ -23,23 +30,24 @@ public struct MonotonicDate: Comparable, Hashable, Sendable {
         self.rawValue = nanoseconds
     }
 
-    /// This date moved by `timeInterval` seconds; negative intervals move it back, clamped at 0.
+    /// This date moved forward by `timeInterval` seconds; a negative (or NaN) interval counts as
+    /// zero, as Signal's `clampedNanoseconds` does.
     public func adding(_ timeInterval: TimeInterval) -> MonotonicDate {
-        guard timeInterval.isFinite else { return self }
-        let delta = (timeInterval * 1e9).rounded()
-        if delta >= 0 {
-            let d = delta >= 1.8e19 ? UInt64.max : UInt64(delta)
-            return MonotonicDate(nanoseconds: rawValue.addingReportingOverflow(d).overflow ? .max : rawValue + d)
-        }
-        let d = -delta >= 1.8e19 ? UInt64.max : UInt64(-delta)
-        return MonotonicDate(nanoseconds: d > rawValue ? 0 : rawValue - d)
+        MonotonicDate(nanoseconds: rawValue + MonotonicDuration(clampingSeconds: timeInterval).nanoseconds)
     }
 
     public static func < (lhs: MonotonicDate, rhs: MonotonicDate) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The time from `rhs` to `lhs`; zero (never negative, never a trap) when `lhs` is earlier.
+    /// The time from `rhs` to `lhs`. `rhs` must not be after `lhs`: like Signal's, this traps
+    /// (unsigned underflow) when it is.
     public static func - (lhs: MonotonicDate, rhs: MonotonicDate) -> MonotonicDuration {
-        MonotonicDuration(nanoseconds: lhs.rawValue > rhs.rawValue ? lhs.rawValue - rhs.rawValue : 0)
+        MonotonicDuration(nanoseconds: lhs.rawValue - rhs.rawValue)
+    }
+
+    /// `lhs - rhs` when `rhs` is not after `lhs`, nil where Signal's `-` would trap: for code
+    /// that must report the misuse instead of dying (the simulation's scoring, tests).
+    public static func checkedDifference(_ lhs: MonotonicDate, _ rhs: MonotonicDate) -> MonotonicDuration? {
+        lhs.rawValue >= rhs.rawValue ? MonotonicDuration(nanoseconds: lhs.rawValue - rhs.rawValue) : nil
     }
 }
 
@@ -48,7 +56,19 @@ public struct MonotonicDuration: Comparable, Hashable, Sendable, CustomDebugStri
     public let nanoseconds: UInt64
 
     public init(nanoseconds: UInt64) { self.nanoseconds = nanoseconds }
-    public init(milliseconds: UInt64) { self.nanoseconds = milliseconds.multipliedReportingOverflow(by: 1_000_000).overflow ? .max : milliseconds * 1_000_000 }
+    public init(milliseconds: UInt64) { self.nanoseconds = milliseconds * 1_000_000 }
+
+    /// Seconds as nanoseconds, clamped into `0...UInt64.max` (negative and NaN give 0).
+    public init(clampingSeconds seconds: TimeInterval) {
+        let ns = (seconds * 1e9).rounded()
+        if !(ns > 0) {
+            self.nanoseconds = 0
+        } else if ns >= 18_446_744_073_709_551_615.0 {
+            self.nanoseconds = .max
+        } else {
+            self.nanoseconds = UInt64(ns)
+        }
+    }
 
     /// Whole milliseconds, rounded down.
     public var milliseconds: UInt64 { nanoseconds / 1_000_000 }
@@ -56,5 +76,5 @@ public struct MonotonicDuration: Comparable, Hashable, Sendable, CustomDebugStri
 
     public static func < (lhs: MonotonicDuration, rhs: MonotonicDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
-    public var debugDescription: String { "\(seconds)s" }
+    public var debugDescription: String { nanoseconds < 1_000_000 ? "\(nanoseconds)ns" : "\(milliseconds)ms" }
 }

@@ -28,8 +28,8 @@ public enum ReadCost {
         case .date: "Date()"
         case .realtime: "clock_gettime(CLOCK_REALTIME) via SystemClock"
         case .monotonic: "SuspendingClock.now"
-        case .monotonicRaw: "MonotonicDate()"
-        case .boottime: "ContinuousClock.now"
+        case .monotonicRaw: "clock_gettime(CLOCK_MONOTONIC_RAW) via SystemClock"
+        case .boottime: "MonotonicDate() (CLOCK_BOOTTIME, as ContinuousClock)"
         }
     }
 
@@ -63,9 +63,10 @@ public enum ReadCost {
         case .monotonic:
             for _ in 0..<n { acc &+= withUnsafeBytes(of: SuspendingClock.now) { $0.load(as: Int64.self) } }
         case .monotonicRaw:
-            for _ in 0..<n { acc &+= Int64(truncatingIfNeeded: MonotonicDate().rawValue) }
+            let clock = SystemClock(.monotonicRaw)
+            for _ in 0..<n { acc &+= clock.now() }
         case .boottime:
-            for _ in 0..<n { acc &+= withUnsafeBytes(of: ContinuousClock.now) { $0.load(as: Int64.self) } }
+            for _ in 0..<n { acc &+= Int64(truncatingIfNeeded: MonotonicDate().rawValue) }
         }
         return acc
     }

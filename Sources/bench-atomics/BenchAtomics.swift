@@ -12,7 +12,7 @@ struct BenchAtomics: ParsableCommand {
         Scenarios are operations (--list shows them); variants are lock strategies. The default run is a \
         curated slice; --full sweeps every operation, strategy, thread count and work amount. \
         Results: <output>/atomics.csv and atomics.json in the shared schema, factor columns \
-        threads, cs_work, gap_work. See docs/bench-atomics.md.
+        threads, cs_work_ns, gap_work_ns. See docs/bench-atomics.md.
         """
     )
 

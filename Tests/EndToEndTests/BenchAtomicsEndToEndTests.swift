@@ -67,16 +67,16 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
             "--threads", "1,2", "--output", output,
         ] + tiny)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("increment — cs_work 0, gap_work 0"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("increment — cs_work_ns 0, gap_work_ns 0"), result.stdout)
         XCTAssertTrue(result.stdout.contains("co-scheduling probe:"), result.stdout)
         XCTAssertTrue(result.stdout.contains("uncontended pthread-mutex wrapper vs C"), result.stdout)
 
         let csv = try String(contentsOfFile: output + "/atomics.csv", encoding: .utf8)
-        XCTAssertTrue(csv.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,threads,cs_work,gap_work,metric,value,unit,host\n"))
+        XCTAssertTrue(csv.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,threads,cs_work_ns,gap_work_ns,metric,value,unit,host\n"))
 
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: output + "/atomics.json")))
         XCTAssertEqual(document.workload, "atomics")
-        XCTAssertEqual(document.factorNames, ["threads", "cs_work", "gap_work"])
+        XCTAssertEqual(document.factorNames, ["threads", "cs_work_ns", "gap_work_ns"])
         XCTAssertEqual(document.metadata.parameters["allocator"], "system")
         XCTAssertNotNil(document.metadata.parameters["co_scheduling_probe"])
         XCTAssertNotNil(document.metadata.parameters["uncontended_pthread_mutex_vs_c"])

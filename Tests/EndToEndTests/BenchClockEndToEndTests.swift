@@ -43,7 +43,7 @@ final class BenchClockEndToEndTests: XCTestCase {
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: a + "/clock.json")))
         XCTAssertEqual(document.workload, "clock")
         XCTAssertEqual(document.factorNames, ["client"])
-        XCTAssertEqual(Set(document.records.map { $0.factors["client"]! }).count, 7)
+        XCTAssertEqual(Set(document.records.map { $0.factors["client"]! }).count, 8)
         XCTAssertEqual(Set(document.records.map(\.variant)), ["date", "realtime", "monotonic", "monotonic-raw", "boottime"])
         XCTAssertTrue(document.records.contains { $0.variant == "realtime" && $0.factors["client"] == "duration-meter" && $0.metric == "max_abs_error_us" && $0.value > 999_000 })
     }

@@ -25,8 +25,8 @@ final class BenchGateTests: XCTestCase {
             ("bench-clock", ["--no-read-cost"]),
             // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
             // lost updates are exact whatever the timing.
-            ("bench-atomics", ["--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain",
-                               "--variant", "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,atomic,unsynchronized",
+            ("bench-atomics", ["--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
+                               "--variant", "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized",
                                "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0"]),
         ] {
             let r = try ExecutableRunner.run(tool, ["--quiet", "--output", run.path] + args)

@@ -21,7 +21,7 @@ final class HardwareThresholdTests: XCTestCase {
             let release = BenchGateTests.packageRoot.appendingPathComponent(".build/release")
             folder = try ExecutableRunner.temporaryDirectory("hardware")
             for (tool, args) in [
-                ("bench-atomics", ["--scenario", "increment", "--threads", "1", "--cs-work", "0", "--gap-work", "0", "--seeds", "10"]),
+                ("bench-atomics", ["--scenario", "increment,different-atomics", "--threads", "1,8", "--cs-work", "0", "--gap-work", "0", "--seeds", "10"]),
                 ("bench-clock", ["--scenario", "none", "--variant", "date"]),
             ] {
                 let r = try ExecutableRunner.run(tool, ["--quiet", "--output", folder.path] + args, directory: release)

@@ -1,3 +1,4 @@
+import Simulation
 import Synchronization
 import XCTest
 
@@ -10,7 +11,7 @@ final class NoLostUpdatesTests: XCTestCase {
 
     func runner(duration: Double = 0.02) -> ContentionRunner {
         ContentionRunner(
-            clock: LiveMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: duration, warmup: 0, cpuCount: 2, probeDuration: 0, batch: 8)
         )
     }
@@ -28,14 +29,16 @@ final class NoLostUpdatesTests: XCTestCase {
                 pairs += 1
             }
         }
-        XCTAssertEqual(pairs, 6 * 6 + 4 + 2, "every supported (strategy, operation) pair ran")
+        // 6 lock strategies × 7 operations, signal-global-lock on 6 (no dictionary-update), atomic on
+        // 5 (the counter-like ones and different-atomics), the C references on increment.
+        XCTAssertEqual(pairs, 6 * 7 + 6 + 5 + 2, "every supported (strategy, operation) pair ran")
     }
 
     func testNoLostUpdatesWithWorkInsideAndBetween() throws {
         let runner = runner()
         let work = try XCTUnwrap(WorkAmount(parsing: "50ns"))
-        for variant in [LockVariant.pthreadMutex, .dispatchQueue, .spinlock, .atomic, .cPthreadMutex] {
-            for operation in [ContentionOperation.increment, .transition, .arrayAppendDrain] where variant.supports(operation) {
+        for variant in [LockVariant.pthreadMutex, .dispatchQueue, .spinlock, .signalGlobalLock, .atomic, .cPthreadMutex] {
+            for operation in [ContentionOperation.increment, .transition, .arrayAppendDrain, .differentAtomics] where variant.supports(operation) {
                 let cell = ContentionCell(operation: operation, threads: 3, csWork: work, gapWork: work)
                 let sample = try runner.measure(cell, variant: variant, seed: 3)
                 XCTAssertEqual(sample.lostUpdates, 0, "\(variant.name) \(operation.name) with work")
@@ -49,7 +52,7 @@ final class NoLostUpdatesTests: XCTestCase {
         for operation in ContentionOperation.allCases {
             let sample = try runner.measure(ContentionCell(operation: operation, threads: 2), variant: .pthreadMutex, seed: 1)
             switch operation {
-            case .increment, .readMostly, .transition, .dictionaryUpdate:
+            case .increment, .readMostly, .transition, .dictionaryUpdate, .differentAtomics:
                 XCTAssertGreaterThan(sample.expectedTotal, 0, operation.name)
             case .flag:
                 XCTAssertTrue((0...1).contains(sample.expectedTotal), "sets − clears is 0 or 1")
@@ -99,7 +102,7 @@ final class NoLostUpdatesTests: XCTestCase {
     }
 
     func testCoSchedulingProbeReportsAFraction() throws {
-        let result = try CoSchedulingProbe(clock: LiveMonotonicClock()).run(seconds: 0.02)
+        let result = try CoSchedulingProbe(clock: SystemMonotonicClock()).run(seconds: 0.02)
         XCTAssertTrue((0...1).contains(result.fraction))
         XCTAssertGreaterThan(result.roundTrips, 0)
         XCTAssertGreaterThan(result.windowNanoseconds, 0)
@@ -107,7 +110,7 @@ final class NoLostUpdatesTests: XCTestCase {
 
     func testPinnedRunsStillCount() throws {
         let settings = ContentionSettings(duration: 0.01, warmup: 0, pinning: true, cpuCount: 2, probeDuration: 0)
-        let runner = ContentionRunner(clock: LiveMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1), settings: settings)
+        let runner = ContentionRunner(clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1), settings: settings)
         let sample = try runner.measure(ContentionCell(operation: .increment, threads: 3), variant: .mutex, seed: 1)
         XCTAssertEqual(sample.lostUpdates, 0)
         // A container may not allow every CPU; failures are counted (and reported), never fatal.
@@ -116,9 +119,10 @@ final class NoLostUpdatesTests: XCTestCase {
 
     func testPlansCoverTheMatrix() {
         let plan = ContentionPlan.defaultSlice
-        XCTAssertEqual(plan.cells.count, 2 * 4 * 2)
-        // increment: 7 variants; read-mostly: the 5 Swift ones (no C reference for it).
-        XCTAssertEqual(plan.pairCount(plan.cells), 2 * 4 * 7 + 2 * 4 * 5)
-        XCTAssertEqual(ContentionPlan.full.cells.count, 6 * 4 * 3 * 3)
+        XCTAssertEqual(plan.cells.count, 3 * 4 * 2)
+        // increment: 8 variants; read-mostly and different-atomics: the 6 Swift ones (no C
+        // reference for them).
+        XCTAssertEqual(plan.pairCount(plan.cells), 2 * 4 * 8 + 2 * 4 * 6 + 2 * 4 * 6)
+        XCTAssertEqual(ContentionPlan.full.cells.count, 7 * 4 * 3 * 3)
     }
 }

@@ -1,3 +1,4 @@
+import Simulation
 import XCTest
 
 @testable import Locking
@@ -9,7 +10,7 @@ final class UnsynchronizedControlTests: XCTestCase {
         // On 2 vCPUs a short run can happen to interleave cleanly (or run one thread at a time), so
         // repeat until losses show, with a cap far above what is ever needed (usually the first run).
         let runner = ContentionRunner(
-            clock: LiveMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: 0.03, warmup: 0, cpuCount: 2, probeDuration: 0)
         )
         var attempts = 0
@@ -25,7 +26,7 @@ final class UnsynchronizedControlTests: XCTestCase {
 
     func testUnsynchronizedIsCorrectOnOneThread() throws {
         let runner = ContentionRunner(
-            clock: LiveMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: 0.01, warmup: 0, cpuCount: 1, probeDuration: 0)
         )
         for operation in ContentionOperation.allCases where LockVariant.unsynchronized.supports(operation) {

@@ -76,14 +76,156 @@ final class ClientTests: XCTestCase {
         }
     }
 
-    /// Signal's gate times itself with Date(): after a −1 h step it publishes nothing for an hour.
-    func testAdaptiveGateStallsOnAWallClockStepBack() {
+    /// Signal's gate times itself with Date() but compares `abs(now − lastPublish)`: after a −1 h
+    /// step the wall clock reads an hour *before* the last publish, and the gate opens at once —
+    /// one early publish, never an hour's stall. The monotonic gate is unaffected.
+    func testAdaptiveGatePublishesEarlyNotLateOnAWallClockStepBack() {
         let scenario = SkewScenario.named("step-minus-1h")!
         let schedule = ClockSchedule(scenario: scenario)
         let date = SimRunner.run(scenario: scenario, schedule: schedule, client: .adaptiveGate, source: .date, seed: 1)
         let mono = SimRunner.run(scenario: scenario, schedule: schedule, client: .adaptiveGate, source: .monotonic, seed: 1)
-        XCTAssertGreaterThan(metric(date, "max_publish_gap_ms")!, 3_500_000)
+        XCTAssertLessThan(metric(date, "max_publish_gap_ms")!, 1_100)
+        XCTAssertEqual(metric(mono, "publishes_early"), 0)
         XCTAssertLessThan(metric(mono, "max_publish_gap_ms")!, 200)
+    }
+
+    /// The same by hand, proving the step really put the wall clock behind the last publish (where
+    /// a gate without `abs()` would wait an hour) and that the gate opened anyway.
+    func testAdaptiveGateAbsOpensBehindTheLastPublish() {
+        let schedule = ClockSchedule(scenario: SkewScenario.named("step-minus-1h")!)
+        let now = VirtualNow()
+        var gate = AdaptiveUpdateGate(clock: SimulatedClock(.date, schedule: schedule, now: now))
+        gate.resumeLink()
+        for i in 0..<20 {
+            now.trueTime = 58_000_000_000 + Int64(i) * 100_000_000  // a 10 fps link: the slow side
+            gate.tick()
+        }
+        now.trueTime = 59_990_000_000
+        XCTAssertTrue(gate.mayPublish(), "no gate before the first publish")
+        gate.didPublish(pendingAfter: true)
+        let last = gate.lastPublishStart!
+        now.trueTime = 60_010_000_000  // 20 ms later, just after the step
+        let reading = SimulatedClock(.date, schedule: schedule, now: now).now()
+        XCTAssertLessThan(reading - last, -3_599_000_000_000, "the wall clock is an hour behind the last publish")
+        XCTAssertTrue(gate.mayPublish(), "abs(now − last) ≈ 1 h ≥ target: the gate opens")
+        XCTAssertTrue(gate.samples.isEmpty, "every sample is an hour off now: abs(now − sample) ≥ 5 s drops them")
+        // A new sample after the step, then one more: first < last again, a rate is estimated.
+        gate.tick()
+        XCTAssertEqual(gate.target(), 50_000_000, "fewer than 2 samples: the fast interval")
+    }
+
+    /// Samples out of order (first ≥ last, as after a backward step within the window) give the
+    /// fast interval, as Signal's `firstDisplayLinkDate < lastDisplayLinkDate` guard does.
+    func testAdaptiveGateFastWhenFirstIsNotBeforeLast() {
+        let schedule = ClockSchedule(scenario: SkewScenario.named("ntp-step-minus-500ms")!)
+        let now = VirtualNow()
+        var gate = AdaptiveUpdateGate(clock: SimulatedClock(.realtime, schedule: schedule, now: now))
+        gate.resumeLink()
+        for t: Int64 in [59_000_000_000, 59_200_000_000, 59_400_000_000, 60_100_000_000] {
+            now.trueTime = t
+            gate.tick()
+        }
+        // Readings 59.0, 59.2, 59.4, then 59.6 (60.1 − 0.5): first < last, so a rate is estimated:
+        // 4 samples in 0.6 s = 6.7 Hz, below the heavy 10 Hz: the slow interval.
+        XCTAssertEqual(gate.target(), 1_000_000_000)
+        now.trueTime = 60_050_000_000
+        var stepped = AdaptiveUpdateGate(clock: SimulatedClock(.realtime, schedule: schedule, now: now))
+        stepped.resumeLink()
+        now.trueTime = 59_900_000_000
+        stepped.tick()
+        now.trueTime = 60_300_000_000  // reads 59.8: the last sample is before the first
+        stepped.tick()
+        XCTAssertGreaterThan(stepped.samples.first!, stepped.samples.last!)
+        XCTAssertEqual(stepped.target(), 50_000_000)
+    }
+
+    // MARK: - DebouncedEvent: Signal's own timeline (DebouncedEvent.swift, N = 5 s)
+
+    /// Requests A@1 B@2 C@4 D@8 E@9 F@20 (seconds), driven through the sim runner on a clock
+    /// without skew; returns the fire times in seconds.
+    func debounceFires<Client: TimingClient>(_ type: Client.Type, _ events: [Timed<Client.Event>]) -> (fires: [Double], observations: [Observation]) where Client.Clock == SimulatedClock {
+        var parameters = ClientParameters.sim
+        parameters.debounceSeconds = 5
+        let schedule = ClockSchedule(events: [])
+        let now = VirtualNow()
+        var client = Client(clock: SimulatedClock(.monotonic, schedule: schedule, now: now), parameters: parameters)
+        let horizon: Int64 = 100_000_000_000
+        SimRunner.drive(&client, workload: events, schedule: schedule, source: .monotonic, now: now, horizon: horizon)
+        let o = client.observations(ScoringContext(suspensions: [], horizon: horizon, tolerance: 1_000_000))
+        var fires: [Double] = []
+        if let c = client as? LastOnlyDebounceClient<SimulatedClock> { fires = c.cycles.map { Double($0.fired) / 1e9 } }
+        if let c = client as? TrailingDebounceClient<SimulatedClock> { fires = c.fireTimes.map { Double($0) / 1e9 } }
+        return (fires, o)
+    }
+
+    static let timeline: [(second: Int64, burst: Int)] = [(1, 0), (2, 0), (4, 0), (8, 1), (9, 1), (20, 2)]
+
+    /// Signal's lastOnly: fires at 6 (for A, B, C), 13 (for D, E) and 25 (for F): interval after
+    /// the first request, later requests ignored.
+    func testSignalLastOnlyReplaysSignalsTimeline() {
+        let events = Self.timeline.map { Timed<LastOnlyDebounceClient<SimulatedClock>.Event>($0.second * 1_000_000_000, .request) }
+        let (fires, o) = debounceFires(LastOnlyDebounceClient<SimulatedClock>.self, events)
+        XCTAssertEqual(fires, [6, 13, 25])
+        XCTAssertEqual(metric(o, "fires_ideal"), 3)
+        XCTAssertEqual(metric(o, "timeouts_early"), 0)
+        XCTAssertEqual(metric(o, "timeouts_late"), 0)
+        XCTAssertEqual(metric(o, "max_wait_ms"), 5_000, "A waited the whole interval")
+    }
+
+    /// The article's re-arming debounce on the same requests: D@8 re-arms before the 9 s fire,
+    /// so A…E are delivered together at 14 and F at 25 — a different timeline from Signal's.
+    func testArticleTrailingDebounceOnTheSameTimeline() {
+        let events = Self.timeline.map { Timed<TrailingDebounceClient<SimulatedClock>.Event>($0.second * 1_000_000_000, .request(burst: $0.burst)) }
+        let (fires, o) = debounceFires(TrailingDebounceClient<SimulatedClock>.self, events)
+        XCTAssertEqual(fires, [14, 25])
+        XCTAssertEqual(metric(o, "max_wait_ms"), 13_000, "A waited from 1 s to 14 s")
+    }
+
+    /// A steady stream (a request every 100 ms for 60 s, N = 0.5 s): Signal's lastOnly fires every
+    /// interval and no request waits longer than N; the article's debounce starves until the
+    /// stream stops.
+    func testSteadyStreamStarvesOnlyTheArticlesDebounce() {
+        var parameters = ClientParameters.sim
+        parameters.debounceSeconds = 0.5
+        let schedule = ClockSchedule(events: [])
+        let horizon: Int64 = 100_000_000_000
+        let times = (0..<600).map { Int64($0) * 100_000_000 }
+        let now = VirtualNow()
+        var signal = LastOnlyDebounceClient(clock: SimulatedClock(.monotonic, schedule: schedule, now: now), parameters: parameters)
+        SimRunner.drive(&signal, workload: times.map { Timed($0, .request) }, schedule: schedule, source: .monotonic, now: now, horizon: horizon)
+        let now2 = VirtualNow()
+        var article = TrailingDebounceClient(clock: SimulatedClock(.monotonic, schedule: schedule, now: now2), parameters: parameters)
+        SimRunner.drive(&article, workload: times.map { Timed($0, .request(burst: 0)) }, schedule: schedule, source: .monotonic, now: now2, horizon: horizon)
+        let context = ScoringContext(suspensions: [], horizon: horizon, tolerance: 1_000_000)
+        let s = signal.observations(context), a = article.observations(context)
+        XCTAssertEqual(metric(s, "fires"), 120)
+        XCTAssertLessThanOrEqual(metric(s, "max_wait_ms")!, 500)
+        XCTAssertEqual(metric(a, "fires"), 1)
+        XCTAssertGreaterThan(metric(a, "max_wait_ms")!, 59_000)
+    }
+
+    /// A −1 h step on the wall clock while a fire is enqueued: Signal's lastOnly timed on the wall
+    /// clock holds that one fire for an hour and ignores every request meanwhile; on the monotonic
+    /// clock Signal really uses (DispatchTime), nothing moves.
+    func testSignalLastOnlyOnTheWallClockHoldsAnHourAfterAStepBack() {
+        let schedule = ClockSchedule(scenario: SkewScenario.named("step-minus-1h")!)
+        let horizon: Int64 = 10_000_000_000_000
+        // A request 0.2 s before the step, then one a second for a minute.
+        let times = [59_800_000_000] + (61...120).map { Int64($0) * 1_000_000_000 }
+        var results: [ClockKind: [Observation]] = [:]
+        for kind in [ClockKind.realtime, .monotonic] {
+            let now = VirtualNow()
+            var client = LastOnlyDebounceClient(clock: SimulatedClock(kind, schedule: schedule, now: now), parameters: .sim)
+            SimRunner.drive(&client, workload: times.map { Timed($0, .request) }, schedule: schedule, source: kind, now: now, horizon: horizon)
+            results[kind] = client.observations(ScoringContext(suspensions: [], horizon: horizon, tolerance: 1_000_000))
+        }
+        let wall = results[.realtime]!, mono = results[.monotonic]!
+        XCTAssertEqual(metric(wall, "fires"), 1, "one fire, an hour late, delivers everything")
+        XCTAssertEqual(metric(wall, "timeouts_late"), 1)
+        XCTAssertEqual(metric(wall, "max_wait_ms")!, 3_600_500, accuracy: 1)
+        XCTAssertEqual(metric(mono, "fires"), 61)
+        XCTAssertEqual(metric(mono, "max_wait_ms"), 500)
+        XCTAssertEqual(metric(mono, "timeouts_late"), 0)
     }
 
     /// The gate's estimator: a steady 20 fps link gives f = n / ((n−1)/20) > 20 (the bias of

@@ -36,7 +36,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(ContinuousClock.now)
         }
     }
-    Benchmark("MonotonicDate.init(monotonic-raw)") { benchmark in
+    Benchmark("MonotonicDate.init(boottime)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(MonotonicDate())
         }

@@ -14,11 +14,21 @@ package struct ContentionCell: Hashable, Sendable {
         self.gapWork = gapWork
     }
 
-    /// The factor columns of the results, in CSV order.
-    package static let factorNames = ["threads", "cs_work", "gap_work"]
+    /// The factor columns of the results, in CSV order. The work columns are numbers with the
+    /// unit in the name (nanoseconds), so every tool reads them as numbers; the flags keep their
+    /// `50ns`/`1us` syntax.
+    package static let factorNames = ["threads", "cs_work_ns", "gap_work_ns"]
 
     package var factors: [String: String] {
-        ["threads": String(threads), "cs_work": csWork.label, "gap_work": gapWork.label]
+        ["threads": String(threads), "cs_work_ns": Self.column(csWork), "gap_work_ns": Self.column(gapWork)]
+    }
+
+    /// A work amount as its column value: whole nanoseconds without a decimal point ("0", "50",
+    /// "1000"), a fraction only when there is one ("0.5").
+    package static func column(_ amount: WorkAmount) -> String {
+        let ns = amount.nanoseconds
+        if ns == ns.rounded(), abs(ns) < 1e15 { return String(Int64(ns)) }
+        return String(ns)
     }
 }
 

@@ -14,17 +14,20 @@ public enum ContentionOperation: String, CaseIterable, Sendable, Hashable {
     /// `AtomicArray.append`; every 64th operation of a thread also drains the array with
     /// `removeAll()` (returning the old contents).
     case arrayAppendDrain = "array-append-drain"
+    /// Every thread runs `update { $0 += 1 }` on its *own* `AtomicValue`: nothing is shared but the
+    /// lock, so per-object locks never contend and Signal's process-wide lock always does.
+    case differentAtomics = "different-atomics"
 
     package var name: String { rawValue }
 
     /// The operations of the default run.
-    package static let defaultSlice: [ContentionOperation] = [.increment, .readMostly]
+    package static let defaultSlice: [ContentionOperation] = [.increment, .readMostly, .differentAtomics]
 
     /// Operations on a single integer-like value, which lock-free atomics can also express.
     package var isCounterLike: Bool {
         switch self {
         case .increment, .readMostly, .flag, .transition: true
-        case .dictionaryUpdate, .arrayAppendDrain: false
+        case .dictionaryUpdate, .arrayAppendDrain, .differentAtomics: false
         }
     }
 
@@ -36,6 +39,7 @@ public enum ContentionOperation: String, CaseIterable, Sendable, Hashable {
         case .transition: "transition(from: s, to: s + 1), re-reading the state on failure"
         case .dictionaryUpdate: "dictionary update of one of 64 keys"
         case .arrayAppendDrain: "array append; every 64th op drains with removeAll"
+        case .differentAtomics: "update { $0 += 1 } on each thread's own AtomicValue (only a shared lock is shared)"
         }
     }
 }

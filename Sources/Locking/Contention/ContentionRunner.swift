@@ -1,4 +1,5 @@
 import CLockShim
+import Simulation
 
 /// Runs one (cell, variant) for a fixed duration on real threads and returns what it measured.
 ///
@@ -66,7 +67,7 @@ package struct ContentionRunner: Sendable {
 
     func run(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, seconds: Double) throws(Failure) -> ContentionSample {
         let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds)
-        guard let result = cell.operation.withTarget(for: variant, visitor) else {
+        guard let result = cell.operation.withTarget(for: variant, threads: cell.threads, visitor) else {
             throw .unsupported(cell.operation, variant)
         }
         return try result.get()

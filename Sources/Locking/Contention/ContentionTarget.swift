@@ -24,9 +24,12 @@ struct WorkerState {
     /// Critical-section and between-operation work, in `clr_spin` iterations.
     let csIterations: UInt64
     let gapIterations: UInt64
+    /// This worker's index (0..<threads): which object it owns in `different-atomics`.
+    let thread: Int
 
     init(seed: UInt64, thread: Int, csIterations: UInt64, gapIterations: UInt64) {
         generator = .stream(UInt64(thread), of: seed)
+        self.thread = thread
         self.csIterations = csIterations
         self.gapIterations = gapIterations
     }

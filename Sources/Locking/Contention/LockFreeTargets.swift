@@ -2,8 +2,9 @@ import CLockReference
 import Synchronization
 
 // The floors: the same operations on a lock-free `Synchronization.Atomic`, and the C reference's
-// counter loops. `cs_work` is done right before the atomic operation (there is no critical section
-// to hold), so "work + one atomic operation" is the floor for the same cell.
+// counter loops. Critical-section work (`cs_work_ns`) is done right before the atomic operation
+// (there is no critical section to hold), so "work + one atomic operation" is the floor for the
+// same cell.
 
 /// `atomic` for `increment`: a relaxed wrapping add.
 final class AtomicIncrementTarget: ContentionTarget {
@@ -140,28 +141,39 @@ protocol ContentionTargetVisitor {
 }
 
 extension ContentionOperation {
-    /// Makes a fresh shared object for `variant` running this operation and passes it to
-    /// `visitor`; nil when the pair is unsupported.
-    func withTarget<V: ContentionTargetVisitor>(for variant: LockVariant, _ visitor: V) -> V.Output? {
+    /// Makes a fresh shared object for `variant` running this operation with `threads` workers
+    /// and passes it to `visitor`; nil when the pair is unsupported.
+    func withTarget<V: ContentionTargetVisitor>(for variant: LockVariant, threads: Int = 1, _ visitor: V) -> V.Output? {
         guard variant.supports(self) else { return nil }
         switch variant {
         case .pthreadMutex where RegressionInjection.slows(variant):
-            return withLockedTarget(InjectedSlowdownLock<PThreadMutexLock>.self, visitor)
+            return withLockedTarget(InjectedSlowdownLock<PThreadMutexLock>.self, threads: threads, visitor)
         case .nslock where RegressionInjection.slows(variant):
-            return withLockedTarget(InjectedSlowdownLock<FoundationLock>.self, visitor)
-        case .pthreadMutex: return withLockedTarget(PThreadMutexLock.self, visitor)
-        case .nslock: return withLockedTarget(FoundationLock.self, visitor)
-        case .dispatchQueue: return withLockedTarget(DispatchQueueLock.self, visitor)
-        case .mutex: return withLockedTarget(SynchronizationMutexLock.self, visitor)
-        case .spinlock: return withLockedTarget(SpinLock.self, visitor)
-        case .pthreadMutexAdaptive: return withLockedTarget(AdaptivePThreadMutexLock.self, visitor)
-        case .unsynchronized: return withLockedTarget(UnsynchronizedLock.self, visitor)
+            return withLockedTarget(InjectedSlowdownLock<FoundationLock>.self, threads: threads, visitor)
+        case .pthreadMutex: return withLockedTarget(PThreadMutexLock.self, threads: threads, visitor)
+        case .nslock: return withLockedTarget(FoundationLock.self, threads: threads, visitor)
+        case .dispatchQueue: return withLockedTarget(DispatchQueueLock.self, threads: threads, visitor)
+        case .mutex: return withLockedTarget(SynchronizationMutexLock.self, threads: threads, visitor)
+        case .spinlock: return withLockedTarget(SpinLock.self, threads: threads, visitor)
+        case .pthreadMutexAdaptive: return withLockedTarget(AdaptivePThreadMutexLock.self, threads: threads, visitor)
+        case .unsynchronized: return withLockedTarget(UnsynchronizedLock.self, threads: threads, visitor)
+        case .signalGlobalLock:
+            switch self {
+            case .increment: return visitor.visit(SignalIncrementTarget())
+            case .readMostly: return visitor.visit(SignalReadMostlyTarget())
+            case .flag: return visitor.visit(SignalFlagTarget())
+            case .transition: return visitor.visit(SignalTransitionTarget())
+            case .arrayAppendDrain: return visitor.visit(SignalArrayTarget())
+            case .differentAtomics: return visitor.visit(SignalDifferentAtomicsTarget(threads: threads))
+            case .dictionaryUpdate: return nil
+            }
         case .atomic:
             switch self {
             case .increment: return visitor.visit(AtomicIncrementTarget())
             case .readMostly: return visitor.visit(AtomicReadMostlyTarget())
             case .flag: return visitor.visit(AtomicFlagTarget())
             case .transition: return visitor.visit(AtomicTransitionTarget())
+            case .differentAtomics: return visitor.visit(AtomicDifferentAtomicsTarget(threads: threads))
             case .dictionaryUpdate, .arrayAppendDrain: return nil
             }
         case .cPthreadMutex: return visitor.visit(CMutexIncrementTarget())
@@ -169,7 +181,7 @@ extension ContentionOperation {
         }
     }
 
-    private func withLockedTarget<Lock: LockStrategy, V: ContentionTargetVisitor>(_: Lock.Type, _ visitor: V) -> V.Output {
+    private func withLockedTarget<Lock: LockStrategy, V: ContentionTargetVisitor>(_: Lock.Type, threads: Int, _ visitor: V) -> V.Output {
         switch self {
         case .increment: visitor.visit(IncrementTarget<Lock>())
         case .readMostly: visitor.visit(ReadMostlyTarget<Lock>())
@@ -177,6 +189,7 @@ extension ContentionOperation {
         case .transition: visitor.visit(TransitionTarget<Lock>())
         case .dictionaryUpdate: visitor.visit(DictionaryTarget<Lock>())
         case .arrayAppendDrain: visitor.visit(ArrayTarget<Lock>())
+        case .differentAtomics: visitor.visit(DifferentAtomicsTarget<Lock>(threads: threads))
         }
     }
 }

@@ -6,6 +6,8 @@ public enum LockVariant: String, CaseIterable, Sendable, Hashable {
     case mutex
     case spinlock
     case pthreadMutexAdaptive = "pthread-mutex-adaptive"
+    /// Signal's atomics as written: every wrapper on one process-wide lock (`sharedGlobal`).
+    case signalGlobalLock = "signal-global-lock"
     case atomic
     case unsynchronized
     case cPthreadMutex = "c-pthread-mutex"
@@ -13,23 +15,29 @@ public enum LockVariant: String, CaseIterable, Sendable, Hashable {
 
     package var name: String { rawValue }
 
-    /// The strategies of the default run: the three users asked about, `mutex`, the `atomic` floor
-    /// and the C reference.
+    /// The strategies of the default run: the three users asked about, `mutex`, Signal's own
+    /// design, the `atomic` floor and the C reference.
     package static let defaultSlice: [LockVariant] = [
-        .pthreadMutex, .nslock, .dispatchQueue, .mutex, .atomic, .cPthreadMutex, .cAtomic,
+        .pthreadMutex, .nslock, .dispatchQueue, .mutex, .signalGlobalLock, .atomic, .cPthreadMutex, .cAtomic,
     ]
 
     /// Whether this variant can run `operation` at all.
     ///
-    /// Lock-free and C variants exist for the counter-like operations only; `unsynchronized` is
-    /// kept away from arrays and dictionaries, where a race corrupts the heap instead of losing
-    /// counts.
+    /// Lock-free and C variants exist for the counter-like operations only (`atomic` also for
+    /// `different-atomics`); `unsynchronized` is kept away from arrays and dictionaries, where a
+    /// race corrupts the heap instead of losing counts, and from `different-atomics`, where there
+    /// is no race to lose. `signal-global-lock` skips `dictionary-update`: Signal's
+    /// `AtomicDictionary` has no atomic read-modify-write of one entry.
     package func supports(_ operation: ContentionOperation) -> Bool {
         switch self {
         case .cPthreadMutex, .cAtomic:
             operation == .increment
-        case .atomic, .unsynchronized:
+        case .atomic:
+            operation.isCounterLike || operation == .differentAtomics
+        case .unsynchronized:
             operation.isCounterLike
+        case .signalGlobalLock:
+            operation != .dictionaryUpdate
         case .pthreadMutex, .nslock, .dispatchQueue, .mutex, .spinlock, .pthreadMutexAdaptive:
             true
         }
@@ -58,11 +66,12 @@ public enum LockVariant: String, CaseIterable, Sendable, Hashable {
     package var summary: String {
         switch self {
         case .pthreadMutex: "pthread_mutex_t, default attributes, allocated once"
-        case .nslock: "Foundation NSLock"
+        case .nslock: "Foundation NSLock (a pthread mutex behind a class)"
         case .dispatchQueue: "serial DispatchQueue, sync"
         case .mutex: "Synchronization.Mutex"
-        case .spinlock: "test-and-test-and-set spinlock (os_unfair_lock stand-in)"
+        case .spinlock: "test-and-test-and-set spinlock with a yield (not os_unfair_lock, which never spins)"
         case .pthreadMutexAdaptive: "PTHREAD_MUTEX_ADAPTIVE_NP"
+        case .signalGlobalLock: "signal: Signal's atomics as written, every wrapper on one process-wide futex mutex (sharedGlobal)"
         case .atomic: "lock-free Synchronization.Atomic (the hardware floor)"
         case .unsynchronized: "no lock: the control that must lose updates"
         case .cPthreadMutex: "C reference: the counter loop on a raw pthread mutex"

@@ -1,4 +1,5 @@
 import CLockReference
+import Simulation
 
 /// Converts a `WorkAmount` into iterations of `clr_spin`, the busy-work function every variant
 /// (Swift and C) calls, measured once per run on this machine.

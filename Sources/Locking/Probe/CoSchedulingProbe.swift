@@ -1,4 +1,5 @@
 import CLockShim
+import Simulation
 import Synchronization
 
 /// Tells whether two threads of this process really run at the same time.

@@ -17,7 +17,7 @@ package enum ContentionReport {
             groups.append((c.operation, c.csWork, c.gapWork))
         }
         for (op, cs, gap) in groups {
-            out += "\n\(op.name) — cs_work \(cs.label), gap_work \(gap.label) (median of repetitions; ranked by ns/op per thread count)\n"
+            out += "\n\(op.name) — cs_work_ns \(ContentionCell.column(cs)), gap_work_ns \(ContentionCell.column(gap)) (median of repetitions; ranked by ns/op per thread count)\n"
             var table = TextTable(
                 columns: ["threads", "#", "variant", "ns/op", "min–max", "Mops/s", "jain", "max/min", "lost",
                           "vol cs", "invol cs", "cpu ns/op", "allocs/op", "B/op", "×atomic", "×C", "co-sched"],

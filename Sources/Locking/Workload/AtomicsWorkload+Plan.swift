@@ -64,7 +64,7 @@ extension AtomicsWorkload {
                     .init($0.name, $0.summary, isDefault: LockVariant.defaultSlice.contains($0))
                 }),
             ],
-            footer: ["factors: threads (default 1,2,4,8), cs_work (default 0,50ns), gap_work (default 0)"]
+            footer: ["factors: threads (default 1,2,4,8), cs_work_ns (--cs-work, default 0,50ns), gap_work_ns (--gap-work, default 0)"]
         )
     }
 }

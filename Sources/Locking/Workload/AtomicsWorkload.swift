@@ -37,7 +37,7 @@ package struct AtomicsWorkload: Workload {
     package let calibration: SpinCalibration
     package let settings: ContentionSettings
     package let probeBefore: CoSchedulingResult?
-    package let clock: LiveMonotonicClock
+    package let clock: SystemMonotonicClock
     package let started: UInt64
     package let items: [Item]
     package var factorNames: [String] { ContentionCell.factorNames }
@@ -55,7 +55,7 @@ package struct AtomicsWorkload: Workload {
         seeds = selection.seeds(default: 3)
         items = plan.cells.map { Item(cell: $0, variants: plan.variants(for: $0)) }
         allocator = try Self.activate(configuration.allocator)
-        clock = LiveMonotonicClock()
+        clock = SystemMonotonicClock()
         let cpuCount = ProcessInfo.processInfo.activeProcessorCount
         calibration = SpinCalibration.measure(clock: clock)
         settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)

@@ -1,60 +1,78 @@
 import Measurement
 
-/// The timing core of Signal's adaptive UI-update throttle (`DatabaseChangeObserver`), which
-/// times itself with `Date()`: is a publish allowed now?
+/// The timing core of Signal's adaptive UI-update throttle (`DatabaseChangeObserver`,
+/// `publishUpdatesIfNecessary` and `targetPublishingOfUpdatesInterval`), which times itself with
+/// `Date()`: is a publish allowed now?
 ///
-/// Follows the signal-adaptive policy of the bench-throttle issue: a display link at 20 fps
-/// records a timestamp per tick; samples older than 5 s are dropped; the estimated frequency is
-/// f = sampleCount / (last − first) (fewer than 2 samples: the fast interval); alpha =
-/// clamp01((20 − f) / (20 − 10)); target = lerp(0.05 s, 1.0 s, alpha). A publish is attempted after
-/// each commit and on every tick and happens only if nothing was published before or at least
-/// `target` has passed since the start of the last publish; when nothing is pending after a publish
-/// the link pauses and its samples are cleared. Only the clock decisions are modelled here; the
-/// frame and main-thread model lives in Throttling.
+/// As Signal's code does it: a display link at 20 fps appends a timestamp per tick; when the
+/// interval is computed, samples are kept only if `abs(now − sample) < 5 s`; fewer than 2 samples,
+/// or a first sample not earlier than the last (array order), give the fast interval; otherwise
+/// f = count / (last − first), alpha = clamp01((20 − f) / (20 − 10)), target = lerp(0.05 s, 1 s,
+/// alpha). A publish happens only if nothing was published before or
+/// `abs(now − lastPublishStart) ≥ target`; when nothing is pending after a publish the link pauses
+/// and its samples are cleared. Every comparison takes the absolute value, so a backward
+/// wall-clock step makes the gate open at once (an early publish), never a stall. Only the clock
+/// decisions are modelled here; the frame and main-thread model lives in Throttling.
+///
+/// Readings are compared as `Date` arithmetic does (signed differences), on whatever source the
+/// client is built on, never through `ClockSource.elapsed`.
 public struct AdaptiveUpdateGate<Clock: ClockSource> {
     let clock: Clock
+    /// Tick timestamps in the order they were taken (not sorted: after a step they are not).
     public private(set) var samples: [Int64] = []
     public private(set) var lastPublishStart: Int64?
     public private(set) var linkRunning = false
+    /// The smallest and largest sample: when both are within 5 s of now, so is every sample, which
+    /// spares the filter's scan on almost every call.
+    var lowest: Int64 = .max
+    var highest: Int64 = .min
 
     public init(clock: Clock) { self.clock = clock }
 
     static var fastInterval: Int64 { 50_000_000 }
     static var slowInterval: Int64 { 1_000_000_000 }
-    static var sampleWindow: Int64 { 5_000_000_000 }
+    static var sampleWindow: UInt64 { 5_000_000_000 }
 
-    /// The target interval in nanoseconds for the current samples.
+    /// `abs(a − b)` without overflow: Signal's `abs(date.timeIntervalSinceNow)`.
+    @inline(__always)
+    static func distance(_ a: Int64, _ b: Int64) -> UInt64 { (a &- b).magnitude }
+
+    /// The target interval in nanoseconds for the current samples (filter them with
+    /// `dropStaleSamples(now:)` first, as `mayPublish` does).
     public func target() -> Int64 {
-        guard samples.count >= 2 else { return Self.fastInterval }
-        let span = Double(clock.elapsed(from: samples.first!, to: samples.last!)) / 1e9
-        // A zero span (or a backward step making it negative) gives ±inf; Signal's arithmetic
-        // turns +inf into alpha 0 (fast) and a negative f into alpha 1 (slow). Keep that.
-        let f = span == 0 ? Double.infinity : Double(samples.count) / span
+        guard samples.count > 1, let first = samples.first, let last = samples.last, first < last else {
+            return Self.fastInterval
+        }
+        let f = Double(samples.count) / (Double(last - first) / 1e9)
         let alpha = min(max((20 - f) / (20 - 10), 0), 1)
         return Self.fastInterval + Int64((Double(Self.slowInterval - Self.fastInterval) * alpha).rounded())
     }
 
-    /// The smallest sample: nothing can be older than 5 s unless this one is, which spares the
-    /// scan on almost every tick (and keeps a stopped clock, whose samples pile up, linear).
-    var oldestSample: Int64 = .max
+    /// Signal's filter: keep the samples with `abs(now − sample) < 5 s`.
+    public mutating func dropStaleSamples(now: Int64) {
+        guard !samples.isEmpty else { return }
+        if Self.distance(now, lowest) < Self.sampleWindow, Self.distance(now, highest) < Self.sampleWindow { return }
+        samples.removeAll { Self.distance(now, $0) >= Self.sampleWindow }
+        lowest = samples.min() ?? .max
+        highest = samples.max() ?? .min
+    }
 
-    /// A display-link tick: record the sample and drop those older than 5 s.
+    /// A display-link tick: record the sample (Signal filters when it computes the interval).
     public mutating func tick() {
         guard linkRunning else { return }
         let now = clock.now()
-        let clock = self.clock
         samples.append(now)
-        oldestSample = min(oldestSample, now)
-        if clock.elapsed(from: oldestSample, to: now) > Self.sampleWindow {
-            samples.removeAll { clock.elapsed(from: $0, to: now) > Self.sampleWindow }
-            oldestSample = samples.min() ?? .max
-        }
+        lowest = min(lowest, now)
+        highest = max(highest, now)
     }
 
-    /// Whether a publish may start now.
-    public func mayPublish() -> Bool {
+    /// Whether a publish may start now. Mutating because, as in Signal, computing the interval
+    /// drops the stale samples.
+    public mutating func mayPublish() -> Bool {
         guard let last = lastPublishStart else { return true }
-        return clock.elapsed(from: last, to: clock.now()) >= target()
+        let now = clock.now()
+        dropStaleSamples(now: now)
+        return Self.distance(now, last) >= UInt64(target())
     }
 
     public mutating func didPublish(pendingAfter: Bool) {
@@ -62,14 +80,22 @@ public struct AdaptiveUpdateGate<Clock: ClockSource> {
         if !pendingAfter {
             linkRunning = false
             samples.removeAll()
-            oldestSample = .max
+            lowest = .max
+            highest = .min
         }
     }
 
     public mutating func resumeLink() { linkRunning = true }
 
-    /// The reading at which a publish becomes allowed, with the current samples.
-    public var nextAllowed: Int64? { lastPublishStart.map { $0 &+ target() } }
+    /// The reading at which a publish becomes allowed with the current samples: now when the gate
+    /// is already open (e.g. the clock was stepped back past `last − target`).
+    public var nextAllowed: Int64? {
+        guard let last = lastPublishStart else { return nil }
+        let now = clock.now()
+        let target = self.target()
+        if Self.distance(now, last) >= UInt64(target) { return now }
+        return last &+ target
+    }
 }
 
 /// Commits arrive; the gate decides when the UI may update. Scored by how long commits waited.
@@ -82,8 +108,16 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
     var pendingSince: Int64?
     var publishes = 0
     var maxGap: Int64 = 0
+    /// True time of the previous publish, and publishes that came sooner than the fastest target
+    /// after it (only a clock that jumped can allow that).
+    var lastPublishTrue: Int64?
+    var earlyPublishes = 0
+    let tolerance: Int64
 
-    public init(clock: Clock, parameters: ClientParameters) { gate = AdaptiveUpdateGate(clock: clock) }
+    public init(clock: Clock, parameters: ClientParameters) {
+        gate = AdaptiveUpdateGate(clock: clock)
+        tolerance = nanoseconds(parameters.toleranceSeconds)
+    }
 
     public static func workload(_ plan: WorkloadPlan) -> [Timed<Event>] {
         var rng = plan.generator(for: kind)
@@ -99,9 +133,13 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
         return sortedWorkload(events)
     }
 
+    /// Signal's `publishUpdatesIfNecessary`: the gate first (which filters the samples), then an
+    /// empty change set returns before anything is recorded.
     mutating func attemptPublish(trueTime: Int64) {
-        guard pending > 0, gate.mayPublish() else { return }
+        guard gate.mayPublish(), pending > 0 else { return }
         publishes += 1
+        if let previous = lastPublishTrue, trueTime - previous < AdaptiveUpdateGate<Clock>.fastInterval - tolerance { earlyPublishes += 1 }
+        lastPublishTrue = trueTime
         if let since = pendingSince { maxGap = max(maxGap, trueTime - since) }
         pending = 0
         pendingSince = nil
@@ -137,6 +175,7 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
             Observation("publishes", Double(publishes), "count"),
             Observation("max_publish_gap_ms", Double(gap) / 1e6, "ms"),
             Observation("unpublished_at_end", pending > 0 ? 1 : 0, "count"),
+            Observation("publishes_early", Double(earlyPublishes), "count"),
         ]
     }
 }

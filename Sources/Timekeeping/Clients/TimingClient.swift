@@ -42,25 +42,41 @@ public enum ClientKind: String, CaseIterable, Hashable, Sendable, Codable {
     case durationMeter = "duration-meter"
     case timeout
     case rateLimiter = "rate-limiter"
-    case debounce
+    /// Signal's `DebouncedEvent` lastOnly (fires interval after the first request).
+    case debounceSignal = "debounce-signal"
+    /// The article's lastOnly: a re-arming trailing debounce (not Signal's code).
+    case debounceArticle = "debounce-article"
     case ttlCache = "ttl-cache"
     case callDuration = "call-duration"
     case adaptiveGate = "adaptive-gate"
 
     public var name: String { rawValue }
 
-    /// Seeds each client's workload from its own stream, so adding a client shifts no other.
-    var stream: UInt64 { UInt64(Self.allCases.firstIndex(of: self)!) + 100 }
+    /// Seeds each client's workload from its own stream, so adding a client shifts no other. The
+    /// numbers are fixed, not positions: both debounce clients share the stream the single
+    /// `debounce` client had (103), so they see the same requests and no other client moved.
+    var stream: UInt64 {
+        switch self {
+        case .durationMeter: 100
+        case .timeout: 101
+        case .rateLimiter: 102
+        case .debounceSignal, .debounceArticle: DebounceWorkload.stream
+        case .ttlCache: 104
+        case .callDuration: 105
+        case .adaptiveGate: 106
+        }
+    }
 
     public var summary: String {
         switch self {
         case .durationMeter: "times jobs of known length: end − start"
         case .timeout: "a deadline: fires when the clock reaches start + timeout"
         case .rateLimiter: "a token bucket refilled by elapsed clock time"
-        case .debounce: "Signal's DebouncedEvent (lastOnly): fires once the clock shows a quiet interval"
+        case .debounceSignal: "signal: DebouncedEvent lastOnly as Signal's code does it: fires interval after the first request, ignores requests while enqueued"
+        case .debounceArticle: "article: lastOnly as the article describes it: every request re-arms the timer (trailing debounce)"
         case .ttlCache: "cache entries valid until insert time + TTL, checked on every lookup"
         case .callDuration: "an in-call timer showing now − call start every tick"
-        case .adaptiveGate: "Signal's adaptive UI-update gate: publish if `target` has passed since the last publish"
+        case .adaptiveGate: "Signal's adaptive UI-update gate (Date()-timed): publish if abs(now − last publish) ≥ target"
         }
     }
 }
@@ -108,6 +124,7 @@ public struct WorkloadPlan: Sendable {
     }
 
     public func generator(for client: ClientKind) -> SeededGenerator { .stream(client.stream, of: seed) }
+    func generator(stream: UInt64) -> SeededGenerator { .stream(stream, of: seed) }
 
     var totalLength: Int64 { windows.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
 

@@ -1,0 +1,125 @@
+import CLockReference
+
+// The operations on Signal's atomics as written (`SignalAtomicValue`, `SignalAtomicBool`,
+// `SignalAtomicArray`), all on `SignalUnfairLock.sharedGlobal`: the `signal-global-lock` variant.
+// Each mirrors the generic target of the same operation, so the only differences from a
+// per-object-lock strategy are Signal's: one process-wide lock, stored-property values, and a
+// throwing `transition` behind the flag.
+
+/// `increment` on Signal's `AtomicValue.update`.
+final class SignalIncrementTarget: ContentionTarget {
+    let counter = SignalAtomicValue<UInt64>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        for _ in 0..<count {
+            counter.update { (v: inout UInt64) in
+                if cs != 0 { _ = clr_spin(cs) }
+                v &+= 1
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        state.tally &+= Int64(count)
+    }
+
+    func observedTotal() -> Int64 { Int64(counter.get()) }
+}
+
+/// `read-mostly`: 90 % `get()` (with the work inside the lock through `update`), 10 % `update`.
+final class SignalReadMostlyTarget: ContentionTarget {
+    let value = SignalAtomicValue<UInt64>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        var writes: Int64 = 0
+        var sink: UInt64 = 0
+        for _ in 0..<count {
+            if state.generator.next() % 10 == 0 {
+                value.update { (v: inout UInt64) in
+                    if cs != 0 { _ = clr_spin(cs) }
+                    v &+= 1
+                }
+                writes += 1
+            } else if cs == 0 {
+                sink &+= value.get()
+            } else {
+                sink &+= value.update { (v: inout UInt64) -> UInt64 in
+                    _ = clr_spin(cs)
+                    return v
+                }
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        blackHole(sink)
+        state.tally &+= writes
+    }
+
+    func observedTotal() -> Int64 { Int64(value.get()) }
+}
+
+/// `flag` on Signal's `AtomicBool`: half the attempts fail under contention, each failure a
+/// thrown and caught `invalidTransition`.
+final class SignalFlagTarget: ContentionTarget {
+    let flag = SignalAtomicBool(false)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        let work = { if cs != 0 { _ = clr_spin(cs) } }
+        for _ in 0..<count {
+            if state.clearNext {
+                if flag.tryToClearFlag(holding: work) { state.tally -= 1 }
+            } else {
+                if flag.tryToSetFlag(holding: work) { state.tally += 1 }
+            }
+            state.clearNext.toggle()
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+
+    func observedTotal() -> Int64 { flag.get() ? 1 : 0 }
+}
+
+/// `transition` on Signal's throwing `AtomicValue.transition(from:to:)`.
+final class SignalTransitionTarget: ContentionTarget {
+    let machine = SignalAtomicValue<UInt64>(0)
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        let work = { if cs != 0 { _ = clr_spin(cs) } }
+        for _ in 0..<count {
+            do {
+                try machine.transition(from: state.guess, to: state.guess &+ 1, holding: work)
+                state.guess &+= 1
+                state.tally += 1
+            } catch {
+                state.guess = machine.get()
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+
+    func observedTotal() -> Int64 { Int64(machine.get()) }
+}
+
+/// `array-append-drain` on Signal's `AtomicArray` (its `removeAll()` copies the old contents out).
+final class SignalArrayTarget: ContentionTarget {
+    let array = SignalAtomicArray<UInt64>()
+
+    func perform(_ count: Int, _ state: inout WorkerState) {
+        let cs = state.csIterations, gap = state.gapIterations
+        let work = { if cs != 0 { _ = clr_spin(cs) } }
+        var drained = 0
+        for i in 0..<count {
+            array.append(UInt64(truncatingIfNeeded: i), holding: work)
+            state.sinceDrain += 1
+            if state.sinceDrain == ArrayTarget<UnsynchronizedLock>.drainEvery {
+                state.sinceDrain = 0
+                drained += array.removeAll().count
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+        state.tally &+= Int64(count) - Int64(drained)
+    }
+
+    func observedTotal() -> Int64 { Int64(array.count) }
+}
