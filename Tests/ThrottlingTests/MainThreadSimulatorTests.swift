@@ -54,7 +54,7 @@ final class MainThreadSimulatorTests: XCTestCase {
         }
         var sim = MainThreadSimulator(policy: Never(), scenario: Fixture.scenario(duration: 1),
                                       trace: Fixture.commits([(1, 1), (2, 1)]), drainLimit: .seconds(1))
-        let m = sim.run()
+        let m = sim.run().metrics
         XCTAssertEqual(m.commits, 2)
         XCTAssertEqual(m.delivered, 0)
         XCTAssertEqual(m.observations(bytesPerRow: 512).first { $0.metric == "undelivered" }?.value, 2)
