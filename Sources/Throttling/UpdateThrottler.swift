@@ -20,8 +20,10 @@ public protocol UpdateThrottler: Sendable {
     mutating func frameCompleted(_ context: ThrottleContext, frameCost: SimDuration) -> ThrottleDecision
     /// A frame reached the screen at `time` (an observation; no decision).
     mutating func framePresented(at time: SimInstant)
-    /// An update reached the view: `rows` rows in `cost` of main-thread time (the update applied
-    /// on main by the observer pipeline, or a built load landing in the conversation pipeline).
+    /// A publish this policy asked for ran: `rows` rows in `cost` of main-thread time — the update
+    /// applied on main (observer pipeline), or only the delegate merging it into the load request
+    /// (conversation pipeline, and resets: the load itself is built off main and lands later,
+    /// outside the policy's control).
     mutating func updateApplied(rows: Int, reset: Bool, cost: SimDuration)
     /// A publish this policy asked for has finished on the main thread (Signal's `defer {
     /// ensureDisplayLink() }`); `context.pendingCommits` counts what was committed meanwhile.

@@ -35,8 +35,10 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     var currentModelled = SimDuration.zero
     /// The view update inside the current item (applied on main, or a landing) and its cost.
     var currentUpdate: (rows: Int, reset: Bool, cost: SimDuration)?
-    /// Whether the current item published (the policy hears `publishFinished` at its end).
-    var currentPublished = false
+    /// The publish inside the current item: its rows and its own main-thread cost (the update
+    /// applied on main, or the delegate merging it into the load request). The policy hears it
+    /// in `updateApplied` and `publishFinished` when the item ends.
+    var currentPublish: (rows: Int, reset: Bool, cost: SimDuration)?
 
     init(policy: Policy, scenario: ThrottleScenario, pipeline kind: ThrottlePipeline, recordTimeline: Bool) {
         self.policy = policy
@@ -84,7 +86,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         current = work
         currentStart = now
         currentUpdate = nil
-        currentPublished = false
+        currentPublish = nil
         let device = scenario.device
         let cost: SimDuration
         switch work {
@@ -131,11 +133,11 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     mutating func end(at now: SimInstant) {
         guard let work = current else { return }
         current = nil
+        // A live overrun (preemption, a slower CPU) is charged to the update or publish inside.
+        let overrun = (now - currentStart) - currentModelled
         if let update = currentUpdate {
-            // Live overruns are charged to the update: it is what the policy learns costs from.
-            let actual = max(update.cost + ((now - currentStart) - currentModelled), .zero)
+            let actual = max(update.cost + overrun, .zero)
             pipeline.updateRan(rows: update.rows, reset: update.reset, cost: actual, at: currentStart)
-            policy.updateApplied(rows: update.rows, reset: update.reset, cost: actual)
             if case .land = work {
                 // CVLoadCoordinator's `ensure`: the next load starts if more was requested.
                 isBuildingLoad = false
@@ -153,7 +155,8 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
             decision.publish = .nothing
             _ = apply(decision, now)
         }
-        if currentPublished {
+        if let published = currentPublish {
+            policy.updateApplied(rows: published.rows, reset: published.reset, cost: max(published.cost + overrun, .zero))
             var decision = policy.publishFinished(context(now))
             decision.publish = .nothing
             _ = apply(decision, now)
@@ -179,17 +182,19 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     /// in the conversation pipeline). Returns the main-thread cost.
     mutating func publish(_ amount: PublishAmount, _ now: SimInstant) -> SimDuration {
         guard var batch = pipeline.take(amount, at: now) else { return .zero }
-        currentPublished = true
         if pipelineKind == .observer, !batch.reset {
             let cost = scale(scenario.device.updateCost(rows: batch.rows), now)
             pipeline.applied(&batch)
             currentUpdate = (batch.rows, false, cost)
+            currentPublish = (batch.rows, false, cost)
             return cost
         }
         // The delegate's enqueueReload: merge the ids into the pending request, then loadIfNecessary.
+        let cost = scale(scenario.device.tickCost, now)
+        currentPublish = (batch.rows, batch.reset, cost)
         batch.move(into: &pipeline.requested)
         requestLoad(now)
-        return scale(scenario.device.tickCost, now)
+        return cost
     }
 
     /// `loadIfNecessaryEvent.requestNotify()`: lastOnly with Signal's 1 ms theta, a plain async.
