@@ -125,7 +125,7 @@ final class SignalFidelityTests: XCTestCase {
     func testCommitsDuringAPublishKeepTheLinkRunningInTheSimulation() {
         // signal-adaptive on a device whose update takes 40 ms: commits keep landing during each
         // publish, so after it something committed is left and the link keeps its samples.
-        let device = Fixture.device(frameMs: 5, fixedMs: 40)
+        let device = Fixture.device(frameMs: 5, fixedMs: 40, resetMs: 100)
         let trace = Fixture.commits((0..<40).map { (Double($0) * 10 + 1, 1) })
         var sim = MainThreadSimulator(policy: SignalAdaptiveThrottler(), scenario: Fixture.scenario(device: device),
                                       trace: trace, pipeline: .observer)
@@ -139,7 +139,7 @@ final class SignalFidelityTests: XCTestCase {
         // Build of 1 row costs 40 ms off main. Commits at 10, 20, 30 ms each publish at once: the
         // first starts a load (10–50 ms); the next two merge into the pending request, which
         // starts the moment the first load has landed.
-        let device = Fixture.device(frameMs: 5, fixedMs: 40)
+        let device = Fixture.device(frameMs: 5, fixedMs: 40, resetMs: 100)
         let r = Fixture.run(ImmediateThrottler(), Fixture.commits([(10, 1), (20, 1), (30, 1)]),
                             scenario: Fixture.scenario(device: device), pipeline: .conversation)
         XCTAssertEqual(r.metrics.publishes, 3)

@@ -2,7 +2,8 @@ import Simulation
 
 /// What work costs on a device: rendering a frame, handling a notification, applying an update.
 ///
-/// Building an incremental update of n rows costs `a + b·n + g·n²` (diffing is superlinear). A
+/// Building an incremental update of n rows costs `a + b·n + g·n²` (diffing is superlinear), at
+/// most `resetCost`. A
 /// publish containing a commit that alone touched `resetThreshold` rows or more is a reset: the
 /// view reloads without caches, a load costing `resetCost` built off the main thread. Landing a
 /// built load on the main thread costs `landFixed + landPerRow·n`, or `landResetCost` for a
@@ -49,11 +50,17 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// Cost of building (and, in the observer pipeline, applying) an update of `rows` rows, or of
     /// a reset's reload, before background-load scaling.
+    ///
+    /// An incremental update is capped at `resetCost`: a diff never costs more than reloading the
+    /// whole view without caches (the view shows a bounded window of messages, so ids beyond it
+    /// cost nothing). Without the cap the quadratic term, fitted for batches below 200 rows, would
+    /// charge seconds for the thousands of rows a storm merges into one publish. The cap does not
+    /// make the update a reset: resets are per transaction.
     public func updateCost(rows: Int, reset: Bool = false) -> SimDuration {
         if reset { return resetCost }
         let n = Double(rows)
         let ns = Double(updateFixed.nanoseconds) + updatePerRowNs * n + updatePerRowSquaredNs * n * n
-        return SimDuration(nanoseconds: Int64(ns.rounded()))
+        return min(SimDuration(nanoseconds: Int64(ns.rounded())), resetCost)
     }
 
     /// Main-thread cost of landing a load built off the main thread, before load scaling.
