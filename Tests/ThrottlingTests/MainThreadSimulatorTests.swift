@@ -93,6 +93,8 @@ extension MainThreadSimulatorTests {
         let slow = DeviceProfile.slow
         XCTAssertEqual(slow.updateCost(rows: 100), .milliseconds(10 + 50 + 10))
         XCTAssertEqual(slow.updateCost(rows: 2_000), slow.resetCost, "a diff never costs more than a reload")
+        XCTAssertEqual(slow.landCost(rows: 10, reset: false), .milliseconds(2.5 + 0.5))
+        XCTAssertEqual(slow.landCost(rows: 2_000, reset: false), slow.landResetCost)
         // 30 commits of 100 rows merged into one publish: 3,000 rows, capped cost, not a reset.
         let r = Fixture.run(FixedRateThrottler(interval: .milliseconds(100)), Fixture.commits((0..<30).map { (10 + Double($0), 100) }),
                             scenario: Fixture.scenario(device: Fixture.device(fixedMs: 5, perRowMs: 1, resetMs: 50)))

@@ -63,10 +63,11 @@ public struct DeviceProfile: Hashable, Sendable {
         return min(SimDuration(nanoseconds: Int64(ns.rounded())), resetCost)
     }
 
-    /// Main-thread cost of landing a load built off the main thread, before load scaling.
+    /// Main-thread cost of landing a load built off the main thread, before load scaling; like
+    /// the build, never more than landing a reload of the whole view.
     public func landCost(rows: Int, reset: Bool) -> SimDuration {
         if reset { return landResetCost }
-        return landFixed + SimDuration(nanoseconds: Int64((landPerRowNs * Double(rows)).rounded()))
+        return min(landFixed + SimDuration(nanoseconds: Int64((landPerRowNs * Double(rows)).rounded())), landResetCost)
     }
 
     public static let fast = DeviceProfile(
