@@ -103,3 +103,21 @@ extension MainThreadSimulatorTests {
         XCTAssertEqual(r.metrics.resets, 0)
     }
 }
+
+extension MainThreadSimulatorTests {
+    func testDisplayJitterIsBoundedFixedPerVsyncAndOffForTestDevices() {
+        var ticks = Set<Int64>()
+        for k in Int64(0)..<1_000 {
+            let t = DisplayState.tickLatency(vsync: k)
+            XCTAssertTrue(t >= .zero && t.nanoseconds < DisplayState.tickLatencyMax)
+            XCTAssertEqual(t, DisplayState.tickLatency(vsync: k), "a pure function of the vsync")
+            let f = DisplayState.frameJitter(vsync: k, max: .microseconds(500))
+            XCTAssertTrue(f >= .zero && f < .microseconds(500))
+            ticks.insert(t.nanoseconds)
+        }
+        XCTAssertGreaterThan(ticks.count, 990, "it does vary")
+        XCTAssertEqual(DisplayState.frameJitter(vsync: 7, max: .zero), .zero)
+        XCTAssertEqual(Fixture.device().frameJitter, .zero)
+        XCTAssertEqual(DeviceProfile.slow.frameJitter, .microseconds(500))
+    }
+}

@@ -51,6 +51,7 @@ struct LiveMainLoop<Policy: UpdateThrottler> {
             var wake = machine.display.nextVsync
             if let t = machine.timerWake { wake = min(wake, t) }
             if let l = machine.loadReady { wake = min(wake, l) }
+            if let t = machine.tickReady { wake = min(wake, t) }
             if let c = inbox.first?.time { wake = min(wake, c) }
             mailbox.wait(until: wake, on: clock)
         }
@@ -67,8 +68,8 @@ struct LiveMainLoop<Policy: UpdateThrottler> {
     }
 
     /// Hands the machine, in time order, everything due strictly before `limit`: commits, the
-    /// policy's timer, a built load, vsyncs. At equal times those come in that order, vsyncs last,
-    /// as in the simulation.
+    /// policy's timer, a built load, a display-link callback, vsyncs. At equal times those come in
+    /// that order, vsyncs last, as in the simulation.
     mutating func admit(before limit: SimInstant) {
         let (posted, closed) = mailbox.drain()
         inbox.append(contentsOf: posted)
@@ -78,15 +79,18 @@ struct LiveMainLoop<Policy: UpdateThrottler> {
             let commit = inbox.first?.time
             let timer = machine.timerWake
             let load = machine.loadReady
+            let tick = machine.tickReady
             var earliest: SimInstant?
-            for t in [commit, timer, load] { if let t, earliest == nil || t < earliest! { earliest = t } }
+            for t in [commit, timer, load, tick] { if let t, earliest == nil || t < earliest! { earliest = t } }
             if let earliest, earliest < limit, earliest <= vsync {
                 if commit == earliest {
                     machine.commit(inbox.removeFirst(), at: earliest)
                 } else if timer == earliest {
                     machine.timerDue()
-                } else {
+                } else if load == earliest {
                     machine.loadBuilt()
+                } else {
+                    machine.tickDelivered()
                 }
             } else if vsync < limit {
                 machine.vsync()

@@ -24,13 +24,15 @@ public struct DeviceProfile: Hashable, Sendable {
     public var landFixed: SimDuration
     public var landPerRowNs: Double
     public var landResetCost: SimDuration
+    /// A frame takes `frameCost` plus up to this much more (a fixed pseudo-random amount per vsync).
+    public var frameJitter: SimDuration
 
     /// Landing costs default to a quarter of the update's fixed cost, a tenth of its per-row cost
     /// and a fifth of the reset: configuring cells from a render state built elsewhere.
     public init(name: String, frameCost: SimDuration, notificationCost: SimDuration, tickCost: SimDuration,
                 updateFixed: SimDuration, updatePerRowNs: Double, updatePerRowSquaredNs: Double,
                 resetCost: SimDuration, resetThreshold: Int = 200, landFixed: SimDuration? = nil,
-                landPerRowNs: Double? = nil, landResetCost: SimDuration? = nil) {
+                landPerRowNs: Double? = nil, landResetCost: SimDuration? = nil, frameJitter: SimDuration = .zero) {
         self.name = name
         self.frameCost = frameCost
         self.notificationCost = notificationCost
@@ -43,6 +45,7 @@ public struct DeviceProfile: Hashable, Sendable {
         self.landFixed = landFixed ?? SimDuration(nanoseconds: updateFixed.nanoseconds / 4)
         self.landPerRowNs = landPerRowNs ?? updatePerRowNs / 10
         self.landResetCost = landResetCost ?? SimDuration(nanoseconds: resetCost.nanoseconds / 5)
+        self.frameJitter = frameJitter
     }
 
     /// Whether one commit (transaction) of `rows` rows is too large for an incremental update.
@@ -73,17 +76,17 @@ public struct DeviceProfile: Hashable, Sendable {
     public static let fast = DeviceProfile(
         name: "fast", frameCost: .milliseconds(5), notificationCost: .microseconds(50),
         tickCost: .microseconds(20), updateFixed: .milliseconds(4), updatePerRowNs: 150_000,
-        updatePerRowSquaredNs: 500, resetCost: .milliseconds(30)
+        updatePerRowSquaredNs: 500, resetCost: .milliseconds(30), frameJitter: .microseconds(500)
     )
     public static let mid = DeviceProfile(
         name: "mid", frameCost: .milliseconds(7), notificationCost: .microseconds(100),
         tickCost: .microseconds(35), updateFixed: .milliseconds(6), updatePerRowNs: 300_000,
-        updatePerRowSquaredNs: 800, resetCost: .milliseconds(50)
+        updatePerRowSquaredNs: 800, resetCost: .milliseconds(50), frameJitter: .microseconds(500)
     )
     public static let slow = DeviceProfile(
         name: "slow", frameCost: .milliseconds(10), notificationCost: .microseconds(150),
         tickCost: .microseconds(50), updateFixed: .milliseconds(10), updatePerRowNs: 500_000,
-        updatePerRowSquaredNs: 1_000, resetCost: .milliseconds(90)
+        updatePerRowSquaredNs: 1_000, resetCost: .milliseconds(90), frameJitter: .microseconds(500)
     )
     public static let all = [fast, mid, slow]
 }

@@ -8,8 +8,9 @@ import Simulation
 /// code; the drivers only decide *when* things happen (an event queue, or a real clock).
 ///
 /// Inputs from outside the main thread: `commit` (the writer thread commits a transaction: its
-/// rows are publishable at once, and its main-thread block is queued), `vsync`, `timerDue` (the
-/// policy's timer), `loadBuilt` (a load finished off the main thread). The main thread runs
+/// rows are publishable at once, and its main-thread block is queued), `vsync`, `tickDelivered`
+/// (the display link's callback, `tickReady`), `timerDue` (the policy's timer), `loadBuilt` (a
+/// load finished off the main thread). The main thread runs
 /// `begin` / `end` for each queued item; `begin` returns the modelled main-thread cost, which the
 /// driver lets pass (virtual time) or burns (live) before calling `end`.
 struct MainThreadMachine<Policy: UpdateThrottler> {
@@ -28,6 +29,8 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     var isBuildingLoad = false
     /// When the load in flight will have been built off the main thread; nil when none is.
     var loadReady: SimInstant?
+    /// When the display link's pending callback is delivered to the main queue; nil when none is.
+    var tickReady: SimInstant?
 
     // The item the main thread is running.
     var current: MainThreadWork?
@@ -56,11 +59,19 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         fifo.append(.notify(commit))
     }
 
-    /// A vsync: queues the display-link tick (if due) and the frame (unless one is unfinished).
+    /// A vsync: queues the frame (unless one is unfinished) and, if the link ticks, schedules its
+    /// callback's delivery (`tickReady`).
     mutating func vsync() {
+        let k = display.nextVsyncIndex
         let (tick, frame) = display.vsync(metrics: &pipeline.metrics)
-        if tick { fifo.append(.linkTick) }
         if frame { fifo.append(.frame) }
+        if tick { tickReady = display.vsyncTime(k) + DisplayState.tickLatency(vsync: k) }
+    }
+
+    /// The display link's callback is delivered: it queues on main.
+    mutating func tickDelivered() {
+        tickReady = nil
+        fifo.append(.linkTick)
     }
 
     /// The policy's timer is due: its block queues on main.
@@ -108,7 +119,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         case .frame:
             display.frameRunning = true
             pipeline.frameStarted()
-            cost = scale(device.frameCost, now)
+            cost = scale(device.frameCost + DisplayState.frameJitter(vsync: display.frameQueuedAt, max: device.frameJitter), now)
         case .publish(let amount):
             cost = publish(amount, now)
         case .loadIfNecessary:

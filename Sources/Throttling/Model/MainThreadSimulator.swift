@@ -21,6 +21,7 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         case vsync
         case timer(UInt64)
         case loadBuilt
+        case tick
         case workDone
     }
 
@@ -34,6 +35,7 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     var busy = false
     var scheduledTimerGeneration: UInt64 = 0
     var loadEventPending = false
+    var tickEventPending = false
 
     public init(policy: Policy, scenario: ThrottleScenario, trace: CommitTrace, pipeline: ThrottlePipeline = .conversation,
                 drainLimit: SimDuration = .seconds(600), recordTimeline: Bool = false) {
@@ -64,11 +66,15 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
             case .vsync:
                 machine.vsync()
                 queue.schedule(.vsync, at: machine.display.nextVsync, priority: 1)
+                scheduleWakeUps()
             case .timer(let generation):
                 if generation == machine.timerGeneration, !machine.display.timerQueued { machine.timerDue() }
             case .loadBuilt:
                 loadEventPending = false
                 machine.loadBuilt()
+            case .tick:
+                tickEventPending = false
+                machine.tickDelivered()
             case .workDone:
                 busy = false
                 machine.end(at: now)
@@ -112,6 +118,10 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         if let ready = machine.loadReady, !loadEventPending {
             loadEventPending = true
             queue.schedule(.loadBuilt, at: ready)
+        }
+        if let ready = machine.tickReady, !tickEventPending {
+            tickEventPending = true
+            queue.schedule(.tick, at: ready)
         }
     }
 }
