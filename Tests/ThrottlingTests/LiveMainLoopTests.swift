@@ -1,3 +1,4 @@
+import Measurement
 import Simulation
 import XCTest
 @testable import Throttling
@@ -51,5 +52,15 @@ final class LiveMainLoopTests: XCTestCase {
         XCTAssertTrue(clock.sleeps.contains(Fixture.ms(500)), "woke for the commit's own time")
         XCTAssertGreaterThanOrEqual(clock.now(), Fixture.ms(500))
         XCTAssertLessThan(started.now().seconds, 0.4, "no real waiting")
+    }
+}
+
+extension LiveMainLoopTests {
+    func testParametersMetadataRecordsThePipeline() {
+        var p = ThrottlePolicy.Parameters()
+        XCTAssertEqual(p.metadata["pipeline"], .string("conversation"), "the default for every policy")
+        p.pipeline = .observer
+        XCTAssertEqual(p.metadata["pipeline"], .string("observer"))
+        XCTAssertEqual(DeviceProfile.slow.metadata["land_reset_ms"], .number(18))
     }
 }
