@@ -1,3 +1,4 @@
+import Measurement
 import Simulation
 
 /// A UI-update throttling policy: decides when the main thread turns pending database changes
@@ -19,8 +20,17 @@ public protocol UpdateThrottler: Sendable {
     mutating func frameCompleted(_ context: ThrottleContext, frameCost: SimDuration) -> ThrottleDecision
     /// A frame reached the screen at `time` (an observation; no decision).
     mutating func framePresented(at time: SimInstant)
-    /// An update the policy asked for ran: `rows` rows in `cost` of main-thread time.
+    /// A publish this policy asked for ran: `rows` rows in `cost` of main-thread time — the update
+    /// applied on main (observer pipeline), or only the delegate merging it into the load request
+    /// (conversation pipeline, and resets: the load itself is built off main and lands later,
+    /// outside the policy's control).
     mutating func updateApplied(rows: Int, reset: Bool, cost: SimDuration)
+    /// A publish this policy asked for has finished on the main thread (Signal's `defer {
+    /// ensureDisplayLink() }`); `context.pendingCommits` counts what was committed meanwhile.
+    mutating func publishFinished(_ context: ThrottleContext) -> ThrottleDecision
+    /// Values the policy measured about itself (for example how many samples Signal's estimator
+    /// held at each decision), reported with the run's metrics.
+    func observations() -> [Observation]
 }
 
 extension UpdateThrottler {
@@ -29,13 +39,16 @@ extension UpdateThrottler {
     public mutating func frameCompleted(_ context: ThrottleContext, frameCost: SimDuration) -> ThrottleDecision { .none }
     public mutating func framePresented(at time: SimInstant) {}
     public mutating func updateApplied(rows: Int, reset: Bool, cost: SimDuration) {}
+    public mutating func publishFinished(_ context: ThrottleContext) -> ThrottleDecision { .none }
+    public func observations() -> [Observation] { [] }
 }
 
 /// What a policy sees when it is called: the time and the state of the pending set.
 public struct ThrottleContext: Sendable {
     /// The time the main thread started running this callback.
     public var now: SimInstant
-    /// Rows and commits the observer holds but has not yet published.
+    /// Rows and commits committed but not yet published. A commit joins this set at commit time
+    /// on the writer thread, before its main-thread notification runs (as in Signal).
     public var pendingRows: Int
     public var pendingCommits: Int
     /// When the oldest pending commit was committed (nil when nothing is pending).
@@ -48,12 +61,15 @@ public struct ThrottleContext: Sendable {
     /// Whether a frame is already queued, waiting for the main thread (it will run right after
     /// this callback); otherwise the next frame is queued at `nextVsync`.
     public var frameQueued: Bool
-    /// Rows at or above which an update is applied as a full reset.
+    /// Rows at or above which a single commit (transaction) makes its publish a full reset.
     public var resetThreshold: Int
+    /// Pending commits that alone touched `resetThreshold` rows or more: publishing any of them
+    /// reloads the view (Signal's `changeTooLarge`), whatever else is in the batch.
+    public var pendingResets: Int
 
     public init(now: SimInstant, pendingRows: Int, pendingCommits: Int, oldestPending: SimInstant?,
                 oldestPendingRows: Int, vsyncInterval: SimDuration, nextVsync: SimInstant,
-                frameQueued: Bool, resetThreshold: Int) {
+                frameQueued: Bool, resetThreshold: Int, pendingResets: Int = 0) {
         self.now = now
         self.pendingRows = pendingRows
         self.pendingCommits = pendingCommits
@@ -63,6 +79,7 @@ public struct ThrottleContext: Sendable {
         self.oldestPendingRows = oldestPendingRows
         self.frameQueued = frameQueued
         self.resetThreshold = resetThreshold
+        self.pendingResets = pendingResets
     }
 }
 

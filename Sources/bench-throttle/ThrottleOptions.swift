@@ -28,7 +28,7 @@ struct ThrottleOptions: ParsableArguments {
     @Option(name: .customLong("fixed-interval-ms"), help: "fixed-rate's timer interval (ms).")
     var fixedIntervalMs: Double = 100
 
-    @Option(name: .customLong("debounce-ms"), help: "debounce-last's quiet period and throttle-first-last's interval (ms).")
+    @Option(name: .customLong("debounce-ms"), help: "signal-last-only's and throttle-first-last's interval, debounce-last's quiet period (ms).")
     var debounceMs: Double = 100
 
     @Option(name: .customLong("max-age-ms"), help: "frame-budget's bound on the oldest pending change's age (ms).")
@@ -36,6 +36,11 @@ struct ThrottleOptions: ParsableArguments {
 
     @Option(name: .customLong("background-threads"), help: "Live mode: threads burning CPU beside the main loop.")
     var backgroundThreads: Int = 0
+
+    @Option(help: ArgumentHelp(
+        "What the app does with a publish, for every policy: conversation (Signal's CVLoadCoordinator: merged load requests, one load in flight, built off main) or observer (applied on main at once).",
+        valueName: "observer|conversation"))
+    var pipeline: String = ThrottlePipeline.conversation.rawValue
 
     func validate() throws {
         func positive(_ value: Double?, _ flag: String) throws {
@@ -57,6 +62,10 @@ struct ThrottleOptions: ParsableArguments {
         }
         if let vsyncHz, !(1...1000).contains(vsyncHz) {
             throw ValidationError("--vsync-hz must be between 1 and 1000, got \(vsyncHz)")
+        }
+        if ThrottlePipeline(rawValue: pipeline) == nil {
+            let known = ThrottlePipeline.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--pipeline must be one of \(known), got '\(pipeline)'")
         }
         if !(0...256).contains(backgroundThreads) {
             throw ValidationError("--background-threads must be between 0 and 256, got \(backgroundThreads)")
@@ -82,6 +91,7 @@ struct ThrottleOptions: ParsableArguments {
         p.fixedInterval = .milliseconds(fixedIntervalMs)
         p.debounceInterval = .milliseconds(debounceMs)
         p.maxAge = .milliseconds(maxAgeMs)
+        p.pipeline = ThrottlePipeline(rawValue: pipeline) ?? .conversation
         return p
     }
 }

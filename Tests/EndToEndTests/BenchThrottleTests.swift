@@ -17,7 +17,7 @@ final class BenchThrottleTests: XCTestCase {
         XCTAssertTrue(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
         XCTAssertEqual(doc.records.count, lines.count - 1)
-        XCTAssertEqual(Set(doc.records.map(\.variant)).count, 7)
+        XCTAssertEqual(Set(doc.records.map(\.variant)).count, 8)
         XCTAssertEqual(doc.metadata.parameters["mode"], "sim")
         XCTAssertFalse(doc.metadata.commandLine.isEmpty)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
@@ -95,6 +95,7 @@ final class BenchThrottleTests: XCTestCase {
             (["--fixed-interval-ms", "0"], "--fixed-interval-ms must be a positive finite number"),
             (["--duration", "inf"], "--duration must be a positive finite number"),
             (["--vsync-hz", "0"], "--vsync-hz"),
+            (["--pipeline", "observers"], "--pipeline must be one of observer, conversation, got 'observers'"),
             (["--shard", "3/2"], "--shard"),
             (["--trace", dir.appendingPathComponent("missing.csv").path], "missing.csv: no such file"),
             (["--trace", empty.path], "empty.csv: is empty"),

@@ -9,7 +9,7 @@ final class MainThreadSimulatorTests: XCTestCase {
     /// its update runs 21.67–61.67, so V3 (50 ms) finds the V2 frame unfinished: one missed vsync.
     /// That frame runs 61.67–66.67 and presents exactly at V4: latency 66.67 − 20 = 46.67 ms.
     func testOneLongUpdateMissesExactlyOneVsync() {
-        let scenario = Fixture.scenario(device: Fixture.device(frameMs: 5, fixedMs: 40), duration: 0.1)
+        let scenario = Fixture.scenario(device: Fixture.device(frameMs: 5, fixedMs: 40, resetMs: 100), duration: 0.1)
         let r = Fixture.run(ImmediateThrottler(), Fixture.commits([(20, 1)]), scenario: scenario)
         XCTAssertEqual(r.metrics.missedVsyncs, 1)
         XCTAssertEqual(r.metrics.jankyFrames, 1)
@@ -54,7 +54,7 @@ final class MainThreadSimulatorTests: XCTestCase {
         }
         var sim = MainThreadSimulator(policy: Never(), scenario: Fixture.scenario(duration: 1),
                                       trace: Fixture.commits([(1, 1), (2, 1)]), drainLimit: .seconds(1))
-        let m = sim.run()
+        let m = sim.run().metrics
         XCTAssertEqual(m.commits, 2)
         XCTAssertEqual(m.delivered, 0)
         XCTAssertEqual(m.observations(bytesPerRow: 512).first { $0.metric == "undelivered" }?.value, 2)
@@ -85,5 +85,39 @@ final class MainThreadSimulatorTests: XCTestCase {
         let r = Fixture.run(ImmediateThrottler(), Fixture.commits([(1, 1)]), scenario: Fixture.scenario(hz: 120))
         // V0 frame 0–5 ms presents at V1 = 8.33; commit at 1 ms shows in the V1 frame at V2 = 16.67.
         XCTAssertEqual(r.metrics.latency.exactMax, 16_666_666 - 1_000_000)
+    }
+}
+
+extension MainThreadSimulatorTests {
+    func testIncrementalUpdateCostIsCappedAtTheResetButIsNoReset() {
+        let slow = DeviceProfile.slow
+        XCTAssertEqual(slow.updateCost(rows: 100), .milliseconds(10 + 50 + 10))
+        XCTAssertEqual(slow.updateCost(rows: 2_000), slow.resetCost, "a diff never costs more than a reload")
+        XCTAssertEqual(slow.landCost(rows: 10, reset: false), .milliseconds(2.5 + 0.5))
+        XCTAssertEqual(slow.landCost(rows: 2_000, reset: false), slow.landResetCost)
+        // 30 commits of 100 rows merged into one publish: 3,000 rows, capped cost, not a reset.
+        let r = Fixture.run(FixedRateThrottler(interval: .milliseconds(100)), Fixture.commits((0..<30).map { (10 + Double($0), 100) }),
+                            scenario: Fixture.scenario(device: Fixture.device(fixedMs: 5, perRowMs: 1, resetMs: 50)))
+        XCTAssertEqual(r.timeline.map(\.rows), [3_000])
+        XCTAssertEqual(r.timeline.map(\.cost), [.milliseconds(50)])
+        XCTAssertEqual(r.metrics.resets, 0)
+    }
+}
+
+extension MainThreadSimulatorTests {
+    func testDisplayJitterIsBoundedFixedPerVsyncAndOffForTestDevices() {
+        var ticks = Set<Int64>()
+        for k in Int64(0)..<1_000 {
+            let t = DisplayState.tickLatency(vsync: k)
+            XCTAssertTrue(t >= .zero && t.nanoseconds < DisplayState.tickLatencyMax)
+            XCTAssertEqual(t, DisplayState.tickLatency(vsync: k), "a pure function of the vsync")
+            let f = DisplayState.frameJitter(vsync: k, max: .microseconds(500))
+            XCTAssertTrue(f >= .zero && f < .microseconds(500))
+            ticks.insert(t.nanoseconds)
+        }
+        XCTAssertGreaterThan(ticks.count, 990, "it does vary")
+        XCTAssertEqual(DisplayState.frameJitter(vsync: 7, max: .zero), .zero)
+        XCTAssertEqual(Fixture.device().frameJitter, .zero)
+        XCTAssertEqual(DeviceProfile.slow.frameJitter, .microseconds(500))
     }
 }

@@ -44,21 +44,32 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(SignalAdaptiveThrottler.interval(forFrequency: 25), 0.05, "alpha clamps at 0")
     }
 
-    func testSignalEstimatorDropsSamplesOlderThanFiveSeconds() {
+    func testSignalEstimatorDropsSamplesFiveSecondsOldWhenItEstimates() {
         var e = DisplayLinkRateEstimator()
         e.record(Fixture.ms(0))
         e.record(Fixture.ms(1000))
-        e.record(Fixture.ms(6000))  // drops the sample at 0 (6 s old), keeps 1000 (exactly 5 s)
-        XCTAssertEqual(e.count, 2)
-        XCTAssertEqual(e.frequency!, 2 / 5.0, accuracy: 1e-12)
+        e.record(Fixture.ms(3000))
+        // Signal filters against *now* when it computes the interval: abs(sample − now) < 5 s.
+        XCTAssertEqual(e.frequency(at: Fixture.ms(4000))!, 3 / 3.0, accuracy: 1e-12)
+        XCTAssertEqual(e.frequency(at: Fixture.ms(5000))!, 2 / 2.0, accuracy: 1e-12, "0 is exactly 5 s old: dropped")
+        XCTAssertNil(e.frequency(at: Fixture.ms(6500)), "one sample left: the fast interval")
+        XCTAssertEqual(e.count, 1)
+        // first >= last (two samples at the same instant) also means the fast interval.
+        var same = DisplayLinkRateEstimator()
+        same.record(Fixture.ms(10))
+        same.record(Fixture.ms(10))
+        XCTAssertNil(same.frequency)
     }
 
     func testSignalAdaptivePublishRules() {
         var p = SignalAdaptiveThrottler()
-        // First commit: no earlier publish, so it publishes at once, then pauses the link.
+        // First commit: the link starts (something is committed) and, with no earlier publish, it
+        // publishes at once.
         let first = p.commitArrived(Fixture.context(now: 0))
         XCTAssertEqual(first.publish, .all)
-        XCTAssertEqual(first.displayLink, .pause)
+        XCTAssertEqual(first.displayLink, .run)
+        // After the publish nothing is committed: pause and forget the samples.
+        XCTAssertEqual(p.publishFinished(Fixture.context(now: 1, pendingRows: 0, pendingCommits: 0)).displayLink, .pause)
         // A commit 10 ms later: target is 50 ms (no samples), so it waits and starts the link.
         let second = p.commitArrived(Fixture.context(now: 10))
         XCTAssertEqual(second.publish, .nothing)
@@ -67,12 +78,18 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 40)).publish, .nothing)
         XCTAssertEqual(p.estimator.count, 1)
         // Tick at 90 ms: two samples 50 ms apart → 40 Hz → 50 ms target; 90 ≥ 0 + 50: publish.
-        let tick = p.displayLinkTicked(Fixture.context(now: 90))
-        XCTAssertEqual(tick.publish, .all)
-        XCTAssertEqual(tick.displayLink, .pause)
-        XCTAssertEqual(p.estimator.count, 0, "samples are cleared when the pending set empties")
-        // Nothing pending: an attempt is not a publish.
-        XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 200, pendingRows: 0, pendingCommits: 0)).publish, .nothing)
+        XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 90)).publish, .all)
+        // A commit landed while the publish ran: the link keeps running and keeps its samples.
+        XCTAssertEqual(p.publishFinished(Fixture.context(now: 95)).displayLink, .unchanged)
+        XCTAssertEqual(p.estimator.count, 2, "samples survive while something committed is left")
+        // The next publish leaves nothing: now the link pauses and the samples are cleared.
+        XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 140)).publish, .all)
+        XCTAssertEqual(p.publishFinished(Fixture.context(now: 141, pendingRows: 0, pendingCommits: 0)).displayLink, .pause)
+        XCTAssertEqual(p.estimator.count, 0)
+        // Nothing committed: an attempt is not a publish.
+        XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 300, pendingRows: 0, pendingCommits: 0)).publish, .nothing)
+        // A commit block that finds its commit already published pauses (Signal's ensureDisplayLink).
+        XCTAssertEqual(p.commitArrived(Fixture.context(now: 301, pendingRows: 0, pendingCommits: 0)).displayLink, .pause)
     }
 
     func testSignalAdaptiveBacksOffWhenTicksAreDelayed() {
@@ -83,11 +100,18 @@ final class PolicyTests: XCTestCase {
         // A blocked main thread delivers the next tick 150 ms later: 2 / 0.15 s = 13.3 Hz,
         // alpha = 2/3, target = 0.05 + 0.95 · 2/3 = 0.683 s.
         XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 170)).publish, .nothing)
-        XCTAssertEqual(p.targetInterval, 0.05 + 0.95 * (20 - 2 / 0.15) / 10, accuracy: 1e-12)
+        XCTAssertEqual(p.targetInterval(at: Fixture.ms(170)), 0.05 + 0.95 * (20 - 2 / 0.15) / 10, accuracy: 1e-12)
         // 3 / 0.68 s = 4.4 Hz: alpha clamps to 1, target 1 s; 700 ms is not enough.
         XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 700)).publish, .nothing)
-        XCTAssertEqual(p.targetInterval, 1.0, accuracy: 1e-12)
+        XCTAssertEqual(p.targetInterval(at: Fixture.ms(700)), 1.0, accuracy: 1e-12)
         XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 1000)).publish, .all)
+        // The decisions it made, and the samples held at each: 1 (at 20), 2 (170), 3 (700), 4 (1000).
+        XCTAssertEqual(p.samplesAtDecision.total, 5)
+        XCTAssertEqual(p.samplesAtDecision.largest, 4)
+        XCTAssertEqual(p.backoffDecisions, 3)
+        let obs = Dictionary(uniqueKeysWithValues: p.observations().map { ($0.metric, $0.value) })
+        XCTAssertEqual(obs["estimator_samples_max"], 4)
+        XCTAssertEqual(obs["estimator_backoff_share"]!, 3.0 / 5, accuracy: 1e-12)
     }
 
     func testSignalBriefMapsFrameRateToInterval() {
@@ -120,9 +144,9 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(r.timeline.map(\.rows), [1, 2, 1])
     }
 
-    func testFrameBudgetPublishesWhenItFitsAndStaysBelowTheResetCliff() {
+    func testFrameBudgetPublishesWhatFitsAndCoalescingNeverResets() {
         // 40 commits of 10 rows at once on a device where 10 rows cost 1 + 0.1·10 = 2 ms: the
-        // budget fits several commits per frame, but never 200 rows.
+        // budget fits several commits per frame. 400 rows in small commits are never a reset.
         let device = Fixture.device(frameMs: 5, fixedMs: 1, perRowMs: 0.1)
         let trace = Fixture.commits((0..<40).map { (10 + Double($0) * 0.01, 10) })
         let r = Fixture.run(FrameBudgetThrottler(maxAge: .milliseconds(100)), trace, scenario: Fixture.scenario(device: device))

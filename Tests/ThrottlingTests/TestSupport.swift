@@ -24,15 +24,21 @@ enum Fixture {
         .recorded(pairs.map { Commit(time: ms($0.0), rows: $0.1) })
     }
 
-    static func run<P: UpdateThrottler>(_ policy: P, _ trace: CommitTrace, scenario: ThrottleScenario = scenario()) -> ThrottleRunResult {
-        ThrottleExperiment.simulate(policy, scenario: scenario, trace: trace, recordTimeline: true)
+    /// Simulates `policy`; the observer pipeline by default, so an update's time is its publish's.
+    static func run<P: UpdateThrottler>(_ policy: P, _ trace: CommitTrace, scenario: ThrottleScenario = scenario(),
+                                        pipeline: ThrottlePipeline = .observer) -> ThrottleRunResult {
+        ThrottleExperiment.simulate(policy, scenario: scenario, trace: trace, pipeline: pipeline, recordTimeline: true)
     }
 
-    static func context(now: Double, pendingRows: Int = 1, pendingCommits: Int = 1, oldest: Double? = nil) -> ThrottleContext {
+    static func seconds(_ v: Double) -> SimInstant { SimInstant.zero + .seconds(v) }
+
+    static func context(now: Double, pendingRows: Int = 1, pendingCommits: Int = 1, oldest: Double? = nil,
+                        pendingResets: Int = 0) -> ThrottleContext {
         ThrottleContext(
             now: ms(now), pendingRows: pendingRows, pendingCommits: pendingCommits,
             oldestPending: pendingCommits > 0 ? ms(oldest ?? now) : nil, oldestPendingRows: pendingCommits > 0 ? 1 : 0,
-            vsyncInterval: .nanoseconds(16_666_666), nextVsync: ms(16.666666), frameQueued: false, resetThreshold: 200
+            vsyncInterval: .nanoseconds(16_666_666), nextVsync: ms(16.666666), frameQueued: false, resetThreshold: 200,
+            pendingResets: pendingResets
         )
     }
 }

@@ -58,6 +58,9 @@ enum PolicyFixtures {
             // path presents none after the preparation, so it runs at the heavy end (500 ms), and
             // the timer armed at the last attempt publishes.
             return AnyPolicyPaths(prepared(SignalBriefThrottler(), step: SignalBriefThrottler.longInterval, presentFrames: true) { $0.timerFired($1) })
+        case .signalLastOnly:
+            // The first commit enqueued the fire N later; the timer publishes.
+            return AnyPolicyPaths(prepared(SignalLastOnlyThrottler(interval: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) })
         case .debounceLast:
             return AnyPolicyPaths(prepared(DebounceLastThrottler(quietPeriod: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) })
         case .throttleFirstLast:

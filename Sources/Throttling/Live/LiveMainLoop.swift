@@ -1,140 +1,102 @@
 import DequeModule
-import Foundation
 import Simulation
 
-/// The live counterpart of `MainThreadSimulator`: the same FIFO main thread, display and policy,
-/// run on a real thread against the real monotonic clock.
+/// The real-time driver of `MainThreadMachine`: the same main thread, display, policy and load
+/// stage as the simulation, run on a real thread against an injected clock.
 ///
-/// Work really occupies the CPU (frames and updates burn their modelled cost, stretched by any
-/// real contention), vsyncs are absolute deadlines on `CLOCK_MONOTONIC`, commits arrive from a
-/// producer thread, and the policy is told the costs it actually measured. Frame and latency
-/// accounting are shared with the simulator (`DisplayState`, `UpdatePipeline`), so a live number
-/// and a simulated one mean the same thing.
+/// Work really occupies the CPU (each item burns its modelled cost, stretched by any real
+/// contention), vsyncs, timers and built loads are absolute deadlines on the clock, and commits
+/// arrive from a producer thread through the `Mailbox`. Before an item ends, everything due while
+/// it ran is admitted (a vsync that found the frame unfinished is a missed one), as the event
+/// queue orders it in the simulation. With a `TestClock` the loop burns nothing: it advances the
+/// clock by each cost, which makes a live run as deterministic as a simulated one.
 struct LiveMainLoop<Policy: UpdateThrottler> {
-    var policy: Policy
-    let scenario: ThrottleScenario
-    let clock: MonotonicClock
+    var machine: MainThreadMachine<Policy>
+    let clock: any MonotonicClock
+    let testClock: TestClock?
     let mailbox: Mailbox
     let hardStop: SimInstant
-    var display: DisplayState
-    var pipeline: UpdatePipeline
-    var fifo = Deque<MainThreadWork>()
     var producerDone = false
-    /// Commits drained from the mailbox but not yet due (the producer posts them on time, so
-    /// this only holds commits whose time is within the same instant as a vsync being handled).
+    /// Commits drained from the mailbox but not yet due (a producer may post ahead of time).
     var inbox = Deque<Commit>()
 
-    init(policy: Policy, scenario: ThrottleScenario, clock: MonotonicClock, mailbox: Mailbox,
-         drainLimit: SimDuration, recordTimeline: Bool) {
-        self.policy = policy
-        self.scenario = scenario
+    init(policy: Policy, scenario: ThrottleScenario, pipeline: ThrottlePipeline, clock: any MonotonicClock,
+         mailbox: Mailbox, drainLimit: SimDuration, recordTimeline: Bool) {
+        self.machine = MainThreadMachine(policy: policy, scenario: scenario, pipeline: pipeline, recordTimeline: recordTimeline)
         self.clock = clock
+        self.testClock = clock as? TestClock
         self.mailbox = mailbox
         self.hardStop = SimInstant.zero + scenario.duration + drainLimit
-        self.display = DisplayState(vsyncHz: scenario.vsyncHz)
-        self.pipeline = UpdatePipeline(scenario: scenario, recordTimeline: recordTimeline)
     }
 
-    mutating func run() -> (ThrottleMetrics, [UpdateRecord]) {
+    mutating func run() -> ThrottleRunResult {
         while true {
             let now = clock.now()
             admit(before: now + .nanoseconds(1))
-            if let work = fifo.popFirst() {
-                execute(work)
+            if let work = machine.fifo.popFirst() {
+                let start = clock.now()
+                let cost = machine.begin(work, at: start)
+                if cost > .zero { occupy(until: start + cost) }
+                let done = clock.now()
+                // Everything due while the item ran comes first (strictly before its end, as the
+                // simulation's event order has it).
+                admit(before: done)
+                machine.end(at: done)
+                // Stop the moment the last commit is on screen, as the simulation does.
+                if producerDone, inbox.isEmpty, machine.delivered { return machine.finish(at: done) }
                 continue
             }
-            if producerDone, inbox.isEmpty, pipeline.delivered { break }
+            if producerDone, inbox.isEmpty, machine.delivered { break }
             if now > hardStop { break }
-            let wake = min(display.nextVsync, display.timerDeadline ?? display.nextVsync)
-            mailbox.wait(until: clock.absolute(wake))
+            var wake = machine.display.nextVsync
+            if let t = machine.timerWake { wake = min(wake, t) }
+            if let l = machine.loadReady { wake = min(wake, l) }
+            if let t = machine.tickReady { wake = min(wake, t) }
+            if let c = inbox.first?.time { wake = min(wake, c) }
+            mailbox.wait(until: wake, on: clock)
         }
-        return (pipeline.finish(at: clock.now()), pipeline.timeline)
+        return machine.finish(at: clock.now())
     }
 
-    /// Queues, in time order, everything due strictly before `limit`: commits, the timer, vsyncs.
-    /// At equal times commits and the timer go first, as in the simulator.
+    /// Occupies the main thread until `instant`: burns real CPU, or moves a test clock there.
+    func occupy(until instant: SimInstant) {
+        if let testClock {
+            testClock.sleep(until: instant)
+        } else {
+            clock.burn(until: instant)
+        }
+    }
+
+    /// Hands the machine, in time order, everything due strictly before `limit`: commits, the
+    /// policy's timer, a built load, a display-link callback, vsyncs. At equal times those come in
+    /// that order, vsyncs last, as in the simulation.
     mutating func admit(before limit: SimInstant) {
         let (posted, closed) = mailbox.drain()
         inbox.append(contentsOf: posted)
         if closed { producerDone = true }
         while true {
-            let vsync = display.nextVsync
-            let timer = display.timerDeadline.flatMap { display.timerQueued ? nil : $0 }
+            let vsync = machine.display.nextVsync
             let commit = inbox.first?.time
-            let earliest = [commit, timer].compactMap { $0 }.min()
+            let timer = machine.timerWake
+            let load = machine.loadReady
+            let tick = machine.tickReady
+            var earliest: SimInstant?
+            for t in [commit, timer, load, tick] { if let t, earliest == nil || t < earliest! { earliest = t } }
             if let earliest, earliest < limit, earliest <= vsync {
-                if let commit, commit == earliest {
-                    let c = inbox.removeFirst()
-                    pipeline.arrived(c)
-                    fifo.append(.notify(c))
+                if commit == earliest {
+                    machine.commit(inbox.removeFirst(), at: earliest)
+                } else if timer == earliest {
+                    machine.timerDue()
+                } else if load == earliest {
+                    machine.loadBuilt()
                 } else {
-                    display.timerQueued = true
-                    display.timerDeadline = nil
-                    fifo.append(.timer)
+                    machine.tickDelivered()
                 }
             } else if vsync < limit {
-                let (tick, frame) = display.vsync(metrics: &pipeline.metrics)
-                if tick { fifo.append(.linkTick) }
-                if frame { fifo.append(.frame) }
+                machine.vsync()
             } else {
                 return
             }
         }
-    }
-
-    mutating func execute(_ work: MainThreadWork) {
-        let start = clock.now()
-        let device = scenario.device
-        switch work {
-        case .notify(let commit):
-            pipeline.notified(commit, at: start)
-            burn(device.notificationCost, from: start)
-            apply(policy.commitArrived(pipeline.context(now: start, display: display)))
-        case .linkTick:
-            display.tickQueued = false
-            guard display.linkRunning else { return }
-            burn(device.tickCost, from: start)
-            apply(policy.displayLinkTicked(pipeline.context(now: start, display: display)))
-        case .timer:
-            display.timerQueued = false
-            burn(device.tickCost, from: start)
-            apply(policy.timerFired(pipeline.context(now: start, display: display)))
-        case .frame:
-            display.frameRunning = true
-            pipeline.frameStarted()
-            burn(device.frameCost, from: start)
-            let done = clock.now()
-            // Vsyncs that passed while the frame rendered found it unfinished: missed.
-            admit(before: done)
-            let (present, queuedAt) = display.frameFinished()
-            pipeline.framePresented(at: present, queuedAt: queuedAt, lastPresent: display.lastPresent, interval: display.frameInterval)
-            display.lastPresent = present
-            policy.framePresented(at: present)
-            var decision = policy.frameCompleted(pipeline.context(now: done, display: display), frameCost: done - start)
-            if let amount = PublishAmount(decision.publish) { fifo.prepend(.publish(amount)) }
-            decision.publish = .nothing
-            apply(decision)
-        case .publish(let amount):
-            publish(amount)
-        }
-    }
-
-    mutating func apply(_ decision: ThrottleDecision) {
-        _ = display.apply(decision, now: clock.now())
-        if let amount = PublishAmount(decision.publish) { publish(amount) }
-    }
-
-    mutating func publish(_ amount: PublishAmount) {
-        let start = clock.now()
-        guard let (rows, reset, cost) = pipeline.publish(amount, at: start) else { return }
-        clock.burn(until: start + cost)
-        let actual = clock.now() - start
-        pipeline.updateRan(rows: rows, reset: reset, cost: actual, at: start)
-        policy.updateApplied(rows: rows, reset: reset, cost: actual)
-    }
-
-    func burn(_ cost: SimDuration, from start: SimInstant) {
-        let scaled = scenario.load.scale(cost, at: start)
-        if scaled > .zero { clock.burn(until: start + scaled) }
     }
 }

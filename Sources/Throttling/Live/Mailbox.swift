@@ -53,6 +53,25 @@ final class Mailbox: @unchecked Sendable {
         return (taken, closed)
     }
 
+    /// Waits until something is posted, the box is closed, or `clock` reaches `instant`.
+    ///
+    /// Once the box is closed nothing can be posted, so the wait is the clock's own sleep (a test
+    /// clock advances instead of blocking). Otherwise a timed condition wait on `CLOCK_MONOTONIC`,
+    /// for as long as the clock says is left.
+    func wait(until instant: SimInstant, on clock: any MonotonicClock) {
+        pthread_mutex_lock(mutex)
+        let isClosed = closed, isEmpty = commits.isEmpty
+        pthread_mutex_unlock(mutex)
+        guard isEmpty else { return }
+        if isClosed {
+            clock.sleep(until: instant)
+            return
+        }
+        let remaining = max((instant - clock.now()).nanoseconds, 0)
+        let ns = SystemMonotonicClock.raw() + remaining
+        wait(until: timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000)))
+    }
+
     /// Waits until something is posted, the box is closed, or the absolute deadline passes.
     func wait(until deadline: timespec) {
         var deadline = deadline

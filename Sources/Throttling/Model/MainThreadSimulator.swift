@@ -1,17 +1,16 @@
-import DequeModule
 import Simulation
 
-/// The virtual-time model: one main thread with a FIFO queue, a vsync-driven display, a database
-/// producing commits, and a throttle policy in between.
+/// The virtual-time driver of `MainThreadMachine`: an event queue decides when commits, vsyncs,
+/// timers, built loads and finished work happen; the machine decides everything else.
 ///
-/// - Commits arrive open-loop from the trace; each one's notification is queued on the main
-///   thread, where its rows join the pending set and the policy is asked what to do.
+/// - Commits arrive open-loop from the trace; each is publishable at its own time and queues its
+///   main-thread block.
 /// - Every vsync queues a frame. A frame still unfinished at a vsync makes that vsync a missed
 ///   one (and no second frame is queued); a finished frame reaches the screen at the first vsync
 ///   at or after it finishes.
 /// - A commit is on screen when the first frame that started after its update presents; its
-///   latency runs from the commit's own time, so delays anywhere (queueing, throttling, a busy
-///   main thread) count.
+///   latency runs from the commit's own time, so delays anywhere (queueing, throttling, a load
+///   in flight, a busy main thread) count.
 /// - The policy's display link ticks on the main thread every `vsyncHz / 20`-th vsync while it
 ///   runs; a tick that cannot run before the next one is due is dropped, like CADisplayLink's.
 /// - After the last commit the run continues until everything is on screen, or until
@@ -21,74 +20,69 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         case arrival(Commit)
         case vsync
         case timer(UInt64)
+        case loadBuilt
+        case tick
         case workDone
     }
 
-    var policy: Policy
+    var machine: MainThreadMachine<Policy>
     let scenario: ThrottleScenario
     let drainLimit: SimDuration
-
     var queue = EventQueue<Event>()
     var arrivals: CommitTrace.Iterator
     var arrivalsDone = false
     var now = SimInstant.zero
-    var display: DisplayState
-    var pipeline: UpdatePipeline
-    var timerGeneration: UInt64 = 0
-
-    // Main thread.
-    var fifo = Deque<MainThreadWork>()
     var busy = false
-    var current: MainThreadWork?
-    var currentStart = SimInstant.zero
+    var scheduledTimerGeneration: UInt64 = 0
+    var loadEventPending = false
+    var tickEventPending = false
 
-    public var metrics: ThrottleMetrics { pipeline.metrics }
-    public var timeline: [UpdateRecord] { pipeline.timeline }
-
-    public init(policy: Policy, scenario: ThrottleScenario, trace: CommitTrace,
+    public init(policy: Policy, scenario: ThrottleScenario, trace: CommitTrace, pipeline: ThrottlePipeline = .conversation,
                 drainLimit: SimDuration = .seconds(600), recordTimeline: Bool = false) {
-        self.policy = policy
+        self.machine = MainThreadMachine(policy: policy, scenario: scenario, pipeline: pipeline, recordTimeline: recordTimeline)
         self.scenario = scenario
         self.drainLimit = drainLimit
         self.arrivals = trace.makeIterator()
-        self.display = DisplayState(vsyncHz: scenario.vsyncHz)
-        self.pipeline = UpdatePipeline(scenario: scenario, recordTimeline: recordTimeline)
     }
 
-    /// Runs the whole scenario and returns the measurements.
-    public mutating func run() -> ThrottleMetrics {
+    public var metrics: ThrottleMetrics { machine.pipeline.metrics }
+    public var policy: Policy { machine.policy }
+
+    /// Runs the whole scenario and returns the result.
+    public mutating func run() -> ThrottleRunResult {
         scheduleNextArrival()
         // Vsyncs run after anything else at the same instant, so a frame finishing exactly at a
         // vsync makes that vsync.
-        queue.schedule(.vsync, at: display.vsyncTime(0), priority: 1)
+        queue.schedule(.vsync, at: machine.display.vsyncTime(0), priority: 1)
         let hardStop = SimInstant.zero + scenario.duration + drainLimit
         while let (time, event) = queue.next() {
             if time > hardStop { break }
             now = time
-            pipeline.metrics.events += 1
+            machine.pipeline.metrics.events += 1
             switch event {
             case .arrival(let commit):
-                pipeline.arrived(commit)
-                fifo.append(.notify(commit))
+                machine.commit(commit, at: now)
                 scheduleNextArrival()
             case .vsync:
-                let (tick, frame) = display.vsync(metrics: &pipeline.metrics)
-                if tick { fifo.append(.linkTick) }
-                if frame { fifo.append(.frame) }
-                queue.schedule(.vsync, at: display.nextVsync, priority: 1)
+                machine.vsync()
+                queue.schedule(.vsync, at: machine.display.nextVsync, priority: 1)
+                scheduleWakeUps()
             case .timer(let generation):
-                if generation == timerGeneration, !display.timerQueued {
-                    display.timerQueued = true
-                    display.timerDeadline = nil
-                    fifo.append(.timer)
-                }
+                if generation == machine.timerGeneration, !machine.display.timerQueued { machine.timerDue() }
+            case .loadBuilt:
+                loadEventPending = false
+                machine.loadBuilt()
+            case .tick:
+                tickEventPending = false
+                machine.tickDelivered()
             case .workDone:
-                workDone()
+                busy = false
+                machine.end(at: now)
             }
-            if !busy { startNextWork() }
-            if arrivalsDone, pipeline.delivered { break }
+            startNextWork()
+            if arrivalsDone, machine.delivered { break }
         }
-        return pipeline.finish(at: now)
+        return machine.finish(at: now)
     }
 
     mutating func scheduleNextArrival() {
@@ -100,77 +94,34 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     }
 
     mutating func startNextWork() {
-        while !busy, let work = fifo.popFirst() {
-            let cost = perform(work)
-            guard cost > .zero else { continue }
-            busy = true
-            current = work
-            currentStart = now
-            queue.schedule(.workDone, at: now + cost)
+        while !busy, let work = machine.fifo.popFirst() {
+            let cost = machine.begin(work, at: now)
+            scheduleWakeUps()
+            if cost > .zero {
+                busy = true
+                queue.schedule(.workDone, at: now + cost)
+            } else {
+                machine.end(at: now)
+            }
         }
+        scheduleWakeUps()
     }
 
-    /// Runs `work`'s logic at its start time and returns how long it occupies the main thread.
-    mutating func perform(_ work: MainThreadWork) -> SimDuration {
-        let device = scenario.device
-        switch work {
-        case .notify(let commit):
-            pipeline.notified(commit, at: now)
-            let decision = policy.commitArrived(pipeline.context(now: now, display: display))
-            return scale(device.notificationCost) + apply(decision)
-        case .linkTick:
-            display.tickQueued = false
-            guard display.linkRunning else { return .zero }
-            let decision = policy.displayLinkTicked(pipeline.context(now: now, display: display))
-            return scale(device.tickCost) + apply(decision)
-        case .timer:
-            display.timerQueued = false
-            let decision = policy.timerFired(pipeline.context(now: now, display: display))
-            return scale(device.tickCost) + apply(decision)
-        case .frame:
-            display.frameRunning = true
-            pipeline.frameStarted()
-            return scale(device.frameCost)
-        case .publish(let amount):
-            return publish(amount)
+    /// Schedules what the machine asked for since the last call: its timer, a load being built.
+    mutating func scheduleWakeUps() {
+        if machine.timerGeneration != scheduledTimerGeneration {
+            scheduledTimerGeneration = machine.timerGeneration
+            if let deadline = machine.display.timerDeadline {
+                queue.schedule(.timer(scheduledTimerGeneration), at: deadline)
+            }
         }
-    }
-
-    mutating func workDone() {
-        busy = false
-        guard case .frame = current else { return }
-        let (present, queuedAt) = display.frameFinished()
-        pipeline.framePresented(at: present, queuedAt: queuedAt, lastPresent: display.lastPresent, interval: display.frameInterval)
-        display.lastPresent = present
-        policy.framePresented(at: present)
-        var decision = policy.frameCompleted(pipeline.context(now: now, display: display), frameCost: now - currentStart)
-        // An update asked for here runs right after the frame, ahead of anything queued.
-        if let amount = PublishAmount(decision.publish) { fifo.prepend(.publish(amount)) }
-        decision.publish = .nothing
-        _ = apply(decision)
-    }
-
-    /// Carries out a decision; returns the main-thread time an immediate publish costs.
-    mutating func apply(_ decision: ThrottleDecision) -> SimDuration {
-        let hadTimer = display.timerDeadline != nil
-        if display.apply(decision, now: now), let deadline = display.timerDeadline {
-            timerGeneration &+= 1
-            queue.schedule(.timer(timerGeneration), at: deadline)
-        } else if hadTimer, display.timerDeadline == nil {
-            timerGeneration &+= 1  // cancelled: the scheduled event is ignored when it comes
+        if let ready = machine.loadReady, !loadEventPending {
+            loadEventPending = true
+            queue.schedule(.loadBuilt, at: ready)
         }
-        guard let amount = PublishAmount(decision.publish) else { return .zero }
-        return publish(amount)
-    }
-
-    mutating func publish(_ amount: PublishAmount) -> SimDuration {
-        guard let (rows, reset, cost) = pipeline.publish(amount, at: now) else { return .zero }
-        pipeline.updateRan(rows: rows, reset: reset, cost: cost, at: now)
-        policy.updateApplied(rows: rows, reset: reset, cost: cost)
-        return cost
-    }
-
-    @inline(__always) func scale(_ cost: SimDuration) -> SimDuration {
-        scenario.load.scale(cost, at: now)
+        if let ready = machine.tickReady, !tickEventPending {
+            tickEventPending = true
+            queue.schedule(.tick, at: ready)
+        }
     }
 }

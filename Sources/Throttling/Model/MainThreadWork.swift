@@ -2,7 +2,7 @@ import Simulation
 
 /// An item on the main thread's FIFO queue (the same in virtual time and live).
 enum MainThreadWork: Sendable {
-    /// A commit's database-change notification.
+    /// A commit's `DispatchQueue.main.async` block (its rows were committed before it runs).
     case notify(Commit)
     /// The frame queued at a vsync.
     case frame
@@ -12,6 +12,10 @@ enum MainThreadWork: Sendable {
     case timer
     /// An update the policy asked for right after a frame.
     case publish(PublishAmount)
+    /// The load stage's debounced `loadIfNecessary` (lastOnly 1 ms: a plain `async`).
+    case loadIfNecessary
+    /// A load built off the main thread lands on main.
+    case land
 }
 
 enum PublishAmount: Sendable {

@@ -1,46 +1,46 @@
 import Measurement
 import Simulation
 
-/// One simulated run: a policy, a scenario and a trace in; measurements (and optionally the
-/// per-update timeline) out.
+/// One run: a policy, a scenario and a trace in; measurements (and optionally the per-update
+/// timeline) out.
 public struct ThrottleRunResult: Sendable {
     public var metrics: ThrottleMetrics
     public var timeline: [UpdateRecord]
+    /// The run's metrics, then the policy's own (e.g. Signal's estimator sample counts).
     public var observations: [Observation]
 }
 
 public enum ThrottleExperiment {
-    /// Simulates `policy` on `scenario` replaying `trace` in virtual time. Deterministic: the
-    /// same inputs give bit-identical results on every machine and build.
+    /// Simulates `policy` on `scenario` replaying `trace` in virtual time, in the app pipeline
+    /// `parameters.pipeline`. Deterministic: the same inputs give bit-identical results on every
+    /// machine and build.
     public static func simulate(
         policy: ThrottlePolicy, parameters: ThrottlePolicy.Parameters, scenario: ThrottleScenario,
         trace: CommitTrace, recordTimeline: Bool = false
     ) -> ThrottleRunResult {
-        // One call per concrete type, so the compiler specializes the simulator for each policy:
-        // through an opened existential the generic simulator ran unspecialized, spending a third
-        // of its time instantiating generic metadata (measured with perf: 1.4 M events/s before).
-        let p = parameters
-        return switch policy {
-        case .immediate: simulate(ImmediateThrottler(), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        case .fixedRate: simulate(FixedRateThrottler(interval: p.fixedInterval), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        case .signalAdaptive: simulate(SignalAdaptiveThrottler(), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        case .signalBrief: simulate(SignalBriefThrottler(), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        case .debounceLast: simulate(DebounceLastThrottler(quietPeriod: p.debounceInterval), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        case .throttleFirstLast: simulate(ThrottleFirstLastThrottler(interval: p.debounceInterval), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        case .frameBudget: simulate(FrameBudgetThrottler(maxAge: p.maxAge), scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        }
+        policy.visit(Simulate(scenario: scenario, trace: trace, pipeline: parameters.pipeline, recordTimeline: recordTimeline),
+                     parameters: parameters)
     }
 
     /// Simulates any policy (including one defined outside this module).
     public static func simulate<P: UpdateThrottler>(
-        _ throttler: P, scenario: ThrottleScenario, trace: CommitTrace, recordTimeline: Bool = false
+        _ throttler: P, scenario: ThrottleScenario, trace: CommitTrace, pipeline: ThrottlePipeline = .conversation,
+        recordTimeline: Bool = false
     ) -> ThrottleRunResult {
-        var simulator = MainThreadSimulator(policy: throttler, scenario: scenario, trace: trace, recordTimeline: recordTimeline)
-        let metrics = simulator.run()
-        return ThrottleRunResult(
-            metrics: metrics, timeline: simulator.timeline,
-            observations: metrics.observations(bytesPerRow: scenario.bytesPerPendingRow)
-        )
+        var simulator = MainThreadSimulator(policy: throttler, scenario: scenario, trace: trace, pipeline: pipeline,
+                                            recordTimeline: recordTimeline)
+        return simulator.run()
+    }
+
+    struct Simulate: ThrottlerVisitor {
+        let scenario: ThrottleScenario
+        let trace: CommitTrace
+        let pipeline: ThrottlePipeline
+        let recordTimeline: Bool
+
+        func visit<P: UpdateThrottler>(_ throttler: P) -> ThrottleRunResult {
+            ThrottleExperiment.simulate(throttler, scenario: scenario, trace: trace, pipeline: pipeline, recordTimeline: recordTimeline)
+        }
     }
 
     /// The trace a scenario generates for a seed (what every policy replays).

@@ -9,7 +9,14 @@ public struct ThrottleMetrics: Sendable {
     public var latency = LatencyRecorder()
     public var commits = 0
     public var delivered = 0
+    /// View updates: incremental updates applied on main, and loads landed on main.
     public var updates = 0
+    /// Publishes the throttle let through (each took everything committed, or a prefix).
+    public var publishes = 0
+    /// Loads built off the main thread (resets in the observer pipeline, every load in the
+    /// conversation pipeline).
+    public var loads = 0
+    public var offMainCPU = SimDuration.zero
     public var updateRows = 0
     public var maxUpdateRows = 0
     public var resets = 0
@@ -83,6 +90,9 @@ public struct ThrottleMetrics: Sendable {
             Observation("frozen_frames", Double(frozenFrames), "frames"),
             Observation("hitch_ms_per_s", hitch.milliseconds / runSeconds, "ms/s"),
             Observation("update_cpu_ms", updateCPU.milliseconds, "ms"),
+            Observation("publishes", Double(publishes), "publishes"),
+            Observation("loads", Double(loads), "loads"),
+            Observation("offmain_cpu_ms", offMainCPU.milliseconds, "ms"),
             Observation("pending_rows_peak", Double(peakPendingRows), "rows"),
             Observation("pending_rows_mean", meanPending, "rows"),
             Observation("pending_kib_peak", Double(peakPendingRows * bytesPerRow) / 1024, "KiB"),

@@ -58,6 +58,10 @@ public struct ThrottleScenario: Hashable, Sendable {
             duration: .seconds(30), device: .fast
         ),
         ThrottleScenario(
+            name: "flood", summary: "a flood of tiny commits: Poisson 300 commits/s of 1 row for 10 s, mid device",
+            arrivals: .poisson(rate: 300, rows: .fixed(1)), duration: .seconds(10), device: .mid
+        ),
+        ThrottleScenario(
             name: "storm-fast", summary: "initial-sync storm: ~16 rows every 25–80 ms for 8 s, fast device",
             arrivals: storm, duration: .seconds(10), device: .fast
         ),

@@ -3,15 +3,48 @@ import Simulation
 
 /// Changes on their way to the screen, and the measurements of that journey.
 ///
-/// pending (held by the observer) → published into an update → in the first frame that starts
-/// after the update → on screen when that frame presents. Shared by the simulator and the live
-/// main loop so that latency, jank and memory are measured by one definition.
+/// committed (on the writer thread, publishable at once) → published: applied on main at once,
+/// or requested as a load → building off main (one load at a time) → landed on main → in the
+/// first frame that starts after it → on screen when that frame presents. Shared by the
+/// simulated and the live driver (through `MainThreadMachine`) so latency, jank and memory are
+/// measured by one definition.
 struct UpdatePipeline {
+    /// Commits moved together, with their rows and whether any of them alone was a reset.
+    struct Stage {
+        var commits = Deque<Commit>()
+        var rows = 0
+        var reset = false
+
+        var isEmpty: Bool { commits.isEmpty }
+
+        mutating func append(_ commit: Commit, reset isReset: Bool) {
+            commits.append(commit)
+            rows += Int(commit.rows)
+            reset = reset || isReset
+        }
+
+        /// Moves everything into `other`.
+        mutating func move(into other: inout Stage) {
+            other.commits.append(contentsOf: commits)
+            other.rows += rows
+            other.reset = other.reset || reset
+            commits.removeAll(keepingCapacity: true)
+            rows = 0
+            reset = false
+        }
+    }
+
     let scenario: ThrottleScenario
     let recordTimeline: Bool
     var metrics = ThrottleMetrics()
-    var pending = Deque<Commit>()
-    var pendingRows = 0
+    /// Committed, not yet published (Signal's `committedChanges`).
+    var committed = Deque<Commit>()
+    var committedRows = 0
+    var committedResets = 0
+    /// Published into the pending load request (`CVLoadRequest.Builder`).
+    var requested = Stage()
+    /// The load in flight, built off the main thread.
+    var building = Stage()
     var awaitingFrame = Deque<Commit>()
     var inFrame = Deque<Commit>()
     var timeline: [UpdateRecord] = []
@@ -25,42 +58,58 @@ struct UpdatePipeline {
 
     var delivered: Bool { metrics.delivered == metrics.commits }
 
-    mutating func arrived(_ commit: Commit) {
+    /// A transaction committed (writer thread): its rows are publishable from now on.
+    mutating func committed(_ commit: Commit, at now: SimInstant) {
         metrics.commits += 1
         metrics.lastArrival = commit.time
+        metrics.pendingChanged(from: committedRows, at: now)
+        committed.append(commit)
+        committedRows += Int(commit.rows)
+        if scenario.device.isReset(commitRows: Int(commit.rows)) { committedResets += 1 }
+        metrics.peakPendingRows = max(metrics.peakPendingRows, committedRows)
     }
 
-    /// The notification ran on the main thread: the commit's rows join the pending set.
-    mutating func notified(_ commit: Commit, at now: SimInstant) {
-        metrics.pendingChanged(from: pendingRows, at: now)
-        pending.append(commit)
-        pendingRows += Int(commit.rows)
-        metrics.peakPendingRows = max(metrics.peakPendingRows, pendingRows)
-    }
-
-    /// Moves pending commits into an update (whole commits, oldest first, at least one) and
-    /// returns its rows, whether it is a reset, and its modelled cost at `now`.
-    mutating func publish(_ amount: PublishAmount, at now: SimInstant) -> (rows: Int, reset: Bool, cost: SimDuration)? {
-        guard !pending.isEmpty else { return nil }
-        metrics.pendingChanged(from: pendingRows, at: now)
-        var rows = 0
-        switch amount {
-        case .all:
-            rows = pendingRows
-            awaitingFrame.append(contentsOf: pending)
-            pending.removeAll(keepingCapacity: true)
-        case .upTo(let limit):
-            while let next = pending.first, rows == 0 || rows + Int(next.rows) <= limit {
-                rows += Int(next.rows)
-                awaitingFrame.append(pending.removeFirst())
-            }
+    /// Takes committed commits (whole, oldest first, at least one) into a batch: `.all`, or up to
+    /// a number of rows. Nil when nothing is committed (Signal returns before publishing).
+    mutating func take(_ amount: PublishAmount, at now: SimInstant) -> Stage? {
+        guard !committed.isEmpty else { return nil }
+        metrics.pendingChanged(from: committedRows, at: now)
+        var batch = Stage()
+        let device = scenario.device
+        while let next = committed.first {
+            if case .upTo(let limit) = amount, batch.rows > 0, batch.rows + Int(next.rows) > limit { break }
+            let isReset = device.isReset(commitRows: Int(next.rows))
+            if isReset { committedResets -= 1 }
+            batch.append(committed.removeFirst(), reset: isReset)
         }
-        pendingRows -= rows
-        let (base, reset) = scenario.device.updateCost(rows: rows)
-        return (rows, reset, scenario.load.scale(base, at: now))
+        committedRows -= batch.rows
+        metrics.publishes += 1
+        return batch
     }
 
-    /// Records an update that ran, with the main-thread time it actually took.
+    /// The batch's update was applied on the main thread: it shows in the next frame that starts.
+    mutating func applied(_ batch: inout Stage) {
+        awaitingFrame.append(contentsOf: batch.commits)
+        batch.commits.removeAll(keepingCapacity: true)
+    }
+
+    /// A load starts building off main with everything requested; nil when nothing is requested.
+    mutating func startLoad() -> (rows: Int, reset: Bool)? {
+        guard !requested.isEmpty else { return nil }
+        requested.move(into: &building)
+        metrics.loads += 1
+        return (building.rows, building.reset)
+    }
+
+    /// The load in flight landed on main: its commits show in the next frame that starts.
+    mutating func landed() -> (rows: Int, reset: Bool) {
+        let result = (building.rows, building.reset)
+        awaitingFrame.append(contentsOf: building.commits)
+        building = Stage()
+        return result
+    }
+
+    /// Records an update that reached the view, with the main-thread time it actually took.
     mutating func updateRan(rows: Int, reset: Bool, cost: SimDuration, at start: SimInstant) {
         metrics.updates += 1
         metrics.updateRows += rows
@@ -96,15 +145,15 @@ struct UpdatePipeline {
 
     func context(now: SimInstant, display: DisplayState) -> ThrottleContext {
         ThrottleContext(
-            now: now, pendingRows: pendingRows, pendingCommits: pending.count,
-            oldestPending: pending.first?.time, oldestPendingRows: Int(pending.first?.rows ?? 0),
+            now: now, pendingRows: committedRows, pendingCommits: committed.count,
+            oldestPending: committed.first?.time, oldestPendingRows: Int(committed.first?.rows ?? 0),
             vsyncInterval: display.frameInterval, nextVsync: display.nextVsync, frameQueued: display.frameQueued,
-            resetThreshold: scenario.device.resetThreshold
+            resetThreshold: scenario.device.resetThreshold, pendingResets: committedResets
         )
     }
 
     mutating func finish(at end: SimInstant) -> ThrottleMetrics {
-        metrics.pendingChanged(from: pendingRows, at: end)
+        metrics.pendingChanged(from: committedRows, at: end)
         metrics.end = end
         return metrics
     }

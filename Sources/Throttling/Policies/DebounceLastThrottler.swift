@@ -1,11 +1,12 @@
 import Simulation
 
-/// Signal's `DebouncedEvent` in `lastOnly` mode: publish once changes have been quiet for
-/// `quietPeriod`.
+/// The article's description of `DebouncedEvent.lastOnly` — *not* Signal's code: a classic
+/// trailing debounce that publishes once changes have been quiet for `quietPeriod`.
 ///
-/// Every commit pushes the deadline back, so a stream with gaps shorter than the quiet period
-/// never publishes until it stops: under an initial-sync storm the screen freezes for the whole
-/// storm. The benchmark shows exactly how long.
+/// Every commit cancels the timer and restarts the countdown, so a stream with gaps shorter than
+/// the quiet period never publishes until it stops: under an initial-sync storm the screen shows
+/// nothing new for the whole storm. Signal's lastOnly (`SignalLastOnlyThrottler`) fires N after
+/// the first request instead and cannot starve; the benchmark measures what the difference costs.
 public struct DebounceLastThrottler: UpdateThrottler {
     public let quietPeriod: SimDuration
 

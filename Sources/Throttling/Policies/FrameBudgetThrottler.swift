@@ -10,10 +10,12 @@ import Simulation
 ///   (from the estimated frame cost), minus the frame cost, a safety margin and now. It publishes
 ///   the largest prefix of pending commits predicted to fit, so updates land without costing a
 ///   vsync. When the device is overloaded and frames miss anyway, the slack this leaves is used.
-/// - Batches stay below the reset threshold (the "reset cliff"), because a reset costs far more
-///   than the rows it carries.
+/// - Resets are per transaction (as in Signal): a batch is a reset only if one of its commits alone
+///   touched `resetThreshold` rows, so coalescing small commits never resets and batches are not
+///   capped at the threshold. When a reset commit is pending, everything pending is published
+///   with it: the reload (built off the main thread) shows all of it at one fixed cost.
 /// - When nothing fits and the oldest pending change has waited `maxAge`, it publishes everything
-///   pending (below the cliff) at once: a hard bound on staleness, paying one update's fixed cost
+///   pending at once: a hard bound on staleness, paying one update's fixed cost
 ///   for the whole backlog rather than one per commit.
 public struct FrameBudgetThrottler: UpdateThrottler {
     public let maxAge: SimDuration
@@ -50,7 +52,8 @@ public struct FrameBudgetThrottler: UpdateThrottler {
         let start = context.frameQueued ? context.now : max(context.nextVsync, context.now)
         let present = Self.firstVsync(atOrAfter: start + frame, next: context.nextVsync, interval: interval)
         let budget = present - frame - margin - context.now
-        let cap = min(maxBatchRows, context.resetThreshold - 1, context.pendingRows)
+        if context.pendingResets > 0 { return ThrottleDecision(publish: .all) }
+        let cap = min(maxBatchRows, context.pendingRows)
         let fitting = updateCost.rowsFitting(budget, limit: cap)
         if fitting >= context.oldestPendingRows {
             return ThrottleDecision(publish: .upTo(rows: fitting))
@@ -58,7 +61,7 @@ public struct FrameBudgetThrottler: UpdateThrottler {
         guard let oldest = context.oldestPending, context.now - oldest >= maxAge else { return .none }
         // Overdue, and no idle slot can take it: a missed vsync is now unavoidable, and the only
         // cost left to control is how many fixed per-update costs are paid. So take everything
-        // (below the reset cliff) in this one update.
+        // in this one update.
         return ThrottleDecision(publish: .upTo(rows: cap))
     }
 }

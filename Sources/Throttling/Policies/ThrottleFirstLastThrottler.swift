@@ -1,33 +1,29 @@
 import Simulation
 
-/// Signal's `DebouncedEvent` in `firstLast` mode: fire at once, then at most once per `interval`,
-/// and always fire once more after the last change (the trailing fire is guaranteed).
+/// Signal's `DebouncedEvent` in `firstLast` mode as an update throttle: a commit enqueues a publish
+/// at once — through the main queue (`queue.async`), so it runs after work already queued there —
+/// if `interval` has passed since the last publish ran, else at `lastPublish + interval`. Commits
+/// while a publish is enqueued ride along. The last publish time is taken when the publish runs.
 public struct ThrottleFirstLastThrottler: UpdateThrottler {
-    public let interval: SimDuration
-    var windowOpen = false
-    var trailingPending = false
+    public private(set) var debouncer: FirstLastDebouncer
 
     public init(interval: SimDuration) {
         precondition(interval > .zero, "interval must be positive")
-        self.interval = interval
+        debouncer = FirstLastDebouncer(interval: interval)
     }
 
+    public var interval: SimDuration { debouncer.interval }
+
     public mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision {
-        if windowOpen {
-            trailingPending = true
-            return .none
+        switch debouncer.request(at: context.now) {
+        case .ignored: .none
+        case .enqueueNow: ThrottleDecision(timer: .fire(at: context.now))
+        case .enqueue(let at): ThrottleDecision(timer: .fire(at: at))
         }
-        windowOpen = true
-        return ThrottleDecision(publish: .all, timer: .fire(at: context.now + interval))
     }
 
     public mutating func timerFired(_ context: ThrottleContext) -> ThrottleDecision {
-        guard trailingPending else {
-            windowOpen = false
-            return .none
-        }
-        trailingPending = false
-        // The trailing fire opens a new window, so bursts publish at most once per interval.
-        return ThrottleDecision(publish: context.pendingCommits > 0 ? .all : .nothing, timer: .fire(at: context.now + interval))
+        debouncer.fire(at: context.now)
+        return ThrottleDecision(publish: context.pendingCommits > 0 ? .all : .nothing)
     }
 }

@@ -26,6 +26,12 @@ public struct TimeWindow: Sendable {
         }
     }
 
+    /// Drops the times that are `length` or more before `now` (Signal's `abs(sample − now) < 5 s`,
+    /// applied when the interval is computed).
+    public mutating func prune(at now: SimInstant) {
+        while start < storage.count, now - storage[start] >= length { start += 1 }
+    }
+
     public mutating func clear() {
         storage.removeAll(keepingCapacity: true)
         start = 0
