@@ -21,7 +21,7 @@ struct ReadinessOptions: ParsableArguments {
     var inputRate: Double?
 
     @Option(name: .customLong("input-bound-ms"), help: "frame-aware: the longest estimated delay deferred work may impose on input (ms).")
-    var inputBoundMs: Double = 50
+    var inputBoundMs: Double = 100
 
     @Option(name: .customLong("long-quiet-ms"), help: "frame-aware: input silence a block estimated above the bound waits for (ms).")
     var longQuietMs: Double = 500

@@ -18,7 +18,7 @@ import Simulation
 package final class FrameAwareScheduler: ReadinessPolicy, @unchecked Sendable {
     package struct Parameters: Sendable, Hashable {
         /// The longest estimated delay a deferred block may impose on an input event.
-        package var inputBound = SimDuration.milliseconds(50)
+        package var inputBound = SimDuration.milliseconds(100)
         /// A block estimated above the bound waits for this much input silence.
         package var longQuiet = SimDuration.milliseconds(500)
         /// Slack kept before a vsync.
