@@ -23,7 +23,9 @@ package struct ChildProbeHarness: Sendable {
         self.watchdog = watchdog
     }
 
-    package func run(_ arguments: [String]) throws -> (outcome: Outcome, stderr: String) {
+    /// Runs the child with `arguments` appended; returns how it ended, what it wrote on stderr and
+    /// its (already reaped) process id.
+    package func run(_ arguments: [String]) throws -> (outcome: Outcome, stderr: String, pid: Int32) {
         guard let executable = command.first else { throw HarnessError(message: "no child command") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -48,11 +50,12 @@ package struct ChildProbeHarness: Sendable {
         }
         process.waitUntilExit()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        if killed { return (.deadlocked, text) }
+        let pid = process.processIdentifier
+        if killed { return (.deadlocked, text, pid) }
         switch process.terminationReason {
-        case .uncaughtSignal: return (.trapped(process.terminationStatus), text)
-        case .exit: return (process.terminationStatus == 0 ? .completed : .failed(process.terminationStatus), text)
-        @unknown default: return (.failed(process.terminationStatus), text)
+        case .uncaughtSignal: return (.trapped(process.terminationStatus), text, pid)
+        case .exit: return (process.terminationStatus == 0 ? .completed : .failed(process.terminationStatus), text, pid)
+        @unknown default: return (.failed(process.terminationStatus), text, pid)
         }
     }
 

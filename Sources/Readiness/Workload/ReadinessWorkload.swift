@@ -116,7 +116,7 @@ package struct ReadinessWorkload: Workload {
         var notes: [String] = []
         for probe in ReadinessProbe.allCases {
             for _ in 0..<configuration.attempts {
-                let (outcome, stderr) = try harness.run([probe.rawValue, implementation])
+                let (outcome, stderr, _) = try harness.run([probe.rawValue, implementation])
                 switch outcome {
                 case .completed: completed += 1
                 case .trapped: traps += 1
