@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "Locking", targets: ["Locking"]),
         .executable(name: "bench-clock", targets: ["bench-clock"]),
         .library(name: "Timekeeping", targets: ["Timekeeping"]),
+        .executable(name: "bench-readiness", targets: ["bench-readiness"]),
+        .library(name: "Readiness", targets: ["Readiness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -99,6 +101,23 @@ let package = Package(
             dependencies: ["Timekeeping", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
+        // (virtual time and live), the globals strategies, and the bench-readiness workload.
+        .target(
+            name: "Readiness",
+            dependencies: ["Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-readiness",
+            dependencies: ["Readiness", "Simulation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ReadinessTests",
+            dependencies: ["Readiness", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The regression gate: thresholds and baseline comparison over results folders.
         .executableTarget(
             name: "bench-gate",
@@ -120,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: ["Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate"],
+            dependencies: ["Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness"],
             swiftSettings: swiftSettings
         ),
     ]

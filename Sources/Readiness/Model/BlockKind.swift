@@ -1,0 +1,11 @@
+/// The four kinds of readiness block Signal's `AppReadiness` accepts.
+package enum BlockKind: String, CaseIterable, Sendable {
+    /// `runNowOrWhenAppWillBecomeReady`: internal setup, run first in the ready turn.
+    case will
+    /// `runNowOrWhenAppDidBecomeReadySync`: run in the ready turn after every will block.
+    case did
+    /// `runNowOrWhenUIDidBecomeReadySync`: run when the first screen has appeared.
+    case ui
+    /// `runNowOrWhenAppDidBecomeReadyAsync` (and its main-app-only form): the polite chain.
+    case polite
+}

@@ -1,0 +1,94 @@
+import Measurement
+
+/// The summary printed at the end: per scenario and globals strategy, the variants ranked
+/// (medians over seeds).
+///
+/// With a screen, rank is the Pareto layer on (t_ui_ready_ms, input_latency_p99_ms) — how soon the
+/// user sees the app against how long a tap waits — then missed frames; in the NSE (no screen,
+/// no input) the layer is on (t_app_ready_ms, polite_drain_ms). `*` marks layer 1.
+package enum ReadinessRanking {
+    static let columns: [(metric: String, title: String)] = [
+        ("t_app_ready_ms", "ready ms"), ("t_ui_ready_ms", "ui ms"), ("ready_turn_ms", "turn ms"),
+        ("polite_drain_ms", "drain ms"), ("main_max_stall_ms", "stall ms"), ("input_latency_p50_ms", "in p50"),
+        ("input_latency_p99_ms", "in p99"), ("missed_frames", "missed"), ("overtakes", "overtk"),
+        ("polite_before_ui", "pol<ui"), ("wasted_slots", "wasted"),
+    ]
+
+    package static func render(records: [ResultRecord], mode: String) -> String {
+        let summaries = Statistics.summarize(records.filter { $0.mode == mode })
+        var keys: [(String, String)] = []
+        for s in summaries where !keys.contains(where: { $0 == (s.scenario, s.factors["globals"] ?? "-") }) {
+            keys.append((s.scenario, s.factors["globals"] ?? "-"))
+        }
+        var out = ""
+        for (scenario, globals) in keys {
+            let rows = summaries.filter { $0.scenario == scenario && ($0.factors["globals"] ?? "-") == globals }
+            guard rows.contains(where: { $0.metric == "t_app_ready_ms" }) else { continue }
+            let variants = rows.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
+            func value(_ v: String, _ m: String) -> Double { rows.first { $0.variant == v && $0.metric == m }?.median ?? .nan }
+            let noScreen = scenario == "nse"
+            let x: (String) -> Double = { value($0, noScreen ? "t_app_ready_ms" : "t_ui_ready_ms") }
+            let y: (String) -> Double = { value($0, noScreen ? "polite_drain_ms" : "input_latency_p99_ms") }
+            let layers = paretoLayers(variants, x: x, y: y)
+            let ranked = variants.sorted { a, b in
+                if layers[a]! != layers[b]! { return layers[a]! < layers[b]! }
+                if value(a, "missed_frames") != value(b, "missed_frames") { return value(a, "missed_frames") < value(b, "missed_frames") }
+                return x(a) != x(b) ? x(a) < x(b) : a < b
+            }
+            var table = TextTable(columns: ["#", "variant"] + columns.map(\.title), rightAligned: Set(2..<(2 + columns.count)))
+            for (i, v) in ranked.enumerated() {
+                table.add(["\(i + 1)\(layers[v] == 1 ? "*" : " ")", v] + columns.map { TextTable.number(value(v, $0.metric)) })
+            }
+            let seeds = rows.first?.count ?? 0
+            let axes = noScreen ? "t_app_ready/polite_drain" : "t_ui_ready/input p99"
+            out += "\n\(scenario), globals \(globals) (\(mode), median of \(seeds) seed\(seeds == 1 ? "" : "s"); * = on the \(axes) frontier)\n"
+            out += table.render()
+        }
+        return out
+    }
+
+    /// Layer 1 = points no other point beats on both axes; remove them and repeat.
+    package static func paretoLayers(_ items: [String], x: (String) -> Double, y: (String) -> Double) -> [String: Int] {
+        var remaining = items
+        var layer = 1
+        var result: [String: Int] = [:]
+        while !remaining.isEmpty {
+            let front = remaining.filter { a in
+                !remaining.contains { b in b != a && x(b) <= x(a) && y(b) <= y(a) && (x(b) < x(a) || y(b) < y(a)) }
+            }
+            let chosen = front.isEmpty ? remaining : front
+            for a in chosen { result[a] = layer }
+            remaining.removeAll { chosen.contains($0) }
+            layer += 1
+        }
+        return result
+    }
+
+    /// The live-only scenarios: one row per variant or globals strategy, sums over attempts and seeds.
+    package static func renderProbes(records: [ResultRecord]) -> String {
+        var out = ""
+        let probes = records.filter { $0.scenario == "reentrant-tasks" }
+        if !probes.isEmpty {
+            var table = TextTable(columns: ["variant", "reentry_traps", "deadlocks", "completed", "failed"], rightAligned: [1, 2, 3, 4])
+            var variants: [String] = []
+            for r in probes where !variants.contains(r.variant) { variants.append(r.variant) }
+            for v in variants {
+                func sum(_ m: String) -> String { TextTable.number(probes.filter { $0.variant == v && $0.metric == m }.reduce(0) { $0 + $1.value }) }
+                table.add([v, sum("reentry_traps"), sum("deadlocks"), sum("probes_completed"), sum("probes_failed")])
+            }
+            out += "\nreentrant-tasks (live, child processes under a watchdog; counts over attempts)\n" + table.render()
+        }
+        let races = records.filter { $0.scenario == "concurrent-first-use" }
+        if !races.isEmpty {
+            var table = TextTable(columns: ["globals", "duplicate_constructions", "constructions"], rightAligned: [1, 2])
+            var globals: [String] = []
+            for r in races where !globals.contains(r.factors["globals"] ?? "-") { globals.append(r.factors["globals"] ?? "-") }
+            for g in globals {
+                func sum(_ m: String) -> String { TextTable.number(races.filter { $0.factors["globals"] == g && $0.metric == m }.reduce(0) { $0 + $1.value }) }
+                table.add([g, sum("duplicate_constructions"), sum("constructions")])
+            }
+            out += "\nconcurrent-first-use (live, threads racing through first use; sums over seeds)\n" + table.render()
+        }
+        return out
+    }
+}

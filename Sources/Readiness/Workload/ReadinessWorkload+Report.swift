@@ -1,0 +1,56 @@
+import Measurement
+
+extension ReadinessWorkload {
+    /// The metrics compared live against simulated.
+    package static let comparedMetrics = [
+        "t_app_ready_ms", "t_ui_ready_ms", "ready_turn_ms", "polite_drain_ms", "main_max_stall_ms",
+        "input_latency_p50_ms", "input_latency_p99_ms", "missed_frames", "overtakes", "polite_before_ui", "wasted_slots",
+    ]
+
+    package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
+        let records = results.flatMap { r in
+            observations(for: r.item, sample: r.sample).flatMap { g in
+                g.observations.map { o in
+                    ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed,
+                                 repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit, host: "", factors: g.factors)
+                }
+            }
+        }
+        var notes = results.flatMap(\.sample.notes)
+        guard configuration.mode == .live else {
+            return WorkloadReport(table: ReadinessRanking.render(records: records, mode: "sim"), notes: notes)
+        }
+        var comparisons: [Comparison] = []
+        for r in results {
+            guard let live = r.sample.live, !r.sample.sim.isEmpty else { continue }
+            for metric in Self.comparedMetrics {
+                guard let s = r.sample.sim.first(where: { $0.metric == metric }),
+                      let l = live.first(where: { $0.metric == metric }) else { continue }
+                comparisons.append(Comparison(scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))", variant: Self.variantName(r.item),
+                                              metric: metric, unit: s.unit, sim: s.value, live: l.value))
+            }
+        }
+        if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
+        notes.append("live timings share the machine with whatever else runs: compare ratios within this run")
+        var table = ReadinessRanking.render(records: records, mode: "live") + ReadinessRanking.renderProbes(records: records)
+        if !comparisons.isEmpty { table += "\n" + Self.comparisonTable(comparisons) }
+        return WorkloadReport(table: table, comparisons: comparisons, notes: notes)
+    }
+
+    static func comparisonTable(_ comparisons: [Comparison]) -> String {
+        let shown = ["t_ui_ready_ms", "polite_drain_ms", "input_latency_p99_ms", "missed_frames"]
+        var table = TextTable(columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
+                              rightAligned: Set(2..<(2 + 2 * shown.count)))
+        var keys: [(String, String)] = []
+        for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
+        for (scenario, variant) in keys {
+            var row = [scenario, variant]
+            for metric in shown {
+                let c = comparisons.first { $0.scenario == scenario && $0.variant == variant && $0.metric == metric }
+                row += [c.map { TextTable.number($0.sim) } ?? "-", c.map { TextTable.number($0.live) } ?? "-"]
+            }
+            table.add(row)
+        }
+        return "live versus simulated (same plan and seed)\n" + table.render()
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Measurement
+import Simulation
+
+/// bench-readiness as a `Workload`: every (scenario, globals, seed, variant) of the matrix is one
+/// item, simulated in virtual time; in live mode a launch also runs on real threads (beside its
+/// simulation), and the live-only scenarios run their probes.
+package struct ReadinessWorkload: Workload {
+    package struct Item: Sendable {
+        package var scenario: ReadinessScenario
+        package var variant: ReadinessVariant?
+        package var globals: GlobalsStrategy?
+        package var seed: UInt64
+        package var repetition: Int
+    }
+
+    package struct Sample: Sendable {
+        package var sim: [Observation]
+        package var live: [Observation]?
+        package var notes: [String] = []
+    }
+
+    package static let name = "readiness"
+    package let configuration: ReadinessConfiguration
+    package let selection: MatrixSelection
+    package let scenarios: [ReadinessScenario]
+    package let variants: [ReadinessVariant]
+    package let globals: [GlobalsStrategy]
+    package let seeds: [UInt64]
+    package let items: [Item]
+    package var factorNames: [String] { ["globals"] }
+
+    package init(configuration: ReadinessConfiguration, selection: MatrixSelection) throws {
+        self.configuration = configuration
+        self.selection = selection
+        variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: ReadinessVariant.allCases, name: \.rawValue)
+        globals = try MatrixSelection.resolve(configuration.globals, flag: "--globals", from: GlobalsStrategy.allCases, name: \.rawValue)
+        let live = configuration.mode == .live
+        let defaults = ReadinessScenario.allCases.filter { live ? $0 != .nse && $0 != .shareExtension : !$0.isLiveOnly }
+        scenarios = try MatrixSelection.resolve(selection.scenarios.isEmpty ? defaults.map(\.rawValue) : selection.scenarios,
+                                                flag: "--scenario", from: ReadinessScenario.allCases, name: \.rawValue)
+        if !live, let s = scenarios.first(where: \.isLiveOnly) {
+            throw BenchFailure.usage("--scenario \(s.rawValue) runs only with --mode live (it needs real threads and child processes)")
+        }
+        if live, scenarios.contains(.reentrantTasks), configuration.childCommand.isEmpty {
+            throw BenchFailure.usage("--scenario reentrant-tasks needs a child command line to run its probes in")
+        }
+        seeds = selection.seeds(default: live ? 1 : 5)
+        var items: [Item] = []
+        for scenario in scenarios {
+            for (repetition, seed) in seeds.enumerated() {
+                switch scenario {
+                case .reentrantTasks:
+                    for v in variants { items.append(Item(scenario: scenario, variant: v, globals: nil, seed: seed, repetition: repetition)) }
+                case .concurrentFirstUse:
+                    for g in globals { items.append(Item(scenario: scenario, variant: nil, globals: g, seed: seed, repetition: repetition)) }
+                default:
+                    for g in globals {
+                        for v in variants { items.append(Item(scenario: scenario, variant: v, globals: g, seed: seed, repetition: repetition)) }
+                    }
+                }
+            }
+        }
+        self.items = items
+    }
+
+    /// The launch profile of a scenario, with the command line's overrides.
+    package func profile(_ context: ProcessContext) -> LaunchProfile {
+        var p = LaunchProfile(context: context)
+        if selection.quick { p = p.quick() }
+        if let hz = configuration.displayHz { p.displayHz = hz }
+        if let rate = configuration.inputRate { p.inputRate = rate }
+        return p
+    }
+
+    /// The variant column of an item (`-` where the scenario does not depend on it).
+    static func variantName(_ item: Item) -> String { item.variant?.rawValue ?? "-" }
+    static func globalsName(_ item: Item) -> String { item.globals?.rawValue ?? "-" }
+
+    package func label(_ item: Item) -> String {
+        "\(item.scenario.rawValue) \(Self.variantName(item)) \(Self.globalsName(item)) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
+    }
+
+    package func scheduling(_ item: Item) -> ItemScheduling {
+        configuration.mode == .live ? .alone : .parallel
+    }
+
+    package func run(_ item: Item) throws -> Sample {
+        switch item.scenario {
+        case .reentrantTasks:
+            return try runProbes(item)
+        case .concurrentFirstUse:
+            let r = ConcurrentFirstUse.run(strategy: item.globals!, services: LaunchProfile(context: .mainApp).services,
+                                           threads: configuration.racingThreads, seed: item.seed)
+            return Sample(sim: [], live: [Observation("duplicate_constructions", Double(r.duplicates), "count"),
+                                          Observation("constructions", Double(r.constructions), "count")])
+        case .mainApp, .nse, .shareExtension:
+            let plan = LaunchPlan.generate(profile(item.scenario.context!), seed: item.seed)
+            let sim = try SimMainExecutor.run(plan: plan, globals: item.globals!, variant: item.variant!,
+                                              parameters: configuration.frameAware)
+            var sample = Sample(sim: sim.observations(plan: plan), live: nil)
+            if configuration.mode == .live {
+                let outcome = LiveLaunchRun.run(plan: plan, globals: item.globals!, variant: item.variant!,
+                                                parameters: configuration.frameAware)
+                sample.live = outcome.recorder.observations(plan: plan)
+                if !outcome.drained { sample.notes.append("\(label(item)): did not drain within the live time limit") }
+            }
+            return sample
+        }
+    }
+
+    private func runProbes(_ item: Item) throws -> Sample {
+        let harness = ChildProbeHarness(command: configuration.childCommand, watchdog: configuration.watchdog)
+        let implementation = ReadinessProbe.implementation(for: item.variant!)
+        var traps = 0, deadlocks = 0, completed = 0, failures = 0
+        var notes: [String] = []
+        for probe in ReadinessProbe.allCases {
+            for _ in 0..<configuration.attempts {
+                let (outcome, stderr, _) = try harness.run([probe.rawValue, implementation])
+                switch outcome {
+                case .completed: completed += 1
+                case .trapped: traps += 1
+                case .deadlocked: deadlocks += 1
+                case .failed(let code):
+                    failures += 1
+                    notes.append("\(label(item)) \(probe.rawValue): child exited \(code): \(stderr.prefix(200))")
+                }
+            }
+        }
+        return Sample(sim: [], live: [
+            Observation("reentry_traps", Double(traps), "count"),
+            Observation("deadlocks", Double(deadlocks), "count"),
+            Observation("probes_completed", Double(completed), "count"),
+            Observation("probes_failed", Double(failures), "count"),
+        ], notes: notes)
+    }
+
+    package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
+        var groups: [LabelledObservations] = []
+        let factors = ["globals": Self.globalsName(item)]
+        if !sample.sim.isEmpty {
+            groups.append(LabelledObservations(scenario: item.scenario.rawValue, variant: Self.variantName(item), mode: "sim",
+                                               seed: item.seed, repetition: item.repetition, factors: factors, observations: sample.sim))
+        }
+        if let live = sample.live {
+            groups.append(LabelledObservations(scenario: item.scenario.rawValue, variant: Self.variantName(item), mode: "live",
+                                               seed: item.seed, repetition: item.repetition, factors: factors, observations: live))
+        }
+        return groups
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// bench-readiness as a user runs it: files, determinism for any --jobs, the live probes in child
+/// processes, one-line errors.
+final class BenchReadinessTests: XCTestCase {
+    /// The CSV rows without run_id (first column) and host (last): everything else must match.
+    func values(_ args: [String]) throws -> [String] {
+        let dir = try ExecutableRunner.temporaryDirectory("readiness")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-readiness", ["--quiet", "--format", "csv", "--output", dir.path] + args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout.split(separator: "\n").dropFirst().map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
+        }
+    }
+
+    func testQuickRunWritesCSVAndJSONWithTheGlobalsColumn() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("readiness")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-readiness", ["--quick", "--quiet", "--output", dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for name in ["main-app, globals eager", "nse, globals lazy-once", "share-extension", "frame-aware", "signal-2021-lifo"] {
+            XCTAssertTrue(r.stdout.contains(name), name)
+        }
+        let csv = try String(contentsOf: dir.appendingPathComponent("readiness.csv"), encoding: .utf8)
+        XCTAssertEqual(csv.split(separator: "\n").first, "run_id,workload,scenario,variant,mode,seed,repetition,globals,metric,value,unit,host")
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
+        XCTAssertEqual(Set(doc.records.map(\.variant)).count, 6)
+        XCTAssertEqual(Set(doc.records.map(\.metric)), [
+            "t_app_ready_ms", "t_ui_ready_ms", "ready_turn_ms", "polite_drain_ms", "main_max_stall_ms", "input_latency_p50_ms",
+            "input_latency_p99_ms", "missed_frames", "overtakes", "polite_before_ui", "wasted_slots",
+        ])
+        XCTAssertTrue(doc.complete)
+    }
+
+    func testDeterministicPerSeedAndForAnyJobs() throws {
+        let args = ["--seeds", "2", "--scenario", "main-app,nse"]
+        let one = try values(args + ["--jobs", "1"])
+        XCTAssertEqual(one, try values(args + ["--jobs", "3"]))
+        XCTAssertNotEqual(one, try values(["--seeds", "2", "--scenario", "main-app,nse", "--seed", "7"]))
+    }
+
+    func testShardsPartitionTheMatrix() throws {
+        let whole = Set(try values(["--quick", "--scenario", "nse"]))
+        var union = Set<String>()
+        for i in 1...3 { union.formUnion(try values(["--quick", "--scenario", "nse", "--shard", "\(i)/3"])) }
+        XCTAssertEqual(union, whole)
+    }
+
+    /// The article's class traps on re-entry and deadlocks on a cross-thread wait, counted from
+    /// child processes; Signal's flag-first design does neither (the control). No child survives.
+    func testLiveProbesCountTrapsAndDeadlocks() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-readiness", [
+            "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
+            "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet", "--output", dir.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
+        func sum(_ variant: String, _ metric: String) -> Double {
+            doc.records.filter { $0.variant == variant && $0.metric == metric }.reduce(0) { $0 + $1.value }
+        }
+        XCTAssertEqual(sum("article-lightweight", "reentry_traps"), 3)
+        XCTAssertEqual(sum("article-lightweight", "deadlocks"), 3)
+        XCTAssertEqual(sum("signal", "reentry_traps"), 0)
+        XCTAssertEqual(sum("signal", "deadlocks"), 0)
+        XCTAssertEqual(sum("signal", "probes_completed"), 6)
+        func duplicates(_ globals: String) -> Double {
+            doc.records.filter { $0.factors["globals"] == globals && $0.metric == "duplicate_constructions" }.reduce(0) { $0 + $1.value }
+        }
+        XCTAssertGreaterThan(duplicates("lazy-registry"), 0)
+        XCTAssertEqual(duplicates("lazy-once"), 0)
+        XCTAssertEqual(Self.probeChildren(), [], "every probe child was reaped")
+    }
+
+    /// Processes whose command line carries the probe's hidden role flag.
+    static func probeChildren() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            return line.contains("--readiness-probe") && line.contains("bench-readiness") ? "\(pid): \(line)" : nil
+        }
+    }
+
+    func testLiveLaunchReportsLiveBesideSimulated() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-readiness", [
+            "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
+            "--input-rate", "4", "--quiet", "--output", dir.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("live versus simulated"))
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
+        XCTAssertEqual(Set(doc.records.map(\.mode)), ["sim", "live"])
+        XCTAssertTrue(doc.comparisons.filter { $0.metric == "t_ui_ready_ms" }.allSatisfy { $0.live > 0 && $0.sim > 0 })
+    }
+
+    func testListAndBadInput() throws {
+        let list = try ExecutableRunner.run("bench-readiness", ["--list"])
+        XCTAssertEqual(list.status, 0)
+        for name in ["main-app", "reentrant-tasks", "concurrent-first-use", "signal-2018", "intent-orchestrator", "lazy-registry"] {
+            XCTAssertTrue(list.stdout.contains(name), name)
+        }
+        let cases: [([String], String)] = [
+            (["--scenario", "reentrant-tasks"], "runs only with --mode live"),
+            (["--scenario", "nope"], "unknown --scenario 'nope'"),
+            (["--variant", "fastest"], "unknown --variant 'fastest'"),
+            (["--globals", "lazy"], "unknown --globals 'lazy'"),
+            (["--display-hz", "0"], "--display-hz must be between 1 and 1000"),
+            (["--input-rate", "nan"], "--input-rate must be between 0 and 1000"),
+            (["--input-bound-ms", "-1"], "--input-bound-ms"),
+            (["--attempts", "0"], "--attempts must be between 1 and 100"),
+            (["--watchdog-s", "inf"], "--watchdog-s must be between 0 and 600"),
+            (["--mode", "fast"], "--mode"),
+            (["--events", "/tmp/x.csv"], "--events: bench-readiness writes no timeline"),
+        ]
+        for (args, expected) in cases {
+            let r = try ExecutableRunner.run("bench-readiness", args + ["--quick", "--quiet"])
+            XCTAssertNotEqual(r.status, 0, "\(args)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("bench-readiness: error: "), "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)")
+        }
+    }
+}

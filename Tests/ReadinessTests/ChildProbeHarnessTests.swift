@@ -1,0 +1,41 @@
+import Foundation
+@testable import Readiness
+import Simulation
+import XCTest
+
+/// The harness tells a completed child from a trapped, a hung and a failed one, and leaves no
+/// child behind (a zombie would still answer `kill(pid, 0)`).
+final class ChildProbeHarnessTests: XCTestCase {
+    /// `sh -c SCRIPT` with the probe's arguments appended (they become $0 and $1, unused).
+    func harness(_ script: String, watchdog: SimDuration = .seconds(5)) -> ChildProbeHarness {
+        ChildProbeHarness(command: ["/bin/sh", "-c", script], watchdog: watchdog)
+    }
+
+    func assertReaped(_ pid: Int32, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(kill(pid, 0), -1, "child \(pid) still exists", file: file, line: line)
+        XCTAssertEqual(errno, ESRCH, file: file, line: line)
+    }
+
+    func testOutcomes() throws {
+        let completed = try harness("exit 0").run(["reentry", "article"])
+        XCTAssertEqual(completed.outcome, .completed)
+        assertReaped(completed.pid)
+
+        let trapped = try harness("kill -ILL $$").run(["reentry", "article"])
+        XCTAssertEqual(trapped.outcome, .trapped(SIGILL))
+        assertReaped(trapped.pid)
+
+        let failed = try harness("echo nope >&2; exit 3").run(["reentry", "article"])
+        XCTAssertEqual(failed.outcome, .failed(3))
+        XCTAssertEqual(failed.stderr, "nope\n")
+        assertReaped(failed.pid)
+    }
+
+    func testWatchdogKillsAndReapsAHungChild() throws {
+        let started = SystemMonotonicClock()
+        let hung = try harness("exec sleep 30", watchdog: .milliseconds(200)).run(["cross-thread-wait", "article"])
+        XCTAssertEqual(hung.outcome, .deadlocked)
+        XCTAssertLessThan(started.now().seconds, 10)
+        assertReaped(hung.pid)
+    }
+}

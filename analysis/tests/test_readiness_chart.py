@@ -1,0 +1,19 @@
+"""The readiness chart renders from a fixture made by bench-readiness (--quick --seeds 2 --globals eager)."""
+
+from pathlib import Path
+
+from patternbench_analysis.plot import render_all
+from patternbench_analysis.results import load_folders
+from test_plot import check_files
+
+
+def test_readiness_chart_has_every_variant_per_scenario(tmp_path):
+    folders = load_folders([Path(__file__).parent / "fixtures" / "readiness"])
+    charts = {c.name: c for c in render_all(folders, tmp_path, log=lambda m: None)}
+    chart = charts["readiness-launch"]
+    ids, text = check_files(chart)
+    for scenario in ["main-app", "share-extension", "nse"]:
+        for variant in ["signal", "signal-2018", "signal-2021-lifo", "article-lightweight", "intent-orchestrator", "frame-aware"]:
+            assert f"series:{scenario}-{variant}" in ids, (scenario, variant)
+    assert "missed frames (count)" in text and "wasted polite slots (count)" in text and "polite backlog drained after" in text and "globals eager" in text
+    assert "overtakes" in text and "run readiness-" in text
