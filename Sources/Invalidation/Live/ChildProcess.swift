@@ -41,8 +41,9 @@ struct ChildProcess {
         return ExitStatus(raw: status)
     }
 
-    /// Kills and reaps the child (no-op for one already reaped).
+    /// Kills the child's whole process group (it leads one) and reaps the child.
     func killAndReap() {
+        kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -32,6 +32,20 @@ public struct InvalidationPlan: Sendable, Codable, Equatable {
     public var shareSessionStarts: [Int64]
     public var activations: [Activation]
 
+    /// A hand-written plan (tests replay documented timelines with it).
+    init(durationNs: Int64, keys: Int, mainCacheCapacity: Int = 64, shareCacheCapacity: Int = 64, writes: [Write],
+         mainReads: [Read], shareReads: [Read] = [], shareSessionStarts: [Int64] = [], activations: [Activation] = []) {
+        self.durationNs = durationNs
+        self.keys = keys
+        self.mainCacheCapacity = mainCacheCapacity
+        self.shareCacheCapacity = shareCacheCapacity
+        self.writes = writes
+        self.mainReads = mainReads
+        self.shareReads = shareReads
+        self.shareSessionStarts = shareSessionStarts
+        self.activations = activations
+    }
+
     public init(scenario s: InvalidationScenario, seed: UInt64) {
         durationNs = s.duration.nanoseconds
         keys = s.keys
