@@ -149,6 +149,7 @@ struct LiveMainApp {
     }
 
     mutating func read(_ key: Int) throws {
+        let started = SystemMonotonicClock.raw()
         if variant.validatesEveryRead {
             let before = logReader.queries
             for k in try logReader.changedKeys() where cache.remove(k) != nil {
@@ -163,11 +164,13 @@ struct LiveMainApp {
         tally.reads += 1
         let now = context.now()
         if let v = cache.lookup(key) {
+            tally.readCost.record(SystemMonotonicClock.raw() - started)
             tally.hits += 1
-            if v < (try current(key)) { tally.staleReads += 1 }
+            if v < (try current(key)) { tally.staleReads += 1 }  // the audit read
             return
         }
         let version = try current(key)
+        tally.readCost.record(SystemMonotonicClock.raw() - started)
         tally.storeReads += 1
         if let d = dropped.removeValue(forKey: key), d == version { tally.extraStoreReads += 1 }
         if let victim = cache.store(key, version: version) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }

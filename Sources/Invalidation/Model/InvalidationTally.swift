@@ -37,23 +37,33 @@ public struct InvalidationTally: Sendable, Codable {
     /// Foreign commit → the first UI refresh after it; commits never refreshed are closed at the end.
     public var uiRefreshLatency = DurationSamples()
     public var uiRefreshCensored = 0
+    /// Live only: real time to serve one main-app read (change-log check, cache lookup, store
+    /// read on a miss; not the audit read that counts stale reads).
+    public var readCost = DurationSamples()
 
     public init() {}
 
+    /// The metrics, in a fixed order. A metric that does not exist for the run is omitted, never
+    /// written as 0 (results/README.md): ratios without a denominator (no reads, no handler run —
+    /// the control never listens) and percentiles without a sample.
     public var observations: [Observation] {
         let seconds = Double(durationNs) / 1e9
         func ms(_ ns: Int64) -> Double { Double(ns) / 1e6 }
-        return [
-            Observation("stale_reads", Double(staleReads), "reads"),
-            Observation("stale_read_pct", reads == 0 ? 0 : 100 * Double(staleReads) / Double(reads), "%"),
-            Observation("staleness_p50_ms", ms(staleness.percentile(50)), "ms"),
-            Observation("staleness_p99_ms", ms(staleness.percentile(99)), "ms"),
-            Observation("staleness_max_ms", ms(staleness.max), "ms"),
-            Observation("ui_refresh_latency_p99_ms", ms(uiRefreshLatency.percentile(99)), "ms"),
-            Observation("evacuations_per_s", seconds > 0 ? Double(evacuations) / seconds : 0, "1/s"),
-            Observation("missed_invalidations", Double(missedInvalidations), "commits"),
-            Observation("coalescing_ratio", handlerRuns == 0 ? 0 : Double(postsDelivered) / Double(handlerRuns), "posts/run"),
-            Observation("hit_ratio", reads == 0 ? 0 : Double(hits) / Double(reads), "ratio"),
+        var out = [Observation("stale_reads", Double(staleReads), "reads")]
+        if reads > 0 { out.append(Observation("stale_read_pct", 100 * Double(staleReads) / Double(reads), "%")) }
+        if staleness.count > 0 {
+            out.append(Observation("staleness_p50_ms", ms(staleness.percentile(50)), "ms"))
+            out.append(Observation("staleness_p99_ms", ms(staleness.percentile(99)), "ms"))
+            out.append(Observation("staleness_max_ms", ms(staleness.max), "ms"))
+        }
+        if uiRefreshLatency.count > 0 {
+            out.append(Observation("ui_refresh_latency_p99_ms", ms(uiRefreshLatency.percentile(99)), "ms"))
+        }
+        if seconds > 0 { out.append(Observation("evacuations_per_s", Double(evacuations) / seconds, "1/s")) }
+        out.append(Observation("missed_invalidations", Double(missedInvalidations), "commits"))
+        if handlerRuns > 0 { out.append(Observation("coalescing_ratio", Double(postsDelivered) / Double(handlerRuns), "posts/run")) }
+        if reads > 0 { out.append(Observation("hit_ratio", Double(hits) / Double(reads), "ratio")) }
+        out += [
             Observation("extra_store_reads", Double(extraStoreReads), "reads"),
             Observation("reads", Double(reads), "reads"),
             Observation("store_reads", Double(storeReads), "reads"),
@@ -61,10 +71,19 @@ public struct InvalidationTally: Sendable, Codable {
             Observation("handler_runs", Double(handlerRuns), "runs"),
             Observation("ui_refreshes", Double(uiRefreshes), "refreshes"),
             Observation("share_stale_reads", Double(shareStaleReads), "reads"),
-            Observation("share_stale_read_pct", shareReads == 0 ? 0 : 100 * Double(shareStaleReads) / Double(shareReads), "%"),
+        ]
+        if shareReads > 0 {
+            out.append(Observation("share_stale_read_pct", 100 * Double(shareStaleReads) / Double(shareReads), "%"))
+        }
+        if readCost.count > 0 {
+            out.append(Observation("read_cost_p50_us", Double(readCost.percentile(50)) / 1e3, "us"))
+            out.append(Observation("read_cost_p99_us", Double(readCost.percentile(99)) / 1e3, "us"))
+        }
+        out += [
             Observation("staleness_censored", Double(stalenessCensored), "windows"),
             Observation("ui_refresh_censored", Double(uiRefreshCensored), "commits"),
         ]
+        return out
     }
 }
 
