@@ -75,6 +75,33 @@ final class BenchInvalidationTests: XCTestCase {
         }
     }
 
+    /// SIGINT during a live item: the harness finishes the item in flight, reaps its children,
+    /// writes a result marked incomplete and exits 130; no process of the run survives.
+    func testInterruptedLiveRunReapsEveryChild() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("invalidation-sigint")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let keep = dir.appendingPathComponent("live").path
+        let process = Process()
+        process.executableURL = ExecutableRunner.productsDirectory.appendingPathComponent("bench-invalidation")
+        process.arguments = ["--mode", "live", "--duration", "1.5", "--debounce-s", "0.2", "--quiet",
+                             "--output", dir.appendingPathComponent("out").path, "--live-dir", keep]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("out/invalidation.json")))
+        XCTAssertFalse(doc.complete)
+        // No process anywhere still has this run's folder on its command line.
+        let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter { pid in
+            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: cmdline, as: UTF8.self).contains(keep)
+        }
+        XCTAssertEqual(survivors, [])
+    }
+
     func testBadInputIsAOneLineError() throws {
         for (args, message) in [
             (["--variant", "signals"], "unknown --variant 'signals'"),
