@@ -18,6 +18,8 @@ public struct LiveInvalidationRun {
     let plan: InvalidationPlan
     let debounceInterval: SimDuration
     let childCommand: [String]
+    /// The folder for this item's database, FIFOs and child logs, kept afterwards (nil: a
+    /// temporary folder, removed afterwards).
     let directory: String?
     /// Time past the plan's end (and the debounce) before the harness gives up on the children.
     let grace: SimDuration
@@ -37,7 +39,7 @@ public struct LiveInvalidationRun {
         let dir: String
         var temporary = false
         if let directory {
-            dir = "\(directory)/\(variant.rawValue)-\(UInt32(truncatingIfNeeded: plan.writes.count))-\(getpid())"
+            dir = directory
         } else {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("patternbench-invalidation-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
             temporary = true

@@ -85,7 +85,7 @@ public struct InvalidationWorkload: Workload {
         guard configuration.mode == .live else { return Sample(sim: sim, live: nil) }
         let live = try LiveInvalidationRun(
             variant: item.variant, plan: plan, debounceInterval: debounce, childCommand: configuration.childCommand,
-            directory: configuration.liveDirectory
+            directory: configuration.liveDirectory.map { "\($0)/\(item.scenario.name)-\(item.variant.rawValue)-seed\(item.seed)" }
         ).run()
         return Sample(sim: sim, live: live)
     }
