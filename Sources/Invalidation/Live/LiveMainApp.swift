@@ -14,10 +14,8 @@ import Simulation
 struct LiveMainApp {
     var context: ChildContext
     var tally = InvalidationTally()
-    var cache: ReaderCache
-    var debouncer: FirstLastDebouncer
-    var active = true
-    var pendingRefresh = false
+    /// The same state machine the simulation steps.
+    var app: MainAppReaction
     var fireAt: Int64?
     var refreshTimes: [Int64] = []
     var listeners: [NotificationListener] = []
@@ -29,8 +27,8 @@ struct LiveMainApp {
 
     init(context: ChildContext) {
         self.context = context
-        cache = ReaderCache(capacity: context.spec.plan.mainCacheCapacity)
-        debouncer = FirstLastDebouncer(interval: SimDuration(nanoseconds: context.spec.debounceNs))
+        app = MainAppReaction(variant: context.spec.variant, cacheCapacity: context.spec.plan.mainCacheCapacity,
+                              debounceInterval: SimDuration(nanoseconds: context.spec.debounceNs))
         logReader = ChangeLogReader(db: context.db, role: .main)
     }
 
@@ -53,11 +51,7 @@ struct LiveMainApp {
             try wait(until: t)
             switch step {
             case .activation(let a):
-                active = a
-                if a, pendingRefresh {
-                    pendingRefresh = false
-                    refresh(at: context.now())
-                }
+                if app.setActive(a) { refresh(at: context.now()) }
             case .write(let keys): try ownWrite(keys)
             case .read(let key): try read(key)
             }
@@ -78,7 +72,7 @@ struct LiveMainApp {
             let now = context.now()
             if let f = fireAt, f <= now {
                 fireAt = nil
-                debouncer.fired(at: SimInstant(nanoseconds: now))
+                app.debounceFired(at: SimInstant(nanoseconds: now))
                 refresh(at: now)
                 continue
             }
@@ -99,25 +93,21 @@ struct LiveMainApp {
         let now = context.now()
         tally.handlerRuns += 1
         tally.postsDelivered += tags.count
-        if let state = context.state, state.get() == UInt64(getpid()) { return }  // legacy: "my own" post
+        let ownPid = context.state.map { $0.get() == UInt64(getpid()) } ?? false
+        let outcome = app.delivery(at: SimInstant(nanoseconds: now), stateIsOwnPid: ownPid)
+        guard outcome.acted else { return }  // legacy: "my own" post
         actedForeignPosts += tags.filter { $0 != ProcessRole.main.tag }.count
-        if variant.evacuatesOnDelivery {
+        if let evacuated = outcome.evacuated {
             tally.evacuations += 1
-            for (k, v) in cache.evacuate() {
+            for (k, v) in evacuated {
                 try closeWindow(k, cachedVersion: v, at: now)
                 if try current(k) == v { dropped[k] = v }
             }
         }
-        if active {
-            switch debouncer.request(at: SimInstant(nanoseconds: now)) {
-            case .fireNow:
-                debouncer.fired(at: SimInstant(nanoseconds: now))
-                refresh(at: now)
-            case .scheduled(let at): fireAt = at.nanoseconds
-            case .ignored: break
-            }
-        } else {
-            pendingRefresh = true
+        switch outcome.refresh {
+        case .now: refresh(at: now)
+        case .at(let at): fireAt = at.nanoseconds
+        case .none: break
         }
     }
 
@@ -143,8 +133,8 @@ struct LiveMainApp {
         let now = context.now()
         for (k, v) in written {
             dropped[k] = nil
-            if let old = cache.peek(k) { try closeWindow(k, cachedVersion: old, at: now) }
-            if let victim = cache.store(k, version: v) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
+            if let old = app.cache.peek(k) { try closeWindow(k, cachedVersion: old, at: now) }
+            if let victim = app.cache.store(k, version: v) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
         }
     }
 
@@ -152,7 +142,7 @@ struct LiveMainApp {
         let started = SystemMonotonicClock.raw()
         if variant.validatesEveryRead {
             let before = logReader.queries
-            for k in try logReader.changedKeys() where cache.remove(k) != nil {
+            for k in try logReader.changedKeys() where app.cache.remove(k) != nil {
                 tally.targetedEvictions += 1
                 tally.staleness.record(0)  // removed before any read could return it
             }
@@ -163,7 +153,7 @@ struct LiveMainApp {
         }
         tally.reads += 1
         let now = context.now()
-        if let v = cache.lookup(key) {
+        if let v = app.cache.lookup(key) {
             tally.readCost.record(SystemMonotonicClock.raw() - started)
             tally.hits += 1
             if v < (try current(key)) { tally.staleReads += 1 }  // the audit read
@@ -173,12 +163,12 @@ struct LiveMainApp {
         tally.readCost.record(SystemMonotonicClock.raw() - started)
         tally.storeReads += 1
         if let d = dropped.removeValue(forKey: key), d == version { tally.extraStoreReads += 1 }
-        if let victim = cache.store(key, version: version) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
+        if let victim = app.cache.store(key, version: version) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
     }
 
     mutating func finish() throws -> InvalidationTally {
         let end = max(context.now(), context.spec.plan.durationNs)
-        for (k, v) in cache.evacuate() { try closeWindow(k, cachedVersion: v, at: end, censored: true) }
+        for (k, v) in app.cache.evacuate() { try closeWindow(k, cachedVersion: v, at: end, censored: true) }
         let foreign = try db.query("SELECT seq, committed_ns FROM commits WHERE writer != ? ORDER BY committed_ns", [mainTag])
         tally.foreignCommits = foreign.count
         var r = 0

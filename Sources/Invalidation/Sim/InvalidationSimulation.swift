@@ -32,11 +32,9 @@ public struct InvalidationSimulation {
 
     var queue = EventQueue<Event>()
     var versions: [Int64]
-    var mainCache: ReaderCache
+    /// The main app's cache, debouncer and activity: the state machine live mode steps too.
+    var app: MainAppReaction
     var shareCache: ReaderCache
-    var debouncer: FirstLastDebouncer
-    var active = true
-    var pendingRefresh = false
     /// Posts waiting in a pending delivery, per channel: the foreign commit index, or nil for the
     /// main app's own post (legacy only: it listens to the shared name too).
     var pending: [ProcessRole: [Int?]] = [:]
@@ -70,9 +68,8 @@ public struct InvalidationSimulation {
         self.debounceInterval = debounceInterval
         rng = SeededGenerator.stream(100, of: seed)
         versions = Array(repeating: 0, count: plan.keys)
-        mainCache = ReaderCache(capacity: plan.mainCacheCapacity)
+        app = MainAppReaction(variant: variant, cacheCapacity: plan.mainCacheCapacity, debounceInterval: debounceInterval)
         shareCache = ReaderCache(capacity: plan.shareCacheCapacity)
-        debouncer = FirstLastDebouncer(interval: debounceInterval)
     }
 
     mutating func run() -> InvalidationTally {
@@ -89,10 +86,10 @@ public struct InvalidationSimulation {
             case .mainRead(let i): mainRead(plan.mainReads[i].key)
             case .shareRead(let i): shareRead(plan.shareReads[i].key)
             case .shareSessionStart: shareCache = ReaderCache(capacity: plan.shareCacheCapacity); shareCursor = log.count
-            case .activation(let a): activate(a)
+            case .activation(let a): if app.setActive(a) { refreshUI() }
             case .delivery(let channel): deliver(channel)
             case .debounceFire:
-                debouncer.fired(at: now)
+                app.debounceFired(at: now)
                 refreshUI()
             }
         }
@@ -111,13 +108,13 @@ public struct InvalidationSimulation {
             // didInsertOrUpdate: the writer's own cache takes the new value.
             for k in w.keys {
                 closeWindow(k)
-                if let victim = mainCache.store(k, version: versions[k]) { closeWindow(victim.key) }
+                if let victim = app.cache.store(k, version: versions[k]) { closeWindow(victim.key) }
             }
         case .nse, .share:
             foreign.append(ForeignCommit(time: now))
             commit = foreign.count - 1
             tally.foreignCommits += 1
-            for k in w.keys where mainCache.peek(k) != nil && openWindows[k] == nil {
+            for k in w.keys where app.cache.peek(k) != nil && openWindows[k] == nil {
                 if variant.validatesEveryRead {
                     // The next read checks data_version first: no read can return the old value.
                     tally.staleness.record(0)
@@ -156,34 +153,20 @@ public struct InvalidationSimulation {
         let posts = pending.removeValue(forKey: channel) ?? []
         tally.postsDelivered += posts.count
         tally.handlerRuns += 1
-        // Legacy: the handler reads the shared state now, and ignores "its own" notification.
-        if variant.sharedChannel, sharedState == .main { return }
+        let outcome = app.delivery(at: now, stateIsOwnPid: sharedState == .main)
+        guard outcome.acted else { return }  // legacy: "its own" notification; the posts are missed
         for case let c? in posts { foreign[c].processed = true }
-        if variant.evacuatesOnDelivery {
+        if let evacuated = outcome.evacuated {
             tally.evacuations += 1
-            for (k, v) in mainCache.evacuate() {
+            for (k, v) in evacuated {
                 closeWindow(k)
                 if v == versions[k] { droppedUnchanged.insert(k) }
             }
         }
-        if active {
-            switch debouncer.request(at: now) {
-            case .fireNow:
-                debouncer.fired(at: now)
-                refreshUI()
-            case .scheduled(let at): queue.schedule(.debounceFire, at: at, priority: 2)
-            case .ignored: break
-            }
-        } else {
-            pendingRefresh = true
-        }
-    }
-
-    mutating func activate(_ nowActive: Bool) {
-        active = nowActive
-        if nowActive, pendingRefresh {
-            pendingRefresh = false
-            refreshUI()
+        switch outcome.refresh {
+        case .now: refreshUI()
+        case .at(let t): queue.schedule(.debounceFire, at: t, priority: 2)
+        case .none: break
         }
     }
 
@@ -212,7 +195,7 @@ public struct InvalidationSimulation {
         for entry in log[cursor...] where entry.writer != reader {
             for k in entry.keys {
                 if isMain {
-                    if mainCache.remove(k) != nil { tally.targetedEvictions += 1; openWindows[k] = nil }
+                    if app.cache.remove(k) != nil { tally.targetedEvictions += 1; openWindows[k] = nil }
                 } else {
                     shareCache.remove(k)
                 }
@@ -225,14 +208,14 @@ public struct InvalidationSimulation {
     mutating func mainRead(_ key: Int) {
         if variant.validatesEveryRead { consumeLog(main: true) }
         tally.reads += 1
-        if let v = mainCache.lookup(key) {
+        if let v = app.cache.lookup(key) {
             tally.hits += 1
             if v < versions[key] { tally.staleReads += 1 }
             return
         }
         tally.storeReads += 1
         if droppedUnchanged.remove(key) != nil { tally.extraStoreReads += 1 }
-        if let victim = mainCache.store(key, version: versions[key]) { closeWindow(victim.key) }
+        if let victim = app.cache.store(key, version: versions[key]) { closeWindow(victim.key) }
     }
 
     mutating func shareRead(_ key: Int) {
