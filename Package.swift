@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Timekeeping", targets: ["Timekeeping"]),
         .executable(name: "bench-readiness", targets: ["bench-readiness"]),
         .library(name: "Readiness", targets: ["Readiness"]),
+        .executable(name: "bench-invalidation", targets: ["bench-invalidation"]),
+        .library(name: "Invalidation", targets: ["Invalidation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -118,6 +120,24 @@ let package = Package(
             dependencies: ["Readiness", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
+        // live (real processes on a real SQLite database in WAL mode, the system libsqlite3).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "Invalidation",
+            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-invalidation",
+            dependencies: ["Invalidation", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "InvalidationTests",
+            dependencies: ["Invalidation", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The regression gate: thresholds and baseline comparison over results folders.
         .executableTarget(
             name: "bench-gate",
@@ -139,7 +159,10 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: ["Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness"],
+            dependencies: [
+                "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
+                "bench-invalidation",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

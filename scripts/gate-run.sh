@@ -25,6 +25,7 @@ mkdir -p "$out/gate" "$out/invariants" "$out/control"
 "$bin/bench-throttle" --quiet --output "$out/gate" ${THROTTLE_ARGS:-} >/dev/null
 "$bin/bench-clock" --quiet --output "$out/gate" --read-cost-repetitions 11 >/dev/null
 "$bin/bench-readiness" --quiet --output "$out/gate" >/dev/null
+"$bin/bench-invalidation" --quiet --output "$out/gate" >/dev/null
 "$bin/bench-atomics" --quiet --output "$out/gate" --scenario increment --threads 1 --cs-work 0 --gap-work 0 \
   --variant pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized,c-pthread-mutex,c-atomic \
   --seeds 10 >/dev/null

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, clock, readiness, throttle
+from .charts import atomics, clock, invalidation, readiness, throttle
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
@@ -30,6 +30,8 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
             charts += [chart] if chart else []
         elif workload == "readiness":
             chart = readiness.launch(runs, out_dir)
+        elif workload == "invalidation":
+            chart = invalidation.staleness_cost(runs, out_dir)
             charts += [chart] if chart else []
         else:
             log(f"note: no charts for workload '{workload}' (its numbers are still in the report and exports)")

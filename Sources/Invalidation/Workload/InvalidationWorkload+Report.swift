@@ -1,0 +1,59 @@
+import Foundation
+import Measurement
+
+extension InvalidationWorkload {
+    /// The metrics compared live against simulated.
+    public static let comparedMetrics = [
+        "stale_reads", "stale_read_pct", "staleness_p50_ms", "staleness_p99_ms", "staleness_max_ms",
+        "ui_refresh_latency_p99_ms", "evacuations_per_s", "missed_invalidations", "coalescing_ratio", "hit_ratio",
+        "extra_store_reads", "foreign_commits", "handler_runs", "share_stale_reads",
+    ]
+
+    public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
+        let records = results.flatMap { r in
+            observations(for: r.item, sample: r.sample).flatMap { g in
+                g.observations.map { o in
+                    ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode,
+                                 seed: g.seed, repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit, host: "")
+                }
+            }
+        }
+        let names = scenarios.map(\.name)
+        guard configuration.mode == .live else {
+            return WorkloadReport(table: InvalidationRanking.render(records: records, scenarios: names))
+        }
+        var comparisons: [Comparison] = []
+        for r in results {
+            guard let live = r.sample.live else { continue }
+            let simObs = r.sample.sim.observations, liveObs = live.observations
+            for metric in Self.comparedMetrics {
+                guard let s = simObs.first(where: { $0.metric == metric }), let l = liveObs.first(where: { $0.metric == metric }) else { continue }
+                comparisons.append(Comparison(scenario: r.item.scenario.name, variant: r.item.variant.rawValue,
+                                              metric: metric, unit: s.unit, sim: s.value, live: l.value))
+            }
+        }
+        var notes: [String] = []
+        if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
+        notes.append("live: real processes share the machine with other work; delivery delays and coalescing are the OS's, not the model's")
+        let table = InvalidationRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
+            + "\n" + Self.comparisonTable(comparisons)
+        return WorkloadReport(table: table, comparisons: comparisons, notes: notes)
+    }
+
+    static func comparisonTable(_ comparisons: [Comparison]) -> String {
+        let shown = ["stale_reads", "missed_invalidations", "staleness_p99_ms", "coalescing_ratio", "hit_ratio", "extra_store_reads"]
+        var table = TextTable(columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
+                              rightAligned: Set(2..<(2 + 2 * shown.count)))
+        var keys: [(String, String)] = []
+        for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
+        for (scenario, variant) in keys {
+            var row = [scenario, variant]
+            for metric in shown {
+                let c = comparisons.first { $0.scenario == scenario && $0.variant == variant && $0.metric == metric }
+                row += [c.map { TextTable.number($0.sim) } ?? "-", c.map { TextTable.number($0.live) } ?? "-"]
+            }
+            table.add(row)
+        }
+        return "live versus simulated (same scenario, seed and plan)\n" + table.render()
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Measurement
+import Simulation
+
+/// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
+/// virtual time, or — in live mode — also run as three real processes on a real SQLite database.
+public struct InvalidationWorkload: Workload {
+    public struct Item: Sendable {
+        public var scenario: InvalidationScenario
+        public var variant: InvalidationVariant
+        public var seed: UInt64
+        public var repetition: Int
+    }
+
+    public struct Sample: Sendable {
+        public var sim: InvalidationTally
+        public var live: InvalidationTally?
+    }
+
+    public static let name = "invalidation"
+    public let configuration: InvalidationConfiguration
+    public let selection: MatrixSelection
+    public let scenarios: [InvalidationScenario]
+    public let variants: [InvalidationVariant]
+    public let seeds: [UInt64]
+    public let items: [Item]
+    public var factorNames: [String] { [] }
+
+    public init(configuration: InvalidationConfiguration, selection: MatrixSelection) throws {
+        self.configuration = configuration
+        self.selection = selection
+        if configuration.mode == .live, configuration.childCommand.isEmpty {
+            throw BenchFailure.usage("--mode live needs the child command line (the harness starts the same binary in child roles)")
+        }
+        if configuration.mode == .sim, configuration.liveDirectory != nil {
+            throw BenchFailure.usage("--live-dir applies to --mode live only")
+        }
+        variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: InvalidationVariant.allCases, name: \.rawValue)
+        // Live runs take real time: by default the scenario where the designs differ most.
+        let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["concurrent-writers"] : selection.scenarios
+        var scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: InvalidationScenario.catalog, name: \.name)
+        scenarios = scenarios.map { s in
+            var copy = s
+            if let d = configuration.duration {
+                copy.duration = .seconds(d)
+            } else if configuration.mode == .live {
+                copy.duration = .seconds(6)
+            } else if selection.quick {
+                copy = copy.scaled(by: 0.25)
+            }
+            if let j = configuration.deliveryJitterMs { copy.deliveryJitterMean = .milliseconds(j) }
+            if let c = configuration.cacheCapacity {
+                copy.mainCacheCapacity = c
+                copy.shareCacheCapacity = c
+            }
+            return copy
+        }
+        self.scenarios = scenarios
+        seeds = selection.seeds(default: configuration.mode == .live ? 1 : 3)
+        var items: [Item] = []
+        for scenario in scenarios {
+            for (repetition, seed) in seeds.enumerated() {
+                for variant in variants {
+                    items.append(Item(scenario: scenario, variant: variant, seed: seed, repetition: repetition))
+                }
+            }
+        }
+        self.items = items
+    }
+
+    public func label(_ item: Item) -> String {
+        "\(item.scenario.name) \(item.variant.rawValue) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
+    }
+
+    public func scheduling(_ item: Item) -> ItemScheduling {
+        configuration.mode == .live ? .alone : .parallel
+    }
+
+    var debounce: SimDuration { .seconds(configuration.debounceSeconds) }
+
+    public func run(_ item: Item) throws -> Sample {
+        let plan = InvalidationPlan(scenario: item.scenario, seed: item.seed)
+        let sim = InvalidationSimulation.run(variant: item.variant, scenario: item.scenario, plan: plan, seed: item.seed,
+                                             debounceInterval: debounce)
+        guard configuration.mode == .live else { return Sample(sim: sim, live: nil) }
+        let live = try LiveInvalidationRun(
+            variant: item.variant, plan: plan, debounceInterval: debounce, childCommand: configuration.childCommand,
+            directory: configuration.liveDirectory.map { "\($0)/\(item.scenario.name)-\(item.variant.rawValue)-seed\(item.seed)" }
+        ).run()
+        return Sample(sim: sim, live: live)
+    }
+
+    public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
+        var groups = [group(item, "sim", sample.sim)]
+        if let live = sample.live { groups.append(group(item, "live", live)) }
+        return groups
+    }
+
+    func group(_ item: Item, _ mode: String, _ tally: InvalidationTally) -> LabelledObservations {
+        LabelledObservations(scenario: item.scenario.name, variant: item.variant.rawValue, mode: mode, seed: item.seed,
+                             repetition: item.repetition, observations: tally.observations)
+    }
+}

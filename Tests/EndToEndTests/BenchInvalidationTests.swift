@@ -1,0 +1,130 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// bench-invalidation as a user runs it: the default matrix against the committed baseline and
+/// thresholds, --jobs independence, live mode with real processes, and bad input refused.
+final class BenchInvalidationTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    var thresholds: String { Self.packageRoot.appendingPathComponent("results/thresholds.json").path }
+    var baseline: String { Self.packageRoot.appendingPathComponent("results/baseline").path }
+
+    func run(_ args: [String], in dir: URL, name: String) throws -> URL {
+        let out = dir.appendingPathComponent(name)
+        let r = try ExecutableRunner.run("bench-invalidation", ["--quiet", "--output", out.path] + args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return out
+    }
+
+    func rows(_ folder: URL) throws -> [String] {
+        let csv = try String(contentsOf: folder.appendingPathComponent("invalidation.csv"), encoding: .utf8)
+        // Drop run_id (first column) and host (last): everything else is deterministic.
+        return csv.split(separator: "\n").dropFirst().map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
+        }
+    }
+
+    /// The default run: every threshold of the workload holds (none skipped), the values equal the
+    /// committed baseline exactly, and --jobs 1 gives the same rows as the default --jobs.
+    func testDefaultRunMatchesBaselineAndThresholds() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("invalidation")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = try run([], in: dir, name: "a")
+        let b = try run(["--jobs", "1"], in: dir, name: "b")
+        XCTAssertEqual(try rows(a), try rows(b))
+        let gate = try ExecutableRunner.run("bench-gate", [a.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
+        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: a.appendingPathComponent("gate.json"))) as! [String: Any]
+        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "invalidation" }
+        XCTAssertGreaterThanOrEqual(outcomes.count, 8)
+        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+    }
+
+    /// A changed model (slower deliveries) is caught by the deterministic baseline comparison.
+    func testGateCatchesAChangedDeliveryModel() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("invalidation-changed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let changed = try run(["--delivery-jitter-ms", "40"], in: dir, name: "changed")
+        let gate = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(gate.status, 1, gate.stdout + gate.stderr)
+    }
+
+    /// Live mode: three real processes per item on a real SQLite database; live numbers beside the
+    /// simulation's in the JSON's comparisons; the database really is in WAL mode.
+    func testLiveModeRunsRealProcessesAndComparesWithSim() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("invalidation-live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let keep = dir.appendingPathComponent("live")
+        let out = try run(["--mode", "live", "--duration", "1", "--debounce-s", "0.2", "--variant", "signal,no-invalidation",
+                           "--live-dir", keep.path], in: dir, name: "out")
+        let doc = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("invalidation.json")))
+        XCTAssertEqual(Set(doc.records.map(\.mode)), ["sim", "live"])
+        let comparisons = doc.comparisons
+        XCTAssertTrue(comparisons.contains { $0.variant == "signal" && $0.metric == "missed_invalidations" && $0.live == 0 })
+        XCTAssertTrue(comparisons.contains { $0.variant == "no-invalidation" && $0.metric == "stale_reads" && $0.live > 0 })
+        let foreign = doc.records.filter { $0.mode == "live" && $0.metric == "foreign_commits" }
+        XCTAssertTrue(foreign.allSatisfy { $0.value > 0 }, "\(foreign)")
+        // Each item's folder: the database (WAL), the FIFOs, one log and result per child.
+        let items = try FileManager.default.contentsOfDirectory(atPath: keep.path)
+        XCTAssertEqual(items.count, 2)
+        for item in items {
+            let files = try FileManager.default.contentsOfDirectory(atPath: keep.appendingPathComponent(item).path)
+            XCTAssertTrue(files.contains("main.result.json") && files.contains("share.result.json"), "\(files)")
+            let header = try Data(contentsOf: keep.appendingPathComponent(item).appendingPathComponent("db.sqlite")).prefix(20)
+            XCTAssertEqual(header[18], 2, "file format write version 2 = WAL")  // sqlite file header byte 18
+        }
+    }
+
+    /// SIGINT during a live item: the harness finishes the item in flight, reaps its children,
+    /// writes a result marked incomplete and exits 130; no process of the run survives.
+    func testInterruptedLiveRunReapsEveryChild() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("invalidation-sigint")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let keep = dir.appendingPathComponent("live").path
+        let process = Process()
+        process.executableURL = ExecutableRunner.productsDirectory.appendingPathComponent("bench-invalidation")
+        process.arguments = ["--mode", "live", "--duration", "1.5", "--debounce-s", "0.2", "--quiet",
+                             "--output", dir.appendingPathComponent("out").path, "--live-dir", keep]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("out/invalidation.json")))
+        XCTAssertFalse(doc.complete)
+        // No process anywhere still has this run's folder on its command line.
+        let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter { pid in
+            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: cmdline, as: UTF8.self).contains(keep)
+        }
+        XCTAssertEqual(survivors, [])
+    }
+
+    func testBadInputIsAOneLineError() throws {
+        for (args, message) in [
+            (["--variant", "signals"], "unknown --variant 'signals'"),
+            (["--scenario", "nope"], "unknown --scenario 'nope'"),
+            (["--duration", "0"], "--duration must be"),
+            (["--debounce-s=-1"], "--debounce-s must be"),
+            (["--cache-capacity", "0"], "--cache-capacity must be"),
+            (["--live-dir", "/tmp/x"], "--live-dir applies to --mode live only"),
+            (["--mode", "live", "--delivery-jitter-ms", "3"], "--delivery-jitter-ms models the simulation"),
+            (["--mode", "bogus"], "mode"),
+        ] {
+            let r = try ExecutableRunner.run("bench-invalidation", args + ["--quiet"])
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+
+    func testListShowsVariantsAndScenarios() throws {
+        let r = try ExecutableRunner.run("bench-invalidation", ["--list"])
+        XCTAssertEqual(r.status, 0)
+        for name in ["signal", "signal-legacy", "no-invalidation", "change-log", "foreground", "background-pushes", "concurrent-writers"] {
+            XCTAssertTrue(r.stdout.contains(name), name)
+        }
+    }
+}

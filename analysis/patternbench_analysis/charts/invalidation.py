@@ -1,0 +1,78 @@
+"""Invalidation chart: what each design costs against how stale it lets reads get.
+
+One column per scenario. Top row: stale reads served by the main app (log scale, 0 drawn at the
+floor), with the missed invalidations written on each bar. Bottom row: extra store reads — reads
+an exact invalidation would not have needed (the cost of emptying whole caches, or ours' change-log
+queries). Medians over seeds; live runs are drawn hatched beside the simulated bars.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from ..results import WorkloadRun
+from .common import Chart, color_map, layout, save, tag
+
+VARIANT_ORDER = ["signal", "signal-legacy", "no-invalidation", "change-log"]
+ROWS = [("stale_reads", "stale reads (main app)"), ("extra_store_reads", "extra store reads")]
+
+
+def medians(runs: list[WorkloadRun]) -> pd.DataFrame:
+    table = pd.concat([r.table for r in runs], ignore_index=True)
+    wanted = table[table["metric"].isin([m for m, _ in ROWS] + ["missed_invalidations"])]
+    return wanted.groupby(["scenario", "variant", "mode", "metric"], sort=False)["value"].median().reset_index()
+
+
+def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
+    data = medians(runs)
+    if data.empty:
+        return None
+    scenarios = list(dict.fromkeys(data["scenario"]))
+    present = set(data["variant"])
+    variants = [v for v in VARIANT_ORDER if v in present] + sorted(present - set(VARIANT_ORDER))
+    modes = [m for m in ["sim", "live"] if m in set(data["mode"])]
+    colors = color_map(VARIANT_ORDER + sorted(present - set(VARIANT_ORDER)))
+    fig, axes = plt.subplots(len(ROWS), len(scenarios), figsize=(3.2 * len(scenarios) + 1.6, 5.6), squeeze=False)
+    series: list[str] = []
+    width = 0.8 / len(modes)
+
+    def value(scenario, variant, mode, metric):
+        hit = data[(data.scenario == scenario) & (data.variant == variant) & (data["mode"] == mode) & (data.metric == metric)]
+        return None if hit.empty else float(hit["value"].iloc[0])
+
+    for col, scenario in enumerate(scenarios):
+        for row, (metric, label) in enumerate(ROWS):
+            ax = axes[row][col]
+            for i, variant in enumerate(variants):
+                for j, mode in enumerate(modes):
+                    v = value(scenario, variant, mode, metric)
+                    if v is None:
+                        continue
+                    x = i + (j - (len(modes) - 1) / 2) * width
+                    bar = ax.bar(x, max(v, 0.5), width=width * 0.95, color=colors[variant],
+                                 hatch="//" if mode == "live" else None, edgecolor="white" if mode == "sim" else "black",
+                                 label=f"{variant} ({mode})")
+                    name = f"{scenario}:{variant}:{mode}:{metric}"
+                    tag(bar.patches[0], name)
+                    series.append(name)
+                    missed = value(scenario, variant, mode, "missed_invalidations")
+                    if row == 0 and missed:
+                        ax.annotate(f"{missed:g} missed", (x, max(v, 0.5)), ha="center", va="bottom", fontsize=7,
+                                    rotation=90, xytext=(0, 2), textcoords="offset points")
+            ax.set_yscale("log")
+            ax.set_xticks(range(len(variants)), variants, rotation=30, ha="right")
+            if row == 0:
+                ax.set_title(scenario)
+            if col == 0:
+                ax.set_ylabel(label + " (log; 0 at the floor)")
+            ax.grid(axis="y", alpha=0.3)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    unique = dict(zip(labels, handles))
+    legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
+    title = "Cross-process cache invalidation: stale reads against their cost"
+    layout(fig, title, "median over seeds; bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
+           right_legend=legend)
+    return save(fig, out_dir, "invalidation-staleness-cost", title, "invalidation", runs, series)
