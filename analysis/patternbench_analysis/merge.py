@@ -88,6 +88,7 @@ def _source_entries(run: WorkloadRun) -> list[dict]:
     return [{
         "run_id": run.document["run_id"], "host": meta.get("host", {}).get("hostname"), "host_info": meta.get("host", {}),
         "created_utc": run.document.get("created_utc"), "git_commit": meta.get("git_commit"),
+        "git_dirty": meta.get("git_dirty"),
         "swift_version": meta.get("swift_version"), "build_configuration": meta.get("build_configuration"),
         "command_line": meta.get("command_line", []), "parameters": meta.get("parameters", {}),
         "folder": str(run.folder),
@@ -124,10 +125,10 @@ def _shard_note(sources: list[dict]) -> str | None:
 
 
 def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[str]) -> dict:
-    factor_names = runs[0].factor_names
+    factor_names = runs[0].raw_factor_names
     for run in runs[1:]:
-        if run.factor_names != factor_names:
-            raise InputError(f"{run.folder / (workload + '.json')}: factor columns {run.factor_names} differ from "
+        if run.raw_factor_names != factor_names:
+            raise InputError(f"{run.folder / (workload + '.json')}: factor columns {run.raw_factor_names} differ from "
                              f"{runs[0].folder / (workload + '.json')}'s {factor_names}; cannot merge")
     records, comparisons, notes, sources = [], [], [], []
     for run in runs:
