@@ -47,6 +47,18 @@ def _export(args) -> int:
     return 0
 
 
+def _runs(args) -> int:
+    from .runs import runs_frame
+
+    frame = runs_frame(load_folders(args.folders))
+    if args.output:
+        frame.to_csv(args.output, index=False)
+        print(args.output)
+    else:
+        frame.to_csv(sys.stdout, index=False)
+    return 0
+
+
 def _merge(args) -> int:
     from .merge import merge_folders
 
@@ -79,6 +91,11 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--no-timestamps", action="store_true",
                         help="omit timestamps (OpenMetrics for a Pushgateway or textfile collector, which refuse them)")
     export.set_defaults(run=_export)
+
+    runs = sub.add_parser("runs", help="one row per run: metadata and parameters (join the CSVs on run_id)")
+    runs.add_argument("folders", nargs="+", metavar="FOLDER")
+    runs.add_argument("-o", "--output", help="write the CSV to this file instead of stdout")
+    runs.set_defaults(run=_runs)
 
     merge = sub.add_parser("merge", help="combine results folders from several machines into one")
     merge.add_argument("folders", nargs="+", metavar="FOLDER")

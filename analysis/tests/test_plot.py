@@ -91,7 +91,7 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
     for strategy in ("atomic", "pthread-mutex", "nslock", "mutex", "dispatch-queue"):
         assert f"series:increment-0-0-live-{strategy}" in ids
         assert f"series:increment-0-0-live-{strategy}-fairness" in ids
-    assert "ns per operation (log)" in text and "Jain fairness index" in text and "threads" in text
+    assert "ns per operation (log scale)" in text and "Jain fairness index" in text and "threads" in text
     probe = folders_probe_verdict()
     assert f"co-scheduling probe: {probe}" in text  # the probe's verdict from the fixture's parameters
     assert "took turns (co_scheduled_fraction < 0.9)" in text
@@ -99,6 +99,8 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
     assert "lock strategy" in text and "run atomics-" in text
     root = ET.parse(chart.svg).getroot()
     assert any("log" in (e.text or "") for e in root.iter(f"{SVG}text"))
+    assert "both axes logarithmic" in text and "bars: min–max" in text
+    assert any(i.startswith("errorbar:increment-0-0-live-") for i in ids)  # spread over repetitions is drawn
 
 
 def test_clock_heatmap_marks_negative_durations(charts):

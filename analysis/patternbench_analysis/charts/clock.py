@@ -44,13 +44,16 @@ def error_table(runs: list[WorkloadRun]) -> tuple[pd.DataFrame, list[str]]:
             skipped.append(client)
             continue
         metric, factor = chosen
-        err = sub[sub["metric"] == metric].groupby(["scenario", "variant"])["value"].median() * factor
+        grouped = sub[sub["metric"] == metric].groupby(["scenario", "variant"])["value"]
+        err = grouped.median() * factor
         neg = sub[sub["metric"] == NEGATIVE].groupby(["scenario", "variant"])["value"].max()
-        frame = pd.DataFrame({"error_us": err, "negative": neg}).reset_index()
+        frame = pd.DataFrame({"error_us": err, "error_min_us": grouped.min() * factor,
+                              "error_max_us": grouped.max() * factor, "n": grouped.count(), "negative": neg}).reset_index()
         frame["client"], frame["metric"] = client, metric
         rows.append(frame)
     if not rows:
-        return pd.DataFrame(columns=["client", "scenario", "variant", "error_us", "negative", "metric"]), skipped
+        return pd.DataFrame(columns=["client", "scenario", "variant", "error_us", "error_min_us", "error_max_us", "n",
+                                     "negative", "metric"]), skipped
     return pd.concat(rows, ignore_index=True), skipped
 
 
