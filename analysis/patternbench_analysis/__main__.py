@@ -1,4 +1,4 @@
-"""Command line: python3 -m patternbench_analysis {plot,report,export,merge} ...
+"""Command line: python3 -m patternbench_analysis {plot,report,compare,export,runs,merge,history} ...
 
 Bad input ends with one line on stderr and exit status 1; usage errors exit with 2.
 """
@@ -28,8 +28,13 @@ def _report(args) -> int:
     from .report import write_report
 
     folders = load_folders(args.folders)
+    comparison = None
+    if len(folders) == 2 and not args.pool:
+        from .compare import compare
+        comparison = compare([folders[0]], [folders[1]])
+        folders = [folders[1]]  # the report is NEW's, with the comparison against BASE first
     out = Path(args.output) if args.output else folders[0].path / "report"
-    html, markdown = write_report(folders, out)
+    html, markdown = write_report(folders, out, comparison=comparison)
     print(html)
     print(markdown)
     return 0
@@ -44,6 +49,30 @@ def _export(args) -> int:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _compare(args) -> int:
+    from .compare import Options, compare, to_html, to_json, to_markdown
+
+    base, new = load_folders([args.base]), load_folders([args.new])
+    if not 0 < args.confidence < 1:
+        raise InputError(f"--confidence {args.confidence} must be between 0 and 1 (e.g. 0.95)")
+    if args.resamples < 100:
+        raise InputError(f"--resamples {args.resamples} is too few for a bootstrap interval (at least 100)")
+    if not 0 <= args.noise_threshold < 1:
+        raise InputError(f"--noise-threshold {args.noise_threshold} must be a fraction in [0, 1) (e.g. 0.01)")
+    options = Options(confidence=args.confidence, resamples=args.resamples, noise_threshold=args.noise_threshold)
+    result = compare(base, new, options)
+    renderers = {"markdown": (to_markdown, "compare.md"), "html": (to_html, "compare.html"), "json": (to_json, "compare.json")}
+    if args.output:
+        out = Path(args.output)
+        out.mkdir(parents=True, exist_ok=True)
+        for render, name in renderers.values():
+            (out / name).write_text(render(result), encoding="utf-8")
+            print(out / name)
+    else:
+        sys.stdout.write(renderers[args.format][0](result))
     return 0
 
 
@@ -79,7 +108,11 @@ def parser() -> argparse.ArgumentParser:
 
     report = sub.add_parser("report", help="self-contained HTML report + markdown summary")
     report.add_argument("folders", nargs="+", metavar="FOLDER")
-    report.add_argument("-o", "--output", help="folder for report.html, summary.md and charts (default: FIRST_FOLDER/report)")
+    report.add_argument("-o", "--output", help="folder for report.html, summary.md and charts (default: FIRST_FOLDER/report; "
+                                              "with BASE NEW: NEW/report)")
+    report.add_argument("--pool", action="store_true",
+                        help="with two folders: pool them into one report instead of comparing NEW against BASE "
+                             "(three or more folders are always pooled, e.g. a sweep)")
     report.set_defaults(run=_report)
 
     export = sub.add_parser("export", help="InfluxDB line protocol or OpenMetrics text on stdout")
@@ -91,6 +124,18 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--no-timestamps", action="store_true",
                         help="omit timestamps (OpenMetrics for a Pushgateway or textfile collector, which refuse them)")
     export.set_defaults(run=_export)
+
+    comp = sub.add_parser("compare", help="per cell and metric: change in %% with a bootstrap interval and a verdict")
+    comp.add_argument("base", metavar="BASE")
+    comp.add_argument("new", metavar="NEW")
+    comp.add_argument("-o", "--output", help="folder to write compare.md, compare.html and compare.json into "
+                                             "(default: print --format to stdout)")
+    comp.add_argument("--format", choices=["markdown", "html", "json"], default="markdown")
+    comp.add_argument("--confidence", type=float, default=0.95, help="confidence level of the interval (default 0.95)")
+    comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
+    comp.add_argument("--noise-threshold", type=float, default=0.01,
+                      help="changes smaller than this fraction are not reported as better/worse (default 0.01)")
+    comp.set_defaults(run=_compare)
 
     runs = sub.add_parser("runs", help="one row per run: metadata and parameters (join the CSVs on run_id)")
     runs.add_argument("folders", nargs="+", metavar="FOLDER")
