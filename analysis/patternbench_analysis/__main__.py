@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .results import InputError, load_folders
+from .results import InputError, load_folder, load_folders
 
 
 def _plot(args) -> int:
@@ -74,6 +74,48 @@ def _compare(args) -> int:
     else:
         sys.stdout.write(renderers[args.format][0](result))
     return 0
+
+
+def _history_options(args):
+    from .history import Options
+    if args.window < 4:
+        raise InputError(f"--window {args.window} is too short for change-point detection (at least 4)")
+    if not 0 < args.max_pvalue < 1:
+        raise InputError(f"--max-pvalue {args.max_pvalue} must be between 0 and 1")
+    if not 0 <= args.min_change < 1:
+        raise InputError(f"--min-change {args.min_change} must be a fraction in [0, 1) (e.g. 0.03)")
+    return Options(window_len=args.window, max_pvalue=args.max_pvalue, min_magnitude=args.min_change)
+
+
+def _history(args) -> int:
+    from . import history
+
+    store = history.Store(args.db)
+    try:
+        if args.history_command == "ingest":
+            folders = [load_folder(p) for p in args.folders]
+            result = history.ingest(store, folders)
+            print(f"history: {len(result.runs_added)} runs ({result.rows_added} rows) added to {store.describe()}"
+                  + (f"; {len(result.runs_skipped)} already there: {', '.join(result.runs_skipped[:5])}"
+                     f"{' …' if len(result.runs_skipped) > 5 else ''}" if result.runs_skipped else ""))
+            return 0
+        options = _history_options(args)
+        found, stats = history.changes(store, options, args.workload, args.metric)
+        if args.history_command == "changes":
+            text = (history.changes_json(found, stats, options) if args.format == "json"
+                    else history.changes_markdown(found, stats, options))
+            sys.stdout.write(text)
+            return 0
+        charts = history.plot(store, Path(args.output), found, args.workload, args.metric, args.limit)
+        if not charts:
+            print(f"history: no change points in {stats['series']} series over {stats['runs']} runs; nothing to draw "
+                  "(give --workload or --metric to draw series without change points)", file=sys.stderr)
+        for chart in charts:
+            print(chart.png)
+            print(chart.svg)
+        return 0
+    finally:
+        store.close()
 
 
 def _runs(args) -> int:
@@ -141,6 +183,30 @@ def parser() -> argparse.ArgumentParser:
     runs.add_argument("folders", nargs="+", metavar="FOLDER")
     runs.add_argument("-o", "--output", help="write the CSV to this file instead of stdout")
     runs.set_defaults(run=_runs)
+
+    hist = sub.add_parser("history", help="store runs (SQLite or PostgreSQL) and find change points (Apache Otava)")
+    hist_sub = hist.add_subparsers(dest="history_command", required=True)
+    db_help = ("SQLite file or postgresql://user:password@host:port/database "
+               "(default: results/history.sqlite in the checkout)")
+    ingest = hist_sub.add_parser("ingest", help="add every run of these results folders (runs already stored are skipped)")
+    ingest.add_argument("folders", nargs="+", metavar="RESULTS")
+    ingest.add_argument("--db", help=db_help)
+    for name, helptext in (("changes", "list change points per series (workload, scenario, variant, factors, metric)"),
+                           ("plot", "trend charts with the change points marked")):
+        command = hist_sub.add_parser(name, help=helptext)
+        command.add_argument("--db", help=db_help)
+        command.add_argument("--workload", help="only this workload")
+        command.add_argument("--metric", help="only this metric")
+        command.add_argument("--window", type=int, default=50, help="Otava's window length in runs (default 50)")
+        command.add_argument("--max-pvalue", type=float, default=1e-5, help="significance (default 1e-5)")
+        command.add_argument("--min-change", type=float, default=0.03,
+                             help="smallest relative change reported (default 0.03 = 3 %%)")
+        if name == "changes":
+            command.add_argument("--format", choices=["markdown", "json"], default="markdown")
+        else:
+            command.add_argument("-o", "--output", default="history-charts", help="folder for the charts (default: history-charts)")
+            command.add_argument("--limit", type=int, default=12, help="at most this many series (panels) per chart")
+    hist.set_defaults(run=_history)
 
     merge = sub.add_parser("merge", help="combine results folders from several machines into one")
     merge.add_argument("folders", nargs="+", metavar="FOLDER")

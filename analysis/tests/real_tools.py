@@ -77,3 +77,41 @@ def server(argv: list[str], ready_url: str, log: Path, timeout: float = 20.0, en
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+@contextmanager
+def postgres_server():
+    """A throwaway PostgreSQL cluster (initdb, trust auth) on 127.0.0.1:PORT; yields its URL.
+
+    Run as the `postgres` user when we are root (initdb refuses root), stopped and removed after."""
+    import glob
+    import tempfile
+
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]), reverse=True)
+    initdb = next((f"{b}/initdb" for b in bins if os.access(f"{b}/initdb", os.X_OK)), None) or shutil.which("initdb")
+    if not initdb:
+        require("initdb", "postgresql")
+    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
+    root = Path(tempfile.mkdtemp(prefix="pb-postgres-"))
+    data, port = root / "data", free_port()
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        runuser = shutil.which("runuser")
+        if not runuser:
+            require("runuser", "util-linux")
+        as_user = [runuser, "-u", "postgres", "--"]
+        shutil.chown(root, "postgres", "postgres")
+    try:
+        subprocess.run(as_user + [initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+                       check=True, capture_output=True, timeout=120)
+        options = f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off"
+        started = subprocess.run(as_user + [pg_ctl, "-D", str(data), "-o", options, "-l", str(root / "log"), "-w",
+                                            "-t", "60", "start"], capture_output=True, text=True, timeout=90)
+        assert started.returncode == 0, started.stdout + started.stderr + (root / "log").read_text()
+        try:
+            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        finally:
+            subprocess.run(as_user + [pg_ctl, "-D", str(data), "-m", "fast", "-w", "-t", "60", "stop"],
+                           capture_output=True, timeout=90)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
