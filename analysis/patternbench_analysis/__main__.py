@@ -6,10 +6,24 @@ Bad input ends with one line on stderr and exit status 1; usage errors exit with
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from pathlib import Path
 
-from .results import InputError, load_folder, load_folders
+REQUIRED = ["numpy", "pandas", "matplotlib"]  # what every command imports; see analysis/requirements.txt
+
+
+def _missing_dependency() -> str | None:
+    return next((name for name in REQUIRED if importlib.util.find_spec(name) is None), None)
+
+
+if __name__ == "__main__" and _missing_dependency():
+    print(f"pb-analysis: error: the Python package '{_missing_dependency()}' is missing for {sys.executable}; install "
+          "the dependencies into a virtual environment: python3 -m venv .venv && .venv/bin/pip install -r "
+          "analysis/requirements.txt (scripts/pb-analysis then uses .venv by itself)", file=sys.stderr)
+    sys.exit(1)
+
+from .results import InputError, load_folder, load_folders  # noqa: E402
 
 
 def _plot(args) -> int:
@@ -133,7 +147,8 @@ def _runs(args) -> int:
 def _merge(args) -> int:
     from .merge import merge_folders
 
-    written = merge_folders([Path(f) for f in args.folders], Path(args.output), force=args.force)
+    written = merge_folders([Path(f) for f in args.folders], Path(args.output), force=args.force,
+                            allow_missing_shards=args.allow_missing_shards)
     for path in written:
         print(path)
     return 0
@@ -212,6 +227,8 @@ def parser() -> argparse.ArgumentParser:
     merge.add_argument("folders", nargs="+", metavar="FOLDER")
     merge.add_argument("-o", "--output", required=True, help="the merged results folder (must be new or empty)")
     merge.add_argument("--force", action="store_true", help="replace results already in the output folder")
+    merge.add_argument("--allow-missing-shards", action="store_true",
+                       help="merge shards of an I/N split even when some are missing (exit 0, noted in the JSON)")
     merge.set_defaults(run=_merge)
     return p
 

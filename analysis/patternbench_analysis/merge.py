@@ -219,13 +219,12 @@ def _concatenate_csv(paths: list[Path]) -> str:
     return (header or "") + "".join(body)
 
 
-def merge_folders(inputs: list[Path], output: Path, force: bool = False) -> list[Path]:
+def merge_folders(inputs: list[Path], output: Path, force: bool = False, allow_missing_shards: bool = False) -> list[Path]:
     if not inputs:
         raise InputError("no results folder given to merge")
     _schema_versions(inputs)
     folders: list[ResultsFolder] = [load_folder(p) for p in inputs]
     check_distinct_runs(folders)
-    _prepare_output(output, inputs, force)
     command_line = ["pb-analysis", "merge", *map(str, inputs), "--output", str(output)]
     written = []
     names = [w for w in ("throttle", "atomics", "clock") if any(w in f.runs for f in folders)]
@@ -234,6 +233,11 @@ def merge_folders(inputs: list[Path], output: Path, force: bool = False) -> list
     for workload in names:
         runs = [f.runs[workload] for f in folders if workload in f.runs]
         documents[workload] = (runs, merged_document(workload, runs, command_line))
+        missing = _shard_note([e for r in runs for e in _source_entries(r)])
+        if missing and "missing" in missing and not allow_missing_shards:
+            raise InputError(f"{workload}: {missing}; refusing to write a partial matrix "
+                             "(pass --allow-missing-shards to merge anyway, with a note in the JSON)")
+    _prepare_output(output, inputs, force)
     for workload, (runs, document) in documents.items():
         csv_path, json_path = output / f"{workload}.csv", output / f"{workload}.json"
         _write_atomic(csv_path, _concatenate_csv([r.folder / f"{workload}.csv" for r in runs]))

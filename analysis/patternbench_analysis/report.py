@@ -16,7 +16,7 @@ from .headlines import Table, atomics_probe, tables_for
 from .plot import render_all
 from .results import ResultsFolder, WorkloadRun, combined, workloads
 
-MAX_TIMELINES = 3
+MAX_TIMELINES = None  # every scenario's timeline: nothing is dropped
 VERDICT_STYLE = {"pass": ("#1a7f37", "PASS"), "regression": ("#cf222e", "REGRESSION"), "error": ("#9a6700", "ERROR")}
 
 
