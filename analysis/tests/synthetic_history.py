@@ -1,8 +1,9 @@
 """A synthetic nightly history built from real noisy results, with known steps, for testing and
 measuring change-point detection (docs/analysis.md, "History").
 
-Night k is a copy of a real run whose values are, per cell and metric, a resample with replacement
-of that run's own repetitions (seeded): the night-to-night noise is the run's real noise. Chosen
+Night k is a copy of a real run whose live values are, per cell and metric, a resample with
+replacement of that run's own repetitions (seeded): the night-to-night noise is the run's real
+noise. Virtual-time rows (mode `sim`) are deterministic per seed, so they stay as they are. Chosen
 series are multiplied by (1 + step) from each step's night on, so two +8 % steps add up to +16.6 %
 while each stays under the gate's 15 % tolerance.
 
@@ -51,7 +52,9 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
         run = folder.runs[workload]
         raw = pd.read_csv(source / f"{workload}.csv", dtype=str, keep_default_na=False)
         keys = ["scenario", "variant", "mode"] + run.raw_factor_names + ["metric"]
-        groups = [np.asarray(ix) for ix in raw.groupby(keys, sort=False).indices.values()]
+        live = raw[raw["mode"] != "sim"]  # virtual-time rows repeat exactly every night
+        groups = [np.asarray(ix) for ix in live.groupby(keys, sort=False).indices.values()]
+        groups = [live.index.to_numpy()[ix] for ix in groups]
         values = run.table["value"].to_numpy(dtype=float)
         prepared[workload] = (run, raw, groups, values)
     for night in range(nights):
@@ -61,7 +64,7 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
         night_dir.mkdir(parents=True, exist_ok=True)
         for workload, (run, raw, groups, values) in prepared.items():
             run_id = f"{workload}-{stamp}-n{night:03d}"
-            new = np.empty_like(values)
+            new = values.copy()
             for ix in groups:
                 new[ix] = values[ix][rng.integers(0, len(ix), len(ix))]
             factor = np.ones(len(values))
