@@ -87,24 +87,29 @@ def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[Wo
 
 
 # One colour per variant in every chart (frontier, timelines, atomics, history): fixed for the
-# variants the suite knows, derived from the name (not the order of appearance) for the rest.
+# variants the suite knows (each workload's variants take the distinct tab10 colours in order; a
+# variant name belongs to one workload, so they never meet in one chart), derived from the name
+# (not from the order of appearance) for the rest.
 KNOWN_VARIANTS = [
     # throttle policies
-    "immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last", "throttle-first-last", "frame-budget",
+    ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last", "throttle-first-last",
+     "frame-budget"],
     # lock strategies
-    "atomic", "c-atomic", "pthread-mutex", "c-pthread-mutex", "pthread-mutex-adaptive", "nslock", "mutex", "spinlock",
-    "dispatch-queue", "unsynchronized",
+    ["atomic", "c-atomic", "pthread-mutex", "c-pthread-mutex", "pthread-mutex-adaptive", "nslock", "mutex", "spinlock",
+     "dispatch-queue", "unsynchronized"],
     # clock sources
-    "date", "realtime", "monotonic", "monotonic-raw", "boottime",
+    ["date", "realtime", "monotonic", "monotonic-raw", "boottime"],
 ]
-_PALETTE = list(plt.get_cmap("tab20").colors) + list(plt.get_cmap("Dark2").colors)
+_PALETTE = list(plt.get_cmap("tab10").colors)
+_EXTRA = list(plt.get_cmap("Dark2").colors) + list(plt.get_cmap("Set1").colors)
 
 
 def variant_color(name: str) -> tuple:
-    if name in KNOWN_VARIANTS:
-        return _PALETTE[KNOWN_VARIANTS.index(name) % len(_PALETTE)]
+    for group in KNOWN_VARIANTS:
+        if name in group:
+            return _PALETTE[group.index(name) % len(_PALETTE)]
     import zlib
-    return _PALETTE[zlib.crc32(name.encode("utf-8")) % len(_PALETTE)]
+    return _EXTRA[zlib.crc32(name.encode("utf-8")) % len(_EXTRA)]
 
 
 def color_map(names: list[str]) -> dict[str, tuple]:
