@@ -127,6 +127,8 @@ def _connect_postgres(url: str):
 
 # ---------------------------------------------------------------- ingest
 
+INSERT_BATCH = 500  # rows per INSERT (12 parameters each; both SQLite and PostgreSQL allow 32,766)
+
 @dataclass
 class IngestResult:
     runs_added: list[str]
@@ -140,7 +142,7 @@ def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
     added, skipped, rows = [], [], 0
     cursor = store.connection.cursor()
     insert_run = store.sql("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    insert_row = store.sql("INSERT INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    row_marks = "(" + ", ".join(["?"] * 12) + ")"
     for folder in folders:
         for workload, run in folder.runs.items():
             where = str(run.folder / f"{workload}.json")
@@ -166,7 +168,10 @@ def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
                                  part["mode"], factor_json, part["metric"], part["unit"],
                                  part["seed"].astype(int).tolist(), part["repetition"].astype(int).tolist(),
                                  part["host"], values))
-                cursor.executemany(insert_row, batch)
+                for start in range(0, len(batch), INSERT_BATCH):  # multi-row INSERTs: one round trip per batch
+                    chunk = batch[start:start + INSERT_BATCH]
+                    cursor.execute(store.sql("INSERT INTO measurements VALUES " + ", ".join([row_marks] * len(chunk))),
+                                   tuple(v for row in chunk for v in row))
                 rows += len(batch)
                 known.add(run_id)
                 added.append(run_id)

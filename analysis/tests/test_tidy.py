@@ -80,10 +80,13 @@ def test_a_bad_old_duration_is_refused_with_its_line(tmp_path):
     import shutil
     folder = tmp_path / "bad"
     shutil.copytree(FIXTURES / "atomics-old-units", folder)
-    csv = folder / "atomics.csv"
-    lines = csv.read_text().splitlines(keepends=True)
-    lines[3] = lines[3].replace(",50ns,", ",fifty,", 1).replace(",0,0,ns_per_op", ",fifty,0,ns_per_op", 1)
-    csv.write_text("".join(lines))
+    csv_path = folder / "atomics.csv"
+    lines = csv_path.read_text().splitlines(keepends=True)
+    header = lines[0].rstrip("\n").split(",")
+    fields = lines[3].rstrip("\n").split(",")
+    fields[header.index("cs_work")] = "fifty"
+    lines[3] = ",".join(fields) + "\n"
+    csv_path.write_text("".join(lines))
     result = run_cli("report", folder, "-o", tmp_path / "out")
     assert result.returncode == 1 and "line 4" in result.stderr and "cs_work" in result.stderr, result.stderr
 
