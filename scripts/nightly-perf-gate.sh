@@ -76,6 +76,28 @@ fi
   echo
   echo "Full matrices (not gated): \`$full\`."
 } >"$out/summary.md"
+
+# --- history (block owned by the analysis package; docs/analysis.md, "History") ---------------
+# Every run of this night goes into the history database (PB_HISTORY_DB, default
+# results/history.sqlite, or a postgresql:// URL), and the change points Apache Otava finds across
+# the nights are appended to the summary: a drift made of steps each under the gate's tolerance
+# shows here. Without the analysis tools this block only warns; it never changes the exit code.
+history_db=${PB_HISTORY_DB:-results/history.sqlite}
+history_dirs=()
+for d in "$out/gate" "$out/invariants" "$out/control" "$full" "$full/live"; do
+  if compgen -G "$d/*.csv" >/dev/null; then history_dirs+=("$d"); fi
+done
+if [ ${#history_dirs[@]} -gt 0 ] && scripts/pb-analysis history ingest "${history_dirs[@]}" --db "$history_db" >>"$log" 2>&1; then
+  {
+    echo
+    echo "### History: change points across nightly runs (\`$history_db\`)"
+    echo
+    scripts/pb-analysis history changes --db "$history_db" 2>>"$log" || echo "history changes failed (see nightly.log)"
+  } >>"$out/summary.md"
+else
+  echo "nightly-perf-gate: warning: the history was not updated (see $log)" >&2
+fi
+# --- end of history block ------------------------------------------------------------------------
 cat "$out/summary.md"
 
 if [ "$gate" -ge 2 ]; then exit "$gate"; fi

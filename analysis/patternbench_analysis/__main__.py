@@ -1,4 +1,4 @@
-"""Command line: python3 -m patternbench_analysis {plot,report,export,merge} ...
+"""Command line: python3 -m patternbench_analysis {plot,report,compare,export,runs,merge,history} ...
 
 Bad input ends with one line on stderr and exit status 1; usage errors exit with 2.
 """
@@ -6,10 +6,24 @@ Bad input ends with one line on stderr and exit status 1; usage errors exit with
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from pathlib import Path
 
-from .results import InputError, load_folders
+REQUIRED = ["numpy", "pandas", "matplotlib"]  # what every command imports; see analysis/requirements.txt
+
+
+def _missing_dependency() -> str | None:
+    return next((name for name in REQUIRED if importlib.util.find_spec(name) is None), None)
+
+
+if __name__ == "__main__" and _missing_dependency():
+    print(f"pb-analysis: error: the Python package '{_missing_dependency()}' is missing for {sys.executable}; install "
+          "the dependencies into a virtual environment: python3 -m venv .venv && .venv/bin/pip install -r "
+          "analysis/requirements.txt (scripts/pb-analysis then uses .venv by itself)", file=sys.stderr)
+    sys.exit(1)
+
+from .results import InputError, load_folder, load_folders  # noqa: E402
 
 
 def _plot(args) -> int:
@@ -28,8 +42,13 @@ def _report(args) -> int:
     from .report import write_report
 
     folders = load_folders(args.folders)
+    comparison = None
+    if len(folders) == 2 and not args.pool:
+        from .compare import compare
+        comparison = compare([folders[0]], [folders[1]])
+        folders = [folders[1]]  # the report is NEW's, with the comparison against BASE first
     out = Path(args.output) if args.output else folders[0].path / "report"
-    html, markdown = write_report(folders, out)
+    html, markdown = write_report(folders, out, comparison=comparison)
     print(html)
     print(markdown)
     return 0
@@ -47,10 +66,89 @@ def _export(args) -> int:
     return 0
 
 
+def _compare(args) -> int:
+    from .compare import Options, compare, to_html, to_json, to_markdown
+
+    base, new = load_folders([args.base]), load_folders([args.new])
+    if not 0 < args.confidence < 1:
+        raise InputError(f"--confidence {args.confidence} must be between 0 and 1 (e.g. 0.95)")
+    if args.resamples < 100:
+        raise InputError(f"--resamples {args.resamples} is too few for a bootstrap interval (at least 100)")
+    if not 0 <= args.noise_threshold < 1:
+        raise InputError(f"--noise-threshold {args.noise_threshold} must be a fraction in [0, 1) (e.g. 0.01)")
+    options = Options(confidence=args.confidence, resamples=args.resamples, noise_threshold=args.noise_threshold)
+    result = compare(base, new, options)
+    renderers = {"markdown": (to_markdown, "compare.md"), "html": (to_html, "compare.html"), "json": (to_json, "compare.json")}
+    if args.output:
+        out = Path(args.output)
+        out.mkdir(parents=True, exist_ok=True)
+        for render, name in renderers.values():
+            (out / name).write_text(render(result), encoding="utf-8")
+            print(out / name)
+    else:
+        sys.stdout.write(renderers[args.format][0](result))
+    return 0
+
+
+def _history_options(args):
+    from .history import Options
+    if args.window < 4:
+        raise InputError(f"--window {args.window} is too short for change-point detection (at least 4)")
+    if not 0 < args.max_pvalue < 1:
+        raise InputError(f"--max-pvalue {args.max_pvalue} must be between 0 and 1")
+    if not 0 <= args.min_change < 1:
+        raise InputError(f"--min-change {args.min_change} must be a fraction in [0, 1) (e.g. 0.03)")
+    return Options(window_len=args.window, max_pvalue=args.max_pvalue, min_magnitude=args.min_change)
+
+
+def _history(args) -> int:
+    from . import history
+
+    store = history.Store(args.db)
+    try:
+        if args.history_command == "ingest":
+            folders = [load_folder(p) for p in args.folders]
+            result = history.ingest(store, folders)
+            print(f"history: {len(result.runs_added)} runs ({result.rows_added} rows) added to {store.describe()}"
+                  + (f"; {len(result.runs_skipped)} already there: {', '.join(result.runs_skipped[:5])}"
+                     f"{' …' if len(result.runs_skipped) > 5 else ''}" if result.runs_skipped else ""))
+            return 0
+        options = _history_options(args)
+        found, stats = history.changes(store, options, args.workload, args.metric)
+        if args.history_command == "changes":
+            text = (history.changes_json(found, stats, options) if args.format == "json"
+                    else history.changes_markdown(found, stats, options))
+            sys.stdout.write(text)
+            return 0
+        charts = history.plot(store, Path(args.output), found, args.workload, args.metric, args.limit)
+        if not charts:
+            print(f"history: no change points in {stats['series']} series over {stats['runs']} runs; nothing to draw "
+                  "(give --workload or --metric to draw series without change points)", file=sys.stderr)
+        for chart in charts:
+            print(chart.png)
+            print(chart.svg)
+        return 0
+    finally:
+        store.close()
+
+
+def _runs(args) -> int:
+    from .runs import runs_frame
+
+    frame = runs_frame(load_folders(args.folders))
+    if args.output:
+        frame.to_csv(args.output, index=False)
+        print(args.output)
+    else:
+        frame.to_csv(sys.stdout, index=False)
+    return 0
+
+
 def _merge(args) -> int:
     from .merge import merge_folders
 
-    written = merge_folders([Path(f) for f in args.folders], Path(args.output), force=args.force)
+    written = merge_folders([Path(f) for f in args.folders], Path(args.output), force=args.force,
+                            allow_missing_shards=args.allow_missing_shards)
     for path in written:
         print(path)
     return 0
@@ -67,7 +165,11 @@ def parser() -> argparse.ArgumentParser:
 
     report = sub.add_parser("report", help="self-contained HTML report + markdown summary")
     report.add_argument("folders", nargs="+", metavar="FOLDER")
-    report.add_argument("-o", "--output", help="folder for report.html, summary.md and charts (default: FIRST_FOLDER/report)")
+    report.add_argument("-o", "--output", help="folder for report.html, summary.md and charts (default: FIRST_FOLDER/report; "
+                                              "with BASE NEW: NEW/report)")
+    report.add_argument("--pool", action="store_true",
+                        help="with two folders: pool them into one report instead of comparing NEW against BASE "
+                             "(three or more folders are always pooled, e.g. a sweep)")
     report.set_defaults(run=_report)
 
     export = sub.add_parser("export", help="InfluxDB line protocol or OpenMetrics text on stdout")
@@ -80,10 +182,53 @@ def parser() -> argparse.ArgumentParser:
                         help="omit timestamps (OpenMetrics for a Pushgateway or textfile collector, which refuse them)")
     export.set_defaults(run=_export)
 
+    comp = sub.add_parser("compare", help="per cell and metric: change in %% with a bootstrap interval and a verdict")
+    comp.add_argument("base", metavar="BASE")
+    comp.add_argument("new", metavar="NEW")
+    comp.add_argument("-o", "--output", help="folder to write compare.md, compare.html and compare.json into "
+                                             "(default: print --format to stdout)")
+    comp.add_argument("--format", choices=["markdown", "html", "json"], default="markdown")
+    comp.add_argument("--confidence", type=float, default=0.95, help="confidence level of the interval (default 0.95)")
+    comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
+    comp.add_argument("--noise-threshold", type=float, default=0.01,
+                      help="changes smaller than this fraction are not reported as better/worse (default 0.01)")
+    comp.set_defaults(run=_compare)
+
+    runs = sub.add_parser("runs", help="one row per run: metadata and parameters (join the CSVs on run_id)")
+    runs.add_argument("folders", nargs="+", metavar="FOLDER")
+    runs.add_argument("-o", "--output", help="write the CSV to this file instead of stdout")
+    runs.set_defaults(run=_runs)
+
+    hist = sub.add_parser("history", help="store runs (SQLite or PostgreSQL) and find change points (Apache Otava)")
+    hist_sub = hist.add_subparsers(dest="history_command", required=True)
+    db_help = ("SQLite file or postgresql://user:password@host:port/database "
+               "(default: results/history.sqlite in the checkout)")
+    ingest = hist_sub.add_parser("ingest", help="add every run of these results folders (runs already stored are skipped)")
+    ingest.add_argument("folders", nargs="+", metavar="RESULTS")
+    ingest.add_argument("--db", help=db_help)
+    for name, helptext in (("changes", "list change points per series (workload, scenario, variant, factors, metric)"),
+                           ("plot", "trend charts with the change points marked")):
+        command = hist_sub.add_parser(name, help=helptext)
+        command.add_argument("--db", help=db_help)
+        command.add_argument("--workload", help="only this workload")
+        command.add_argument("--metric", help="only this metric")
+        command.add_argument("--window", type=int, default=50, help="Otava's window length in runs (default 50)")
+        command.add_argument("--max-pvalue", type=float, default=1e-5, help="significance (default 1e-5)")
+        command.add_argument("--min-change", type=float, default=0.03,
+                             help="smallest relative change reported (default 0.03 = 3 %%)")
+        if name == "changes":
+            command.add_argument("--format", choices=["markdown", "json"], default="markdown")
+        else:
+            command.add_argument("-o", "--output", default="history-charts", help="folder for the charts (default: history-charts)")
+            command.add_argument("--limit", type=int, default=12, help="at most this many series (panels) per chart")
+    hist.set_defaults(run=_history)
+
     merge = sub.add_parser("merge", help="combine results folders from several machines into one")
     merge.add_argument("folders", nargs="+", metavar="FOLDER")
     merge.add_argument("-o", "--output", required=True, help="the merged results folder (must be new or empty)")
     merge.add_argument("--force", action="store_true", help="replace results already in the output folder")
+    merge.add_argument("--allow-missing-shards", action="store_true",
+                       help="merge shards of an I/N split even when some are missing (exit 0, noted in the JSON)")
     merge.set_defaults(run=_merge)
     return p
 

@@ -1,18 +1,27 @@
 """`export`: results folders as InfluxDB line protocol or OpenMetrics text, for the dashboards.
 
 Both keep every row: a row's metric becomes a field (Influx) or a metric family (OpenMetrics); its
-scenario, variant, mode, seed, repetition, factors and host become tags / labels; its timestamp is
-the run's `created_utc`.
+run_id, scenario, variant, mode, seed, repetition, factors and host become tags / labels; its
+timestamp is the run's `created_utc` (nanoseconds in line protocol, seconds in OpenMetrics).
 
 InfluxDB line protocol (https://docs.influxdata.com/influxdb/v2/reference/syntax/line-protocol/):
   measurement `patternbench_<workload>`, one point per (run, scenario, variant, mode, seed,
-  repetition, factors, host) with one float field per metric plus a string field `run_id` (a field,
-  not a tag, so nightly runs do not grow series cardinality). Non-finite values (inf, nan) cannot
-  be written in line protocol and are left out (counted in a comment line at the top).
+  repetition, factors, host) with one float field per metric. `run_id` is a tag, so runs created
+  in the same second stay distinct points (InfluxDB keys a point by series and time); the run's
+  scalar parameters are tags `param_<name>` on every point, so a dashboard can group by them.
+  Non-finite values (inf, nan) cannot be written in line protocol and are left out (counted in a
+  comment line at the top).
 
 OpenMetrics 1.0 text (https://prometheus.io/docs/specs/om/open_metrics_spec/):
-  one gauge family `patternbench_<workload>_<metric>` per metric, labels as above plus `run_id`,
-  timestamps in seconds, a `patternbench_run` info family per run, terminated by `# EOF`.
+  one gauge family `patternbench_<workload>_<metric>` per metric, labels as above, timestamps in
+  seconds on every sample (promtool's backfill requires them all or none), a `patternbench_run`
+  info family per run whose labels carry the run's metadata and parameters (`param_<name>`; join
+  on `run_id`), terminated by `# EOF`.
+
+Without timestamps (`--no-timestamps`) the output is the Prometheus text format 0.0.4 that a
+Pushgateway and node_exporter's textfile collector read: the run family is a gauge
+(`patternbench_run_info ... 1`), as that format has no info type, and there is no `# UNIT` or
+`# EOF`.
 """
 
 from __future__ import annotations
@@ -21,43 +30,64 @@ import math
 import re
 from datetime import datetime, timezone
 
-from .results import InputError, ResultsFolder, WorkloadRun, combined, workloads
+from .results import InputError, ResultsFolder, WorkloadRun, combined, factor_text, workloads
+from .results import flatten_parameters as flatten
 
 TAG_COLUMNS = ["scenario", "variant", "mode", "seed", "repetition", "host"]
 PRECISION = {"s": 1, "ms": 10**3, "us": 10**6, "ns": 10**9}
 
 
-def epoch_seconds(created_utc: str, where: str) -> int:
+def epoch_ns(created_utc: str, where: str) -> int:
+    """created_utc as integer nanoseconds since the epoch (fractional seconds kept when present)."""
+    text = str(created_utc)
+    match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)", text)
+    if not match:
+        raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time")
+    zone = "+00:00" if match.group(3) == "Z" else match.group(3)
     try:
-        moment = datetime.strptime(created_utc, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
-    except (TypeError, ValueError):
-        try:
-            moment = datetime.fromisoformat(str(created_utc).replace("Z", "+00:00"))
-        except ValueError:
-            raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time")
-    if moment.tzinfo is None:
-        raise InputError(f"{where}: created_utc '{created_utc}' has no time zone")
-    return int(moment.timestamp())
+        moment = datetime.fromisoformat(match.group(1) + zone)
+    except ValueError:
+        raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time")
+    fraction = int((match.group(2) or "0").ljust(9, "0"))
+    return int(moment.timestamp()) * 10**9 + fraction
+
+
+def epoch_seconds(created_utc: str, where: str) -> int:
+    return epoch_ns(created_utc, where) // 10**9
+
+
+def _om_seconds(ns: int) -> str:
+    seconds, rest = divmod(ns, 10**9)
+    return str(seconds) if rest == 0 else f"{seconds}.{rest:09d}".rstrip("0")
 
 
 def run_times(run: WorkloadRun) -> dict[str, int]:
+    """Per run id: its created_utc in nanoseconds."""
     where = str(run.folder / f"{run.workload}.json")
-    times = {s["run_id"]: epoch_seconds(s.get("created_utc"), where) for s in run.sources()}
+    times = {s["run_id"]: epoch_ns(s.get("created_utc"), where) for s in run.sources()}
     missing = sorted(set(run.run_ids) - set(times))
     if missing:
         raise InputError(f"{where}: no created_utc for run id {missing[0]} (its rows cannot be time-stamped)")
     return times
 
 
+def parameter_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return factor_text(value)
+    return str(value)
+
+
 def rows_of(run: WorkloadRun):
-    """(run_id, tags, metric, value, unit, seconds) per row, tags in a fixed column order."""
+    """(run_id, tags, metric, value, unit, nanoseconds) per row, tags in a fixed column order."""
     times = run_times(run)
     factors = run.factor_names
     columns = ["run_id"] + TAG_COLUMNS + factors + ["metric", "value", "unit"]
     for record in run.table[columns].itertuples(index=False, name=None):
         values = dict(zip(columns, record))
         tags = {c: str(values[c]) for c in TAG_COLUMNS}
-        tags |= {f: str(values[f]) for f in factors}
+        tags |= {f: factor_text(values[f]) for f in factors}
         yield values["run_id"], tags, values["metric"], float(values["value"]), values["unit"], times[values["run_id"]]
 
 
@@ -106,24 +136,29 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
         measurement = _escape_measurement(f"patternbench_{workload}")
         for run in combined(folders, workload):
             names = label_names(run.factor_names, set(TAG_COLUMNS) | INFLUX_RESERVED | {"run_id"})
+            parameters = {run_id: {f"param_{k}": parameter_text(v) for k, v in params.items()}
+                          for run_id, params in run.scalar_parameters_by_run().items()}
             points: dict[tuple, dict] = {}
-            for run_id, tags, metric, value, unit, seconds in rows_of(run):
+            for run_id, tags, metric, value, unit, stamp in rows_of(run):
                 if not math.isfinite(value):
                     skipped += 1
                     continue
-                tag_items = tuple(sorted((names.get(k, k), v) for k, v in tags.items() if v != ""))
-                key = (run_id, seconds, tag_items)
+                tagged = {names.get(k, k): v for k, v in tags.items()} | {"run_id": run_id}
+                tagged |= {k: v for k, v in parameters.get(run_id, {}).items() if k not in tagged}
+                tag_items = tuple(sorted((k, v) for k, v in tagged.items() if v != ""))
+                key = (run_id, stamp, tag_items)
                 fields = points.setdefault(key, {})
                 field = metric if metric not in INFLUX_RESERVED and metric != "run_id" else f"{metric}_value"
+                if field.startswith("param_") or field in tagged:
+                    field = f"{field}_value"  # a field may not share a tag's key
                 if field in fields:
                     raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
                                      f"({dict(tag_items)}); a point would silently keep only one")
                 fields[field] = value
-            for (run_id, seconds, tag_items), fields in points.items():
+            for (run_id, stamp, tag_items), fields in points.items():
                 tag_text = "".join(f",{_escape_key(k)}={_escape_key(v)}" for k, v in tag_items)
                 field_text = ",".join(f"{_escape_key(k)}={_influx_float(v)}" for k, v in sorted(fields.items()))
-                field_text += f',run_id="{_escape_string_field(run_id)}"'
-                lines.append(f"{measurement}{tag_text} {field_text} {seconds * factor}")
+                lines.append(f"{measurement}{tag_text} {field_text} {stamp // (10**9 // factor)}")
     header = [f"# {skipped} non-finite values (inf/nan) left out: line protocol cannot represent them"] if skipped else []
     return "\n".join(header + lines) + "\n"
 
@@ -164,6 +199,22 @@ def _om_float(value: float) -> str:
     return _influx_float(value)
 
 
+def run_labels(run: WorkloadRun, source: dict) -> dict[str, str]:
+    """The info sample's labels: where and how the run was measured, and its scalar parameters."""
+    meta = run.document.get("metadata", {})
+    dirty = source.get("git_dirty", meta.get("git_dirty"))
+    labels = {"run_id": source["run_id"], "workload": run.workload, "host": source.get("host") or "",
+              "git_commit": source.get("git_commit") or "",
+              "git_dirty": "" if dirty is None else parameter_text(dirty),
+              "build_configuration": source.get("build_configuration") or "",
+              "swift_version": source.get("swift_version") or meta.get("swift_version") or "",
+              "created_utc": source.get("created_utc") or ""}
+    parameters = {f"param_{k}": v for k, v in flatten(source.get("parameters", {})).items()}
+    names = label_names(list(parameters), set(labels))
+    labels |= {names[k]: parameter_text(v) for k, v in parameters.items()}
+    return {k: v for k, v in labels.items() if v != ""}
+
+
 def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
     families: dict[str, dict] = {}
     info_lines = []
@@ -171,16 +222,12 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
     for workload in workloads(folders):
         for run in combined(folders, workload):
             names = label_names(run.factor_names, set(TAG_COLUMNS) | {"run_id", "workload"})
+            times = run_times(run)
             for source in run.sources():
-                meta = run.document.get("metadata", {})
-                labels = {"run_id": source["run_id"], "workload": workload, "host": source.get("host") or "",
-                          "git_commit": source.get("git_commit") or "",
-                          "build_configuration": source.get("build_configuration") or "",
-                          "swift_version": meta.get("swift_version") or "",
-                          "created_utc": source.get("created_utc") or ""}
+                stamp = f" {_om_seconds(times[source['run_id']])}" if timestamps else ""
                 info_lines.append("patternbench_run_info{" + ",".join(
-                    f'{k}="{_escape_label_value(v)}"' for k, v in labels.items()) + "} 1")
-            for run_id, tags, metric, value, unit, seconds in rows_of(run):
+                    f'{k}="{_escape_label_value(v)}"' for k, v in run_labels(run, source).items()) + "} 1" + stamp)
+            for run_id, tags, metric, value, unit, ns in rows_of(run):
                 name = metric_name(f"patternbench_{workload}_{metric}")
                 family = families.setdefault(name, {"metric": metric, "unit": unit, "workload": workload, "samples": []})
                 labels = {"run_id": run_id} | {names.get(k, k): v for k, v in tags.items()}
@@ -189,21 +236,26 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
                     raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} with the same labels "
                                      f"({labels}); OpenMetrics allows one sample per label set")
                 seen.add((name, label_text))
-                stamp = f" {seconds}" if timestamps else ""
+                stamp = f" {_om_seconds(ns)}" if timestamps else ""
                 family["samples"].append(f"{name}{{{label_text}}} {_om_float(value)}{stamp}")
     out = []
     if info_lines:
-        out += ["# TYPE patternbench_run info", "# HELP patternbench_run One sample per PatternBench run: where and how it was measured."]
+        # The text format 0.0.4 (Pushgateway, textfile collector) has no info type: there it is a gauge.
+        family = "patternbench_run" if timestamps else "patternbench_run_info"
+        out += [f"# TYPE {family} {'info' if timestamps else 'gauge'}",
+                f"# HELP {family} One sample per PatternBench run: where and how it was measured, its parameters "
+                f"(param_*); join on run_id."]
         out += info_lines
     for name, family in families.items():
         unit = om_unit(name, family["unit"])
         out.append(f"# TYPE {name} gauge")
-        if unit:
+        if unit and timestamps:
             out.append(f"# UNIT {name} {unit}")
         out.append(f"# HELP {name} " + _escape_help(
             f"PatternBench {family['workload']} metric {family['metric']} in {family['unit']} (results schema v1)"))
         out += family["samples"]
-    out.append("# EOF")
+    if timestamps:
+        out.append("# EOF")
     return "\n".join(out) + "\n"
 
 

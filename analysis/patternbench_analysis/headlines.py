@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from .charts.atomics import CO, CO_THRESHOLD, JAIN, NS, STRATEGY_ORDER, cells, probe_text
+from .charts.atomics import CO, CO_THRESHOLD, JAIN, NS, STRATEGY_ORDER, cells, probe_text, work_text
 from .charts.clock import error_table, human_us, SOURCE_ORDER
 from .charts.throttle import HITCH, P99, ordered
 from .results import WorkloadRun
@@ -30,6 +30,23 @@ def fmt(value: float, digits: int = 3) -> str:
     return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.{digits}g}"
 
 
+def spread(values: pd.Series) -> str:
+    """`median (min–max)` of a cell's repetitions; just the value when there is one."""
+    values = values.dropna()
+    if values.empty:
+        return "–"
+    if len(values) == 1 or values.min() == values.max():
+        return fmt(values.median())
+    return f"{fmt(values.median())} ({fmt(values.min())}–{fmt(values.max())})"
+
+
+def counts_text(counts) -> str:
+    counts = sorted({int(c) for c in counts})
+    if not counts:
+        return "0"
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+
+
 def throttle_tables(runs: list[WorkloadRun]) -> list[Table]:
     table = pd.concat([r.table for r in runs], ignore_index=True)
     tables = []
@@ -37,25 +54,27 @@ def throttle_tables(runs: list[WorkloadRun]) -> list[Table]:
         sub = table[(table["mode"] == mode) & table["metric"].isin([P99, HITCH])]
         if sub.empty:
             continue
-        medians = sub.groupby(["scenario", "variant", "metric"])["value"].median().unstack("metric")
+        groups = {key: g["value"] for key, g in sub.groupby(["scenario", "variant", "metric"])}
         scenarios = list(dict.fromkeys(sub["scenario"]))
         policies = ordered(sub["variant"].unique())
         rows, bold = [], set()
-        for i, policy in enumerate(policies):
-            row = [policy]
+        for policy in policies:
+            row, counts = [policy], []
             for scenario in scenarios:
-                p99 = medians[P99].get((scenario, policy)) if P99 in medians else None
-                hitch = medians[HITCH].get((scenario, policy)) if HITCH in medians else None
-                row.append(f"{fmt(p99)} / {fmt(hitch)}")
-            rows.append(row)
-        for j, scenario in enumerate(scenarios, start=1):
-            if P99 in medians:
-                column = medians[P99].xs(scenario, level="scenario").dropna()
-                if len(column):
-                    bold.add((policies.index(column.idxmin()), j))
+                p99 = groups.get((scenario, policy, P99), pd.Series(dtype=float))
+                hitch = groups.get((scenario, policy, HITCH), pd.Series(dtype=float))
+                counts.append(len(p99.dropna()))
+                row.append(f"{spread(p99)} / {spread(hitch)}")
+            rows.append([row[0], counts_text(counts)] + row[1:])
+        for j, scenario in enumerate(scenarios, start=2):
+            medians = {p: groups[(scenario, p, P99)].median() for p in policies if (scenario, p, P99) in groups}
+            medians = {p: v for p, v in medians.items() if pd.notna(v)}
+            if medians:
+                bold.add((policies.index(min(medians, key=medians.get)), j))
         tables.append(Table(
-            caption=f"p99 latency (ms) / hitch ratio (ms/s), median over seeds, {mode} mode; bold: lowest p99 per scenario",
-            header=["policy"] + scenarios, rows=rows, bold=bold))
+            caption=f"p99 latency (ms) / hitch ratio (ms/s): median (min–max) over n seeds, {mode} mode; "
+                    "bold: lowest median p99 per scenario",
+            header=["policy", "n"] + scenarios, rows=rows, bold=bold))
     return tables
 
 
@@ -64,25 +83,35 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
     if data.empty:
         return []
     tables = []
-    combos = list(dict.fromkeys(zip(data["scenario"], data["cs_work"], data["gap_work"], data["mode"])))
+    combos = list(dict.fromkeys(zip(data["scenario"], data["cs_work_ns"].fillna(-1), data["gap_work_ns"].fillna(-1),
+                                    data["mode"])))
     for operation, cs, gap, mode in combos[:6]:
-        cell = data[(data["scenario"] == operation) & (data["cs_work"] == cs) & (data["gap_work"] == gap)
-                    & (data["mode"] == mode)]
+        cell = data[(data["scenario"] == operation) & (data["cs_work_ns"].fillna(-1) == cs)
+                    & (data["gap_work_ns"].fillna(-1) == gap) & (data["mode"] == mode)]
         threads = sorted(cell["threads_n"].dropna().unique())
         strategies = [s for s in STRATEGY_ORDER if s in set(cell["variant"])] + sorted(set(cell["variant"]) - set(STRATEGY_ORDER))
         rows = []
         most = threads[-1] if threads else None
         for strategy in strategies:
             s = cell[cell["variant"] == strategy].set_index("threads_n")
-            row = [strategy] + [fmt(s[NS].get(t)) for t in threads]
+            row = [strategy, counts_text(s["n"])]
+            for t in threads:
+                if t not in s.index:
+                    row.append("–")
+                    continue
+                median, low, high = s.loc[t, NS], s.loc[t, "ns_min"], s.loc[t, "ns_max"]
+                row.append(fmt(median) if low == high else f"{fmt(median)} ({fmt(low)}–{fmt(high)})")
             at_most = s.loc[most] if most in s.index else None
             row.append(fmt(at_most[JAIN]) if at_most is not None else "–")
             serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most > 1
             row.append(fmt(at_most[CO]) + (" (took turns)" if serialized else "") if at_most is not None else "–")
             rows.append(row)
-        header = ["strategy"] + [f"{t:g} threads (ns/op)" for t in threads] + [
+        header = ["strategy", "n"] + [f"{t:g} threads (ns/op)" for t in threads] + [
             f"fairness at {most:g}" if most else "fairness", f"co-scheduled at {most:g}" if most else "co-scheduled"]
-        tables.append(Table(caption=f"{operation}, cs_work {cs or '—'}, gap_work {gap or '—'}, {mode}: median ns/op over repetitions",
+        cs_text = work_text(cs if cs >= 0 else None)
+        gap_text = work_text(gap if gap >= 0 else None)
+        tables.append(Table(caption=f"{operation}, cs_work {cs_text}, gap_work {gap_text}, {mode}: ns/op median (min–max) "
+                                    "over n repetitions; fairness and co-scheduled fraction: medians",
                             header=header, rows=rows))
     if len(combos) > 6:
         tables[-1].caption += f" (first 6 of {len(combos)} cells; see the charts and the CSV for the rest)"
@@ -101,6 +130,7 @@ def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
     present = set(data["variant"])
     sources = [s for s in SOURCE_ORDER if s in present] + sorted(present - set(SOURCE_ORDER))
     worst = data.groupby(["scenario", "variant"])["error_us"].max()
+    worst_row = data.loc[data.groupby(["scenario", "variant"])["error_us"].idxmax().dropna()].set_index(["scenario", "variant"])
     negative = data.groupby(["scenario", "variant"])["negative"].sum(min_count=1)
     rows, bold = [], set()
     for i, scenario in enumerate(scenarios):
@@ -109,24 +139,33 @@ def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
             err = worst.get((scenario, source))
             neg = negative.get((scenario, source))
             text = human_us(err) if err is not None and pd.notna(err) else "–"
+            if (scenario, source) in worst_row.index:
+                w = worst_row.loc[(scenario, source)]
+                if pd.notna(w["error_min_us"]) and w["error_min_us"] != w["error_max_us"]:
+                    text += f" ({human_us(w['error_min_us'])}–{human_us(w['error_max_us'])})"
             if neg is not None and pd.notna(neg) and neg > 0:
                 text += f", {int(neg)} negative"
                 bold.add((i, j))
             row.append(text)
-        rows.append(row)
+        rows.append(row[:1] + [counts_text(data[data["scenario"] == scenario]["n"].dropna())] + row[1:])
+    bold = {(i, j + 1) for i, j in bold}
     clients = ", ".join(dict.fromkeys(data["client"]))
-    return [Table(caption=f"worst timing error over clients ({clients}), median over seeds; bold: negative durations measured",
-                  header=["scenario"] + sources, rows=rows, bold=bold)]
+    return [Table(caption=f"worst timing error over clients ({clients}): median over n seeds (min–max over the seeds "
+                          "where they differ); bold: negative durations measured",
+                  header=["scenario", "n"] + sources, rows=rows, bold=bold)]
 
 
 def generic_tables(runs: list[WorkloadRun]) -> list[Table]:
     table = pd.concat([r.table for r in runs], ignore_index=True)
     grouped = table.groupby(["metric", "unit"])["value"]
-    summary = pd.DataFrame({"count": grouped.count(), "median": grouped.median(), "min": grouped.min(), "max": grouped.max()})
-    rows = [[metric, unit, str(int(r["count"])), fmt(r["median"]), fmt(r["min"]), fmt(r["max"])]
-            for (metric, unit), r in summary.head(30).iterrows()]
-    return [Table(caption="every metric over all rows (a workload this report has no dedicated view for)",
-                  header=["metric", "unit", "rows", "median", "min", "max"], rows=rows)]
+    summary = pd.DataFrame({"count": grouped.count(), "median": grouped.median(), "q25": grouped.quantile(0.25),
+                            "q75": grouped.quantile(0.75), "min": grouped.min(), "max": grouped.max()})
+    rows = [[metric, unit, str(int(r["count"])), fmt(r["median"]), f"{fmt(r['q25'])}–{fmt(r['q75'])}", fmt(r["min"]),
+             fmt(r["max"])] for (metric, unit), r in summary.head(30).iterrows()]
+    caption = "every metric over all rows (a workload this report has no dedicated view for)"
+    if len(summary) > 30:
+        caption += f"; first 30 of {len(summary)} metrics, the rest are in the CSV"
+    return [Table(caption=caption, header=["metric", "unit", "n (rows)", "median", "IQR", "min", "max"], rows=rows)]
 
 
 COMPARED_FIRST = ("latency_p99_ms", "hitch_ms_per_s", "ns_per_op", "max_abs_error_us")
@@ -141,7 +180,7 @@ def comparison_tables(runs: list[WorkloadRun], limit: int = 30) -> list[Table]:
                              if c["metric"] in COMPARED_FIRST else 0, c["metric"]))
     body = [[c["scenario"], c["variant"], f"{c['metric']} ({c['unit']})", fmt(_num(c["sim"])), fmt(_num(c["live"])),
              fmt(_num(c["ratio"])) if c.get("ratio") is not None else "–"] for c in rows[:limit]]
-    caption = "live beside simulated, same scenario, variant and seed (ratio = live / sim)"
+    caption = "live beside simulated, same scenario, variant and seed: one value each (n = 1), ratio = live / sim"
     if len(rows) > limit:
         caption += f"; first {limit} of {len(rows)}, the rest are in the JSON"
     return [Table(caption=caption, header=["scenario", "variant", "metric", "sim", "live", "ratio"], rows=body)]

@@ -88,6 +88,7 @@ def _source_entries(run: WorkloadRun) -> list[dict]:
     return [{
         "run_id": run.document["run_id"], "host": meta.get("host", {}).get("hostname"), "host_info": meta.get("host", {}),
         "created_utc": run.document.get("created_utc"), "git_commit": meta.get("git_commit"),
+        "git_dirty": meta.get("git_dirty"),
         "swift_version": meta.get("swift_version"), "build_configuration": meta.get("build_configuration"),
         "command_line": meta.get("command_line", []), "parameters": meta.get("parameters", {}),
         "folder": str(run.folder),
@@ -124,10 +125,10 @@ def _shard_note(sources: list[dict]) -> str | None:
 
 
 def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[str]) -> dict:
-    factor_names = runs[0].factor_names
+    factor_names = runs[0].raw_factor_names
     for run in runs[1:]:
-        if run.factor_names != factor_names:
-            raise InputError(f"{run.folder / (workload + '.json')}: factor columns {run.factor_names} differ from "
+        if run.raw_factor_names != factor_names:
+            raise InputError(f"{run.folder / (workload + '.json')}: factor columns {run.raw_factor_names} differ from "
                              f"{runs[0].folder / (workload + '.json')}'s {factor_names}; cannot merge")
     records, comparisons, notes, sources = [], [], [], []
     for run in runs:
@@ -218,13 +219,12 @@ def _concatenate_csv(paths: list[Path]) -> str:
     return (header or "") + "".join(body)
 
 
-def merge_folders(inputs: list[Path], output: Path, force: bool = False) -> list[Path]:
+def merge_folders(inputs: list[Path], output: Path, force: bool = False, allow_missing_shards: bool = False) -> list[Path]:
     if not inputs:
         raise InputError("no results folder given to merge")
     _schema_versions(inputs)
     folders: list[ResultsFolder] = [load_folder(p) for p in inputs]
     check_distinct_runs(folders)
-    _prepare_output(output, inputs, force)
     command_line = ["pb-analysis", "merge", *map(str, inputs), "--output", str(output)]
     written = []
     names = [w for w in ("throttle", "atomics", "clock") if any(w in f.runs for f in folders)]
@@ -233,6 +233,11 @@ def merge_folders(inputs: list[Path], output: Path, force: bool = False) -> list
     for workload in names:
         runs = [f.runs[workload] for f in folders if workload in f.runs]
         documents[workload] = (runs, merged_document(workload, runs, command_line))
+        missing = _shard_note([e for r in runs for e in _source_entries(r)])
+        if missing and "missing" in missing and not allow_missing_shards:
+            raise InputError(f"{workload}: {missing}; refusing to write a partial matrix "
+                             "(pass --allow-missing-shards to merge anyway, with a note in the JSON)")
+    _prepare_output(output, inputs, force)
     for workload, (runs, document) in documents.items():
         csv_path, json_path = output / f"{workload}.csv", output / f"{workload}.json"
         _write_atomic(csv_path, _concatenate_csv([r.folder / f"{workload}.csv" for r in runs]))

@@ -16,7 +16,7 @@ from .headlines import Table, atomics_probe, tables_for
 from .plot import render_all
 from .results import ResultsFolder, WorkloadRun, combined, workloads
 
-MAX_TIMELINES = 3
+MAX_TIMELINES = None  # every scenario's timeline: nothing is dropped
 VERDICT_STYLE = {"pass": ("#1a7f37", "PASS"), "regression": ("#cf222e", "REGRESSION"), "error": ("#9a6700", "ERROR")}
 
 
@@ -104,7 +104,7 @@ def md_table(header: list[str], rows: list[list[str]], bold: set[tuple[int, int]
     return "\n".join(lines)
 
 
-def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path, out: Path) -> str:
+def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path, out: Path, comparison=None) -> str:
     parts = ["# PatternBench run report", ""]
     gate = gate_of(folders)
     if gate:
@@ -114,6 +114,9 @@ def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path,
         text = verdict.get("summary_markdown") or summary
         if text:
             parts += [text.strip(), ""]
+    if comparison is not None:
+        from .compare import to_markdown
+        parts += [to_markdown(comparison, heading="##"), ""]
     parts += ["## What ran", "", md_table(RUN_HEADER, run_rows(folders)), "", "## Hosts", "",
               md_table(HOST_HEADER, host_rows(folders)), ""]
     notes = notes_of(folders)
@@ -219,7 +222,7 @@ def embed(chart: Chart) -> str:
             f"<figcaption>{h(chart.title)} (SVG beside it: {h(chart.svg.name)})</figcaption></figure>")
 
 
-def html_page(folders: list[ResultsFolder], charts: list[Chart]) -> str:
+def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None) -> str:
     names = ", ".join(workloads(folders))
     body = [f"<h1>PatternBench run report</h1>",
             f"<p class=\"sub\">{h(names)} — from {h(', '.join(str(f.path) for f in folders))}</p>"]
@@ -231,6 +234,9 @@ def html_page(folders: list[ResultsFolder], charts: list[Chart]) -> str:
         body.append(f'<div class="verdict" id="gate-verdict" style="background:{color}">Gate verdict: {label} '
                     f'(exit code {h(verdict.get("exit_code", "?"))})' + (markdown_to_html(text) if text.strip() else "")
                     + "</div>")
+    if comparison is not None:
+        from .compare import to_html_section
+        body.append(to_html_section(comparison))
     body += ["<h2>What ran</h2>", html_table(RUN_HEADER, run_rows(folders)),
              "<h2>Hosts</h2>", html_table(HOST_HEADER, host_rows(folders))]
     notes = notes_of(folders)
@@ -253,11 +259,11 @@ def html_page(folders: list[ResultsFolder], charts: list[Chart]) -> str:
             f"<body><main>{''.join(body)}</main></body></html>\n")
 
 
-def write_report(folders: list[ResultsFolder], out: Path) -> tuple[Path, Path]:
+def write_report(folders: list[ResultsFolder], out: Path, comparison=None) -> tuple[Path, Path]:
     out.mkdir(parents=True, exist_ok=True)
     chart_dir = out / "charts"
     charts = render_all(folders, chart_dir, max_timelines=MAX_TIMELINES)
     page, summary = out / "report.html", out / "summary.md"
-    page.write_text(html_page(folders, charts), encoding="utf-8")
-    summary.write_text(markdown(folders, charts, chart_dir, out), encoding="utf-8")
+    page.write_text(html_page(folders, charts, comparison), encoding="utf-8")
+    summary.write_text(markdown(folders, charts, chart_dir, out, comparison), encoding="utf-8")
     return page, summary

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,22 @@ EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "r
 GATE_FILE = "gate.json"
 GATE_SUMMARY_FILE = "gate-summary.md"
 EVENTS_FILE = "events.csv"
+
+
+# Factor columns renamed to numeric ones with the unit in the name (bench-atomics wrote `cs_work` =
+# `0`, `50ns`, `1us` before; now `cs_work_ns` = 0, 50, 1000). Older files are read under the new
+# names, so runs from before and after the rename concatenate and compare.
+RENAMED_FACTORS = {"cs_work": "cs_work_ns", "gap_work": "gap_work_ns"}
+NUMERIC_FACTORS = {"threads", "cs_work_ns", "gap_work_ns"}
+DURATION_UNITS_NS = {"ns": 1, "us": 1_000, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
+
+
+def duration_ns(text: str) -> float:
+    """`0`, `50ns`, `1us`, `1.5ms` -> nanoseconds; a bare number is nanoseconds already."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(ns|us|µs|ms|s)?\s*", str(text))
+    if not match:
+        raise ValueError(text)
+    return float(match.group(1)) * DURATION_UNITS_NS[match.group(2) or "ns"]
 
 
 class InputError(Exception):
@@ -45,8 +62,14 @@ class WorkloadRun:
     table: pd.DataFrame
 
     @property
-    def factor_names(self) -> list[str]:
+    def raw_factor_names(self) -> list[str]:
+        """The factor columns as the files spell them (merge copies CSV rows byte for byte)."""
         return list(self.document.get("factor_names", []))
+
+    @property
+    def factor_names(self) -> list[str]:
+        """The factor columns of `table`: old names mapped to their numeric successors."""
+        return [RENAMED_FACTORS.get(f, f) for f in self.raw_factor_names]
 
     @property
     def run_ids(self) -> list[str]:
@@ -71,12 +94,33 @@ class WorkloadRun:
             "host": meta.get("host", {}).get("hostname"),
             "created_utc": self.document.get("created_utc"),
             "git_commit": meta.get("git_commit"),
+            "git_dirty": meta.get("git_dirty"),
+            "swift_version": meta.get("swift_version"),
             "build_configuration": meta.get("build_configuration"),
             "parameters": meta.get("parameters", {}),
         }]
 
     def parameters_by_run(self) -> dict[str, dict]:
         return {s["run_id"]: s.get("parameters", {}) for s in self.sources()}
+
+    def scalar_parameters_by_run(self) -> dict[str, dict[str, object]]:
+        """Per run, its parameters flattened to scalars (`client_parameters.ttlSeconds`), lists left out."""
+        return {run_id: flatten_parameters(params) for run_id, params in self.parameters_by_run().items()}
+
+
+def flatten_parameters(parameters: dict, prefix: str = "") -> dict[str, object]:
+    """Scalar run parameters by dotted name, sorted; lists, nulls and the merge bookkeeping are left out."""
+    flat: dict[str, object] = {}
+    for key in sorted(parameters or {}):
+        value = parameters[key]
+        name = f"{prefix}{key}"
+        if key in ("merged_from", "shards") and not prefix:
+            continue
+        if isinstance(value, dict):
+            flat |= flatten_parameters(value, name + ".")
+        elif isinstance(value, (bool, int, float, str)):
+            flat[name] = value
+    return flat
 
 
 @dataclass
@@ -165,6 +209,29 @@ def read_table(path: Path, factor_names: list[str]) -> pd.DataFrame:
             raise InputError(f"{_rel(path)}: column {column} holds a non-integer")
         if table[column].dtype.kind not in "iu":
             raise InputError(f"{_rel(path)}: column {column} holds a non-integer")
+    return normalize_factors(table, factor_names, path)
+
+
+def normalize_factors(table: pd.DataFrame, factor_names: list[str], path: Path) -> pd.DataFrame:
+    """Old duration factors (`cs_work` = `50ns`) become numeric `cs_work_ns`; numeric factors become
+    float64 (NaN where not applicable), so every run of a workload has the same dtypes."""
+    for old, new in RENAMED_FACTORS.items():
+        if old not in factor_names:
+            continue
+        converted = []
+        for index, text in enumerate(table[old]):
+            try:
+                converted.append(duration_ns(text) if text != "" else float("nan"))
+            except ValueError:
+                raise InputError(f"{_rel(path)}: line {index + 2}: {old} '{text}' is not a duration (0, 50ns, 1us, ...)")
+        table[old] = converted
+        table = table.rename(columns={old: new})
+    for column in NUMERIC_FACTORS & set(table.columns):
+        if column in factor_names or column in RENAMED_FACTORS.values():
+            try:
+                table[column] = pd.to_numeric(table[column].replace("", float("nan"))).astype("float64")
+            except (ValueError, TypeError):
+                raise InputError(f"{_rel(path)}: column {column} holds a non-number")
     return table
 
 
@@ -271,6 +338,15 @@ def workloads(folders: list[ResultsFolder]) -> list[str]:
     order = ["throttle", "atomics", "clock"]
     seen = {w for f in folders for w in f.runs}
     return [w for w in order if w in seen] + sorted(seen - set(order))
+
+
+def factor_text(value) -> str:
+    """A factor value as text for labels and tags: `50` not `50.0`, empty where not applicable."""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ""
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    return str(value)
 
 
 def finite(value: float) -> bool:

@@ -6,11 +6,12 @@ from datetime import datetime, timezone
 
 import pytest
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
+from prometheus_client.parser import text_string_to_metric_families as text_format_families
 
 from conftest import copy_folder, rewrite_results, run_cli
 from line_protocol import LineProtocolError, parse, parse_line
 from patternbench_analysis.export import influx, openmetrics
-from patternbench_analysis.results import load_folders
+from patternbench_analysis.results import factor_text, load_folders
 
 WEIRD = 'storm, "slow" = \\ x\nnext'  # comma, space, quotes, equals, backslash and a newline
 
@@ -26,7 +27,7 @@ def expected_rows(folders):
         for workload, run in folder.runs.items():
             created = {s["run_id"]: epoch(s["created_utc"]) for s in run.sources()}
             for r in run.table.to_dict("records"):
-                factors = tuple((f, r[f]) for f in run.factor_names if r[f] != "")
+                factors = tuple((f, factor_text(r[f])) for f in run.factor_names if factor_text(r[f]) != "")
                 key = (workload, r["run_id"], r["scenario"], r["variant"], r["mode"], str(r["seed"]),
                        str(r["repetition"]), r["host"], factors, r["metric"])
                 rows[key] = (r["value"], created[r["run_id"]])
@@ -47,12 +48,12 @@ def test_influx_parses_back_to_every_finite_row(folders):
     for p in points:
         workload = p["measurement"].removeprefix("patternbench_")
         tags = dict(p["tags"])
+        run_id = tags.pop("run_id")
         fixed = [tags.pop(k) for k in ("scenario", "variant", "mode", "seed", "repetition", "host")]
-        factors = tuple(sorted(tags.items()))
+        factors = tuple(sorted((k, v) for k, v in tags.items() if not k.startswith("param_")))
+        assert "run_id" not in p["fields"]  # a tag now: runs made in the same second stay distinct points
         for field, value in p["fields"].items():
-            if field == "run_id":
-                continue
-            key = (workload, p["fields"]["run_id"], *fixed, factors, field)
+            key = (workload, run_id, *fixed, factors, field)
             assert key not in got
             got[key] = (value, p["timestamp"] // 10**9)
             assert p["timestamp"] % 10**9 == 0
@@ -68,7 +69,7 @@ def test_influx_lines_follow_the_spec(folders):
     for line in text.splitlines():
         point = parse_line(line)
         assert list(point["tags"]) == sorted(point["tags"])  # sorted tags, as the docs recommend
-        assert all(isinstance(v, float) for k, v in point["fields"].items() if k != "run_id")
+        assert all(isinstance(v, float) for v in point["fields"].values())
         assert not re.search(r"\d+[iu](,| |$)", line.split(" ")[1])  # floats only: no type conflicts between runs
 
 
@@ -168,16 +169,19 @@ def test_openmetrics_structure_follows_the_spec(folders):
             assert m.group(1) == current or m.group(1) == current + "_info"  # families are contiguous
             for label in re.findall(r'(?:^|,)([^=,]+)="', m.group(2)):
                 assert LABEL.match(label) and not label.startswith("__")
-            if current != "patternbench_run":
-                assert m.group(4) is not None  # timestamps in seconds
+            assert m.group(4) is not None  # timestamps in seconds on every sample, the run info too (promtool)
     assert "# UNIT patternbench_throttle_latency_p99_ms ms" in text
     assert "# UNIT patternbench_throttle_hitch_ms_per_s ms_per_s" in text
 
 
-def test_openmetrics_without_timestamps(fixtures):
+def test_openmetrics_without_timestamps_is_the_text_format(fixtures):
+    """Pushgateway and the textfile collector read text format 0.0.4: no info type, no timestamps."""
     text = run_cli("export", "-f", "openmetrics", "--no-timestamps", fixtures / "shard-1").stdout
-    for family in text_string_to_metric_families(text):
-        assert all(s.timestamp is None for s in family.samples)
+    assert "# TYPE patternbench_run_info gauge" in text and "# TYPE patternbench_run info" not in text
+    assert "# EOF" not in text and "# UNIT" not in text
+    families = list(text_format_families(text))
+    assert all(s.timestamp is None for f in families for s in f.samples)
+    assert {f.type for f in families} == {"gauge"}
 
 
 def test_openmetrics_escaping_and_non_finite_values_round_trip(tmp_path):
@@ -201,7 +205,7 @@ def test_openmetrics_escaping_and_non_finite_values_round_trip(tmp_path):
 def test_factor_columns_become_labels_and_tags(fixtures):
     folders = load_folders([fixtures / "run"])
     om = openmetrics(folders)
-    assert re.search(r'patternbench_atomics_ns_per_op\{[^}]*threads="4",cs_work="0",gap_work="0"', om)
+    assert re.search(r'patternbench_atomics_ns_per_op\{[^}]*threads="4",cs_work_ns="0",gap_work_ns="0"', om)
     assert re.search(r'patternbench_clock_max_abs_error_us\{[^}]*client="duration-meter"', om)
     points = [p for p in parse(influx(folders)) if p["measurement"] == "patternbench_atomics"]
     assert {p["tags"]["threads"] for p in points} == {"1", "2", "4"}
@@ -220,3 +224,26 @@ def test_duplicate_cells_are_refused_not_silently_collapsed(tmp_path):
     for fmt in ("influx", "openmetrics"):
         result = run_cli("export", "-f", fmt, folder)
         assert result.returncode == 1 and "two rows for" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_run_parameters_travel_in_every_export(fixtures):
+    folders = load_folders([fixtures / "sweep-max-age-60", fixtures / "sweep-max-age-100"])
+    points = parse(influx(folders))
+    assert {p["tags"]["param_max_age_ms"] for p in points} == {"60", "100"}
+    for timestamps in (True, False):
+        text = openmetrics(folders, timestamps=timestamps)
+        parse_families = text_string_to_metric_families if timestamps else text_format_families
+        info = [s for f in parse_families(text) for s in f.samples if s.name == "patternbench_run_info"]
+        assert {s.labels["param_max_age_ms"] for s in info} == {"60", "100"}
+        assert all(s.labels["run_id"] for s in info)
+
+
+def test_fractional_created_utc_keeps_nanoseconds(tmp_path):
+    import json
+    folder = copy_folder("shard-1", tmp_path)
+    doc = json.loads((folder / "throttle.json").read_text())
+    doc["created_utc"] = doc["created_utc"].replace("Z", ".123456789Z")
+    (folder / "throttle.json").write_text(json.dumps(doc))
+    stamps = {p["timestamp"] for p in parse(influx(load_folders([folder])))}
+    assert len(stamps) == 1 and stamps.pop() % 10**9 == 123456789
+    assert " 1795247" in openmetrics(load_folders([folder])) and ".123456789\n" in openmetrics(load_folders([folder]))

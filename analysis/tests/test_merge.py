@@ -88,7 +88,10 @@ def test_merge_is_deterministic_and_merges_of_merges_flatten(tmp_path, fixtures)
 
 def test_missing_shard_and_mixed_sharding_are_noted(tmp_path, fixtures):
     out = tmp_path / "m"
-    assert run_cli("merge", fixtures / "shard-2", "-o", out).returncode == 0
+    refused = run_cli("merge", fixtures / "shard-2", "-o", out)
+    assert_one_line_error(refused, "shards 1/2 missing", "--allow-missing-shards")
+    assert not out.exists() or not any(out.iterdir())  # nothing half-written
+    assert run_cli("merge", fixtures / "shard-2", "-o", out, "--allow-missing-shards").returncode == 0
     notes = json.loads((out / "throttle.json").read_text())["notes"]
     assert any("shards 1/2 missing: the merged matrix is incomplete" in n for n in notes)
     assert run_cli("merge", fixtures / "shard-2", fixtures / "run", "-o", tmp_path / "n").returncode == 0

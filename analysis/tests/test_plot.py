@@ -63,6 +63,11 @@ def test_throttle_frontier_has_every_policy_per_scenario_and_sweep_curves(charts
         for policy in policies:
             assert f"series:{slug(scenario + '/' + policy)}" in ids
     assert "p99 latency (ms)" in text and "hitch ratio (ms of hitch per s)" in text
+    assert {"pareto:bursts:sim", "pareto:storm-slow:sim"} <= ids and "Pareto front" in text
+    assert any(i.startswith("errorbar:storm-slow-frame-budget") for i in ids) and "bars: min–max" in text
+    assert ("logarithmic in" in text) == ("log scale" in text) and ("both axes linear" in text or "log scale" in text)
+    for policy in ("immediate", "signal-adaptive", "frame-budget"):
+        assert policy in text  # points are labelled, not only in the legend
     assert "p99 latency vs hitch ratio" in text and "policy" in text  # title and legend
     # The sweep: frame-budget at 30/60/100 ms max age is a curve, labelled with the values.
     assert "60 ms" in text and "200 ms" in text
@@ -81,7 +86,7 @@ def test_timeline_has_rows_and_lateness_per_policy(charts):
         assert f"series:storm-slow-{policy}-rows" in ids
         assert f"series:storm-slow-{policy}-lateness" in ids
     assert "time (s)" in text and "lateness (ms)" in text and "rows per update" in text
-    assert "storm-slow (seed 1, sim)" in text
+    assert "storm-slow (seed 1, sim)" in text and "first of 2 seeds" in text
     assert "run throttle-" in text and "host vm" in text
 
 
@@ -91,7 +96,7 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
     for strategy in ("atomic", "pthread-mutex", "nslock", "mutex", "dispatch-queue"):
         assert f"series:increment-0-0-live-{strategy}" in ids
         assert f"series:increment-0-0-live-{strategy}-fairness" in ids
-    assert "ns per operation (log)" in text and "Jain fairness index" in text and "threads" in text
+    assert "ns per operation (log scale)" in text and "Jain fairness index" in text and "threads" in text
     probe = folders_probe_verdict()
     assert f"co-scheduling probe: {probe}" in text  # the probe's verdict from the fixture's parameters
     assert "took turns (co_scheduled_fraction < 0.9)" in text
@@ -99,6 +104,8 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
     assert "lock strategy" in text and "run atomics-" in text
     root = ET.parse(chart.svg).getroot()
     assert any("log" in (e.text or "") for e in root.iter(f"{SVG}text"))
+    assert "both axes logarithmic" in text and "bars: min–max" in text
+    assert any(i.startswith("errorbar:increment-0-0-live-") for i in ids)  # spread over repetitions is drawn
 
 
 def test_clock_heatmap_marks_negative_durations(charts):
@@ -131,3 +138,16 @@ def test_cli_writes_png_and_svg_into_folder_charts_by_default(tmp_path, fixtures
     assert (folder / "charts/throttle-frontier.png").exists()
     ids, text = svg_ids_and_text(folder / "charts/throttle-frontier.svg")
     assert "host ci-runner-2" in text  # that shard really ran under another hostname
+
+
+def test_one_colour_per_variant_in_every_chart():
+    from patternbench_analysis.charts.common import color_map
+    assert color_map(["frame-budget", "immediate"])["frame-budget"] == color_map(["frame-budget"])["frame-budget"]
+    assert color_map(["a", "x-new-policy"])["x-new-policy"] == color_map(["x-new-policy"])["x-new-policy"]
+
+
+def test_pareto_front_keeps_only_undominated_points():
+    import pandas as pd
+    from patternbench_analysis.charts.throttle import HITCH, P99, pareto_front
+    points = pd.DataFrame({HITCH: [0, 1, 2, 3, 1.5], P99: [100, 50, 60, 10, 40]})
+    assert pareto_front(points)[[HITCH, P99]].values.tolist() == [[0, 100], [1, 50], [1.5, 40], [3, 10]]

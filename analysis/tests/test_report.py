@@ -48,7 +48,8 @@ def test_markdown_summary(report):
     assert "## What ran" in md and "| vm | AMD EPYC | 2 |" in md
     for workload in ("throttle", "atomics", "clock"):
         assert f"## {workload}" in md
-    assert re.search(r"\| frame-budget \| \*\*[\d.]+ / [\d.]+\*\* \|", md)  # bursts: best p99 is bold
+    assert re.search(r"\| frame-budget \| 2 \| \*\*[\d.]+ \([\d.]+–[\d.]+\) / [\d.]+( \([\d.]+–[\d.]+\))?\*\* \|", md), md
+    assert "median (min–max) over n seeds" in md  # bursts: best p99 is bold; n and spread in every table
     probe = json.loads((report.parent / "atomics.json").read_text())["metadata"]["parameters"]["co_scheduling_probe"]
     assert f"co-scheduling probe: {probe['before']['verdict']} before" in md
     assert re.search(r"\*\*24 h, 67 negative\*\*", md)  # step-minus-1d: 7 + 60 over two clients

@@ -12,7 +12,7 @@ from patternbench_analysis.results import InputError, load_folder, load_folders
 def test_reads_every_workload_of_the_fixture(fixtures):
     folder = load_folder(fixtures / "run")
     assert set(folder.runs) == {"throttle", "atomics", "clock"}
-    assert folder.runs["atomics"].factor_names == ["threads", "cs_work", "gap_work"]
+    assert folder.runs["atomics"].factor_names == ["threads", "cs_work_ns", "gap_work_ns"]
     assert folder.runs["clock"].factor_names == ["client"]
     assert folder.events is not None and {"time_ms", "frame_lateness_ms"} <= set(folder.events.columns)
     for run in folder.runs.values():

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.lines import Line2D
 
-from ..results import WorkloadRun
+from ..results import WorkloadRun, factor_text
 from .common import Chart, color_map, layout, save, slug, tag
 
 NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
@@ -47,30 +47,46 @@ def probe_text(runs: list[WorkloadRun]) -> str:
     return "co-scheduling probe: " + "; ".join(unique[:2]) + (" …" if len(unique) > 2 else "") + f"; {pinning}"
 
 
-def _threads(value: str) -> float:
-    try:
-        return float(value)
-    except ValueError:
-        return float("nan")
+def work_text(ns) -> str:
+    """`cs_work_ns` for a title: `0`, `50 ns`, `1 µs`; a dash where not applicable."""
+    if ns is None or pd.isna(ns):
+        return "—"
+    if ns == 0:
+        return "0"
+    return f"{ns / 1000:g} µs" if ns >= 1000 else f"{ns:g} ns"
 
 
 def cells(runs: list[WorkloadRun]) -> pd.DataFrame:
     table = pd.concat([r.table for r in runs], ignore_index=True)
-    for column in ("threads", "cs_work", "gap_work"):
+    for column in ("threads", "cs_work_ns", "gap_work_ns"):
         if column not in table:
-            table[column] = ""
+            table[column] = float("nan")
+        table[column] = table[column].fillna(-1.0)  # groupby drops NaN keys; -1 stands for "not applicable"
     table = table[table["metric"].isin([NS, JAIN, CO])]
     if table.empty:
         return table
-    wide = table.pivot_table(index=["scenario", "variant", "mode", "threads", "cs_work", "gap_work", "run_id", "seed",
+    wide = table.pivot_table(index=["scenario", "variant", "mode", "threads", "cs_work_ns", "gap_work_ns", "run_id", "seed",
                                     "repetition"], columns="metric", values="value", aggfunc="first").reset_index()
     for column in (NS, JAIN, CO):
         if column not in wide:
             wide[column] = float("nan")
-    medians = wide.groupby(["scenario", "variant", "mode", "threads", "cs_work", "gap_work"])[[NS, JAIN, CO]].median()
+    keys = ["scenario", "variant", "mode", "threads", "cs_work_ns", "gap_work_ns"]
+    grouped = wide.groupby(keys)
+    medians = grouped[[NS, JAIN, CO]].median()
+    medians["n"] = grouped[NS].count()
+    medians["ns_q25"] = grouped[NS].quantile(0.25)
+    medians["ns_q75"] = grouped[NS].quantile(0.75)
+    medians["ns_min"] = grouped[NS].min()
+    medians["ns_max"] = grouped[NS].max()
     medians = medians.reset_index()
-    medians["threads_n"] = medians["threads"].map(_threads)
+    for column in ("threads", "cs_work_ns", "gap_work_ns"):
+        medians[column] = medians[column].where(medians[column] >= 0)
+    medians["threads_n"] = medians["threads"]
     return medians.sort_values("threads_n")
+
+
+def _t(value: float) -> str:
+    return factor_text(float(value)) if value >= 0 else ""
 
 
 def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
@@ -83,21 +99,27 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
     colors = color_map(strategies_all)
     for operation in dict.fromkeys(data["scenario"]):
         op = data[data["scenario"] == operation]
-        combos = list(dict.fromkeys(zip(op["cs_work"], op["gap_work"], op["mode"])))
+        combos = list(dict.fromkeys(zip(op["cs_work_ns"].fillna(-1), op["gap_work_ns"].fillna(-1), op["mode"])))
         fig, axes = plt.subplots(len(combos), 2, figsize=(11.5, 3.4 * len(combos) + 1.2), squeeze=False,
                                  gridspec_kw={"width_ratios": [1.6, 1]})
         series = []
         any_hollow = False
         for (ax_ns, ax_fair), (cs, gap, mode) in zip(axes, combos):
-            cell = op[(op["cs_work"] == cs) & (op["gap_work"] == gap) & (op["mode"] == mode)]
+            cell = op[(op["cs_work_ns"].fillna(-1) == cs) & (op["gap_work_ns"].fillna(-1) == gap) & (op["mode"] == mode)]
             for strategy in strategies_all:
                 s = cell[cell["variant"] == strategy]
                 if s.empty:
                     continue
                 (line,) = ax_ns.plot(s["threads_n"], s[NS], "-", color=colors[strategy], linewidth=1.3, label=strategy)
-                tag(line, f"{operation}/{cs}/{gap}/{mode}/{strategy}")
+                key = f"{operation}/{_t(cs)}/{_t(gap)}/{mode}/{strategy}"
+                tag(line, key)
+                bars = ax_ns.errorbar(s["threads_n"], s[NS], yerr=[(s[NS] - s["ns_min"]).clip(lower=0),
+                                                                   (s["ns_max"] - s[NS]).clip(lower=0)],
+                                      fmt="none", ecolor=colors[strategy], elinewidth=0.9, capsize=2.5, alpha=0.8)
+                for artist in bars.lines[2]:
+                    artist.set_gid(f"errorbar:{slug(key)}")
                 (fair,) = ax_fair.plot(s["threads_n"], s[JAIN], "-", color=colors[strategy], linewidth=1.3)
-                tag(fair, f"{operation}/{cs}/{gap}/{mode}/{strategy}/fairness")
+                tag(fair, f"{key}/fairness")
                 together = s[~(s[CO] < CO_THRESHOLD) | (s["threads_n"] <= 1)]
                 apart = s[(s[CO] < CO_THRESHOLD) & (s["threads_n"] > 1)]
                 any_hollow |= not apart.empty
@@ -106,7 +128,7 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                     ax.plot(apart["threads_n"], apart[column], "o", color=colors[strategy], markersize=5,
                             markerfacecolor="none")
                 series.append(strategy)
-            context = f"cs_work {cs or '—'}, gap_work {gap or '—'}, {mode}"
+            context = f"cs_work {work_text(cs if cs >= 0 else None)}, gap_work {work_text(gap if gap >= 0 else None)}, {mode}"
             ax_ns.set_title(f"ns/op ({context})")
             ax_fair.set_title("Jain fairness across threads (1 = equal shares)")
             ax_ns.set_yscale("log")
@@ -116,7 +138,7 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                 ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
                 ax.set_xlabel("threads")
                 ax.grid(True, alpha=0.3, which="both")
-            ax_ns.set_ylabel("ns per operation (log)")
+            ax_ns.set_ylabel("ns per operation (log scale)")
             ax_fair.set_ylabel("Jain fairness index")
             ax_fair.set_ylim(0, 1.05)
         handles = [Line2D([], [], color=colors[s], marker="o", label=s) for s in dict.fromkeys(series)]
@@ -125,7 +147,10 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                               label=f"took turns ({CO} < {CO_THRESHOLD})"))
         legend = fig.legend(handles=handles, title="lock strategy", loc="center right", fontsize=8)
         title = f"Atomics: {operation}: ns/op and fairness vs threads per lock strategy"
-        layout(fig, title, probe + ("; hollow points: threads mostly serialized" if any_hollow else ""),
+        counts = sorted({int(n) for n in op["n"].dropna().unique()})
+        spread = (f"points: median of n={'/'.join(map(str, counts))} repetitions, bars: min–max; "
+                  "both axes logarithmic (ns/op and threads)")
+        layout(fig, title, probe + ("; hollow points: threads mostly serialized" if any_hollow else "") + "\n" + spread,
                right_legend=legend)
         out.append(save(fig, out_dir, f"atomics-{slug(operation)}", title, "atomics", runs, list(dict.fromkeys(series))))
     return out

@@ -44,13 +44,16 @@ def error_table(runs: list[WorkloadRun]) -> tuple[pd.DataFrame, list[str]]:
             skipped.append(client)
             continue
         metric, factor = chosen
-        err = sub[sub["metric"] == metric].groupby(["scenario", "variant"])["value"].median() * factor
+        grouped = sub[sub["metric"] == metric].groupby(["scenario", "variant"])["value"]
+        err = grouped.median() * factor
         neg = sub[sub["metric"] == NEGATIVE].groupby(["scenario", "variant"])["value"].max()
-        frame = pd.DataFrame({"error_us": err, "negative": neg}).reset_index()
+        frame = pd.DataFrame({"error_us": err, "error_min_us": grouped.min() * factor,
+                              "error_max_us": grouped.max() * factor, "n": grouped.count(), "negative": neg}).reset_index()
         frame["client"], frame["metric"] = client, metric
         rows.append(frame)
     if not rows:
-        return pd.DataFrame(columns=["client", "scenario", "variant", "error_us", "negative", "metric"]), skipped
+        return pd.DataFrame(columns=["client", "scenario", "variant", "error_us", "error_min_us", "error_max_us", "n",
+                                     "negative", "metric"]), skipped
     return pd.concat(rows, ignore_index=True), skipped
 
 
@@ -77,9 +80,12 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         sub = data[data["client"] == client]
         grid = np.full((len(scenarios), len(sources)), np.nan)
         negative = np.zeros_like(grid)
+        ranges: dict[tuple[int, int], str] = {}
         for _, r in sub.iterrows():
             i, j = scenarios.index(r["scenario"]), sources.index(r["variant"])
             grid[i, j] = r["error_us"]
+            if pd.notna(r["error_min_us"]) and r["error_min_us"] != r["error_max_us"]:
+                ranges[(i, j)] = f"{human_us(r['error_min_us'])}–{human_us(r['error_max_us'])}"
             negative[i, j] = r["negative"] if pd.notna(r["negative"]) else 0
         masked = np.ma.masked_where(~(grid > 0), grid)
         image = ax.imshow(masked, cmap=cmap, norm=norm, aspect="auto")
@@ -92,6 +98,8 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     text, color = "n/a", "#888"
                 else:
                     text = human_us(value)
+                    if (i, j) in ranges:
+                        text += f"\n({ranges[(i, j)]})"
                     color = "white" if value > 0 and norm(value) > 0.55 else "black"
                 if negative[i, j] > 0:
                     text += f"\n{int(negative[i, j])} neg."
@@ -111,7 +119,9 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     legend_handles = [Patch(facecolor="none", edgecolor="#00b3ff", linewidth=2, label="negative durations measured (count)"),
                       Patch(facecolor="#f2f2f2", edgecolor="#ccc", label="no error (0)")]
     legend = fig.legend(handles=legend_handles, loc="upper right", fontsize=7.5, ncol=2)
-    note = "error: max_abs_error_us, or timeout_error_ms in µs; median over seeds"
+    counts = sorted({int(n) for n in data["n"].dropna()})
+    note = (f"error: max_abs_error_us, or timeout_error_ms in µs; median over n={'/'.join(map(str, counts))} seeds, "
+            "(min–max) under it where the seeds differ; colour scale logarithmic")
     if skipped:
         note += f"; clients without a time error: {', '.join(skipped)}"
     layout(fig, "Clocks: timing error per scenario × client × clock source", note, top_legend=legend)

@@ -61,7 +61,7 @@ def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_
     top = 0.45
     if subtitle:
         fig.text(0.5, 1 - 0.42 / height, subtitle, ha="center", va="top", fontsize=8.5, color="#444444")
-        top = 0.68
+        top = 0.68 + 0.16 * subtitle.count("\n")
     right = 0.0
     if top_legend is not None:  # placed with loc="upper right", just under the title
         top_legend.set_bbox_to_anchor((1 - 0.1 / width, 1 - top / height), transform=fig.transFigure)
@@ -86,6 +86,32 @@ def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[Wo
     return Chart(name=name, title=title, workload=workload, png=png, svg=svg, series=series)
 
 
+# One colour per variant in every chart (frontier, timelines, atomics, history): fixed for the
+# variants the suite knows (each workload's variants take the distinct tab10 colours in order; a
+# variant name belongs to one workload, so they never meet in one chart), derived from the name
+# (not from the order of appearance) for the rest.
+KNOWN_VARIANTS = [
+    # throttle policies
+    ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last", "throttle-first-last",
+     "frame-budget"],
+    # lock strategies
+    ["atomic", "c-atomic", "pthread-mutex", "c-pthread-mutex", "pthread-mutex-adaptive", "nslock", "mutex", "spinlock",
+     "dispatch-queue", "unsynchronized"],
+    # clock sources
+    ["date", "realtime", "monotonic", "monotonic-raw", "boottime"],
+]
+_PALETTE = list(plt.get_cmap("tab10").colors)
+_EXTRA = list(plt.get_cmap("Dark2").colors) + list(plt.get_cmap("Set1").colors)
+
+
+def variant_color(name: str) -> tuple:
+    for group in KNOWN_VARIANTS:
+        if name in group:
+            return _PALETTE[group.index(name) % len(_PALETTE)]
+    import zlib
+    return _EXTRA[zlib.crc32(name.encode("utf-8")) % len(_EXTRA)]
+
+
 def color_map(names: list[str]) -> dict[str, tuple]:
-    palette = plt.get_cmap("tab10").colors
-    return {name: palette[i % len(palette)] for i, name in enumerate(names)}
+    """Colours for these variants; the same variant gets the same colour in every chart."""
+    return {name: variant_color(name) for name in names}

@@ -53,8 +53,24 @@ def frontier_points(runs: list[WorkloadRun]) -> pd.DataFrame:
         if column not in wide:
             wide[column] = float("nan")
     wide["sweep"] = wide["sweep"].astype("float64")
-    return (wide.groupby(["scenario", "variant", "mode", "sweep"], dropna=False)[[P99, HITCH]]
-            .median().reset_index())
+    grouped = wide.groupby(["scenario", "variant", "mode", "sweep"], dropna=False)[[P99, HITCH]]
+    out = grouped.median()
+    low, high = grouped.min(), grouped.max()
+    for column in (P99, HITCH):
+        out[f"{column}_min"], out[f"{column}_max"] = low[column], high[column]
+    out["n"] = grouped.count()[P99]
+    return out.reset_index()
+
+
+def pareto_front(points: pd.DataFrame) -> pd.DataFrame:
+    """The points no other point beats on both hitch and p99 (lower is better for both), by hitch."""
+    ordered_points = points.sort_values([HITCH, P99])
+    front, best = [], float("inf")
+    for index, row in ordered_points.iterrows():
+        if row[P99] < best:
+            front.append(index)
+            best = row[P99]
+    return points.loc[front].sort_values(HITCH)
 
 
 def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
@@ -70,8 +86,17 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     rows = (len(scenarios) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(4.6 * columns + 1.8, 3.6 * rows + 0.9), squeeze=False)
     series = []
+    log_panels = []
     for ax, scenario in zip(axes.flat, scenarios):
         panel = points[points["scenario"] == scenario]
+        for mode in modes:
+            front = pareto_front(panel[panel["mode"] == mode])
+            if len(front):
+                (edge,) = ax.step(front[HITCH], front[P99], where="post", color="#888888", linestyle=":",
+                                  linewidth=1.6, zorder=1)
+                edge.set_gid(f"pareto:{slug(scenario)}:{mode}")
+                ax.plot(front[HITCH], front[P99], "o", markersize=11, markerfacecolor="none",
+                        markeredgecolor="#888888", zorder=1)
         for policy in policies:
             for mode in modes:
                 cell = panel[(panel["variant"] == policy) & (panel["mode"] == mode)].sort_values("sweep")
@@ -83,6 +108,17 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                                   color=colors[policy], linewidth=1.4, markersize=5, label=label)
                 tag(line, f"{scenario}/{label}")
                 series.append(f"{scenario}/{label}")
+                bars = ax.errorbar(cell[HITCH], cell[P99],
+                                   xerr=[(cell[HITCH] - cell[f"{HITCH}_min"]).clip(lower=0),
+                                         (cell[f"{HITCH}_max"] - cell[HITCH]).clip(lower=0)],
+                                   yerr=[(cell[P99] - cell[f"{P99}_min"]).clip(lower=0),
+                                         (cell[f"{P99}_max"] - cell[P99]).clip(lower=0)],
+                                   fmt="none", ecolor=colors[policy], elinewidth=0.8, capsize=2, alpha=0.7)
+                for artist in bars.lines[2]:
+                    artist.set_gid(f"errorbar:{slug(scenario + '/' + label)}")
+                first = cell.iloc[0]
+                ax.annotate(policy, (first[HITCH], first[P99]), textcoords="offset points", xytext=(4, -9),
+                            fontsize=6.5, color=colors[policy])
                 if len(cell) > 1 and policy in SWEEP_PARAMETER:
                     labels: dict[tuple, list[str]] = {}
                     for _, p in cell.dropna(subset=["sweep"]).iterrows():
@@ -91,11 +127,13 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                         ax.annotate(", ".join(values) + " ms", (x, y), textcoords="offset points",
                                     xytext=(4, 3), fontsize=6.5, color=colors[policy])
         ax.set_title(scenario)
-        ax.set_xlabel("hitch ratio (ms of hitch per s)")
-        ax.set_ylabel("p99 latency (ms)")
+        ax.set_xlabel("hitch ratio (ms of hitch per s), linear")
+        ax.set_ylabel("p99 latency (ms), linear")
         values = panel[P99]
         if len(values) and values.min() > 0 and values.max() / values.min() > 20:
             ax.set_yscale("log")
+            ax.set_ylabel("p99 latency (ms), log scale")
+            log_panels.append(scenario)
             ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
             ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
             ax.yaxis.set_minor_formatter(NullFormatter())
@@ -110,9 +148,15 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         handles.append(Line2D([], [], color="#444", marker="s", markerfacecolor="none", linestyle="", label="live mode"))
     if any(len(points[(points["variant"] == p)]["sweep"].dropna().unique()) > 1 for p in SWEEP_PARAMETER):
         handles.append(Line2D([], [], color="#444", label="curve: parameter sweep (labels: value)"))
+    handles.append(Line2D([], [], color="#888888", linestyle=":", marker="o", markerfacecolor="none", markersize=9,
+                          label="Pareto front (no point is better on both)"))
     legend = fig.legend(handles=handles, title="policy", loc="center right", fontsize=8)
     title = "Throttling: p99 latency vs hitch ratio per policy"
-    layout(fig, title, "median over seeds per scenario; lower-left is better", right_legend=legend)
+    counts = sorted({int(n) for n in points["n"].dropna()})
+    subtitle = (f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; lower-left is better; "
+                + (f"p99 axis logarithmic in {', '.join(log_panels)}, linear elsewhere" if log_panels
+                   else "both axes linear"))
+    layout(fig, title, subtitle, right_legend=legend)
     return save(fig, out_dir, "throttle-frontier", title, "throttle", runs, series)
 
 
@@ -124,7 +168,8 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
         scenarios = scenarios[:max_scenarios]
     for scenario in scenarios:
         sub = events[events["scenario"] == scenario]
-        seed = sub["seed"].min()
+        seeds = sorted(sub["seed"].unique())
+        seed = seeds[0]
         sub = sub[sub["seed"] == seed]
         run_ids = set(sub["run_id"])
         policies = ordered(sub["variant"].unique())
@@ -163,6 +208,8 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
         modes = sorted({str(r.parameters_by_run().get(i, {}).get("mode", "sim")) for r in selected for i in run_ids
                         if i in r.run_ids}) or ["sim"]
         title = f"Throttling timeline: {scenario} (seed {seed}, {'/'.join(modes)}), one row per policy"
+        if len(seeds) > 1:
+            title += f" (first of {len(seeds)} seeds; the rest are in the events CSV)"
         layout(fig, title, top_legend=legend)
         charts.append(save(fig, out_dir, f"throttle-timeline-{slug(scenario)}", title, "throttle", selected, policies))
     return charts

@@ -1,0 +1,383 @@
+"""`history`: the nightly's memory. Runs go into SQLite (default) or PostgreSQL; Apache Otava finds change points.
+
+Why: a single baseline misses a slow drift made of steps each below the gate's tolerance (two
++8 % steps pass a 15 % gate and add up to +17 %); a history of every run does not.
+
+- `ingest`: every row of every run of the given results folders, with the run's metadata and
+  parameters. A run already stored is skipped (ingesting the same folder twice is harmless).
+- `changes`: per series — (workload, scenario, variant, mode, factors) × metric — one point per
+  run (the median over its seeds / repetitions), in the order the runs were created; Otava's
+  E-divisive means (the Hunter variant: sliding windows, t-test merge) finds the change points.
+  Each is reported with the first run after the change and its size (mean after / mean before − 1).
+- `plot`: trend charts (median per run with the min–max band over repetitions) with the change
+  points marked.
+
+The database is a plain two-table schema, so it can be read with any SQL client:
+
+    runs(run_id PRIMARY KEY, workload, created_utc, host, git_commit, git_dirty, build_configuration,
+         swift_version, parameters JSON, ingested_utc)
+    measurements(run_id, workload, scenario, variant, mode, factors JSON, metric, unit, seed,
+                 repetition, host, value)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+import time
+import urllib.parse
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .directions import HIGHER, LOWER, direction
+from .export import epoch_ns
+from .results import InputError, ResultsFolder, factor_text
+
+DEFAULT_DB = Path(__file__).resolve().parents[2] / "results" / "history.sqlite"
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS runs (
+        run_id TEXT PRIMARY KEY, workload TEXT NOT NULL, created_utc TEXT NOT NULL, created_ns BIGINT NOT NULL,
+        host TEXT, git_commit TEXT, git_dirty TEXT, build_configuration TEXT, swift_version TEXT,
+        parameters TEXT, ingested_utc TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS measurements (
+        run_id TEXT NOT NULL, workload TEXT NOT NULL, scenario TEXT NOT NULL, variant TEXT NOT NULL,
+        mode TEXT NOT NULL, factors TEXT NOT NULL, metric TEXT NOT NULL, unit TEXT NOT NULL,
+        seed BIGINT NOT NULL, repetition BIGINT NOT NULL, host TEXT NOT NULL, value DOUBLE PRECISION)""",
+    "CREATE INDEX IF NOT EXISTS measurements_series ON measurements (workload, scenario, variant, mode, factors, metric)",
+    "CREATE INDEX IF NOT EXISTS measurements_run ON measurements (run_id)",
+]
+
+
+# ---------------------------------------------------------------- storage
+
+class Store:
+    """One DB-API connection, SQLite or PostgreSQL (pg8000), behind the same few statements."""
+
+    def __init__(self, target: str | Path | None):
+        self.target = str(target or DEFAULT_DB)
+        if self.target.startswith(("postgresql://", "postgres://")):
+            self.kind = "postgresql"
+            self.connection = _connect_postgres(self.target)
+            self.marker = "%s"
+        else:
+            self.kind = "sqlite"
+            path = Path(self.target)
+            if path.exists() and path.is_dir():
+                raise InputError(f"--db {path} is a folder; give a file (e.g. {path / 'history.sqlite'})")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.connection = sqlite3.connect(path)
+                self.connection.execute("PRAGMA journal_mode=WAL")
+            except sqlite3.DatabaseError as error:
+                raise InputError(f"--db {path}: not a usable SQLite database ({error})")
+            self.marker = "?"
+        cursor = self.connection.cursor()
+        try:
+            for statement in SCHEMA:
+                cursor.execute(statement)
+            self.connection.commit()
+        except Exception as error:  # sqlite3.DatabaseError, pg8000's DatabaseError
+            raise InputError(f"--db {self.describe()}: cannot create the history tables ({_one_line(error)})")
+
+    def describe(self) -> str:
+        if self.kind == "postgresql":
+            parts = urllib.parse.urlsplit(self.target)
+            return f"postgresql://{parts.hostname}:{parts.port or 5432}{parts.path}"  # never the password
+        return self.target
+
+    def sql(self, text: str) -> str:
+        return text.replace("?", self.marker)
+
+    def query(self, text: str, params: tuple = ()) -> list[tuple]:
+        cursor = self.connection.cursor()
+        cursor.execute(self.sql(text), params)
+        return cursor.fetchall()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())[:300]
+
+
+def _connect_postgres(url: str):
+    try:
+        import pg8000.dbapi
+    except ImportError:
+        raise InputError("PostgreSQL needs the pg8000 package: pip install -r analysis/requirements.txt")
+    parts = urllib.parse.urlsplit(url)
+    database = parts.path.lstrip("/") or "postgres"
+    query = urllib.parse.parse_qs(parts.query)
+    host = parts.hostname or query.get("host", ["127.0.0.1"])[0]
+    try:
+        return pg8000.dbapi.connect(user=urllib.parse.unquote(parts.username or "postgres"),
+                                    password=urllib.parse.unquote(parts.password) if parts.password else None,
+                                    host=host, port=parts.port or 5432, database=database, timeout=30)
+    except Exception as error:
+        safe = f"postgresql://{host}:{parts.port or 5432}/{database}"
+        raise InputError(f"--db {safe}: cannot connect ({_one_line(error)})")
+
+
+# ---------------------------------------------------------------- ingest
+
+INSERT_BATCH = 500  # rows per INSERT (12 parameters each; both SQLite and PostgreSQL allow 32,766)
+
+@dataclass
+class IngestResult:
+    runs_added: list[str]
+    runs_skipped: list[str]
+    rows_added: int
+
+
+def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
+    known = {r[0] for r in store.query("SELECT run_id FROM runs")}
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    added, skipped, rows = [], [], 0
+    cursor = store.connection.cursor()
+    insert_run = store.sql("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    row_marks = "(" + ", ".join(["?"] * 12) + ")"
+    for folder in folders:
+        for workload, run in folder.runs.items():
+            where = str(run.folder / f"{workload}.json")
+            factors = run.factor_names
+            table = run.table
+            for source in run.sources():
+                run_id = source["run_id"]
+                if run_id in known:
+                    skipped.append(run_id)
+                    continue
+                dirty = source.get("git_dirty")
+                cursor.execute(insert_run, (
+                    run_id, workload, source.get("created_utc"), epoch_ns(source.get("created_utc"), where),
+                    source.get("host"), source.get("git_commit"), None if dirty is None else json.dumps(dirty),
+                    source.get("build_configuration"), source.get("swift_version"),
+                    json.dumps(source.get("parameters", {}), sort_keys=True), now))
+                part = table[table["run_id"] == run_id]
+                factor_json = [json.dumps({f: factor_text(v) for f, v in zip(factors, values) if factor_text(v) != ""},
+                                          sort_keys=True)
+                               for values in (zip(*[part[f] for f in factors]) if factors else [()] * len(part))]
+                values = [None if not math.isfinite(v) else float(v) for v in part["value"]]
+                batch = list(zip([run_id] * len(part), [workload] * len(part), part["scenario"], part["variant"],
+                                 part["mode"], factor_json, part["metric"], part["unit"],
+                                 part["seed"].astype(int).tolist(), part["repetition"].astype(int).tolist(),
+                                 part["host"], values))
+                for start in range(0, len(batch), INSERT_BATCH):  # multi-row INSERTs: one round trip per batch
+                    chunk = batch[start:start + INSERT_BATCH]
+                    cursor.execute(store.sql("INSERT INTO measurements VALUES " + ", ".join([row_marks] * len(chunk))),
+                                   tuple(v for row in chunk for v in row))
+                rows += len(batch)
+                known.add(run_id)
+                added.append(run_id)
+    store.connection.commit()
+    return IngestResult(added, skipped, rows)
+
+
+# ---------------------------------------------------------------- change points
+
+SERIES_KEYS = ["workload", "scenario", "variant", "mode", "factors"]
+
+
+@dataclass
+class Change:
+    workload: str
+    scenario: str
+    variant: str
+    mode: str
+    factors: dict
+    metric: str
+    direction: str
+    run_id: str            # the first run after the change
+    created_utc: str
+    previous_run_id: str   # the last run before it
+    index: int             # position of run_id in the series (0 = the oldest run)
+    runs_in_series: int
+    change_pct: float      # mean after / mean before − 1, in %
+    mean_before: float
+    mean_after: float
+    pvalue: float
+    verdict: str           # better / worse / changed (direction unknown)
+    runs_after: int        # runs from the change on; fewer than Options.confirm_runs: tentative
+    confirmed: bool
+
+
+@dataclass
+class Options:
+    """Otava's window (its default); significance and minimum size stricter than Otava's defaults
+    (0.001, 0): on the synthetic history (docs/analysis.md) these keep +8 % steps in a 1 %-noise
+    series and drop the false alarms that heavy-tailed counters (context switches) raise at 0.001."""
+    window_len: int = 50
+    max_pvalue: float = 1e-5
+    min_magnitude: float = 0.03
+    confirm_runs: int = 3      # a change point with fewer runs after it is listed as tentative
+
+
+def series_frame(store: Store, workload: str | None = None, metric: str | None = None) -> pd.DataFrame:
+    """Per run and series: the median, min, max and count over the run's seeds / repetitions."""
+    where, params = [], []
+    if workload:
+        where.append("m.workload = ?")
+        params.append(workload)
+    if metric:
+        where.append("m.metric = ?")
+        params.append(metric)
+    text = ("SELECT m.workload, m.scenario, m.variant, m.mode, m.factors, m.metric, m.unit, m.run_id, r.created_ns, "
+            "r.created_utc, m.value FROM measurements m JOIN runs r ON r.run_id = m.run_id"
+            + (" WHERE " + " AND ".join(where) if where else ""))
+    cursor = store.connection.cursor()
+    cursor.execute(store.sql(text), tuple(params))
+    columns = ["workload", "scenario", "variant", "mode", "factors", "metric", "unit", "run_id", "created_ns",
+               "created_utc", "value"]
+    frame = pd.DataFrame(cursor.fetchall(), columns=columns)
+    if frame.empty:
+        return frame
+    frame["value"] = frame["value"].astype("float64")
+    frame["created_ns"] = frame["created_ns"].astype("int64")
+    grouped = frame.groupby(SERIES_KEYS + ["metric", "unit", "run_id", "created_ns", "created_utc"], sort=False)["value"]
+    out = grouped.agg(["median", "min", "max", "count"]).reset_index()
+    return out.sort_values(["created_ns", "run_id"], kind="stable")
+
+
+def changes(store: Store, options: Options | None = None, workload: str | None = None,
+            metric: str | None = None) -> tuple[list[Change], dict]:
+    """Otava per series; returns the change points and counts (series analysed, constant, too short)."""
+    from otava.analysis import compute_change_points
+
+    options = options or Options()
+    frame = series_frame(store, workload, metric)
+    found: list[Change] = []
+    stats = {"series": 0, "constant": 0, "too_short": 0, "runs": int(frame["run_id"].nunique()) if len(frame) else 0}
+    if frame.empty:
+        return found, stats
+    for key, series in frame.groupby(SERIES_KEYS + ["metric"], sort=True):
+        stats["series"] += 1
+        values = series["median"].to_numpy(dtype=float)
+        finite = np.isfinite(values)
+        if finite.sum() < 4:
+            stats["too_short"] += 1
+            continue
+        if np.nanmin(values[finite]) == np.nanmax(values[finite]):
+            stats["constant"] += 1  # a deterministic series that never moved: nothing to find
+            continue
+        filled = pd.Series(np.where(finite, values, np.nan)).ffill().bfill().tolist()
+        points, _ = compute_change_points(filled, window_len=options.window_len, max_pvalue=options.max_pvalue,
+                                          min_magnitude=options.min_magnitude)
+        run_ids, created = series["run_id"].tolist(), series["created_utc"].tolist()
+        wl, scenario, variant, mode, factors, metric_name = key
+        d = direction(wl, metric_name)
+        for point in points:
+            i = int(point.index)
+            change = point.stats.forward_rel_change() * 100
+            if d == "unknown":
+                verdict = "changed"
+            else:
+                verdict = "worse" if (change > 0) == (d == LOWER) else "better"
+            found.append(Change(workload=wl, scenario=scenario, variant=variant, mode=mode,
+                                factors=json.loads(factors), metric=metric_name, direction=d, run_id=run_ids[i],
+                                created_utc=created[i], previous_run_id=run_ids[i - 1], index=i,
+                                runs_in_series=len(run_ids), change_pct=float(change),
+                                mean_before=float(point.stats.mean_1), mean_after=float(point.stats.mean_2),
+                                pvalue=float(point.stats.pvalue), verdict=verdict, runs_after=len(run_ids) - i,
+                                confirmed=len(run_ids) - i >= options.confirm_runs))
+    found.sort(key=lambda c: (c.created_utc, c.workload, c.scenario, c.variant, c.metric))
+    return found, stats
+
+
+def changes_markdown(found: list[Change], stats: dict, options: Options) -> str:
+    from .report import md_table
+    tentative = sum(1 for c in found if not c.confirmed)
+    lines = [f"{len(found)} change points ({tentative} tentative: fewer than {options.confirm_runs} runs after them) "
+             f"in {stats['series']} series over {stats['runs']} runs (Apache Otava E-divisive means, window "
+             f"{options.window_len}, p < {options.max_pvalue:g}, size ≥ {options.min_magnitude:.0%}; "
+             f"{stats['constant']} series never moved, {stats['too_short']} have fewer than 4 runs)", ""]
+    if found:
+        rows = [[c.workload, c.scenario, c.variant, c.mode, ", ".join(f"{k}={v}" for k, v in c.factors.items()) or "–",
+                 c.metric, c.run_id, c.created_utc, f"{c.change_pct:+.1f} %", f"{c.pvalue:.2g}",
+                 c.verdict + ("" if c.confirmed else " (tentative)")] for c in found]
+        lines += [md_table(["workload", "scenario", "variant", "mode", "factors", "metric", "first run after",
+                            "created (UTC)", "size", "p", "verdict"], rows), ""]
+    return "\n".join(lines)
+
+
+def changes_json(found: list[Change], stats: dict, options: Options) -> str:
+    return json.dumps({"detector": "apache-otava E-divisive means", "options": asdict(options), "stats": stats,
+                       "changes": [asdict(c) for c in found]}, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- plot
+
+def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None = None, metric: str | None = None,
+         limit: int = 12) -> list:
+    """Trend charts: one panel per series with a change point (or every series matching the filters)."""
+    import matplotlib.pyplot as plt
+
+    from .charts.common import Chart, layout, slug, tag, variant_color
+
+    frame = series_frame(store, workload, metric)
+    if frame.empty:
+        raise InputError(f"{store.describe()}: no runs stored{' for ' + workload if workload else ''}; "
+                         "run `pb-analysis history ingest` first")
+    marked = {}
+    for c in found:
+        marked.setdefault((c.workload, c.scenario, c.variant, c.mode, json.dumps(c.factors, sort_keys=True), c.metric),
+                          []).append(c)
+    keys = list(dict.fromkeys(tuple(k) for k in frame[SERIES_KEYS + ["metric"]].itertuples(index=False, name=None)))
+    chosen = [k for k in keys if k in marked] if marked else []
+    if not chosen and (workload or metric):
+        chosen = keys
+    note = ""
+    if len(chosen) > limit:
+        note = f"; {len(chosen) - limit} more series not drawn (use --workload/--metric/--limit)"
+    chosen = chosen[:limit]
+    if not chosen:
+        return []
+    columns = min(3, len(chosen))
+    rows = (len(chosen) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, 3.1 * rows + 1.3), squeeze=False)
+    for ax, key in zip(axes.flat, chosen):
+        wl, scenario, variant, mode, factors, metric_name = key
+        s = frame[(frame["workload"] == wl) & (frame["scenario"] == scenario) & (frame["variant"] == variant)
+                  & (frame["mode"] == mode) & (frame["factors"] == factors) & (frame["metric"] == metric_name)]
+        x = np.arange(len(s))
+        color = variant_color(variant)
+        ax.fill_between(x, s["min"], s["max"], color=color, alpha=0.18, linewidth=0)
+        (line,) = ax.plot(x, s["median"], "o-", color=color, markersize=2.5, linewidth=1.0)
+        tag(line, f"{wl}/{scenario}/{variant}/{mode}/{factors}/{metric_name}")
+        for c in marked.get(key, []):
+            v = ax.axvline(c.index - 0.5, color="#cf222e" if c.verdict == "worse" else "#1a7f37"
+                           if c.verdict == "better" else "#9a6700", linestyle="--", linewidth=1.2)
+            v.set_gid(f"change:{slug(c.run_id)}")
+            ax.annotate(f"{c.change_pct:+.1f} %", (c.index - 0.5, 1.0), xycoords=("data", "axes fraction"),
+                        xytext=(3, -10), textcoords="offset points", fontsize=7)
+        labels = "".join(f", {k}={v}" for k, v in json.loads(factors).items())
+        ax.set_title(f"{wl} {scenario} / {variant} ({mode}{labels})", fontsize=8)
+        ax.set_xlabel("run (oldest first)")
+        ax.set_ylabel(f"{metric_name} ({s['unit'].iloc[0]}), linear")
+        ax.grid(True, alpha=0.3)
+    for ax in list(axes.flat)[len(chosen):]:
+        ax.set_visible(False)
+    title = "History: median per run with change points"
+    layout(fig, title, "line: median over the run's seeds/repetitions; band: min–max; dashed: change point "
+                       "(Apache Otava), label: its size" + note)
+    run_ids = sorted(frame["run_id"].unique())
+    fig.text(0.01, 0.005, f"{len(run_ids)} runs from {store.describe()}", fontsize=7, color="#555555")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    name = "history" + (f"-{slug(workload)}" if workload else "") + (f"-{slug(metric)}" if metric else "")
+    png, svg = out_dir / f"{name}.png", out_dir / f"{name}.svg"
+    fig.savefig(png, dpi=110)
+    fig.savefig(svg, metadata={"Date": None})
+    plt.close(fig)
+    return [Chart(name=name, title=title, workload=workload or "all", png=png, svg=svg,
+                  series=["/".join(k) for k in chosen])]
+
+
+def timed(function, *args, **kwargs):
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return result, time.perf_counter() - start

@@ -1,0 +1,140 @@
+"""`compare BASE NEW`: change in %, bootstrap interval, verdict with the metric's direction; `report BASE NEW`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, assert_one_line_error, copy_folder, rewrite_results, run_cli
+from patternbench_analysis.compare import BETTER, SAME, WORSE, compare
+from patternbench_analysis.results import load_folders
+
+BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"
+# In the baseline, mutex's CPU time per op varies by ~1.3 % over its 10 repetitions, pthread-mutex's
+# wall-clock ns/op by ~30 % (6 to 14 ns): the same +10 % is a clear change in one and noise in the other.
+STEADY, NOISY = "mutex", "pthread-mutex"
+
+
+def baseline_atomics(dest: Path) -> Path:
+    """The committed atomics baseline: a real live run, 10 repetitions per cell (real noise)."""
+    dest.mkdir(parents=True)
+    for suffix in ("csv", "json"):
+        shutil.copy(BASELINE / f"atomics.{suffix}", dest / f"atomics.{suffix}")
+    return dest
+
+
+def renamed(folder: Path, run_id: str) -> None:
+    rewrite_results(folder, "atomics", lambda r: r.update(run_id=run_id))
+    doc = json.loads((folder / "atomics.json").read_text())
+    doc["run_id"] = run_id
+    (folder / "atomics.json").write_text(json.dumps(doc))
+
+
+def scaled(folder: Path, variant: str, metric: str, factor: float) -> None:
+    def change(record):
+        if record["metric"] == metric and record["variant"] == variant:
+            record["value"] = repr(float(record["value"]) * factor)
+    rewrite_results(folder, "atomics", change)
+
+
+def cell_of(result, variant, metric):
+    return next(c for c in result.cells if c.metric == metric and c.variant == variant)
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory):
+    root = tmp_path_factory.mktemp("compare")
+    base = baseline_atomics(root / "base")
+    new = baseline_atomics(root / "new")
+    renamed(new, "atomics-20261122T000000Z-0001")
+    scaled(new, STEADY, "cpu_ns_per_op", 1.10)  # 10 % more CPU per op: worse (lower is better)
+    scaled(new, "spinlock", "cpu_ns_per_op", 0.90)  # 10 % less: better
+    scaled(new, NOISY, "ns_per_op", 1.10)  # the same step inside 30 % noise: not detectable
+    return base, new
+
+
+def test_a_real_change_is_found_with_its_size_and_direction(pair):
+    result = compare(*[load_folders([p]) for p in pair])
+    slower = cell_of(result, STEADY, "cpu_ns_per_op")
+    assert slower.verdict == WORSE and slower.n_base == slower.n_new == 10
+    assert slower.change_pct == pytest.approx(10.0, abs=1e-6)  # a scaled copy: the medians scale exactly
+    assert 0 < slower.ci_low_pct <= 10.0 <= slower.ci_high_pct
+    assert cell_of(result, "spinlock", "cpu_ns_per_op").verdict == BETTER
+    noisy = cell_of(result, NOISY, "ns_per_op")
+    assert noisy.verdict == SAME and noisy.change_pct == pytest.approx(10.0) and noisy.ci_low_pct < 0 < noisy.ci_high_pct
+    touched = {(STEADY, "cpu_ns_per_op"), ("spinlock", "cpu_ns_per_op"), (NOISY, "ns_per_op")}
+    untouched = [c for c in result.cells if (c.variant, c.metric) not in touched]
+    assert untouched and all(c.verdict == SAME and c.change_pct == 0 for c in untouched)
+
+
+def test_the_same_results_show_no_change_and_the_interval_covers_zero(tmp_path):
+    base = baseline_atomics(tmp_path / "base")
+    new = baseline_atomics(tmp_path / "new")
+    renamed(new, "atomics-20261122T000000Z-0002")
+    result = compare(load_folders([base]), load_folders([new]))
+    assert result.cells and all(c.verdict == SAME for c in result.cells)
+
+
+def test_noise_inside_the_interval_is_no_detectable_change(tmp_path):
+    """A 0.5 % shift, under the 1 % noise threshold, is not reported as worse; 5 % is."""
+    for factor, expected in ((1.005, SAME), (1.05, WORSE)):
+        base = baseline_atomics(tmp_path / f"base{factor}")
+        new = baseline_atomics(tmp_path / f"new{factor}")
+        renamed(new, "atomics-20261122T000000Z-0003")
+        scaled(new, STEADY, "cpu_ns_per_op", factor)
+        result = compare(load_folders([base]), load_folders([new]))
+        assert cell_of(result, STEADY, "cpu_ns_per_op").verdict == expected
+
+
+def test_metric_directions():
+    from patternbench_analysis.directions import HIGHER, LOWER, UNKNOWN, direction
+    assert direction("atomics", "ns_per_op") == LOWER and direction("atomics", "ops_per_s") == HIGHER
+    assert direction("throttle", "hitch_ms_per_s") == LOWER and direction("throttle", "latency_p99_ms") == LOWER
+    assert direction("atomics", "jain_fairness") == HIGHER and direction("throttle", "updates") == UNKNOWN
+
+
+def test_compare_cli_writes_markdown_html_and_json(pair, tmp_path):
+    base, new = pair
+    result = run_cli("compare", base, new, "-o", tmp_path / "cmp")
+    assert result.returncode == 0, result.stderr
+    md = (tmp_path / "cmp/compare.md").read_text()
+    assert "| worse |" in md and "| better |" in md and "95 % CI" in md and "n base / new" in md
+    page = (tmp_path / "cmp/compare.html").read_text()
+    assert page.count('data-verdict="worse"') == 1 and page.count('data-verdict="better"') == 1
+    assert page.count('data-verdict="no detectable change"') > 100  # every cell, not only the changed ones
+    doc = json.loads((tmp_path / "cmp/compare.json").read_text())
+    assert doc["counts"]["worse"] == 1 and doc["counts"]["better"] == 1
+    assert {"change_pct", "ci_low_pct", "ci_high_pct", "verdict", "n_base", "n_new", "direction"} <= set(doc["cells"][0])
+    printed = run_cli("compare", base, new, "--format", "json")
+    assert json.loads(printed.stdout)["counts"] == doc["counts"]  # seeded bootstrap: the same numbers every time
+
+
+def test_report_with_two_folders_compares_instead_of_pooling(pair, tmp_path):
+    base, new = pair
+    result = run_cli("report", base, new, "-o", tmp_path / "r")
+    assert result.returncode == 0, result.stderr
+    summary = (tmp_path / "r/summary.md").read_text()
+    assert "## Comparison: NEW against BASE" in summary and "| worse |" in summary
+    page = (tmp_path / "r/report.html").read_text()
+    assert 'id="comparison"' in page
+    assert "atomics-20261122T000000Z-0001" in summary.split("## What ran")[1]  # the report is NEW's ...
+    what_ran = summary.split("## What ran")[1].split("## Hosts")[0]
+    assert "atomics-20261121T075827Z-7fe1" not in what_ran  # ... not BASE and NEW pooled
+    pooled = run_cli("report", base, new, "--pool", "-o", tmp_path / "p")
+    assert pooled.returncode == 0 and "Comparison" not in (tmp_path / "p/summary.md").read_text()
+
+
+def test_cells_in_one_folder_only_are_listed_not_dropped(tmp_path):
+    base = copy_folder("run", tmp_path)
+    result = compare(load_folders([base]), load_folders([FIXTURES / "sweep-max-age-60"]))
+    assert result.only_in_base  # run/ has policies the sweep does not
+    assert any(c.variant == "frame-budget" for c in result.cells)
+
+
+def test_compare_refuses_bad_options_and_disjoint_folders(tmp_path):
+    assert_one_line_error(run_cli("compare", FIXTURES / "run", FIXTURES / "shard-1", "--confidence", "1.5"), "--confidence")
+    atomics = baseline_atomics(tmp_path / "a")
+    assert_one_line_error(run_cli("compare", atomics, FIXTURES / "shard-1"), "nothing to compare")

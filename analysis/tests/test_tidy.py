@@ -1,0 +1,109 @@
+"""Tidy means tidy: every CSV loads with pandas, polars and DuckDB defaults, with the same dtypes in
+every run of a workload, numeric factor columns, and run parameters one documented join away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import polars as pl
+import pytest
+
+from conftest import FIXTURES, run_cli
+from patternbench_analysis.results import load_folder
+
+BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"
+
+
+def old_units(path: Path) -> bool:
+    """Written before cs_work/gap_work became cs_work_ns/gap_work_ns (the reader converts them)."""
+    return ",cs_work," in path.read_text(encoding="utf-8").split("\n", 1)[0] + ","
+
+
+def current_csvs() -> dict[str, list[Path]]:
+    """Every CSV in the fixtures and the committed baseline, by kind (workload or `events`)."""
+    kinds: dict[str, list[Path]] = {}
+    for path in sorted(FIXTURES.glob("*/*.csv")) + sorted(BASELINE.glob("*.csv")):
+        if old_units(path):
+            continue
+        kinds.setdefault(path.stem, []).append(path)
+    return kinds
+
+
+def dtypes(path: Path) -> dict[str, dict[str, str]]:
+    relation = duckdb.read_csv(str(path))
+    return {
+        "pandas": {c: str(t) for c, t in pd.read_csv(path).dtypes.items()},
+        "polars": {c: str(t) for c, t in pl.read_csv(path).schema.items()},
+        "duckdb": dict(zip(relation.columns, map(str, relation.types))),
+    }
+
+
+NUMERIC = {"pandas": ("int64", "float64"), "polars": ("Int64", "Float64"), "duckdb": ("BIGINT", "DOUBLE")}
+
+
+@pytest.mark.parametrize("kind", sorted(current_csvs()))
+def test_every_csv_loads_with_defaults_and_stable_dtypes(kind):
+    paths = current_csvs()[kind]
+    assert kind in ("throttle", "atomics", "clock", "events")
+    assert len(paths) >= (1 if kind == "events" else 2), paths  # stability needs at least two runs
+    first = dtypes(paths[0])
+    for path in paths[1:]:
+        assert dtypes(path) == first, path
+    for library, types in first.items():
+        numeric = ["seed", "repetition", "value"] + [c for c in ("threads", "cs_work_ns", "gap_work_ns") if c in types]
+        if kind == "events":
+            numeric = ["seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
+        for column in numeric:
+            assert types[column] in NUMERIC[library], (library, column, types[column])
+
+
+def test_old_duration_factors_are_what_broke_the_defaults():
+    """The control: the old `cs_work` = `50ns` column reads as text by default, `0`-only files as int."""
+    old = dtypes(FIXTURES / "atomics-old-units" / "atomics.csv")
+    assert old["pandas"]["cs_work"] == "str" and old["polars"]["cs_work"] == "String"
+    assert dtypes(BASELINE / "atomics.csv")["pandas"]["cs_work"] == "int64"  # a 0-only file: another dtype
+
+
+def test_the_reader_gives_old_and_new_files_the_same_numeric_columns():
+    old = load_folder(FIXTURES / "atomics-old-units").runs["atomics"]
+    new = load_folder(FIXTURES / "atomics-ns").runs["atomics"]
+    assert old.factor_names == new.factor_names == ["threads", "cs_work_ns", "gap_work_ns"]
+    assert dict(old.table.dtypes.astype(str)) == dict(new.table.dtypes.astype(str))
+    assert old.table["cs_work_ns"].dtype == "float64"
+    assert sorted(old.table["cs_work_ns"].unique()) == [0, 50] and sorted(old.table["gap_work_ns"].unique()) == [0, 1000]
+    pd.testing.assert_frame_equal(old.table.drop(columns=["value"]), new.table.drop(columns=["value"]))
+
+
+def test_a_bad_old_duration_is_refused_with_its_line(tmp_path):
+    import shutil
+    folder = tmp_path / "bad"
+    shutil.copytree(FIXTURES / "atomics-old-units", folder)
+    csv_path = folder / "atomics.csv"
+    lines = csv_path.read_text().splitlines(keepends=True)
+    header = lines[0].rstrip("\n").split(",")
+    fields = lines[3].rstrip("\n").split(",")
+    fields[header.index("cs_work")] = "fifty"
+    lines[3] = ",".join(fields) + "\n"
+    csv_path.write_text("".join(lines))
+    result = run_cli("report", folder, "-o", tmp_path / "out")
+    assert result.returncode == 1 and "line 4" in result.stderr and "cs_work" in result.stderr, result.stderr
+
+
+def test_run_parameters_are_one_join_away(tmp_path):
+    out = tmp_path / "runs.csv"
+    result = run_cli("runs", FIXTURES / "sweep-max-age-60", FIXTURES / "sweep-max-age-100", "-o", out)
+    assert result.returncode == 0, result.stderr
+    csvs = [FIXTURES / f / "throttle.csv" for f in ("sweep-max-age-60", "sweep-max-age-100")]
+    runs = pd.read_csv(out)
+    assert runs["param_max_age_ms"].dtype.kind == "i"
+    rows = pd.concat([pd.read_csv(p) for p in csvs])
+    joined = rows.merge(runs, on="run_id", how="left", validate="many_to_one")
+    assert len(joined) == len(rows) and set(joined["param_max_age_ms"]) == {60, 100}
+    polars_joined = pl.concat([pl.read_csv(p) for p in csvs]).join(pl.read_csv(out), on="run_id", how="left")
+    assert polars_joined.height == len(rows) and set(polars_joined["param_max_age_ms"].to_list()) == {60, 100}
+    files = ", ".join(f"'{p}'" for p in csvs)
+    counts = duckdb.sql(f"SELECT r.param_max_age_ms, count(*) FROM read_csv([{files}]) t JOIN read_csv('{out}') r "
+                        f"USING (run_id) GROUP BY 1 ORDER BY 1").fetchall()
+    assert [c[0] for c in counts] == [60, 100] and sum(c[1] for c in counts) == len(rows)
