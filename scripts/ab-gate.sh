@@ -7,8 +7,8 @@
 #
 #   --base REF            the commit to compare with (the last green nightly, a branch point, …)
 #   --out DIR             results folder (default results/ab/<UTC time>)
-#   --rounds N            interleaved rounds A B A B … (default 5); each round runs the hardware
-#                         slices with 2 repetitions, so N rounds give 2N repetitions a side (≥ 3)
+#   --rounds N            interleaved rounds (default 8), ordered A B, B A, A B, …; each round runs
+#                         the hardware slices with 2 repetitions, so N rounds give 2N a side (≥ 3)
 #   --candidate-env V=X   an environment variable for the candidate's runs only (repeatable), e.g.
 #                         PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex to prove detection
 #   --baseline DIR        the committed baseline the deterministic metrics must equal exactly
@@ -36,7 +36,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 die() { echo "ab-gate: error: $1" >&2; exit "${2:-2}"; }
 
-base_ref="" out="" rounds=5 baseline=results/baseline no_baseline=0 build=1 build_candidate=1
+base_ref="" out="" rounds=8 baseline=results/baseline no_baseline=0 build=1 build_candidate=1
 cand_env=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -114,10 +114,16 @@ start=$(date +%s)
 ) >>"$log" 2>&1 || die "the candidate's deterministic slices failed (see $log)"
 base_folders=()
 cand_folders=()
+base_round() {
+  run_slice base "$base_bin" "$1" "$out/base/round-$1" \
+    || die "the base's hardware slices failed in round $1: $(grep 'gate-run: error' "$log" | tail -n 1 | sed 's/^gate-run: error: //') — base ${base_sha:0:12} may predate these arguments; choose a newer base" 2
+}
+candidate_round() {
+  run_slice candidate "$cand_bin" "$1" "$out/candidate/round-$1" || die "the candidate's hardware slices failed in round $1 (see $log)"
+}
 for i in $(seq 1 "$rounds"); do
-  run_slice base "$base_bin" "$i" "$out/base/round-$i" \
-    || die "the base's hardware slices failed in round $i: $(grep 'gate-run: error' "$log" | tail -n 1 | sed 's/^gate-run: error: //') — base ${base_sha:0:12} may predate these arguments; choose a newer base" 2
-  run_slice candidate "$cand_bin" "$i" "$out/candidate/round-$i" || die "the candidate's hardware slices failed in round $i (see $log)"
+  # A B, then B A: a load that rises or falls during the job weighs on both sides alike.
+  if [ $((i % 2)) = 1 ]; then base_round "$i"; candidate_round "$i"; else candidate_round "$i"; base_round "$i"; fi
   base_folders+=(--ab-base "$out/base/round-$i/gate")
   cand_folders+=("$out/candidate/round-$i/gate")
   echo "ab-gate: round $i of $rounds done" >&2

@@ -25,7 +25,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-update=0 out="" base="" rounds=5 full=1
+update=0 out="" base="" rounds=8 full=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --update-baseline) update=1 ;;
