@@ -37,10 +37,13 @@ let package = Package(
             dependencies: [.product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
+        // The commit and dirty flag of the source being built, generated before every build.
+        .plugin(name: "ProvenancePlugin", capability: .buildTool()),
+        .target(name: "BuildProvenance", swiftSettings: swiftSettings, plugins: ["ProvenancePlugin"]),
         // Histograms, statistics, run metadata, the results schema and its writers.
         .target(
             name: "Measurement",
-            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // The command-line conventions every bench-* executable shares.

@@ -2,11 +2,15 @@
 # Runs the ordo-one/benchmark micro-benchmarks under Benchmarks/ in release and checks them against
 # the committed static thresholds in Benchmarks/Thresholds/<Swift major.minor>/.
 #
-# Usage: scripts/check-microbenchmarks.sh [--allocations-only] [--filter REGEX]... [--log FILE]
+# Usage: scripts/check-microbenchmarks.sh [--allocations-only | --wall-clock] [--filter REGEX]... [--log FILE]
 #        scripts/check-microbenchmarks.sh --update [--runs N] [--filter REGEX]...
 #
-#   --allocations-only  check only the machine-independent metrics (allocation counts and the
-#                       simulator's event count): for a machine kind the times were not recorded on
+#   (default)           allocation and event counts always (machine-independent, exact); the
+#                       wall-clock p90s only when this host's CPU fingerprint (vendor, family,
+#                       model, stepping, microcode) equals the one in Thresholds/<version>/host.json,
+#                       which --update records: times from another CPU are not comparable
+#   --allocations-only  check only the machine-independent metrics, whatever the host
+#   --wall-clock        check the wall-clock p90s too, even on another (or an unrecorded) CPU
 #   --filter REGEX      only the benchmarks whose whole name matches (ordo-one's --filter)
 #   --log FILE          keep the benchmark tool's output of the first run there
 #   --update            re-record the thresholds on this machine from N runs (default 3): the
@@ -37,11 +41,12 @@ bench="$here/Benchmarks"
 usage() { sed -n '5,/^# Exit status/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 say() { echo "check-microbenchmarks: $*"; }
 
-update=0 allocations_only=0 runs=3 log="" filters=()
+update=0 allocations_only=0 wall_clock=0 runs=3 log="" filters=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --update) update=1 ;;
     --allocations-only) allocations_only=1 ;;
+    --wall-clock) wall_clock=1 ;;
     --runs) [ $# -ge 2 ] || usage; runs="$2"; shift ;;
     --filter) [ $# -ge 2 ] || usage; filters+=(--filter "$2"); shift ;;
     --log) [ $# -ge 2 ] || usage; log="$2"; shift ;;
@@ -52,6 +57,31 @@ while [ $# -gt 0 ]; do
 done
 case "$runs" in ''|*[!0-9]*|0) say "--runs must be a positive integer, got '$runs'" >&2; exit 2 ;; esac
 command -v python3 >/dev/null || { say "python3 is needed to read the benchmark tool's output" >&2; exit 2; }
+[ "$allocations_only" = 1 ] && [ "$wall_clock" = 1 ] && { say "--allocations-only and --wall-clock contradict each other" >&2; exit 2; }
+
+# This host's CPU identity as JSON (the same fields bench-gate's fingerprint compares).
+cpu_fingerprint() {
+  python3 - <<'PY'
+import json
+fields = {}
+for line in open("/proc/cpuinfo"):
+    if not line.strip():
+        break
+    key, _, value = line.partition(":")
+    fields.setdefault(key.strip(), value.strip())
+def num(key):
+    v = fields.get(key)
+    try:
+        return int(v, 16) if v and v.startswith("0x") else (int(v) if v is not None else None)
+    except ValueError:
+        return None
+print(json.dumps({"cpu_vendor": fields.get("vendor_id") or fields.get("CPU implementer"),
+                  "cpu_family": num("cpu family") if "cpu family" in fields else num("CPU architecture"),
+                  "cpu_model_number": num("model") if "model" in fields else num("CPU part"),
+                  "cpu_stepping": num("stepping") if "stepping" in fields else num("CPU revision"),
+                  "cpu_microcode": fields.get("microcode", "none")}, sort_keys=True))
+PY
+}
 
 # Allocation counts differ between toolchains, so thresholds are kept per Swift major.minor.
 swift_version="$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1)"
@@ -100,6 +130,9 @@ for name in names:
 print(f"check-microbenchmarks: {len(names)} thresholds files written to Benchmarks/{out}; review 'git diff' before committing")
 sys.exit(2 if failed else 0)
 EOF
+  # The CPU the times were recorded on: wall-clock p90s are checked only on the same CPU.
+  cpu_fingerprint >"$thresholds/host.json"
+  say "recorded this host's CPU in Benchmarks/$thresholds/host.json: $(cat "$thresholds/host.json")"
   exit 0
 fi
 
@@ -129,22 +162,34 @@ for name in sorted(os.listdir(folder)):
             sys.exit(f"check-microbenchmarks: {path}: {metric}: expected a non-negative integer, got {value!r}")
 EOF
 
-check_path="$thresholds"
-if [ "$allocations_only" = 1 ]; then
-  # The tool checks only the metrics a thresholds file names: a copy without the times.
-  check_path="$work/thresholds"
-  mkdir -p "$check_path"
-  python3 - "$thresholds" "$check_path" <<'EOF' || exit 2
+if [ "$allocations_only" = 0 ] && [ "$wall_clock" = 0 ]; then
+  here_cpu=$(cpu_fingerprint)
+  recorded_cpu=$(python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), sort_keys=True))' "$thresholds/host.json" 2>/dev/null || echo "")
+  if [ -z "$recorded_cpu" ]; then
+    say "wall-clock thresholds not checked: Benchmarks/$thresholds/host.json does not say which CPU recorded them (re-record with --update); checking allocation and event counts only"
+    allocations_only=1
+  elif [ "$here_cpu" != "$recorded_cpu" ]; then
+    say "wall-clock thresholds not checked: recorded on $recorded_cpu, this host is $here_cpu; checking allocation and event counts only"
+    allocations_only=1
+  else
+    say "wall-clock thresholds checked: this host's CPU is the one that recorded them"
+  fi
+fi
+
+# The tool checks only the metrics a thresholds file names, so it gets a copy: the p90 files only
+# (not host.json), and without the times when they are not to be checked.
+check_path="$work/thresholds"
+mkdir -p "$check_path"
+python3 - "$thresholds" "$check_path" "$allocations_only" <<'EOF' || exit 2
 import json, os, sys
-src, dst = sys.argv[1], sys.argv[2]
+src, dst, exact_only = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 for name in os.listdir(src):
     if name.endswith(".p90.json"):
         data = json.load(open(os.path.join(src, name)))
-        kept = {k: v for k, v in data.items() if k in ("mallocCountTotal", "simEvents")}
+        kept = {k: v for k, v in data.items() if not exact_only or k in ("mallocCountTotal", "simEvents")}
         if kept:
             json.dump(kept, open(os.path.join(dst, name), "w"), indent=2, sort_keys=True)
 EOF
-fi
 
 # Reads one check's output (stdout, and stderr in FILE.err). Prints "status S" (equal, worse,
 # better, crashed or unknown), "checked NAME" per benchmark checked, and "worse exact|time NAME

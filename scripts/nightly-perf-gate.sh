@@ -1,80 +1,113 @@
 #!/usr/bin/env bash
 # The nightly performance gate.
 #
-#   scripts/nightly-perf-gate.sh [OUT_DIR]          # default OUT_DIR: results/nightly/<UTC time>
+#   scripts/nightly-perf-gate.sh [--base REF] [--rounds N] [--no-full] [OUT_DIR]
 #   scripts/nightly-perf-gate.sh --update-baseline  # deliberately re-record results/baseline
 #
-# 1. builds in release;
-# 2. runs the gated slices (scripts/gate-run.sh) and bench-gate against results/baseline;
-# 3. runs every workload's full matrix into OUT_DIR/full (reported and archived, not gated:
-#    their hardware cells have too few repetitions to test, and the gated slices cover them);
-# 4. renders the run report (scripts/pb-analysis report) when the analysis tools are installed,
-#    and runs the micro-benchmark threshold check (scripts/check-microbenchmarks.sh);
-# 5. writes OUT_DIR/summary.md (for the CI job page) and exits:
-#    0 all passed, 1 a regression (gate or micro-benchmarks), 2 a usage/tool error,
-#    3 baseline missing or incompatible.
-# Everything stays in OUT_DIR for the CI job to archive, whatever the outcome.
+# With --base REF (the CI workflow passes the last green nightly's commit): A/B mode.
+#   scripts/ab-gate.sh builds REF and this tree in release and runs their hardware slices
+#   interleaved on this host; bench-gate gates the hardware metrics against REF's and the
+#   deterministic metrics against results/baseline, exactly. A runner whose CPU differs from the
+#   baseline's cannot raise a false alarm: both sides ran on it.
+# Without --base: the gated slices (scripts/gate-run.sh) against results/baseline; the hardware
+#   metrics are compared only when this host's CPU fingerprint matches the baseline's, otherwise
+#   the summary says they are not comparable (deterministic metrics are compared either way).
+# Then:
+#   - every workload's full matrix into OUT_DIR/full (archived, not gated), unless --no-full;
+#   - the run report (scripts/pb-analysis report) when the analysis tools are installed;
+#   - the micro-benchmark check (scripts/check-microbenchmarks.sh: allocation counts exactly,
+#     wall-clock p90 only where the thresholds' CPU fingerprint matches this host);
+#   - OUT_DIR/summary.md (for the CI job page), and the exit status:
+#     0 all passed, 1 a regression (gate or micro-benchmarks), 2 a usage/tool error,
+#     3 baseline (or A/B base) missing or incompatible.
+# Everything stays in OUT_DIR for the CI job to archive, whatever the outcome. OUT_DIR/timings.txt
+# has the wall time of each step.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-update=0
-out=""
-for arg in "$@"; do
-  case "$arg" in
+update=0 out="" base="" rounds=8 full=1
+while [ $# -gt 0 ]; do
+  case "$1" in
     --update-baseline) update=1 ;;
-    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
-    -*) echo "nightly-perf-gate: error: unknown option $arg" >&2; exit 2 ;;
-    *) out=$arg ;;
+    --base) [ $# -ge 2 ] || { echo "nightly-perf-gate: error: --base needs a commit" >&2; exit 2; }; base=$2; shift ;;
+    --rounds) [ $# -ge 2 ] || { echo "nightly-perf-gate: error: --rounds needs a number" >&2; exit 2; }; rounds=$2; shift ;;
+    --no-full) full=0 ;;
+    -h|--help) sed -n 2,27p "$0"; exit 0 ;;
+    -*) echo "nightly-perf-gate: error: unknown option $1" >&2; exit 2 ;;
+    *) out=$1 ;;
   esac
+  shift
 done
+if [ "$update" = 1 ] && [ -n "$base" ]; then echo "nightly-perf-gate: error: --update-baseline records the baseline; it takes no --base" >&2; exit 2; fi
 out=${out:-results/nightly/$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$out" || { echo "nightly-perf-gate: error: cannot create $out" >&2; exit 2; }
 log="$out/nightly.log"
+timings="$out/timings.txt"
+: >"$timings"
 echo "nightly-perf-gate: results in $out" >&2
+t0=$(date +%s); last=$t0
+step() { local now; now=$(date +%s); echo "$1: $((now - last)) s" >>"$timings"; last=$now; }
 
 swift build -c release >>"$log" 2>&1 || { echo "nightly-perf-gate: error: release build failed (see $log)" >&2; exit 2; }
+step "release build (candidate)"
 
-scripts/gate-run.sh "$out" >>"$log" 2>&1 || { echo "nightly-perf-gate: error: a workload failed (see $log)" >&2; exit 2; }
-
-if [ "$update" = 1 ]; then
-  .build/release/bench-gate "$out/gate" "$out/invariants" "$out/control" --update-baseline --no-baseline
-  exit $?
+if [ -n "$base" ]; then
+  scripts/ab-gate.sh --base "$base" --out "$out" --rounds "$rounds" --no-build-candidate >>"$log" 2>&1
+  gate=$?
+  gate_summary="$out/candidate/gate/gate-summary.md"
+  step "A/B gate (base build, deterministic slices, $rounds interleaved rounds, bench-gate)"
+else
+  scripts/gate-run.sh "$out" >>"$log" 2>&1 || { echo "nightly-perf-gate: error: a workload failed (see $log)" >&2; exit 2; }
+  if [ "$update" = 1 ]; then
+    .build/release/bench-gate "$out/gate" "$out/invariants" "$out/control" --update-baseline --no-baseline
+    exit $?
+  fi
+  .build/release/bench-gate "$out/gate" "$out/invariants" "$out/control" --quiet
+  gate=$?
+  gate_summary="$out/gate/gate-summary.md"
+  step "gated slices and bench-gate"
 fi
 
-.build/release/bench-gate "$out/gate" "$out/invariants" "$out/control" --quiet
-gate=$?
-
-full="$out/full"
-mkdir -p "$full"
-{
-  .build/release/bench-throttle --quiet --output "$full"
-  .build/release/bench-throttle --quiet --output "$full/live" --mode live
-  .build/release/bench-atomics --quiet --output "$full" --full
-  .build/release/bench-clock --quiet --output "$full"
-  if command -v faketime >/dev/null; then .build/release/bench-clock --quiet --output "$full/live" --mode live --scenario leap-second,step-plus-1h; fi
-} >>"$log" 2>&1 || echo "nightly-perf-gate: warning: a full-matrix run failed (see $log)" >&2
+full_dir="$out/full"
+if [ "$full" = 1 ]; then
+  mkdir -p "$full_dir"
+  {
+    .build/release/bench-throttle --quiet --output "$full_dir"
+    .build/release/bench-throttle --quiet --output "$full_dir/live" --mode live
+    .build/release/bench-atomics --quiet --output "$full_dir" --full
+    .build/release/bench-clock --quiet --output "$full_dir"
+    if command -v faketime >/dev/null; then .build/release/bench-clock --quiet --output "$full_dir/live" --mode live --scenario leap-second,step-plus-1h; fi
+  } >>"$log" 2>&1 || echo "nightly-perf-gate: warning: a full-matrix run failed (see $log)" >&2
+  step "full matrices (not gated)"
+fi
 
 # The run report (charts and an HTML page) for the archive, when the analysis tools are installed.
 if python3 -c "import pandas, matplotlib" 2>/dev/null; then
-  scripts/pb-analysis report "$out/gate" >>"$log" 2>&1 || echo "nightly-perf-gate: warning: the report failed (see $log)" >&2
+  scripts/pb-analysis report "$(dirname "$gate_summary")" >>"$log" 2>&1 || echo "nightly-perf-gate: warning: the report failed (see $log)" >&2
+  step "report"
 fi
 
 micro=0
 if [ -x scripts/check-microbenchmarks.sh ]; then
   scripts/check-microbenchmarks.sh >"$out/microbenchmarks.txt" 2>&1
   micro=$?
+  step "micro-benchmarks"
 fi
+echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
 
 {
-  cat "$out/gate/gate-summary.md" 2>/dev/null || echo "## PatternBench gate: no verdict (exit $gate)"
+  [ -n "$base" ] && echo "A/B against \`$base\` ($(git rev-parse --short "$base" 2>/dev/null || echo '?')), $rounds interleaved rounds on this host." && echo
+  cat "$gate_summary" 2>/dev/null || echo "## PatternBench gate: no verdict (exit $gate; see nightly.log)"
   echo
   case $micro in
     0) echo "### Micro-benchmarks: within thresholds" ;;
     1) echo "### Micro-benchmarks: REGRESSION (see microbenchmarks.txt)" ;;
     *) echo "### Micro-benchmarks: could not run (exit $micro, see microbenchmarks.txt)" ;;
   esac
+  grep -m1 '^check-microbenchmarks: wall-clock' "$out/microbenchmarks.txt" 2>/dev/null | sed 's/^check-microbenchmarks: /- /'
   echo
-  echo "Full matrices (not gated): \`$full\`."
+  [ "$full" = 1 ] && echo "Full matrices (not gated): \`$full_dir\`."
+  echo "Step times: $(paste -sd ';' "$timings")."
 } >"$out/summary.md"
 
 # --- history (block owned by the analysis package; docs/analysis.md, "History") ---------------

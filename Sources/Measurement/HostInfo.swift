@@ -1,38 +1,71 @@
 import Foundation
 
 /// What machine a run measured on: enough to tell two hosts' numbers apart.
+///
+/// The CPU identity (vendor, family, model, stepping, microcode) decides whether hardware numbers
+/// of two runs may be compared at all: same-run ratios are not portable across
+/// microarchitectures (a lock-prefixed add costs 2–3× more on one EPYC generation than on
+/// another), so `bench-gate` compares them only between runs of the same `fingerprint`. The
+/// calibration is a few measured costs that show *how* two hosts differ; it is not identity.
+/// Every field added after the first schema is optional, so older documents still decode.
 public struct HostInfo: Codable, Hashable, Sendable {
     public var hostname: String
+    /// The marketing name (`model name`); often generic on cloud VMs ("AMD EPYC").
     public var cpuModel: String
     public var logicalCores: Int
     public var memoryBytes: UInt64
     public var kernel: String
     public var os: String
+    /// `AuthenticAMD`, `GenuineIntel`, or on ARM the implementer code (`0x41`).
+    public var cpuVendor: String?
+    /// x86 `cpu family` (25 = Zen 3/4, 26 = Zen 5, 6 = most Intel cores); ARM: the architecture.
+    public var cpuFamily: Int?
+    /// x86 `model`; ARM: the part number.
+    public var cpuModelNumber: Int?
+    /// x86 `stepping`; ARM: variant × 16 + revision.
+    public var cpuStepping: Int?
+    /// The microcode revision as the kernel reports it (`0x1000065`).
+    public var cpuMicrocode: String?
+    /// Measured costs of three primitive operations on this host (see `HostCalibration`).
+    public var calibration: HostCalibration?
 
     enum CodingKeys: String, CodingKey {
         case hostname, cpuModel = "cpu_model", logicalCores = "logical_cores",
-             memoryBytes = "memory_bytes", kernel, os
+             memoryBytes = "memory_bytes", kernel, os, cpuVendor = "cpu_vendor", cpuFamily = "cpu_family",
+             cpuModelNumber = "cpu_model_number", cpuStepping = "cpu_stepping", cpuMicrocode = "cpu_microcode",
+             calibration
     }
 
-    public init(hostname: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, kernel: String, os: String) {
+    public init(
+        hostname: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, kernel: String, os: String,
+        cpu: CPUIdentity? = nil, calibration: HostCalibration? = nil
+    ) {
         self.hostname = hostname
         self.cpuModel = cpuModel
         self.logicalCores = logicalCores
         self.memoryBytes = memoryBytes
         self.kernel = kernel
         self.os = os
+        self.cpuVendor = cpu?.vendor
+        self.cpuFamily = cpu?.family
+        self.cpuModelNumber = cpu?.model
+        self.cpuStepping = cpu?.stepping
+        self.cpuMicrocode = cpu?.microcode
+        self.calibration = calibration
     }
 
-    /// Reads the current host (once; it does not change during a run).
+    /// The CPU identity hardware numbers are comparable within, or nil when the document does not
+    /// record all of it (documents from before the fingerprint, or a kernel that hides a field).
+    public var fingerprint: CPUIdentity? {
+        guard let cpuVendor, let cpuFamily, let cpuModelNumber, let cpuStepping, let cpuMicrocode else { return nil }
+        return CPUIdentity(vendor: cpuVendor, family: cpuFamily, model: cpuModelNumber, stepping: cpuStepping, microcode: cpuMicrocode)
+    }
+
+    /// Reads the current host and calibrates it (once; about 30 ms, on first use).
     public static let current: HostInfo = {
         let info = ProcessInfo.processInfo
-        var cpu = "unknown"
-        if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let colon = line.firstIndex(of: ":")
-        {
-            cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpu = CPUIdentity.parse(cpuinfo: cpuinfo)
         var uts = utsname()
         uname(&uts)
         func string<T>(_ tuple: T) -> String {
@@ -42,11 +75,13 @@ public struct HostInfo: Codable, Hashable, Sendable {
         }
         return HostInfo(
             hostname: info.hostName,
-            cpuModel: cpu,
+            cpuModel: CPUIdentity.field("model name", in: cpuinfo) ?? "unknown",
             logicalCores: info.activeProcessorCount,
             memoryBytes: info.physicalMemory,
             kernel: "\(string(uts.sysname)) \(string(uts.release))",
-            os: info.operatingSystemVersionString
+            os: info.operatingSystemVersionString,
+            cpu: cpu,
+            calibration: HostCalibration.measure()
         )
     }()
 }

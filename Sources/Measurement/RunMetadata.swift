@@ -1,8 +1,14 @@
+import BuildProvenance
 import Foundation
 
 /// Everything needed to reproduce or distrust a run: code, toolchain, build, host, inputs.
 public struct RunMetadata: Codable, Hashable, Sendable {
+    /// The commit of the source the binary was built from (recorded at build time), nil when the
+    /// build had no git checkout to read (a tarball) — not the commit of the folder it runs in.
     public var gitCommit: String?
+    /// Whether tracked files differed from that commit when the binary was built; nil when unknown
+    /// (no checkout, or a document from before the flag existed).
+    public var gitDirty: Bool?
     public var swiftVersion: String
     public var buildConfiguration: String
     public var host: HostInfo
@@ -11,15 +17,16 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     public var parameters: [String: JSONValue]
 
     enum CodingKeys: String, CodingKey {
-        case gitCommit = "git_commit", swiftVersion = "swift_version",
+        case gitCommit = "git_commit", gitDirty = "git_dirty", swiftVersion = "swift_version",
              buildConfiguration = "build_configuration", host, commandLine = "command_line", parameters
     }
 
     public init(
-        gitCommit: String?, swiftVersion: String, buildConfiguration: String, host: HostInfo,
+        gitCommit: String?, gitDirty: Bool? = nil, swiftVersion: String, buildConfiguration: String, host: HostInfo,
         commandLine: [String], parameters: [String: JSONValue]
     ) {
         self.gitCommit = gitCommit
+        self.gitDirty = gitDirty
         self.swiftVersion = swiftVersion
         self.buildConfiguration = buildConfiguration
         self.host = host
@@ -31,6 +38,7 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     public static func current(parameters: [String: JSONValue]) -> RunMetadata {
         RunMetadata(
             gitCommit: BuildInfo.gitCommit,
+            gitDirty: BuildInfo.gitDirty,
             swiftVersion: BuildInfo.swiftVersion,
             buildConfiguration: BuildInfo.configuration,
             host: .current,
@@ -70,29 +78,11 @@ public enum BuildInfo {
         #endif
     }
 
-    /// The commit of the working tree the process was started in, when it is a git checkout.
-    public static let gitCommit: String? = {
-        var dir = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        for _ in 0..<16 {
-            let head = dir.appendingPathComponent(".git/HEAD")
-            if let text = try? String(contentsOf: head, encoding: .utf8) {
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard trimmed.hasPrefix("ref: ") else { return trimmed }
-                let ref = String(trimmed.dropFirst(5))
-                if let sha = try? String(contentsOf: dir.appendingPathComponent(".git/\(ref)"), encoding: .utf8) {
-                    return sha.trimmingCharacters(in: .whitespacesAndNewlines)
-                }
-                if let packed = try? String(contentsOf: dir.appendingPathComponent(".git/packed-refs"), encoding: .utf8),
-                   let line = packed.split(separator: "\n").first(where: { $0.hasSuffix(" \(ref)") })
-                {
-                    return String(line.split(separator: " ")[0])
-                }
-                return nil
-            }
-            let parent = dir.deletingLastPathComponent()
-            if parent.path == dir.path { break }
-            dir = parent
-        }
-        return nil
-    }()
+    /// The commit of the source this binary was built from, written at build time by
+    /// Plugins/ProvenancePlugin (nil when the build had no git checkout). Reading `.git` at run
+    /// time instead would name whatever repository the process happens to be started in.
+    public static var gitCommit: String? { SourceProvenance.gitCommit }
+
+    /// Whether that source had uncommitted changes to tracked files (nil when unknown).
+    public static var gitDirty: Bool? { SourceProvenance.gitDirty }
 }

@@ -144,3 +144,199 @@ struct GateVerdictFile: Decodable {
     var thresholds: [Outcome]
     var comparison: Comparison?
 }
+
+/// bench-gate refuses results it cannot trust (issue 11): each case is one line on stderr naming
+/// the file and what is wrong, exit 2, and never a pass. Each case first shows the unmodified
+/// folder passing, so the refusal comes from the one change made.
+final class BenchGateInputTests: XCTestCase {
+    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+
+    /// A short throttle run to corrupt, fresh per case.
+    func run(in dir: URL, _ name: String) throws -> URL {
+        let out = dir.appendingPathComponent(name)
+        let r = try ExecutableRunner.run("bench-throttle", ["--quiet", "--output", out.path, "--scenario", "steady,storm-slow", "--quick"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return out
+    }
+
+    func editJSON(_ folder: URL, _ edit: (inout [String: Any]) -> Void) throws {
+        let file = folder.appendingPathComponent("throttle.json")
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        edit(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+    }
+
+    func gate(_ folder: URL, _ extra: [String] = ["--no-baseline"]) throws -> ExecutableRunner.Result {
+        try ExecutableRunner.run("bench-gate", [folder.path, "--thresholds", thresholds] + extra)
+    }
+
+    func assertRefused(_ folder: URL, code: Int32 = 2, _ expected: String, _ extra: [String] = ["--no-baseline"], line: UInt = #line) throws {
+        let r = try gate(folder, extra)
+        XCTAssertEqual(r.status, code, r.stdout + r.stderr, line: line)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr, line: line)
+        XCTAssertTrue(r.stderr.contains(expected), "expected '\(expected)' in: \(r.stderr)", line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("gate.json").path), "no verdict is written", line: line)
+    }
+
+    func testUntrustworthyResultsAreInputErrors() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("gate-input")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = try run(in: dir, "good")
+        XCTAssertEqual(try gate(good).status, 0, "the unmodified run passes")
+
+        // No records at all: the gate must never pass nothing.
+        let empty = try run(in: dir, "empty")
+        try FileManager.default.removeItem(at: empty.appendingPathComponent("throttle.csv"))
+        try editJSON(empty) { $0["records"] = [Any]() }
+        try assertRefused(empty, "records: the document holds no records")
+
+        // A document relabelled to a workload the thresholds file does not know.
+        let relabelled = try run(in: dir, "relabelled")
+        try FileManager.default.removeItem(at: relabelled.appendingPathComponent("throttle.csv"))
+        try editJSON(relabelled) { doc in
+            doc["workload"] = "throttlex"
+            doc["records"] = (doc["records"] as! [[String: Any]]).map { var r = $0; r["workload"] = "throttlex"; return r }
+        }
+        try assertRefused(relabelled, "workload: 'throttlex' is not a workload the thresholds file knows")
+
+        // The same cell twice with different values: the first copy no longer silently wins.
+        let duplicated = try run(in: dir, "duplicated")
+        try FileManager.default.removeItem(at: duplicated.appendingPathComponent("throttle.csv"))
+        try editJSON(duplicated) { doc in
+            var records = doc["records"] as! [[String: Any]]
+            var copy = records[0]
+            copy["value"] = (copy["value"] as! Double) + 1
+            records.append(copy)
+            doc["records"] = records
+        }
+        try assertRefused(duplicated, "duplicate cell throttle/")
+
+        // A CSV that disagrees with its JSON (one value changed), and a CSV without its JSON.
+        let mismatched = try run(in: dir, "mismatched")
+        let csvURL = mismatched.appendingPathComponent("throttle.csv")
+        var lines = try String(contentsOf: csvURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[fields.count - 3] = "123456789"
+        lines[1] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(to: csvURL, atomically: true, encoding: .utf8)
+        try assertRefused(mismatched, "throttle.csv: line 2: value is '123456789'")
+        let orphan = try run(in: dir, "orphan")
+        try FileManager.default.removeItem(at: orphan.appendingPathComponent("throttle.json"))
+        try assertRefused(orphan, "a results CSV without its JSON document")
+
+        // Another schema version in the *results* is an input error (2); 3 is the baseline's.
+        let future = try run(in: dir, "future")
+        try editJSON(future) { $0["schema_version"] = 99 }
+        try assertRefused(future, "schema_version: 99 is not the supported 1")
+
+        // An interrupted run, marked incomplete.
+        let interrupted = try run(in: dir, "interrupted")
+        try editJSON(interrupted) { $0["complete"] = false; $0["planned_items"] = 14; $0["completed_items"] = 3 }
+        try assertRefused(interrupted, "complete: false: the run was interrupted (3 of 14 items ran)")
+
+        // A scenario the document declares, gated, but without a record.
+        let missing = try run(in: dir, "missing")
+        try FileManager.default.removeItem(at: missing.appendingPathComponent("throttle.csv"))
+        try editJSON(missing) { doc in
+            doc["records"] = (doc["records"] as! [[String: Any]]).filter { $0["scenario"] as? String != "storm-slow" }
+        }
+        try assertRefused(missing, "scenario 'storm-slow' is declared in metadata.parameters but has no records")
+
+        // The same checks hold for the baseline, with the baseline's exit code (3).
+        let fresh = try run(in: dir, "fresh")
+        try assertRefused(fresh, code: 3, "complete: false", ["--baseline", interrupted.path])
+    }
+}
+
+/// Hardware metrics against a baseline from another CPU (emulated: this run's own document with
+/// the fingerprint of a CPU family 26 host and every value 40 % lower, as the issue's host saw):
+/// not comparable, one line, exit 0. The same values with this host's fingerprint fail (exit 1),
+/// so the pass is the fingerprint's doing. A/B mode gates against the base given with --ab-base.
+final class BenchGateFingerprintTests: XCTestCase {
+    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+
+    func testBaselineFromAnotherCPUIsNotComparableAndABModeGates() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("gate-fingerprint")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let current = dir.appendingPathComponent("current")
+        let r = try ExecutableRunner.run("bench-atomics", ["--quiet", "--output", current.path, "--scenario", "increment", "--threads", "1",
+                                                           "--cs-work", "0", "--gap-work", "0", "--variant", "pthread-mutex,atomic,c-pthread-mutex,c-atomic",
+                                                           "--seeds", "8", "--duration", "0.02", "--warmup", "0.005", "--probe-duration", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: current.appendingPathComponent("atomics.json"))) as! [String: Any]
+        let host = (doc["metadata"] as! [String: Any])["host"] as! [String: Any]
+        try XCTSkipIf(host["cpu_family"] == nil, "this kernel does not report a CPU family")
+
+        func variant(_ name: String, family: Int?) throws -> URL {
+            var d = doc
+            var meta = d["metadata"] as! [String: Any]
+            var h = host
+            if let family { h["cpu_family"] = family; h["cpu_model_number"] = 2; h["cpu_microcode"] = "0xb002116" }
+            meta["host"] = h
+            d["metadata"] = meta
+            d["records"] = (d["records"] as! [[String: Any]]).map { rec in
+                var rec = rec
+                if (rec["metric"] as! String).contains("ratio") { rec["value"] = (rec["value"] as! Double) * 0.6 }
+                return rec
+            }
+            let folder = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: d).write(to: folder.appendingPathComponent("atomics.json"))
+            return folder
+        }
+        let otherCPU = try variant("family-26", family: 26)
+        let sameCPU = try variant("same-cpu", family: nil)
+
+        let other = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--baseline", otherCPU.path])
+        XCTAssertEqual(other.status, 0, other.stdout + other.stderr)
+        XCTAssertTrue(other.stdout.contains("not comparable: the baseline was measured on AuthenticAMD family 26") || other.stdout.contains("family 26"), other.stdout)
+        XCTAssertEqual(other.stdout.components(separatedBy: "not comparable:").count - 1, 1, "one line: \(other.stdout)")
+        XCTAssertTrue(other.stdout.contains("0 regressed, 0 improved"), other.stdout)
+
+        let same = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--baseline", sameCPU.path])
+        XCTAssertEqual(same.status, 1, "the same CPU with 40 % lower ratios is a regression: \(same.stdout)")
+        XCTAssertTrue(same.stdout.contains("**REGRESSION** | atomics | increment / pthread-mutex"), same.stdout)
+
+        // A/B: hardware against the base folder, deterministic against no baseline here.
+        let ab = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", sameCPU.path])
+        XCTAssertEqual(ab.status, 1, ab.stdout + ab.stderr)
+        XCTAssertTrue(ab.stdout.contains("against the A/B base"), ab.stdout)
+        let aa = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", current.path])
+        XCTAssertEqual(aa.status, 0, "a run against itself: \(aa.stdout)")
+        let moved = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", otherCPU.path])
+        XCTAssertEqual(moved.status, 0, moved.stdout)
+        XCTAssertTrue(moved.stdout.contains("not comparable"), moved.stdout)
+        let both = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--update-baseline", "--ab-base", current.path])
+        XCTAssertEqual(both.status, 2, both.stderr)
+    }
+}
+
+/// Provenance (issue 13): the commit a binary records is the one its source was built from,
+/// wherever it runs — not the commit of the folder it is started in (here /tmp, outside any
+/// checkout, where reading `.git` at run time gave null).
+final class ProvenanceTests: XCTestCase {
+    func testRunsRecordTheCommitTheBinaryWasBuiltFrom() throws {
+        let root = BenchGateTests.packageRoot
+        let dir = try ExecutableRunner.temporaryDirectory("provenance")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run("bench-throttle", ["--quiet", "--output", dir.path, "--scenario", "steady", "--quick"],
+                                         cwd: URL(fileURLWithPath: "/"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("throttle.json"))) as! [String: Any]
+        let meta = doc["metadata"] as! [String: Any]
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
+            XCTAssertTrue(meta["git_commit"] is NSNull, "built without a checkout: unknown")
+            return
+        }
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", root.path, "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        git.standardOutput = pipe
+        try git.run()
+        git.waitUntilExit()
+        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(meta["git_commit"] as? String, head, "the commit of the source, read at build time")
+        XCTAssertNotNil(meta["git_dirty"] as? Bool, "a dirty flag is recorded with the commit")
+    }
+}

@@ -96,3 +96,100 @@ final class GateTests: XCTestCase {
         try check("{", "not valid JSON")
     }
 }
+
+/// The CPU fingerprint decides whether hardware numbers are compared with the baseline at all.
+final class HardwareFingerprintTests: XCTestCase {
+    static let zen3 = CPUIdentity(vendor: "AuthenticAMD", family: 25, model: 1, stepping: 1, microcode: "0x1000065")
+    static let zen5 = CPUIdentity(vendor: "AuthenticAMD", family: 26, model: 2, stepping: 1, microcode: "0xb002116")
+
+    func document(_ workload: String, cpu: CPUIdentity?, values: [Double], variant: String = "pthread-mutex") -> RunDocument {
+        let host = HostInfo(hostname: "h", cpuModel: "AMD EPYC", logicalCores: 2, memoryBytes: 1, kernel: "k", os: "o", cpu: cpu)
+        let meta = RunMetadata(gitCommit: nil, swiftVersion: "6.3", buildConfiguration: "release", host: host, commandLine: [], parameters: [:])
+        let records = values.enumerated().map {
+            ResultRecord(runID: "r", workload: workload, scenario: "s", variant: variant, mode: "live", seed: UInt64($0.offset + 1),
+                         repetition: $0.offset, metric: "ratio", value: $0.element, unit: "x", host: "h")
+        }
+        return RunDocument(runID: "r", workload: workload, createdUTC: "t", metadata: meta, factorNames: [], records: records, summaries: [])
+    }
+
+    let metric = HardwareMetric(workload: "w", metric: "ratio", scenario: nil, factors: nil, tolerance: 0.15, alpha: 0.05,
+                                direction: .lowerIsBetter, reason: "r")
+
+    func gate(current: RunDocument, baseline: RunDocument, sameJob: Bool = false) -> BaselineComparison {
+        let fit = HardwareComparability.check(current: [current], reference: [baseline], workloads: ["w"], referenceName: "baseline", sameJob: sameJob)
+        return BaselineComparison.compare(current: current.records, baseline: baseline.records, hardwareMetrics: [metric],
+                                          notComparable: fit.notComparable, notes: fit.notes)
+    }
+
+    /// The issue's case: every ratio 40 % lower on the baseline's CPU (another microarchitecture).
+    /// Same fingerprint: that is a regression (the comparison can fail). Another CPU, or a
+    /// baseline that does not say which CPU: not comparable, one note, no regression.
+    func testAnotherCPUIsNotComparableButTheSameCPUIsGated() {
+        let now = (0..<10).map { 3.2 + Double($0) * 0.01 }
+        let elsewhere = now.map { $0 * 0.6 }
+        let same = gate(current: document("w", cpu: Self.zen3, values: now), baseline: document("w", cpu: Self.zen3, values: elsewhere))
+        XCTAssertEqual(same.hardware.map(\.status), [.regression])
+        XCTAssertEqual(same.notes, [])
+
+        let other = gate(current: document("w", cpu: Self.zen3, values: now), baseline: document("w", cpu: Self.zen5, values: elsewhere))
+        XCTAssertEqual(other.hardware.map(\.status), [.notComparable])
+        XCTAssertEqual(other.hardwareRegressions, [])
+        XCTAssertEqual(other.notes.count, 1)
+        XCTAssertTrue(other.notes[0].contains("family 26"), other.notes[0])
+        XCTAssertTrue(other.notes[0].contains("family 25"), other.notes[0])
+
+        let old = gate(current: document("w", cpu: Self.zen3, values: now), baseline: document("w", cpu: nil, values: elsewhere))
+        XCTAssertEqual(old.hardware.map(\.status), [.notComparable])
+        XCTAssertTrue(old.notes[0].contains("does not identify"), old.notes[0])
+
+        // Microcode is part of the identity; calibration is not.
+        var patched = Self.zen3
+        patched.microcode = "0x1000066"
+        XCTAssertEqual(gate(current: document("w", cpu: Self.zen3, values: now), baseline: document("w", cpu: patched, values: now)).hardware.map(\.status), [.notComparable])
+    }
+
+    /// A/B: the base ran in the same job. A base built before fingerprints is taken as this host
+    /// (with a note) and a 25 % slowdown is still caught; two known, different CPUs are not compared.
+    func testABBaseFromBeforeFingerprintsIsStillGated() {
+        let base = (0..<10).map { 2.0 + Double($0) * 0.01 }
+        let slow = base.map { $0 * 1.25 }
+        let ab = gate(current: document("w", cpu: Self.zen3, values: slow), baseline: document("w", cpu: nil, values: base), sameJob: true)
+        XCTAssertEqual(ab.hardware.map(\.status), [.regression])
+        XCTAssertEqual(ab.notes.count, 1)
+        let moved = gate(current: document("w", cpu: Self.zen3, values: slow), baseline: document("w", cpu: Self.zen5, values: base), sameJob: true)
+        XCTAssertEqual(moved.hardware.map(\.status), [.notComparable])
+    }
+
+    func testCPUIdentityFromProcCpuinfo() {
+        let x86 = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\nmicrocode\t: 0xb002116\n\nprocessor\t: 1\nvendor_id\t: Other\n"
+        XCTAssertEqual(CPUIdentity.parse(cpuinfo: x86), CPUIdentity(vendor: "AuthenticAMD", family: 26, model: 2, stepping: 1, microcode: "0xb002116"))
+        XCTAssertEqual(CPUIdentity.field("model name", in: x86), "AMD EPYC")
+        let arm = "processor\t: 0\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n"
+        XCTAssertEqual(CPUIdentity.parse(cpuinfo: arm), CPUIdentity(vendor: "0x41", family: 8, model: 0xd0c, stepping: 0x31, microcode: "none"))
+        XCTAssertNil(CPUIdentity.parse(cpuinfo: "processor\t: 0\nvendor_id\t: AuthenticAMD\n"), "an incomplete identity is unknown")
+    }
+
+    /// New keys are snake_case; documents written before them still decode (as unknown).
+    func testHostInfoKeysAndOldDocuments() throws {
+        let host = HostInfo.current
+        XCTAssertNotNil(host.calibration)
+        let c = host.calibration!
+        for v in [c.atomicAddNs, c.mutexPairNs, c.clockReadNs] { XCTAssertTrue(v > 0 && v < 100_000, "\(c)") }
+        let json = String(decoding: try JSONEncoder().encode(host), as: UTF8.self)
+        for key in ["cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode", "atomic_add_ns", "mutex_pair_ns", "clock_read_ns"]
+            where host.fingerprint != nil || key.hasSuffix("_ns")
+        {
+            XCTAssertTrue(json.contains("\"\(key)\""), key)
+        }
+        let old = #"{"hostname":"vm","cpu_model":"AMD EPYC","logical_cores":2,"memory_bytes":1,"kernel":"Linux","os":"Debian"}"#
+        let decoded = try JSONDecoder().decode(HostInfo.self, from: Data(old.utf8))
+        XCTAssertNil(decoded.fingerprint)
+        XCTAssertNil(decoded.calibration)
+        let meta = #"{"git_commit":null,"swift_version":"6.3","build_configuration":"release","host":\#(old),"command_line":[],"parameters":{}}"#
+        XCTAssertNil(try JSONDecoder().decode(RunMetadata.self, from: Data(meta.utf8)).gitDirty)
+    }
+
+    func testCSVParserReadsQuotedFields() {
+        XCTAssertEqual(ResultsCSVCheck.parse("a,\"b, \"\"c\"\"\",d\n1,,\"x\ny\"\n"), [["a", "b, \"c\"", "d"], ["1", "", "x\ny"]])
+    }
+}

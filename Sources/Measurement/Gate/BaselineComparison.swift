@@ -1,4 +1,6 @@
-/// A run compared with the committed baseline.
+/// A run compared with the committed baseline (deterministic metrics, always) and with a reference
+/// for the hardware metrics: the committed baseline when its CPU fingerprint matches, or a base run
+/// measured in the same job (A/B mode).
 public struct BaselineComparison: Codable, Hashable, Sendable {
     /// A virtual-time value that differs from the baseline (or exists on one side only).
     public struct Change: Codable, Hashable, Sendable {
@@ -11,7 +13,8 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
 
     /// A live metric compared over repetitions.
     public struct HardwareResult: Codable, Hashable, Sendable {
-        public enum Status: String, Codable, Sendable { case ok, regression, improvement, inconclusive }
+        /// `notComparable`: measured on another CPU than its reference; neither better nor worse.
+        public enum Status: String, Codable, Sendable { case ok, regression, improvement, inconclusive, notComparable = "not_comparable" }
         public var workload, scenario, variant, metric: String
         public var factors: [String: String]
         public var baselineMedian: Double
@@ -27,6 +30,14 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
     public var deterministicCompared: Int
     public var changes: [Change]
     public var hardware: [HardwareResult]
+    /// What the hardware metrics were compared with: `baseline` or `a/b base` (with its folder).
+    public var hardwareReference: String?
+    /// One line each on what could not be compared and why (another CPU, a base without a metric).
+    public var notes: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case deterministicCompared, changes, hardware, hardwareReference = "hardware_reference", notes
+    }
 
     public var deterministicRegressions: [Change] { changes.filter { $0.baseline != nil } }
     public var hardwareRegressions: [HardwareResult] { hardware.filter { $0.status == .regression } }
@@ -36,7 +47,27 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
     /// dozen cells, 10 a side are needed to detect anything, which the nightly gate runs.)
     public static let minimumRepetitions = 5
 
-    public static func compare(current: [ResultRecord], baseline: [ResultRecord], hardwareMetrics: [HardwareMetric]) -> BaselineComparison {
+    /// Deterministic values against `baseline`, hardware metrics against `hardwareBaseline`
+    /// (default: the same baseline). Hardware cells of `notComparable` workloads are listed with
+    /// that status and never tested.
+    public static func compare(
+        current: [ResultRecord], baseline: [ResultRecord], hardwareMetrics: [HardwareMetric],
+        hardwareBaseline: [ResultRecord]? = nil, hardwareReference: String? = nil,
+        notComparable: Set<String> = [], notes: [String] = []
+    ) -> BaselineComparison {
+        let (compared, changes) = deterministic(current: current, baseline: baseline)
+        let hardware = hardware(current: current, baseline: hardwareBaseline ?? baseline, metrics: hardwareMetrics, notComparable: notComparable)
+        var notes = notes
+        for m in hardwareMetrics where !notComparable.contains(m.workload) {
+            let now = current.contains { $0.mode == "live" && $0.workload == m.workload && $0.metric == m.metric }
+            let before = (hardwareBaseline ?? baseline).contains { $0.mode == "live" && $0.workload == m.workload && $0.metric == m.metric }
+            if now, !before { notes.append("\(m.workload) \(m.metric): measured now but absent from the \(hardwareReference ?? "baseline") (it predates the metric?): not compared") }
+        }
+        return BaselineComparison(deterministicCompared: compared, changes: changes, hardware: hardware,
+                                  hardwareReference: hardwareReference, notes: notes)
+    }
+
+    static func deterministic(current: [ResultRecord], baseline: [ResultRecord]) -> (Int, [Change]) {
         struct Key: Hashable {
             var workload, scenario, variant, metric: String
             var seed: UInt64
@@ -61,7 +92,12 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
                                   seed: k.seed, factors: k.factors, baseline: nil, current: v))
         }
         changes.sort { ($0.workload, $0.scenario, $0.variant, $0.metric, $0.seed) < ($1.workload, $1.scenario, $1.variant, $1.metric, $1.seed) }
+        return (old.count, changes)
+    }
 
+    /// Per gated metric and cell, a one-sided rank test and a practical-size threshold.
+    static func hardware(current: [ResultRecord], baseline: [ResultRecord], metrics hardwareMetrics: [HardwareMetric],
+                         notComparable: Set<String>) -> [HardwareResult] {
         // Hardware: per gated metric, a one-sided rank test and a practical-size threshold.
         struct Group: Hashable {
             var workload, scenario, variant, metric: String
@@ -76,7 +112,7 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
                 .mapValues { $0.map(\.value) }
         }
         var hardware: [HardwareResult] = []
-        let tests = hardwareMetrics.reduce(0) { n, m in
+        let tests = hardwareMetrics.filter { !notComparable.contains($0.workload) }.reduce(0) { n, m in
             let before = groups(baseline, m)
             return n + groups(current, m).keys.filter { before[$0] != nil }.count
         }
@@ -85,6 +121,14 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             let alpha = m.alpha / Double(max(tests, 1))
             for (g, cur) in after {
                 guard let base = before[g] else { continue }
+                if notComparable.contains(g.workload) {
+                    hardware.append(HardwareResult(
+                        workload: g.workload, scenario: g.scenario, variant: g.variant, metric: g.metric, factors: g.factors,
+                        baselineMedian: Statistics.median(base)!, currentMedian: Statistics.median(cur)!,
+                        ratio: .nan, pValue: .nan, repetitions: [base.count, cur.count], tolerance: m.tolerance, status: .notComparable
+                    ))
+                    continue
+                }
                 let bm = Statistics.median(base)!, cm = Statistics.median(cur)!
                 let ratio = bm != 0 ? cm / bm : (cm == 0 ? 1 : .infinity)
                 let worse = m.direction == .lowerIsBetter
@@ -112,6 +156,6 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             }
         }
         hardware.sort { ($0.workload, $0.scenario, $0.variant, $0.metric) < ($1.workload, $1.scenario, $1.variant, $1.metric) }
-        return BaselineComparison(deterministicCompared: old.count, changes: changes, hardware: hardware)
+        return hardware
     }
 }

@@ -78,8 +78,13 @@ enum GateSummary {
             out += "\n"
         }
         let byStatus = Dictionary(grouping: c.hardware, by: \.status).mapValues(\.count)
-        out += "### Hardware metrics: \(c.hardware.count) compared, \(byStatus[.regression] ?? 0) regressed, \(byStatus[.improvement] ?? 0) improved, \(byStatus[.inconclusive] ?? 0) inconclusive\n\n"
-        let notable = c.hardware.filter { $0.status != .ok }
+        let against = c.hardwareReference.map { " against the \($0)" } ?? ""
+        let tested = c.hardware.count - (byStatus[.notComparable] ?? 0)
+        out += "### Hardware metrics\(against): \(tested) compared, \(byStatus[.regression] ?? 0) regressed, \(byStatus[.improvement] ?? 0) improved, \(byStatus[.inconclusive] ?? 0) inconclusive"
+        out += (byStatus[.notComparable] ?? 0) > 0 ? ", \(byStatus[.notComparable]!) not comparable\n\n" : "\n\n"
+        for note in c.notes { out += "- \(note)\n" }
+        if !c.notes.isEmpty { out += "\n" }
+        let notable = c.hardware.filter { $0.status != .ok && $0.status != .notComparable }
         if !notable.isEmpty {
             out += "| status | workload | scenario / variant | metric | baseline median | now | ratio | p (worse) | reps |\n|---|---|---|---|---|---|---|---|---|\n"
             for h in notable {
