@@ -1,4 +1,5 @@
 import CLockShim
+import Measurement
 
 /// Runs one (cell, variant) for a fixed duration on real threads and returns what it measured.
 ///
