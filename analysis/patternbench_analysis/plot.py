@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, clock, throttle
+from .charts import atomics, cache, clock, throttle
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
@@ -27,6 +27,9 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
             charts += atomics.charts(runs, out_dir)
         elif workload == "clock":
             chart = clock.heatmap(runs, out_dir)
+            charts += [chart] if chart else []
+        elif workload == "cache":
+            chart = cache.hit_ratio_vs_capacity(runs, out_dir)
             charts += [chart] if chart else []
         else:
             log(f"note: no charts for workload '{workload}' (its numbers are still in the report and exports)")
