@@ -24,6 +24,7 @@ mkdir -p "$out/gate" "$out/invariants" "$out/control"
 # shellcheck disable=SC2086
 "$bin/bench-throttle" --quiet --output "$out/gate" ${THROTTLE_ARGS:-} >/dev/null
 "$bin/bench-clock" --quiet --output "$out/gate" --read-cost-repetitions 11 >/dev/null
+"$bin/bench-cache" --quiet --output "$out/gate" --seeds 1 >/dev/null
 "$bin/bench-atomics" --quiet --output "$out/gate" --scenario increment --threads 1 --cs-work 0 --gap-work 0 \
   --variant pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,atomic,unsynchronized,c-pthread-mutex,c-atomic \
   --seeds 10 >/dev/null

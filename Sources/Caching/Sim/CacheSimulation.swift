@@ -30,14 +30,17 @@ public struct CacheSimResult: Sendable {
             Observation("store_reads", Double(reads - hits), "reads"),
             Observation("capacity_effective", Double(capacity), "entries"),
             Observation("clears", Double(clears), "count"),
-            Observation("miss_storm_reads", Double(missStormReads), "reads"),
-            Observation("rewarm_ms", rewarm.milliseconds, "ms"),
-            Observation("rewarm_unrecovered", Double(unrecovered), "count"),
             Observation("latency_p50_us", percentile(0.50), "us"),
             Observation("latency_p99_us", percentile(0.99), "us"),
             Observation("latency_p999_us", percentile(0.999), "us"),
             Observation("latency_max_us", percentile(1), "us"),
         ]
+        // Re-warm metrics exist only where the cache was cleared (the schema omits, never zeroes).
+        if clears > 0 {
+            out.append(Observation("miss_storm_reads", Double(missStormReads), "reads"))
+            out.append(Observation("rewarm_ms", rewarm.milliseconds, "ms"))
+            out.append(Observation("rewarm_unrecovered", Double(unrecovered), "count"))
+        }
         if let referenceHits {
             out.append(Observation("reference_hit_ratio", reads > 0 ? Double(referenceHits) / Double(reads) : 0, "ratio"))
         }
