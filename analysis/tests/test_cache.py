@@ -84,3 +84,14 @@ def test_sweep_table_is_main_app_medians():
     data = sweep_table(combined(folders, "cache"))
     assert sorted(data["capacity"].unique()) == [32, 256, 512, 1024, 16000]
     assert data["hit_ratio"].between(0, 1).all()
+
+
+def test_report_has_a_cache_section():
+    from patternbench_analysis.headlines import tables_for
+    from patternbench_analysis.results import combined
+    tables = tables_for("cache", combined(load_folders([FIXTURES / "sweep"]), "cache"))
+    assert tables[0].header[:2] == ["trace @ capacity", "lru"] and "s3-fifo" in tables[0].header
+    rows = {r[0]: r for r in tables[0].rows}
+    assert set(rows) == {"zipf-0.9 @ 256", "scan-resistant @ 512", "chat-scroll @ 32"}
+    s3 = tables[0].header.index("s3-fifo")
+    assert (list(rows).index("scan-resistant @ 512"), s3) in tables[0].bold
