@@ -46,6 +46,9 @@ public struct LiveCacheBench: Sendable {
             let before = jemalloc.threadAllocatedBytes() &- jemalloc.threadDeallocatedBytes()
             for k in 0..<capacity { cache.cache.set(k, values[k]) }
             let after = jemalloc.threadAllocatedBytes() &- jemalloc.threadDeallocatedBytes()
+            // Both must outlive the reading: ARC may release them right after their last use, and
+            // freeing the preallocated values during the window would count against the cache.
+            withExtendedLifetime(values) {}
             withExtendedLifetime(cache) {}
             result.observations.append(Observation("bytes_per_entry", capacity > 0 ? Double(Int64(bitPattern: after &- before)) / Double(capacity) : 0, "bytes"))
         case .clear:
@@ -63,6 +66,7 @@ public struct LiveCacheBench: Sendable {
             let measured = loop(operation, cache: cache, values: values, capacity: capacity, threads: threads, seed: seed)
             let metric = operation == .get ? "get_ns" : "set_ns"
             result.observations.append(Observation(metric, measured.nsPerOp, "ns"))
+            result.observations.append(Observation(metric.replacingOccurrences(of: "_ns", with: "_cpu_ns"), measured.cpuNsPerOp, "ns"))
             result.observations.append(Observation("ops", Double(measured.ops), "calls"))
             if let allocations = measured.allocations, measured.ops > 0 {
                 result.observations.append(Observation("allocs_per_op", Double(allocations) / Double(measured.ops), "allocations"))
@@ -71,7 +75,15 @@ public struct LiveCacheBench: Sendable {
         return result
     }
 
-    private struct Measured { var nsPerOp: Double; var ops: Int; var allocations: UInt64? }
+    private struct Measured { var nsPerOp: Double; var cpuNsPerOp: Double; var ops: Int; var allocations: UInt64? }
+
+    /// The calling thread's CPU time: unlike the wall time it does not grow while the thread waits
+    /// for a core, so on a loaded host it separates the cost of a call from the queue for the CPU.
+    private static func threadCPUNanoseconds() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
 
     private func loop(_ operation: LiveOperation, cache: Shared, values: [CachedValue], capacity: Int, threads: Int, seed: UInt64) -> Measured {
         let state = LoopState()
@@ -93,6 +105,7 @@ public struct LiveCacheBench: Sendable {
                 while !state.go.load(ordering: .acquiring) { sched_yield() }
                 let requestsBefore = jemalloc.map { j -> UInt64 in j.flushThreadCache(); return j.processAllocationRequests() }
                 let start = clock.now()
+                let cpuStart = LiveCacheBench.threadCPUNanoseconds()
                 var ops = 0
                 var i = 0
                 var sink = 0
@@ -109,12 +122,13 @@ public struct LiveCacheBench: Sendable {
                     ops += 32
                 }
                 let elapsed = (clock.now() - start).nanoseconds
+                let cpu = LiveCacheBench.threadCPUNanoseconds() - cpuStart
                 if let jemalloc, let requestsBefore {
                     jemalloc.flushThreadCache()
                     let after = jemalloc.processAllocationRequests()
                     state.allocations.withLock { $0 = after &- requestsBefore }
                 }
-                state.totals.withLock { $0.ns += elapsed; $0.ops += ops + (sink == .min ? 1 : 0) }
+                state.totals.withLock { $0.ns += elapsed; $0.cpu += cpu; $0.ops += ops + (sink == .min ? 1 : 0) }
                 group.leave()
             }
         }
@@ -123,8 +137,9 @@ public struct LiveCacheBench: Sendable {
         clock.sleep(for: duration)
         state.stop.store(true, ordering: .relaxed)
         group.wait()
-        let (ns, ops) = state.totals.withLock { $0 }
-        return Measured(nsPerOp: ops > 0 ? Double(ns) / Double(ops) : 0, ops: ops, allocations: state.allocations.withLock { $0 })
+        let (ns, cpu, ops) = state.totals.withLock { $0 }
+        return Measured(nsPerOp: ops > 0 ? Double(ns) / Double(ops) : 0, cpuNsPerOp: ops > 0 ? Double(cpu) / Double(ops) : 0,
+                        ops: ops, allocations: state.allocations.withLock { $0 })
     }
 }
 
@@ -133,6 +148,6 @@ private final class LoopState: Sendable {
     let stop = Atomic<Bool>(false)
     let ready = Atomic<Int>(0)
     let go = Atomic<Bool>(false)
-    let totals = Mutex<(ns: Int64, ops: Int)>((0, 0))
+    let totals = Mutex<(ns: Int64, cpu: Int64, ops: Int)>((0, 0, 0))
     let allocations = Mutex<UInt64?>(nil)
 }

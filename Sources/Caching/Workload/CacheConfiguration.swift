@@ -8,7 +8,7 @@ public struct CacheConfiguration: Sendable {
     public var tracePath: String?
     /// Process contexts (empty: all three).
     public var contexts: [String] = []
-    /// Main-app sizes (empty: Signal's caller sizes in sim, 32/1024/16000 live).
+    /// Main-app sizes (empty: Signal's caller sizes in sim, 32/1024/4000 live: filling an O(n) generation to 16000 entries takes O(n²), tens of seconds per cell).
     public var capacities: [Int] = []
     /// Reads per generated trace (nil: 10000, 3000 with --quick).
     public var reads: Int?

@@ -60,7 +60,8 @@ public enum CacheRanking {
     static func liveTable(records: [ResultRecord]) -> String {
         let rows = Statistics.summarize(records)
         var out = ""
-        for (scenario, metric) in [("live-get", "get_ns"), ("live-set", "set_ns"), ("live-clear", "clear_us"), ("live-fill", "bytes_per_entry"),
+        for (scenario, metric) in [("live-get", "get_ns"), ("live-get", "get_cpu_ns"), ("live-set", "set_ns"), ("live-set", "set_cpu_ns"),
+                                   ("live-clear", "clear_us"), ("live-fill", "bytes_per_entry"),
                                    ("live-get", "allocs_per_op"), ("live-set", "allocs_per_op")] {
             let mine = rows.filter { $0.scenario == scenario && $0.metric == metric }
             guard !mine.isEmpty else { continue }

@@ -11,7 +11,7 @@ extension CacheWorkload {
             ],
             footer: [
                 "capacities (--capacity): sim default sweeps Signal's caller sizes \(CacheProfile.signalSizes.map(String.init).joined(separator: ", ")) in main-app,",
-                "  and each trace's own cache size in nse and share-extension; live default 32, 1024, 16000",
+                "  and each trace's own cache size in nse and share-extension; live default 32, 1024, 4000 (16000 on request: O(n²) to fill the O(n) generations)",
                 "threads (--threads, live): default 1, 4, 16 (signal-2018 has no lock: 1 only)",
                 "backing store: 50 us + Exp(mean 30 us) per read (a SQLite point read; see docs/bench-cache.md)",
             ]

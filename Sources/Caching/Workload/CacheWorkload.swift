@@ -125,7 +125,7 @@ public struct CacheWorkload: Workload {
             let duration = configuration.duration ?? (selection.quick ? 0.05 : 0.2)
             live = LiveCacheBench(clock: clock, duration: .seconds(duration), jemalloc: jemalloc)
             seeds = selection.seeds(default: selection.quick ? 1 : 3)
-            let sizes = configuration.capacities.isEmpty ? [32, 1024, 16000] : configuration.capacities
+            let sizes = configuration.capacities.isEmpty ? [32, 1024, 4000] : configuration.capacities
             let threadCounts = configuration.threads.isEmpty ? [1, 4, 16] : configuration.threads
             for operation in operations {
                 for size in sizes {
