@@ -44,6 +44,9 @@ public struct LiveCacheBench: Sendable {
             guard let jemalloc else { return result }
             jemalloc.flushThreadCache()
             let before = jemalloc.threadAllocatedBytes() &- jemalloc.threadDeallocatedBytes()
+            // The cache is created inside the window: storage reserved at init (lru reserves its
+            // map) belongs to its cost per entry.
+            let cache = Shared(cache: variant.makeLive(capacity: capacity, seed: seed))
             for k in 0..<capacity { cache.cache.set(k, values[k]) }
             let after = jemalloc.threadAllocatedBytes() &- jemalloc.threadDeallocatedBytes()
             // Both must outlive the reading: ARC may release them right after their last use, and
