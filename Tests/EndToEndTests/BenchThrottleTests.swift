@@ -50,7 +50,7 @@ final class BenchThrottleTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("trace-mine-slow"))
         let timeline = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(timeline.first, "run_id,scenario,variant,seed,time_ms,rows,reset,cost_ms,frame_lateness_ms")
+        XCTAssertEqual(timeline.first, "run_id,workload,scenario,variant,mode,seed,repetition,time_ms,event,rows,reset,cost_ms,frame_lateness_ms")
         XCTAssertTrue(timeline.contains { $0.contains(",immediate,") && $0.contains(",250,1,") }, "the 250-row commit is a reset")
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
         let commits = doc.records.filter { $0.metric == "commits" }.map(\.value)

@@ -46,6 +46,10 @@ public protocol Workload: Sendable {
 
     /// Every parameter of the run, defaults included, so that the JSON alone reproduces it.
     var parameters: [String: JSONValue] { get }
+
+    /// Whether the workload can write an `--events` timeline at all. A requirement (not only an
+    /// extension member) so that the generic driver sees a conforming type's own value.
+    static var hasTimeline: Bool { get }
 }
 
 extension Workload {
