@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "Readiness", targets: ["Readiness"]),
         .executable(name: "bench-invalidation", targets: ["bench-invalidation"]),
         .library(name: "Invalidation", targets: ["Invalidation"]),
+        .executable(name: "bench-cache", targets: ["bench-cache"]),
+        .library(name: "Caching", targets: ["Caching"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +45,8 @@ let package = Package(
         // Histograms, statistics, run metadata, the results schema and its writers.
         .target(
             name: "Measurement",
-            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode.
+            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "CLockShim"],
             swiftSettings: swiftSettings
         ),
         // The command-line conventions every bench-* executable shares.
@@ -141,6 +144,22 @@ let package = Package(
             dependencies: ["Invalidation", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
+        .target(
+            name: "Caching",
+            dependencies: ["Simulation", "Measurement", .product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-cache",
+            dependencies: ["Caching", "Measurement", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CachingTests",
+            dependencies: ["Caching", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The regression gate: thresholds and baseline comparison over results folders.
         .executableTarget(
             name: "bench-gate",
@@ -164,7 +183,7 @@ let package = Package(
             // The executables are dependencies so that `swift test` builds them before running them.
             dependencies: [
                 "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
-                "bench-invalidation",
+                "bench-invalidation", "bench-cache",
             ],
             swiftSettings: swiftSettings
         ),

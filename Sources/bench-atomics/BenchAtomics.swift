@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import Locking
+import Measurement
 
 /// `bench-atomics`: Signal-style atomic wrappers on each lock strategy, under contention.
 @main

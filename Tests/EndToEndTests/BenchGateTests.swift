@@ -25,6 +25,7 @@ final class BenchGateTests: XCTestCase {
             ("bench-clock", ["--no-read-cost"]),
             ("bench-readiness", []),
             ("bench-invalidation", []),
+            ("bench-cache", ["--seeds", "1"]),
             // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
             // lost updates are exact whatever the timing.
             ("bench-atomics", ["--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
@@ -41,7 +42,7 @@ final class BenchGateTests: XCTestCase {
         let r = try ExecutableRunner.run("bench-gate", [run.path, control.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: run.appendingPathComponent("gate.json")))
-        for workload in ["throttle", "atomics", "clock", "readiness", "invalidation"] {
+        for workload in ["throttle", "atomics", "clock", "readiness", "invalidation", "cache"] {
             XCTAssertFalse(verdict.thresholds.filter { $0.workload == workload }.isEmpty, workload)
         }
         XCTAssertEqual(verdict.thresholds.filter { $0.status != "pass" }.map(\.id), [])

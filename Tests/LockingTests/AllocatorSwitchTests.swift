@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Locking
+import Measurement
 
 /// The parts of the allocator switch that can run inside the test process (the re-exec itself is
 /// covered end to end by running bench-atomics).

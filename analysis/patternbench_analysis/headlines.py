@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from .charts.atomics import CO, CO_THRESHOLD, JAIN, NS, STRATEGY_ORDER, cells, probe_text, work_text
+from .charts.cache import VARIANT_ORDER as CACHE_ORDER, sweep_table
 from .charts.clock import error_table, human_us, SOURCE_ORDER
 from .charts.throttle import HITCH, P99, ordered
 from .results import WorkloadRun
@@ -155,6 +156,27 @@ def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
                   header=["scenario", "n"] + sources, rows=rows, bold=bold)]
 
 
+def cache_tables(runs: list[WorkloadRun]) -> list[Table]:
+    """Main-app hit ratio per trace at the trace's own (Signal) cache size; bold: the best policy."""
+    data = sweep_table(runs)
+    if data.empty:
+        return []
+    sizes = {sc["name"]: int(sc["max_size"]) for r in runs
+             for sc in r.document.get("metadata", {}).get("parameters", {}).get("scenarios", []) if "max_size" in sc}
+    present = list(dict.fromkeys(data["variant"]))
+    variants = [v for v in CACHE_ORDER if v in present] + [v for v in present if v not in CACHE_ORDER]
+    rows, bold = [], set()
+    for i, scenario in enumerate(dict.fromkeys(data["scenario"])):
+        sub = data[data["scenario"] == scenario]
+        size = sizes.get(scenario, int(sub["capacity"].max()))
+        at = sub[sub["capacity"] == size].set_index("variant")["hit_ratio"]
+        rows.append([f"{scenario} @ {size}"] + [fmt(at.get(v)) for v in variants])
+        if len(at):
+            bold.add((i, 1 + variants.index(at.idxmax())))
+    return [Table(caption="hit ratio in the main app at each trace's own cache size, median over seeds; bold: best policy",
+                  header=["trace @ capacity"] + variants, rows=rows, bold=bold)]
+
+
 def generic_tables(runs: list[WorkloadRun]) -> list[Table]:
     table = pd.concat([r.table for r in runs], ignore_index=True)
     grouped = table.groupby(["metric", "unit"])["value"]
@@ -201,4 +223,6 @@ def _tables_for(workload: str, runs: list[WorkloadRun]) -> list[Table]:
         return atomics_tables(runs) or generic_tables(runs)
     if workload == "clock":
         return clock_tables(runs) or generic_tables(runs)
+    if workload == "cache":
+        return cache_tables(runs) or generic_tables(runs)
     return generic_tables(runs)

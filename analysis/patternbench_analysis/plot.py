@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, clock, invalidation, readiness, throttle
+from .charts import atomics, cache, clock, invalidation, readiness, throttle
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
@@ -32,6 +32,8 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
             chart = readiness.launch(runs, out_dir)
         elif workload == "invalidation":
             chart = invalidation.staleness_cost(runs, out_dir)
+        elif workload == "cache":
+            chart = cache.hit_ratio_vs_capacity(runs, out_dir)
             charts += [chart] if chart else []
         else:
             log(f"note: no charts for workload '{workload}' (its numbers are still in the report and exports)")

@@ -1,5 +1,6 @@
 import CLockShim
 import Simulation
+import Measurement
 
 /// Runs one (cell, variant) for a fixed duration on real threads and returns what it measured.
 ///

@@ -1,3 +1,5 @@
+import Measurement
+
 /// bench-atomics' own settings as the command line gave them, before the matrix is resolved.
 package struct AtomicsConfiguration: Sendable {
     /// `--threads`, `--cs-work`, `--gap-work` as typed (comma lists already split); empty = default.

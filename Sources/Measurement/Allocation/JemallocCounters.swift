@@ -28,6 +28,13 @@ package struct JemallocCounters: Sendable {
         return lks_mallctl_u64("thread.allocated", &value) == 0 ? value : 0
     }
 
+    /// Bytes the calling thread has freed since it started (monotonic); with `threadAllocatedBytes`
+    /// it gives the bytes a thread's work left live (bench-cache's bytes per entry).
+    package func threadDeallocatedBytes() -> UInt64 {
+        var value: UInt64 = 0
+        return lks_mallctl_u64("thread.deallocated", &value) == 0 ? value : 0
+    }
+
     /// Merges the calling thread's cache statistics into its arena's.
     package func flushThreadCache() {
         _ = lks_mallctl_flush_thread_cache()

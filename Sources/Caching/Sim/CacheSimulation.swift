@@ -1,0 +1,104 @@
+import Measurement
+import Simulation
+
+/// What one simulated (trace, context, capacity, variant, seed) measured.
+public struct CacheSimResult: Sendable {
+    public var reads = 0
+    public var hits = 0
+    public var clears = 0
+    public var capacity = 0
+    public var missStormReads = 0
+    public var rewarm = SimDuration.zero
+    public var unrecovered = 0
+    /// Read latencies through cache and store, sorted, in ns.
+    public var latencies: [Int64] = []
+    /// For `lru`: hits of an independent stack-distance simulation of the same reads and clears.
+    public var referenceHits: Int?
+
+    public var hitRatio: Double { reads > 0 ? Double(hits) / Double(reads) : 0 }
+
+    func percentile(_ p: Double) -> Double {
+        guard !latencies.isEmpty else { return 0 }
+        // Nearest rank: the smallest value with at least p of the reads at or below it.
+        let rank = max(1, Int((p * Double(latencies.count)).rounded(.up)))
+        return Double(latencies[min(rank, latencies.count) - 1]) / 1000
+    }
+
+    public var observations: [Observation] {
+        var out = [
+            Observation("hit_ratio", hitRatio, "ratio"),
+            Observation("store_reads", Double(reads - hits), "reads"),
+            Observation("capacity_effective", Double(capacity), "entries"),
+            Observation("clears", Double(clears), "count"),
+            Observation("latency_p50_us", percentile(0.50), "us"),
+            Observation("latency_p99_us", percentile(0.99), "us"),
+            Observation("latency_p999_us", percentile(0.999), "us"),
+            Observation("latency_max_us", percentile(1), "us"),
+        ]
+        // Re-warm metrics exist only where the cache was cleared (the schema omits, never zeroes).
+        if clears > 0 {
+            out.append(Observation("miss_storm_reads", Double(missStormReads), "reads"))
+            out.append(Observation("rewarm_ms", rewarm.milliseconds, "ms"))
+            out.append(Observation("rewarm_unrecovered", Double(unrecovered), "count"))
+        }
+        if let referenceHits {
+            out.append(Observation("reference_hit_ratio", reads > 0 ? Double(referenceHits) / Double(reads) : 0, "ratio"))
+        }
+        return out
+    }
+}
+
+/// Steps one cache through a trace in virtual time: each read is a `get`; a miss reads the backing
+/// store and `set`s the value (read-through, as Signal's callers do). Lifecycle events clear the
+/// cache when the variant's generation listens to them in this process.
+public enum CacheSimulation {
+    public static func run(
+        variant: CacheVariant, trace: AccessTrace, profile: CacheProfile, context: ProcessContext, seed: UInt64,
+        store: BackingStore = BackingStore(), costs: OperationCostModel = OperationCostModel(), reference: Bool = false
+    ) -> CacheSimResult {
+        let capacity = variant.capacity(for: profile, in: context)
+        var policyGenerator = SeededGenerator.stream(2, of: seed)
+        let cache = variant.makeSimulated(capacity: capacity, seed: policyGenerator.next())
+        var storeGenerator = SeededGenerator.stream(3, of: seed)
+        var result = CacheSimResult()
+        result.capacity = capacity
+        result.reads = trace.keys.count
+        var clearAt: [Int] = []
+        var eventIndex = 0
+        let events = trace.events.sorted { $0.index < $1.index }
+        var hitRecord = [Bool](repeating: false, count: trace.keys.count)
+        var latencies = [Int64](repeating: 0, count: trace.keys.count)
+        for (i, key) in trace.keys.enumerated() {
+            while eventIndex < events.count, events[eventIndex].index <= i {
+                if variant.lifecycle.clears(on: events[eventIndex].event, in: context, profile: profile) {
+                    cache.clear()
+                    if clearAt.last != i { clearAt.append(i) }
+                }
+                eventIndex += 1
+            }
+            let held = cache.count
+            var cost: SimDuration
+            if cache.get(key) != nil {
+                hitRecord[i] = true
+                result.hits += 1
+                cost = costs.cost(variant, count: held, touchesOrder: true)
+            } else {
+                cost = costs.cost(variant, count: held, touchesOrder: false) + store.readCost(&storeGenerator)
+                cost = cost + costs.cost(variant, count: held, touchesOrder: capacity > 0)
+                cache.set(key, key)
+            }
+            latencies[i] = cost.nanoseconds
+        }
+        result.clears = clearAt.count
+        let rewarm = RewarmAnalysis(hits: hitRecord, clears: clearAt)
+        result.missStormReads = rewarm.missStormReads
+        result.rewarm = trace.interval * Int64(rewarm.rewarmReads)
+        result.unrecovered = rewarm.unrecovered
+        latencies.sort()
+        result.latencies = latencies
+        if reference {
+            result.referenceHits = StackDistanceReference.hits(keys: trace.keys, capacity: capacity, clears: Set(clearAt))
+        }
+        return result
+    }
+}

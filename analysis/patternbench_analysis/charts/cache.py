@@ -1,0 +1,67 @@
+"""Cache chart: hit ratio against capacity, one line per policy, one panel per trace.
+
+Main-app context, virtual time (exact), median over seeds. A capacity sweep shows where a policy
+gains over the reference LRU and where it loses, and where Linux's NSCache freezes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from ..results import WorkloadRun
+from .common import Chart, color_map, layout, save, tag
+
+VARIANT_ORDER = ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"]
+
+
+def sweep_table(runs: list[WorkloadRun]) -> pd.DataFrame:
+    """(scenario, variant, capacity, hit_ratio): main-app sim records, median over seeds."""
+    table = pd.concat([r.table for r in runs], ignore_index=True)
+    if "context" not in table or "capacity" not in table:
+        return pd.DataFrame(columns=["scenario", "variant", "capacity", "hit_ratio"])
+    rows = table[(table["mode"] == "sim") & (table["metric"] == "hit_ratio") & (table["context"] == "main-app")].copy()
+    rows["capacity"] = pd.to_numeric(rows["capacity"])
+    out = rows.groupby(["scenario", "variant", "capacity"], sort=False)["value"].median().reset_index()
+    return out.rename(columns={"value": "hit_ratio"})
+
+
+def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
+    data = sweep_table(runs)
+    if data.empty or data["capacity"].nunique() < 2:
+        return None
+    scenarios = list(dict.fromkeys(data["scenario"]))
+    present = list(dict.fromkeys(data["variant"]))
+    variants = [v for v in VARIANT_ORDER if v in present] + [v for v in present if v not in VARIANT_ORDER]
+    colors = color_map(variants)
+    columns = min(4, len(scenarios))
+    rows = (len(scenarios) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(3.3 * columns + 1.8, 2.7 * rows + 1.2), squeeze=False, sharey=True)
+    series = []
+    for ax, scenario in zip(axes.flat, scenarios):
+        sub = data[data["scenario"] == scenario]
+        for variant in variants:
+            line = sub[sub["variant"] == variant].sort_values("capacity")
+            if line.empty:
+                continue
+            style = {"linewidth": 2.2, "zorder": 3} if variant in ("lru", "s3-fifo") else {"linewidth": 1.2, "alpha": 0.85}
+            (artist,) = ax.plot(line["capacity"], line["hit_ratio"], marker="o", markersize=3, color=colors[variant],
+                                label=variant, **style)
+            tag(artist, f"{scenario}:{variant}")
+            series.append(f"{scenario}:{variant}")
+        ax.set_xscale("log")
+        ax.set_title(scenario, fontsize=9)
+        ax.set_xlabel("capacity (entries, log)")
+        ax.grid(True, which="major", alpha=0.3)
+        ax.set_ylim(0, 1)
+    for ax in list(axes.flat)[len(scenarios):]:
+        ax.set_visible(False)
+    for row in axes:
+        row[0].set_ylabel("hit ratio")
+    handles, labels = next(ax for ax in axes.flat if ax.get_visible()).get_legend_handles_labels()
+    legend = fig.legend(handles, labels, loc="center right", fontsize=8, title="policy")
+    title = "Caches: hit ratio against capacity per policy"
+    layout(fig, title, "main-app context, virtual time, median over seeds; lru and s3-fifo (ours) drawn bold", right_legend=legend)
+    return save(fig, out_dir, "cache-hit-ratio-vs-capacity", title, "cache", runs, series)
