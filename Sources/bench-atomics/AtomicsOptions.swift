@@ -24,10 +24,10 @@ struct AtomicsOptions {
         plan.variants = try common.resolve(common.variants, flag: "--variant", from: LockVariant.allCases, name: \.name)
         if common.variants.isEmpty { plan.variants = base.variants }
 
-        let threadTexts = CommonOptions.splitList(command.threads)
+        let threadTexts = try Self.list(command.threads, flag: "--threads")
         if !threadTexts.isEmpty {
             plan.threads = try threadTexts.map { text in
-                guard let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
+                guard Self.isDigits(text), let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
                     throw BenchFailure.usage("--threads must be whole numbers between 1 and \(ContentionPlan.maximumThreads), got '\(text)'")
                 }
                 return n
@@ -52,8 +52,27 @@ struct AtomicsOptions {
         self.plan = plan
     }
 
+    /// The items of a list flag (`1,2 --threads 4`). Unlike `CommonOptions.splitList`, an empty
+    /// item is an error: `--threads ''` or `--threads 1,,2` is a typo, not "use the default".
+    static func list(_ values: [String], flag: String) throws -> [String] {
+        try values.flatMap { value in
+            try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let text = item.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else {
+                    throw BenchFailure.usage("\(flag) has an empty item in '\(BenchMain.errorLine(value))'; leave the flag out for the default")
+                }
+                return text
+            }
+        }
+    }
+
+    /// Plain decimal digits only: `Int("+4")` would pass, and hex or other bases are not documented.
+    static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     static func amounts(_ values: [String], flag: String) throws -> [WorkAmount] {
-        try CommonOptions.splitList(values).map { text in
+        try list(values, flag: flag).map { text in
             guard let amount = WorkAmount(parsing: text) else {
                 throw BenchFailure.usage("\(flag) takes amounts like 0, 50ns, 500ns, 1us (at most 1ms), got '\(text)'")
             }

@@ -18,8 +18,9 @@ struct RunPlan {
     let scenarios: [ThrottleScenario]
     let policies: [ThrottlePolicy]
     let seeds: [UInt64]
-    /// A user trace replaces the generated arrivals (and the seed then only labels the run).
-    let userTrace: [Commit]?
+    /// A user trace replaces the generated arrivals (and the seed then only labels the run); it is
+    /// validated once here and streamed from the file by every policy.
+    let userTrace: TraceFile?
     let items: [Item]
 
     init(common: CommonOptions, options: ThrottleOptions) throws {
@@ -31,16 +32,16 @@ struct RunPlan {
         )
         var scenarios: [ThrottleScenario]
         if let path = options.trace {
-            let commits: [Commit]
-            do { commits = try TraceReader.read(path: path) } catch {
+            let file: TraceFile
+            do { file = try TraceReader.open(path: path) } catch {
                 throw error.message == "no such file" ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
             }
-            userTrace = commits
+            userTrace = file
             guard common.scenarios.isEmpty else {
                 throw BenchFailure.usage("--scenario and --trace cannot be combined: the trace is the scenario")
             }
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let span = (commits.last!.time - SimInstant.zero) + .milliseconds(1)
+            let span = file.summary.span + .milliseconds(1)
             let chosen = options.device.isEmpty ? DeviceProfile.all : devices
             scenarios = chosen.map { device in
                 ThrottleScenario(
@@ -53,6 +54,7 @@ struct RunPlan {
             // Live runs take real time: by default one scenario, the slow-device storm.
             let requested = common.scenarios.isEmpty && options.mode == .live ? ["storm-slow"] : common.scenarios
             scenarios = try common.resolve(requested, flag: "--scenario", from: ThrottleScenario.catalog, name: \.name)
+            try options.checkEffect(on: scenarios, quick: common.quick)
             if !options.device.isEmpty {
                 scenarios = scenarios.flatMap { s in
                     devices.map { d in
@@ -93,7 +95,7 @@ struct RunPlan {
     }
 
     func trace(for scenario: ThrottleScenario, seed: UInt64) -> CommitTrace {
-        if let userTrace { return .recorded(userTrace) }
+        if let userTrace { return .file(userTrace) }
         return .pregenerated(scenario.arrivals, seed: seed, duration: scenario.duration)
     }
 

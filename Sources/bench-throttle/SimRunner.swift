@@ -31,6 +31,7 @@ struct SimRunner {
             progress.advance("\(item.scenario.name) \(item.policy.rawValue) seed \(item.seed)")
         }
         progress.finish()
+        if let problem = plan.userTrace?.replayProblem { throw BenchFailure.input(problem.description) }
         let elapsed = started.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         try timeline?.write()
