@@ -24,7 +24,8 @@ public struct TraceLimits: Sendable, Hashable {
 
     public static let spanVariable = "PATTERNBENCH_MAX_TRACE_SPAN_MS"
     public static let commitsVariable = "PATTERNBENCH_MAX_TRACE_COMMITS"
-    static let raiseHint = "raise it with \(spanVariable) / \(commitsVariable) (see docs/limits.md)"
+    static let spanHint = "raise it with \(spanVariable) (docs/limits.md)"
+    static let commitsHint = "raise it with \(commitsVariable) (docs/limits.md)"
 
     /// The default limits, raised or lowered by `PATTERNBENCH_MAX_TRACE_SPAN_MS` (up to 1e12) and
     /// `PATTERNBENCH_MAX_TRACE_COMMITS` (whole number ≥ 1).

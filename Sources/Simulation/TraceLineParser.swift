@@ -48,7 +48,7 @@ struct TraceLineParser {
         }
         commits += 1
         guard commits <= limits.maximumCommits else {
-            throw InputFileError(path: path, line: number, message: "more than \(limits.maximumCommits) commits, the limit; \(TraceLimits.raiseHint)")
+            throw InputFileError(path: path, line: number, message: "more than \(limits.maximumCommits) commits, the limit; \(TraceLimits.commitsHint)")
         }
         previous = time
         return Commit(time: time, rows: rows)
@@ -71,7 +71,7 @@ struct TraceLineParser {
         guard ms <= limits.maximumSpanMs else {
             throw InputFileError(
                 path: path, line: number, field: "time_ms",
-                message: "\(InputFile.quote(text)) ms is past the trace span limit of \(TraceLimits.format(limits.maximumSpanMs)) ms (\(TraceLimits.format(limits.maximumSpanMs / 3_600_000)) h of simulated time per policy); \(TraceLimits.raiseHint)"
+                message: "\(InputFile.quote(text, limit: 24)) ms is past the span limit, \(TraceLimits.format(limits.maximumSpanMs)) ms (hours of simulation per policy); \(TraceLimits.spanHint)"
             )
         }
         return SimInstant.zero + .milliseconds(ms)
