@@ -119,21 +119,21 @@ final class ClockScheduleRobustnessTests: XCTestCase {
             expected += pieces
         }
         XCTAssertEqual(s.awakeWindows(windows), expected)
-        for probe in stride(from: Int64(0), to: 1_600_000_000_000, by: 7_777_777) {
+        for probe in stride(from: Int64(0), to: 1_600_000_000_000, by: 97_777_777) {
             XCTAssertEqual(s.isSuspended(probe), s.suspensions.contains { $0.contains(probe) })
             XCTAssertEqual(s.resume(probe), s.suspensions.first { $0.contains(probe) }?.upperBound ?? probe)
         }
     }
 
-    /// 100 000 suspends: parsed, scheduled and run (one client on one clock) in linear time. The
+    /// 50 000 suspends: parsed, scheduled and run (one client on one clock) in linear time. The
     /// old code took 65 s for the whole matrix; this asserts completion, the benchmark is in docs.
     func testManySuspendsRun() throws {
         var text = "at_s,kind,value,duration_s\n"
-        for i in 0..<100_000 { text += "\(Double(i) * 0.01),suspend,,0.005\n" }
+        for i in 0..<50_000 { text += "\(Double(i) * 0.02),suspend,,0.005\n" }
         let events = try SkewFileReader.parse(text, path: "many.csv")
         let scenario = SkewScenario.fromFile(name: "many", events: events)
         let schedule = ClockSchedule(scenario: scenario)
-        XCTAssertEqual(schedule.suspensions.count, 100_000)
+        XCTAssertEqual(schedule.suspensions.count, 50_000)
         let o = SimRunner.run(scenario: scenario, schedule: schedule, client: .timeout, source: .monotonic, seed: 1)
         XCTAssertFalse(o.isEmpty)
     }
