@@ -78,9 +78,9 @@ package final class LineStream {
     }
 
     private func line(from a: Int, to b: Int, resumeAt next: Int) throws(InputFileError) -> UnsafeBufferPointer<UInt8> {
-        lineNumber += 1
         var count = b - a
         if count > Self.maximumLineBytes { throw tooLong() }
+        lineNumber += 1
         if count > 0, buffer[a + count - 1] == 0x0D { count -= 1 }
         start = next
         return UnsafeBufferPointer(start: buffer + a, count: count)
@@ -88,7 +88,7 @@ package final class LineStream {
 
     private func tooLong() -> InputFileError {
         InputFileError(
-            path: path, line: lineNumber + (atEnd ? 0 : 1),
+            path: path, line: lineNumber + 1,
             message: "line is longer than \(Self.maximumLineBytes) bytes: not a CSV file of this kind (binary data, or no line breaks?)"
         )
     }
