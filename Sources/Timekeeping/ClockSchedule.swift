@@ -184,7 +184,9 @@ public struct ClockSchedule: Sendable {
             let s = segments[i]
             let end = i + 1 < segments.count ? segments[i + 1].start : Int64.max
             let last = min(end - 1, limit)  // the last instant of this segment worth looking at
-            if t0 <= last, rateK(base, s) > -1, value(base, s, at: last) >= goal {
+            // A stopped clock (rate −1) may already read past the goal after a step: test the
+            // reading, never the rate (the bisection handles a flat segment).
+            if t0 <= last, value(base, s, at: last) >= goal {
                 return firstReaching(goal, base, s, from: t0, to: last)
             }
             i += 1

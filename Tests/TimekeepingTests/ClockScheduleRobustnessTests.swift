@@ -46,6 +46,15 @@ final class ClockScheduleRobustnessTests: XCTestCase {
         }
     }
 
+    /// A stopped clock stepped past the target has reached it at the step (found by the long fuzz
+    /// run: testing the segment's rate instead of its reading skipped it).
+    func testAStoppedClockSteppedPastTheTargetHasReachedIt() {
+        let s = ClockSchedule(events: [.drift(ppm: -1_000_000), .step(at: 10, by: 100)])
+        let target = ClockSchedule.realtimeEpoch + 50_000_000_000
+        XCTAssertEqual(s.crossing(.realtime, reaching: target, from: 0, limit: 1_000_000_000_000), 10_000_000_000)
+        XCTAssertEqual(s.crossing(.realtime, reaching: target, from: 20_000_000_000, limit: 1_000_000_000_000), 20_000_000_000)
+    }
+
     func events(_ text: String) -> InputFileError? {
         do {
             _ = try SkewFileReader.parse("at_s,kind,value,duration_s\n" + text, path: "s.csv")
