@@ -31,17 +31,21 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Structure-aware property tests of the input readers and the clock schedule (tests only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // Virtual time: event queue, seeded generator, arrival models, trace reader.
+        // Virtual time: event queue, seeded generator, arrival models, streamed trace reader.
         .target(
             name: "Simulation",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["CZlib", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         // The commit and dirty flag of the source being built, generated before every build.
         .plugin(name: "ProvenancePlugin", capability: .buildTool()),
         .target(name: "BuildProvenance", swiftSettings: swiftSettings, plugins: ["ProvenancePlugin"]),
+        // The system zlib (Debian zlib1g-dev), so that gzip-compressed traces stream directly.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Histograms, statistics, run metadata, the results schema and its writers.
         .target(
             name: "Measurement",
@@ -106,7 +110,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TimekeepingTests",
-            dependencies: ["Timekeeping", "Simulation", "Measurement"],
+            dependencies: [
+                "Timekeeping", "Simulation", "Measurement",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Corpus"],  // replayed by RobustnessCorpusTests, read through #filePath
             swiftSettings: swiftSettings
         ),
         // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
@@ -166,7 +174,11 @@ let package = Package(
             dependencies: ["Measurement", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["Simulation", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BenchCommandLineTests",
             dependencies: ["BenchCommandLine", "Measurement"],

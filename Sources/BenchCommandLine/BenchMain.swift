@@ -36,9 +36,34 @@ package enum BenchMain {
     }
 
     static func fail(_ tool: String, _ message: String, _ code: Int32) -> Never {
-        let line = message.replacingOccurrences(of: "\n", with: " ")
-        FileHandle.standardError.write(Data("\(tool): error: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("\(tool): error: \(errorLine(message))\n".utf8))
         exit(code == 0 ? 1 : code)
+    }
+
+    /// The longest error message printed, in characters: a message quoting a file must not echo
+    /// a megabyte of it into a CI log.
+    package static let maximumErrorCharacters = 200
+
+    /// `message` as one safe line: newlines become spaces, other control characters are escaped
+    /// (`\u{1B}`: no terminal escape sequence from a file reaches the terminal), and anything past
+    /// `maximumErrorCharacters` is cut, ending in "…".
+    package static func errorLine(_ message: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in message.unicodeScalars {
+            if count >= maximumErrorCharacters {
+                out += "…"
+                break
+            }
+            switch scalar.value {
+            case 0x0A, 0x0D: out += " "
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return out
     }
 
     /// A loud banner when timing code runs from a debug build: its numbers mean little. `--quiet`

@@ -1,15 +1,20 @@
-/// The commits one run replays: either recorded (a user's trace file) or generated from a seed.
+/// The commits one run replays: recorded in memory, streamed from a user's trace file, or
+/// generated from a seed.
 ///
-/// A generated trace is never stored: each policy iterates it afresh and gets the identical
-/// sequence, which keeps memory bounded by the model rather than by the trace length.
+/// Neither a file nor a generated trace is ever held whole: each policy iterates it afresh and
+/// gets the identical sequence, which keeps memory bounded by the model (or a 256 KiB read
+/// buffer) rather than by the trace length.
 public enum CommitTrace: Sequence, Sendable {
     case recorded([Commit])
     case generated(ArrivalModel, seed: UInt64, duration: SimDuration)
+    /// A validated trace file (`TraceReader.open`), streamed from disk by every iterator.
+    case file(TraceFile)
 
     public struct Iterator: IteratorProtocol {
         enum Source {
             case recorded(IndexingIterator<[Commit]>)
             case generated(ArrivalIterator)
+            case file(TraceFile.Iterator)
         }
         var source: Source
 
@@ -23,6 +28,10 @@ public enum CommitTrace: Sequence, Sendable {
                 let c = it.next()
                 source = .generated(it)
                 return c
+            case .file(var it):
+                let c = it.next()
+                source = .file(it)
+                return c
             }
         }
     }
@@ -33,6 +42,8 @@ public enum CommitTrace: Sequence, Sendable {
             Iterator(source: .recorded(commits.makeIterator()))
         case let .generated(model, seed, duration):
             Iterator(source: .generated(ArrivalIterator(model: model, seed: seed, duration: duration)))
+        case .file(let file):
+            Iterator(source: .file(file.makeIterator()))
         }
     }
 }

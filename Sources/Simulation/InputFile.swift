@@ -1,21 +1,25 @@
 import Foundation
 
-/// What every strict input reader (traces, skew files) needs before parsing: the file's text, or
-/// an `InputFileError` that says why there is none; and its lines, numbered from 1.
+/// What every strict input reader (traces, skew files) shares: opening a file as a stream of
+/// numbered lines, checking its header, and quoting a bad field safely in a one-line error.
 public enum InputFile {
-    public static func readText(path: String) throws(InputFileError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputFileError(path: path, message: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw InputFileError(path: path, message: "is a directory, expected a CSV file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(path: path, message: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputFileError(path: path, message: "is not UTF-8 text")
+    /// The longest piece of a file an error message quotes; the rest is elided.
+    package static let maximumQuote = 60
+
+    /// The whole text of a small file. Prefer `LineStream`: this refuses files above `limit`
+    /// bytes rather than reading a gigabyte to reject it.
+    public static func readText(path: String, limit: Int = 16 << 20) throws(InputFileError) -> String {
+        let stream = try LineStream(path: path)
+        var text = ""
+        while let line = try stream.next() {
+            guard stream.byteCount <= UInt64(limit) else {
+                throw InputFileError(path: path, message: "is larger than \(limit >> 20) MiB, the most this reader takes")
+            }
+            guard let s = String(validating: line, as: UTF8.self) else {
+                throw InputFileError(path: path, line: stream.lineNumber, message: "is not UTF-8 text")
+            }
+            text += s
+            text += "\n"
         }
         return text
     }
@@ -33,7 +37,39 @@ public enum InputFile {
     public static func checkHeader(_ line: String, is header: String, path: String, line number: Int) throws(InputFileError) {
         let cleaned = line.replacingOccurrences(of: "\u{FEFF}", with: "").replacingOccurrences(of: " ", with: "")
         guard cleaned == header else {
-            throw InputFileError(path: path, line: number, message: "expected header '\(header)', found '\(line)'")
+            throw InputFileError(path: path, line: number, message: "expected header '\(header)', found '\(quote(line))'")
         }
+    }
+
+    /// Checks a header line given as bytes (a line that is not UTF-8 is simply not the header).
+    package static func checkHeader(_ line: UnsafeBufferPointer<UInt8>, is header: String, path: String, line number: Int) throws(InputFileError) {
+        try checkHeader(String(decoding: line, as: UTF8.self), is: header, path: path, line: number)
+    }
+
+    /// `text` made safe for a one-line message: control characters escaped (`\0`, `\t`, `\u{1B}`),
+    /// invalid UTF-8 shown as U+FFFD, and at most `limit` characters, the rest elided with "…".
+    package static func quote(_ text: some StringProtocol, limit: Int = maximumQuote) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= limit {
+                out += "…"
+                break
+            }
+            switch scalar.value {
+            case 0: out += "\\0"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return out
+    }
+
+    package static func quote(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumQuote) -> String {
+        quote(String(decoding: bytes.prefix(limit * 4), as: UTF8.self), limit: limit)
     }
 }

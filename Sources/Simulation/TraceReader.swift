@@ -15,69 +15,81 @@ public struct InputFileError: Error, CustomStringConvertible, Equatable, Sendabl
     }
 
     public var description: String {
-        var location = path
+        var location = InputFile.quote(path, limit: 120)
         if let line { location += ":\(line)" }
         if let field { return "\(location): \(field): \(message)" }
         return "\(location): \(message)"
     }
 }
 
-/// Reads a user's commit trace: a CSV with header `time_ms,rows`.
+/// Reads a user's commit trace: a CSV with header `time_ms,rows`, plain or gzip-compressed.
 ///
 /// Strict on purpose: a silently skipped line would change the workload without anyone noticing,
-/// so every problem stops the run with the line and field that caused it.
+/// so every problem stops the run with the line and field that caused it, at the first bad line.
+/// `open(path:limits:)` streams the file once to validate and summarise it; the returned
+/// `TraceFile` streams it again for every replay, so no trace is ever held in memory whole.
 public enum TraceReader {
     public static let header = "time_ms,rows"
 
-    public static func read(path: String) throws(InputFileError) -> [Commit] {
-        try parse(try InputFile.readText(path: path), path: path)
+    /// Validates the whole file in one streamed pass and returns it ready to replay
+    /// (`CommitTrace.file`), with its summary (commits, span, checksum) for the results.
+    public static func open(path: String, limits: TraceLimits? = nil) throws(InputFileError) -> TraceFile {
+        let limits = try Self.resolve(limits)
+        let stream = try LineStream(path: path, checksum: true)
+        var parser = TraceLineParser(path: path, limits: limits)
+        var first: Commit?
+        var last = Commit(time: .zero, rows: 1)
+        var commits = 0
+        var rows: Int64 = 0
+        while let line = try stream.next() {
+            guard let commit = try parser.parse(line, number: stream.lineNumber) else { continue }
+            if first == nil { first = commit }
+            last = commit
+            commits += 1
+            rows += Int64(commit.rows)
+        }
+        try parser.finish()
+        let summary = TraceSummary(
+            path: path, fileName: URL(fileURLWithPath: path).lastPathComponent, commits: commits, rows: rows,
+            first: first!.time, last: last.time, bytes: stream.byteCount, compressed: stream.isCompressed,
+            checksum: stream.checksum
+        )
+        return TraceFile(summary: summary, limits: limits)
     }
 
-    public static func parse(_ text: String, path: String = "<trace>") throws(InputFileError) -> [Commit] {
+    /// The whole trace in memory: for small files and tests. Runs replay `open(path:)` instead.
+    public static func read(path: String, limits: TraceLimits? = nil) throws(InputFileError) -> [Commit] {
+        let limits = try Self.resolve(limits)
+        let stream = try LineStream(path: path)
+        var parser = TraceLineParser(path: path, limits: limits)
         var commits: [Commit] = []
-        var sawHeader = false
-        var previous = SimInstant(nanoseconds: -1)
-        for (lineNumber, trimmed) in InputFile.lines(text) {
-            if trimmed.isEmpty { continue }
-            if !sawHeader {
-                try InputFile.checkHeader(trimmed, is: header, path: path, line: lineNumber)
-                sawHeader = true
-                continue
-            }
-            let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == 2 else {
-                throw InputFileError(path: path, line: lineNumber, message: "expected 2 fields (time_ms,rows), found \(fields.count)")
-            }
-            let timeText = fields[0].trimmingCharacters(in: .whitespaces)
-            let rowsText = fields[1].trimmingCharacters(in: .whitespaces)
-            guard let ms = Double(timeText) else {
-                throw InputFileError(path: path, line: lineNumber, field: "time_ms", message: "'\(timeText)' is not a number")
-            }
-            guard ms.isFinite, ms >= 0 else {
-                throw InputFileError(path: path, line: lineNumber, field: "time_ms", message: "must be a finite number ≥ 0, got \(timeText)")
-            }
-            guard ms <= 1e12 else {
-                throw InputFileError(path: path, line: lineNumber, field: "time_ms", message: "\(timeText) is beyond the supported range (1e12 ms)")
-            }
-            guard let rows = Int32(rowsText) else {
-                throw InputFileError(path: path, line: lineNumber, field: "rows", message: "'\(rowsText)' is not a whole number")
-            }
-            guard rows > 0 else {
-                throw InputFileError(path: path, line: lineNumber, field: "rows", message: "must be ≥ 1, got \(rows)")
-            }
-            let time = SimInstant.zero + .milliseconds(ms)
-            guard time >= previous else {
-                throw InputFileError(path: path, line: lineNumber, field: "time_ms", message: "\(timeText) is earlier than the line before: the trace must be sorted by time")
-            }
-            previous = time
-            commits.append(Commit(time: time, rows: rows))
+        while let line = try stream.next() {
+            if let commit = try parser.parse(line, number: stream.lineNumber) { commits.append(commit) }
         }
-        guard sawHeader else {
-            throw InputFileError(path: path, message: "is empty; expected header '\(header)' and at least one commit")
+        try parser.finish()
+        return commits
+    }
+
+    static func resolve(_ limits: TraceLimits?) throws(InputFileError) -> TraceLimits {
+        if let limits { return limits }
+        return try TraceLimits.fromEnvironment()
+    }
+
+    /// Parses a trace given as text (tests, small inline traces).
+    public static func parse(_ text: String, path: String = "<trace>", limits: TraceLimits = .default) throws(InputFileError) -> [Commit] {
+        var parser = TraceLineParser(path: path, limits: limits)
+        var commits: [Commit] = []
+        var number = 0
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            var bytes = Array(line)
+            if bytes.last == 0x0D { bytes.removeLast() }
+            let commit = try bytes.withUnsafeBufferPointer { (b) throws(InputFileError) -> Commit? in
+                try parser.parse(b, number: number)
+            }
+            if let commit { commits.append(commit) }
         }
-        guard !commits.isEmpty else {
-            throw InputFileError(path: path, message: "has a header but no commits")
-        }
+        try parser.finish()
         return commits
     }
 }

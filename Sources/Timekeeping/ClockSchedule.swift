@@ -21,6 +21,9 @@ public struct ClockSchedule: Sendable {
         /// Rate minus one for CLOCK_MONOTONIC_RAW, and for the other three clocks.
         var rawK: Double, k: Double
         var suspended: Bool
+        /// The index of the event whose start or end began this segment (−1 for the first), so that a
+        /// reading out of range can be blamed on a line of the file.
+        var cause: Int = -1
     }
 
     var segments: [Segment]
@@ -56,14 +59,15 @@ public struct ClockSchedule: Sendable {
         var segments: [Segment] = []
         var suspensions: [Range<Int64>] = []
         var suspendStart: Int64 = 0
-        for (time, _, change) in changes {
+        for (time, order, change) in changes {
             if time != current.start {
                 segments.append(current)
                 current = Self.advance(current, to: time)
             }
+            current.cause = order / 2
             switch change {
             case .step(let delta):
-                current.real = current.real.addingReportingOverflow(delta).overflow ? (delta > 0 ? .max / 2 : .min / 2) : current.real + delta
+                current.real = Self.add(current.real, delta)
             case .slewStart(let ppm): slew = ppm
             case .slewEnd: slew = 0
             case .driftStart(let ppm): osc = ppm
@@ -85,27 +89,43 @@ public struct ClockSchedule: Sendable {
 
     public init(scenario: SkewScenario) { self.init(events: scenario.events) }
 
-    /// Seconds to integer nanoseconds, rounded to nearest.
-    static func ns(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+    /// Seconds to integer nanoseconds, rounded to nearest; saturates instead of trapping (an event's
+    /// fields are at most 100 years, so an accepted file never comes near).
+    static func ns(_ seconds: Double) -> Int64 {
+        let n = (seconds * 1e9).rounded()
+        guard n.isFinite, abs(n) < 9.2e18 else { return n > 0 ? .max : .min }
+        return Int64(n)
+    }
 
     /// `d` nanoseconds of true time at a rate of (1 + k), rounded to the nearest nanosecond (the
     /// kernel also keeps integer nanoseconds; rounding is monotone in `d` because k > −1).
+    /// Saturates at the ends of `Int64` instead of trapping: `check(_:until:)` rejects any file
+    /// whose readings come near them, so an accepted scenario never saturates.
     @inline(__always) static func scaled(_ d: Int64, _ k: Double) -> Int64 {
-        k == 0 ? d : d + Int64((Double(d) * k).rounded())
+        if k == 0 { return d }
+        let product = (Double(d) * k).rounded()
+        guard abs(product) < 9.2e18 else { return product > 0 ? .max : .min }
+        return add(d, Int64(product))
+    }
+
+    /// `a + b`, saturating at the ends of `Int64`: no clock path may trap or wrap.
+    @inline(__always) static func add(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 
     static func advance(_ s: Segment, to time: Int64) -> Segment {
         var next = s
-        let d = time - s.start
+        let d = time - s.start  // segments are sorted and start at ≥ 0: cannot overflow
         next.start = time
         if s.suspended {
-            next.boot = s.boot + d
-            next.real = s.real &+ d
+            next.boot = add(s.boot, d)
+            next.real = add(s.real, d)
         } else {
-            next.raw = s.raw + scaled(d, s.rawK)
-            next.mono = s.mono + scaled(d, s.k)
-            next.boot = s.boot + scaled(d, s.k)
-            next.real = s.real &+ scaled(d, s.k)
+            next.raw = add(s.raw, scaled(d, s.rawK))
+            next.mono = add(s.mono, scaled(d, s.k))
+            next.boot = add(s.boot, scaled(d, s.k))
+            next.real = add(s.real, scaled(d, s.k))
         }
         return next
     }
@@ -123,12 +143,12 @@ public struct ClockSchedule: Sendable {
     static func base(_ kind: ClockKind) -> ClockKind { kind == .date ? .realtime : kind }
 
     func value(_ kind: ClockKind, _ s: Segment, at t: Int64) -> Int64 {
-        let d = t - s.start
+        let d = t - s.start  // t ≥ s.start ≥ 0: cannot overflow
         switch kind {
-        case .monotonicRaw: return s.suspended ? s.raw : s.raw + Self.scaled(d, s.rawK)
-        case .monotonic: return s.suspended ? s.mono : s.mono + Self.scaled(d, s.k)
-        case .boottime: return s.suspended ? s.boot + d : s.boot + Self.scaled(d, s.k)
-        case .realtime, .date: return s.suspended ? s.real &+ d : s.real &+ Self.scaled(d, s.k)
+        case .monotonicRaw: return s.suspended ? s.raw : Self.add(s.raw, Self.scaled(d, s.rawK))
+        case .monotonic: return s.suspended ? s.mono : Self.add(s.mono, Self.scaled(d, s.k))
+        case .boottime: return s.suspended ? Self.add(s.boot, d) : Self.add(s.boot, Self.scaled(d, s.k))
+        case .realtime, .date: return s.suspended ? Self.add(s.real, d) : Self.add(s.real, Self.scaled(d, s.k))
         }
     }
 
@@ -149,6 +169,11 @@ public struct ClockSchedule: Sendable {
 
     /// The first true time ≥ `from` (and ≤ `limit`) at which `kind` reads at least `target`: when an
     /// absolute timer armed on that clock expires. nil if it does not happen by `limit`.
+    ///
+    /// Solved per segment, never walked: a reading is monotone within a segment, so the answer is
+    /// the analytic estimate `(target − v₀) / (1 + k)` when the integer readings agree with it (the
+    /// usual case, one or two evaluations) and otherwise a bisection over the segment, at most 64
+    /// evaluations whatever the rate, even a clock slowed to 1 ns per 1 000 000 years.
     public func crossing(_ kind: ClockKind, reaching target: Int64, from: Int64, limit: Int64) -> Int64? {
         var goal = target
         if kind == .date { goal = Self.realtimeThreshold(forDate: target) }
@@ -158,22 +183,11 @@ public struct ClockSchedule: Sendable {
         while i < segments.count, t0 <= limit {
             let s = segments[i]
             let end = i + 1 < segments.count ? segments[i + 1].start : Int64.max
-            let v = value(base, s, at: t0)
-            if v >= goal { return t0 }
-            let k = rateK(base, s)
-            if k > -1 {
-                // Smallest d with value(start + d) ≥ goal: estimate, then correct exactly.
-                let v0 = value(base, s, at: s.start)
-                let estimate = (Double(goal) - Double(v0)) / (1 + k)
-                let span = Double(end == .max ? Int64.max / 2 : end - s.start)
-                if estimate <= span {
-                    var d = max(t0 - s.start, Int64(estimate.rounded(.up)))
-                    while d > t0 - s.start, value(base, s, at: s.start + d - 1) >= goal { d -= 1 }
-                    var guardCount = 0
-                    while value(base, s, at: s.start + d) < goal, guardCount < 1_000_000 { d += 1; guardCount += 1 }
-                    let t = s.start + d
-                    if t < end { return t <= limit ? t : nil }
-                }
+            let last = min(end - 1, limit)  // the last instant of this segment worth looking at
+            // A stopped clock (rate −1) may already read past the goal after a step: test the
+            // reading, never the rate (the bisection handles a flat segment).
+            if t0 <= last, value(base, s, at: last) >= goal {
+                return firstReaching(goal, base, s, from: t0, to: last)
             }
             i += 1
             t0 = end
@@ -181,9 +195,33 @@ public struct ClockSchedule: Sendable {
         return nil
     }
 
+    /// The smallest t in `lo...hi` with value(t) ≥ goal, given value(hi) ≥ goal and a reading
+    /// that does not decrease within the segment.
+    func firstReaching(_ goal: Int64, _ base: ClockKind, _ s: Segment, from lo: Int64, to hi: Int64) -> Int64 {
+        if value(base, s, at: lo) >= goal { return lo }
+        // The estimate: exact for the usual rates, a starting point for the bisection otherwise.
+        let v0 = value(base, s, at: s.start)
+        let estimate = (Double(goal) - Double(v0)) / (1 + rateK(base, s)) + Double(s.start)
+        var low = lo, high = hi  // invariant: value(low) < goal ≤ value(high)
+        if estimate.isFinite, estimate > Double(lo), estimate < Double(hi) {
+            let guess = Int64(estimate.rounded(.up))
+            if value(base, s, at: guess) >= goal {
+                if value(base, s, at: guess - 1) < goal { return guess }
+                high = guess - 1
+            } else {
+                low = guess
+            }
+        }
+        while high - low > 1 {
+            let mid = low + (high - low) / 2
+            if value(base, s, at: mid) >= goal { high = mid } else { low = mid }
+        }
+        return high
+    }
+
     /// The smallest CLOCK_REALTIME reading whose `Date()` shows at least `target`.
     static func realtimeThreshold(forDate target: Int64) -> Int64 {
-        var lo = target &- 1_000_000, hi = target &+ 1_000_000
+        var lo = add(target, -1_000_000), hi = add(target, 1_000_000)
         while lo < hi {
             let mid = lo + (hi - lo) / 2
             if DateQuantization.reading(realtimeNanoseconds: mid) >= target { hi = mid } else { lo = mid + 1 }
@@ -192,29 +230,26 @@ public struct ClockSchedule: Sendable {
     }
 
     /// `t`, or the end of the suspend it falls in: when a process frozen at `t` next runs.
-    public func resume(_ t: Int64) -> Int64 {
-        for s in suspensions where s.contains(t) { return s.upperBound }
-        return t
-    }
+    public func resume(_ t: Int64) -> Int64 { suspensions.suspension(containing: t)?.upperBound ?? t }
 
     /// Whether true time `t` falls inside a suspend.
-    public func isSuspended(_ t: Int64) -> Bool { suspensions.contains { $0.contains(t) } }
+    public func isSuspended(_ t: Int64) -> Bool { suspensions.suspension(containing: t) != nil }
 
-    /// `windows` (true seconds) with every suspended stretch cut out, in nanoseconds.
+    /// `windows` (true seconds) with every suspended stretch cut out, in nanoseconds. One sweep
+    /// over the sorted suspensions per window, so 100 000 suspends cost no more than reading them.
     public func awakeWindows(_ windows: [ClosedRange<Double>]) -> [Range<Int64>] {
         var out: [Range<Int64>] = []
         for w in windows {
-            var pieces = [Self.ns(w.lowerBound)..<Self.ns(w.upperBound)]
-            for s in suspensions {
-                pieces = pieces.flatMap { p -> [Range<Int64>] in
-                    guard p.overlaps(s) else { return [p] }
-                    var parts: [Range<Int64>] = []
-                    if p.lowerBound < s.lowerBound { parts.append(p.lowerBound..<s.lowerBound) }
-                    if s.upperBound < p.upperBound { parts.append(s.upperBound..<p.upperBound) }
-                    return parts
-                }
+            var start = Self.ns(w.lowerBound)
+            let end = Self.ns(w.upperBound)
+            var j = suspensions.firstIndex(endingAfter: start)
+            while j < suspensions.count, start < end, suspensions[j].lowerBound < end {
+                let s = suspensions[j]
+                if start < s.lowerBound { out.append(start..<s.lowerBound) }
+                start = max(start, s.upperBound)
+                j += 1
             }
-            out += pieces.filter { !$0.isEmpty }
+            if start < end { out.append(start..<end) }
         }
         return out
     }

@@ -41,14 +41,24 @@ package enum DateQuantization {
     /// `Date(timeIntervalSinceReferenceDate:)` for a CLOCK_REALTIME reading, the way
     /// swift-corelibs-foundation computes it from a `timespec`.
     package static func timeInterval(realtimeNanoseconds r: Int64) -> Double {
-        let sec = r >= 0 ? r / 1_000_000_000 : (r - 999_999_999) / 1_000_000_000
-        let nsec = r - sec * 1_000_000_000
+        // Floor division without `r − 999_999_999`, which would overflow near Int64.min.
+        var sec = r / 1_000_000_000
+        var nsec = r % 1_000_000_000
+        if nsec < 0 {
+            sec -= 1
+            nsec += 1_000_000_000
+        }
         return Double(sec) - Double(referenceOffsetSeconds) + 1.0e-9 * Double(nsec)
     }
 
     /// A `Date`'s `timeIntervalSinceReferenceDate` as nanoseconds on the CLOCK_REALTIME scale.
+    /// Saturates at the ends of `Int64` (±292 years) instead of trapping or wrapping; the simulated
+    /// clocks never come near (`ClockSchedule.maximumOffset`), a broken real clock might.
     package static func nanoseconds(timeInterval: Double) -> Int64 {
-        Int64((timeInterval * 1e9).rounded()) + referenceOffsetSeconds * 1_000_000_000
+        let n = (timeInterval * 1e9).rounded()
+        guard n.isFinite, abs(n) < 9.2e18 else { return n < 0 ? .min : .max }
+        let (sum, overflow) = Int64(n).addingReportingOverflow(referenceOffsetSeconds * 1_000_000_000)
+        return overflow ? .max : sum
     }
 
     /// What `Date()` shows for a CLOCK_REALTIME reading, in nanoseconds on the same scale.

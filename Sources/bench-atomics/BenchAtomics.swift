@@ -50,7 +50,7 @@ struct BenchAtomics: ParsableCommand {
 
     func run() throws {
         var c = AtomicsConfiguration()
-        (c.threads, c.csWork, c.gapWork) = (CommonOptions.splitList(threads), CommonOptions.splitList(csWork), CommonOptions.splitList(gapWork))
+        (c.threads, c.csWork, c.gapWork) = (threads, csWork, gapWork)
         (c.duration, c.warmup, c.probeDuration) = (duration, warmup, probeDuration)
         (c.full, c.pin, c.allocator) = (full, pin, allocator)
         try WorkloadDriver.run(AtomicsWorkload.self, common: common, debugWarning: "bench-atomics is measuring") { environment in

@@ -30,7 +30,7 @@ package struct WorkAmount: Hashable, Sendable, Comparable, CustomStringConvertib
         ]
         for unit in units where t.hasSuffix(unit.suffix) {
             let number = String(t.dropLast(unit.suffix.count))
-            guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
+            guard Self.isPlainDecimal(number), let value = Double(number), value.isFinite, value >= 0 else { return nil }
             let ns = value * unit.scale
             guard ns <= Self.maximumNanoseconds else { return nil }
             if ns == 0 {
@@ -42,6 +42,20 @@ package struct WorkAmount: Hashable, Sendable, Comparable, CustomStringConvertib
             return
         }
         return nil
+    }
+
+    /// Digits with at most one decimal point (`50`, `0.5`, `.5`): what the flag documents.
+    /// `Double` alone would also take `0x10` (16), `1e3`, `nan`, `inf` and a sign.
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var digits = 0, points = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            default: return false
+            }
+        }
+        return digits > 0 && points <= 1
     }
 
     package var isZero: Bool { nanoseconds == 0 }

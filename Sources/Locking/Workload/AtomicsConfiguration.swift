@@ -2,7 +2,7 @@ import Measurement
 
 /// bench-atomics' own settings as the command line gave them, before the matrix is resolved.
 package struct AtomicsConfiguration: Sendable {
-    /// `--threads`, `--cs-work`, `--gap-work` as typed (comma lists already split); empty = default.
+    /// `--threads`, `--cs-work`, `--gap-work` as typed (each value may be a comma list); empty = default.
     package var threads: [String] = []
     package var csWork: [String] = []
     package var gapWork: [String] = []

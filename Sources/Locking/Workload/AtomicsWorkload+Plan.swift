@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 
 extension AtomicsWorkload {
@@ -11,9 +12,10 @@ extension AtomicsWorkload {
         plan.variants = selection.variants.isEmpty
             ? base.variants
             : try MatrixSelection.resolve(selection.variants, flag: "--variant", from: LockVariant.allCases, name: \.name)
-        if !configuration.threads.isEmpty {
-            plan.threads = try configuration.threads.map { text in
-                guard let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
+        let threadTexts = try list(configuration.threads, flag: "--threads")
+        if !threadTexts.isEmpty {
+            plan.threads = try threadTexts.map { text in
+                guard isDigits(text), let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
                     throw BenchFailure.usage("--threads must be whole numbers between 1 and \(ContentionPlan.maximumThreads), got '\(text)'")
                 }
                 return n
@@ -33,8 +35,27 @@ extension AtomicsWorkload {
         return plan
     }
 
+    /// The items of a list flag (`1,2 --threads 4`). An empty item is an error: `--threads ''` or
+    /// `--threads 1,,2` is a typo, not "use the default".
+    static func list(_ values: [String], flag: String) throws -> [String] {
+        try values.flatMap { value in
+            try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let text = item.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else {
+                    throw BenchFailure.usage("\(flag) has an empty item in '\(value)'; leave the flag out for the default")
+                }
+                return text
+            }
+        }
+    }
+
+    /// Plain decimal digits only: `Int("+4")` would pass, and hex or other bases are not documented.
+    static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     static func amounts(_ values: [String], flag: String) throws -> [WorkAmount] {
-        try values.map { text in
+        try list(values, flag: flag).map { text in
             guard let amount = WorkAmount(parsing: text) else {
                 throw BenchFailure.usage("\(flag) takes amounts like 0, 50ns, 500ns, 1us (at most 1ms), got '\(text)'")
             }

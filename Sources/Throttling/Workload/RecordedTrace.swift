@@ -2,49 +2,46 @@ import Foundation
 import Measurement
 import Simulation
 
-/// A user's `--trace` file, validated, with what the JSON records about it: the trace is the
-/// arrival model of such a run, so the file's name, size, span and checksum are its parameters.
+/// A user's `--trace` file, validated in one streaming pass, with what the JSON records about it:
+/// the trace is the arrival model of such a run, so its file, size, span and checksum are its
+/// parameters. Every policy replays it by streaming the file again (`CommitTrace.file`); nothing
+/// holds the whole trace in memory.
 public struct RecordedTrace: Sendable {
-    public let path: String
-    /// The file name without its extension, used in the scenario names.
+    public let file: TraceFile
+    /// The file name without its extension(s), used in the scenario names.
     public let name: String
-    public let commits: Int
-    /// From time 0 to the last commit, plus 1 ms.
-    public let span: SimDuration
-    /// FNV-1a (64 bit) over the commits' times and row counts: two runs replayed the same trace
-    /// exactly when their checksums agree, whatever the file's formatting.
-    public let checksum: String
-    public let trace: CommitTrace
 
     public init(path: String) throws {
-        let commits: [Commit]
-        do { commits = try TraceReader.read(path: path) } catch {
+        do { file = try TraceReader.open(path: path) } catch {
             throw error.message == "no such file" ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
         }
-        self.path = path
-        name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        self.commits = commits.count
-        span = (commits.last!.time - SimInstant.zero) + .milliseconds(1)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for c in commits {
-            for word in [UInt64(bitPattern: c.time.nanoseconds), UInt64(UInt32(bitPattern: c.rows))] {
-                for shift in stride(from: 0, to: 64, by: 8) {
-                    hash = (hash ^ ((word >> UInt64(shift)) & 0xff)) &* 0x0000_0100_0000_01B3
-                }
-            }
-        }
-        checksum = String(format: "fnv1a64:%016llx", hash)
-        trace = .recorded(commits)
+        var url = URL(fileURLWithPath: path)
+        if url.pathExtension == "gz" { url = url.deletingPathExtension() }
+        name = url.deletingPathExtension().lastPathComponent
+    }
+
+    public var path: String { file.path }
+    /// From time 0 to the last commit, plus 1 ms.
+    public var span: SimDuration { file.summary.span + .milliseconds(1) }
+    public var trace: CommitTrace { .file(file) }
+
+    /// Fails when a replay streamed something other than the file validated (it changed under the run).
+    public func checkReplays() throws {
+        if let problem = file.replayProblem { throw BenchFailure.input(problem.description) }
     }
 
     /// The trace as the JSON's arrival model.
     public var description: JSONValue {
-        .object([
+        let s = file.summary
+        return .object([
             "model": .string("trace"),
-            "file": .string(path),
-            "commits": .number(Double(commits)),
+            "file": .string(s.path),
+            "commits": .number(Double(s.commits)),
+            "rows": .number(Double(s.rows)),
             "span_s": .number(span.seconds),
-            "checksum": .string(checksum),
+            "bytes": .number(Double(s.bytes)),
+            "compressed": .bool(s.compressed),
+            "checksum": .string(s.checksumText),
         ])
     }
 }

@@ -10,6 +10,7 @@ extension ThrottleWorkload {
     ]
 
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
+        try userTrace?.checkReplays()
         let records = results.flatMap { r in
             observations(for: r.item, sample: r.sample).flatMap { g in
                 g.observations.map { o in

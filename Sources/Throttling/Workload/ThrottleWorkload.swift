@@ -33,6 +33,7 @@ public struct ThrottleWorkload: Workload {
     public var factorNames: [String] { [] }
 
     public init(configuration: ThrottleConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
+        try configuration.validate()
         self.configuration = configuration
         self.selection = selection
         self.recordTimeline = recordTimeline
@@ -57,6 +58,7 @@ public struct ThrottleWorkload: Workload {
             // Live runs take real time: by default one scenario, the slow-device storm.
             let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["storm-slow"] : selection.scenarios
             scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: ThrottleScenario.catalog, name: \.name)
+            try configuration.checkEffect(on: scenarios, quick: selection.quick)
             if !configuration.devices.isEmpty {
                 scenarios = scenarios.flatMap { s in
                     devices.map { d in

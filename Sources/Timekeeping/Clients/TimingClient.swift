@@ -96,10 +96,7 @@ public struct ScoringContext: Sendable {
     }
 
     /// `t`, or the end of the suspend it falls in: the earliest a process can act at or after `t`.
-    public func resume(_ t: Int64) -> Int64 {
-        for s in suspensions where s.contains(t) { return s.upperBound }
-        return t
-    }
+    public func resume(_ t: Int64) -> Int64 { suspensions.suspension(containing: t)?.upperBound ?? t }
 
     /// How far `fired` is from the ideal true time `ideal`, which moves to the resume when it
     /// falls inside a suspend; firing within tolerance of `ideal` itself (just before the machine
@@ -111,13 +108,17 @@ public struct ScoringContext: Sendable {
 
 /// When and how much work the clients get: the awake windows of the scenario and a seed.
 public struct WorkloadPlan: Sendable {
-    public var windows: [Range<Int64>]
+    public var windows: [Range<Int64>] { didSet { ends = Self.cumulativeEnds(windows) } }
+    /// Running totals of the windows' lengths: `uniformTime` bisects them (a skew file with
+    /// 100 000 suspends cuts the windows into as many pieces).
+    private var ends: [Int64]
     public var seed: UInt64
     public var parameters: ClientParameters
     public var suspensions: [Range<Int64>]
 
     public init(windows: [Range<Int64>], seed: UInt64, parameters: ClientParameters, suspensions: [Range<Int64>] = []) {
         self.windows = windows
+        self.ends = Self.cumulativeEnds(windows)
         self.seed = seed
         self.parameters = parameters
         self.suspensions = suspensions
@@ -126,17 +127,27 @@ public struct WorkloadPlan: Sendable {
     public func generator(for client: ClientKind) -> SeededGenerator { .stream(client.stream, of: seed) }
     func generator(stream: UInt64) -> SeededGenerator { .stream(stream, of: seed) }
 
-    var totalLength: Int64 { windows.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
+    static func cumulativeEnds(_ windows: [Range<Int64>]) -> [Int64] {
+        var total: Int64 = 0
+        return windows.map { w in
+            total += w.upperBound - w.lowerBound
+            return total
+        }
+    }
+
+    var totalLength: Int64 { ends.last ?? 0 }
 
     /// A true time uniformly distributed over the windows.
     func uniformTime(_ rng: inout SeededGenerator) -> Int64 {
-        var offset = Int64(rng.nextUnit() * Double(totalLength))
-        for w in windows {
-            let length = w.upperBound - w.lowerBound
-            if offset < length { return w.lowerBound + offset }
-            offset -= length
+        let offset = Int64(rng.nextUnit() * Double(totalLength))
+        // The first window whose running total passes the offset.
+        var lo = 0, hi = ends.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ends[mid] <= offset { lo = mid + 1 } else { hi = mid }
         }
-        return windows.last.map { $0.upperBound - 1 } ?? 0
+        guard lo < windows.count else { return windows.last.map { $0.upperBound - 1 } ?? 0 }
+        return windows[lo].upperBound - (ends[lo] - offset)
     }
 
     /// Poisson arrival times at `rate` per second inside every window.
@@ -154,13 +165,10 @@ public struct WorkloadPlan: Sendable {
     }
 
     /// Whether the process is frozen at true time `t`.
-    func isSuspended(_ t: Int64) -> Bool { suspensions.contains { $0.contains(t) } }
+    func isSuspended(_ t: Int64) -> Bool { suspensions.suspension(containing: t) != nil }
 
     /// `t`, or the end of the suspend it falls in.
-    func resume(_ t: Int64) -> Int64 {
-        for s in suspensions where s.contains(t) { return s.upperBound }
-        return t
-    }
+    func resume(_ t: Int64) -> Int64 { suspensions.suspension(containing: t)?.upperBound ?? t }
 }
 
 /// Sorts a workload by time; simultaneous events keep the order they were generated in.
