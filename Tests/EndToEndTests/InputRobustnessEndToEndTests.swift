@@ -95,7 +95,7 @@ final class InputRobustnessEndToEndTests: XCTestCase {
         let steps = try write("steps.csv", "at_s,kind,value,duration_s\n1,step,3155760000,\n2,step,3155760000,\n")
         try assertOneLineError("bench-clock", ["--skew", steps, "--no-read-cost"], code: 65, "steps.csv:3: CLOCK_REALTIME would move +200 years")
         let stop = try write("stop.csv", "at_s,kind,value,duration_s\n0,drift,-999999.9999,\n")
-        let r = try ExecutableRunner.run("bench-clock", ["--skew", stop, "--no-read-cost", "--client", "timeout,debounce", "--quiet", "--output", dir.path])
+        let r = try ExecutableRunner.run("bench-clock", ["--skew", stop, "--no-read-cost", "--client", "timeout,debounce-signal,debounce-article", "--quiet", "--output", dir.path])
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }
