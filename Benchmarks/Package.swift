@@ -21,7 +21,7 @@ let package = Package(
             name: "BenchmarkDefaults",
             dependencies: [.product(name: "Benchmark", package: "benchmark")],
             swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        )
     ]
 )
 

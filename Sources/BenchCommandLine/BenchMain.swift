@@ -71,12 +71,16 @@ package enum BenchMain {
     package static func warnIfDebug(_ what: String, quiet: Bool) {
         guard BuildInfo.isDebug, !quiet else { return }
         let bar = String(repeating: "!", count: 72)
-        FileHandle.standardError.write(Data("""
-        \(bar)
-        !! WARNING: \(what) from a DEBUG build.
-        !! Real-time numbers from debug builds are meaningless; use `swift run -c release`.
-        \(bar)
+        FileHandle.standardError.write(
+            Data(
+                """
+                \(bar)
+                !! WARNING: \(what) from a DEBUG build.
+                !! Real-time numbers from debug builds are meaningless; use `swift run -c release`.
+                \(bar)
 
-        """.utf8))
+                """.utf8
+            )
+        )
     }
 }

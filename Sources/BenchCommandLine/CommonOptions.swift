@@ -16,7 +16,10 @@ package struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How many seeds (repetitions) per scenario and variant.", valueName: "K"))
     package var seeds: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Folder for <workload>.csv and <workload>.json (default: a new folder under results/runs/).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Folder for <workload>.csv and <workload>.json (default: a new folder under results/runs/).", valueName: "dir")
+    )
     package var output: String?
 
     @Option(name: .long, help: "What to print on stdout: table, csv or json.")
@@ -31,13 +34,31 @@ package struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "No progress bar and no messages on stderr (errors still print).")
     package var quiet = false
 
-    @Option(name: .long, help: ArgumentHelp("Run only part I of N of the matrix (1-based), e.g. 2/4; the N parts are disjoint and cover it.", valueName: "I/N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only part I of N of the matrix (1-based), e.g. 2/4; the N parts are disjoint and cover it.",
+            valueName: "I/N"
+        )
+    )
     package var shard: ShardSpec?
 
-    @Option(name: .long, help: ArgumentHelp("Run up to N independent matrix items at once (default: the number of cores); results are identical for any N.", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run up to N independent matrix items at once (default: the number of cores); results are identical for any N.",
+            valueName: "N"
+        )
+    )
     package var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Write the run's event timeline (e.g. every UI update) to this CSV, where the workload has one.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the run's event timeline (e.g. every UI update) to this CSV, where the workload has one.",
+            valueName: "file"
+        )
+    )
     package var events: String?
 
     package init() {}

@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// SIGINT and SIGTERM, turned into a flag the driver polls between items.
 ///

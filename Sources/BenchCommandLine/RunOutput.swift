@@ -42,36 +42,72 @@ package struct RunOutput {
     /// Adds labelled groups of observations, in order.
     package mutating func add(_ groups: [LabelledObservations]) {
         for g in groups {
-            add(g.observations, scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed,
-                repetition: g.repetition, factors: g.factors)
+            add(
+                g.observations,
+                scenario: g.scenario,
+                variant: g.variant,
+                mode: g.mode,
+                seed: g.seed,
+                repetition: g.repetition,
+                factors: g.factors
+            )
         }
     }
 
     /// Adds one (scenario, variant, repetition)'s observations.
     package mutating func add(
-        _ observations: [Observation], scenario: String, variant: String, mode: String,
-        seed: UInt64, repetition: Int, factors: [String: String] = [:]
+        _ observations: [Observation],
+        scenario: String,
+        variant: String,
+        mode: String,
+        seed: UInt64,
+        repetition: Int,
+        factors: [String: String] = [:]
     ) {
         for o in observations {
-            records.append(ResultRecord(
-                runID: runID, workload: workload, scenario: scenario, variant: variant, mode: mode,
-                seed: seed, repetition: repetition, metric: o.metric, value: o.value, unit: o.unit,
-                host: host, factors: factors
-            ))
+            records.append(
+                ResultRecord(
+                    runID: runID,
+                    workload: workload,
+                    scenario: scenario,
+                    variant: variant,
+                    mode: mode,
+                    seed: seed,
+                    repetition: repetition,
+                    metric: o.metric,
+                    value: o.value,
+                    unit: o.unit,
+                    host: host,
+                    factors: factors
+                )
+            )
         }
     }
 
     /// Writes the CSV and JSON, prints stdout in the requested format, and says where they went.
     package func finish(
-        factorNames: [String] = [], parameters: [String: JSONValue], comparisons: [Comparison] = [],
-        notes: [String] = [], complete: Bool = true, plannedItems: Int? = nil, completedItems: Int? = nil,
+        factorNames: [String] = [],
+        parameters: [String: JSONValue],
+        comparisons: [Comparison] = [],
+        notes: [String] = [],
+        complete: Bool = true,
+        plannedItems: Int? = nil,
+        completedItems: Int? = nil,
         table: () -> String
     ) throws -> RunDocument {
         let document = RunDocument(
-            runID: runID, workload: workload, createdUTC: Self.utcTimestamp(),
-            metadata: .current(parameters: parameters), factorNames: factorNames, records: records,
-            summaries: Statistics.summarize(records), comparisons: comparisons, notes: notes,
-            complete: complete, plannedItems: plannedItems, completedItems: completedItems
+            runID: runID,
+            workload: workload,
+            createdUTC: Self.utcTimestamp(),
+            metadata: .current(parameters: parameters),
+            factorNames: factorNames,
+            records: records,
+            summaries: Statistics.summarize(records),
+            comparisons: comparisons,
+            notes: notes,
+            complete: complete,
+            plannedItems: plannedItems,
+            completedItems: completedItems
         )
         do { try folder.write(document) } catch { throw BenchFailure.output(error.description) }
         switch options.format {
@@ -85,7 +121,9 @@ package struct RunOutput {
             print(String(decoding: data, as: UTF8.self))
         }
         if !options.quiet {
-            FileHandle.standardError.write(Data("results: \(folder.csvPath(workload: workload)) and \(folder.jsonPath(workload: workload))\n".utf8))
+            FileHandle.standardError.write(
+                Data("results: \(folder.csvPath(workload: workload)) and \(folder.jsonPath(workload: workload))\n".utf8)
+            )
         }
         return document
     }

@@ -19,7 +19,10 @@ package enum WorkloadDriver {
     /// - Parameter debugWarning: what measures real time, for the loud banner a debug build prints
     ///   once the matrix is valid and before anything is measured (nil: nothing timed).
     package static func run<W: Workload>(
-        _ type: W.Type, common: CommonOptions, debugWarning: String? = nil, make: (WorkloadEnvironment) throws -> W
+        _ type: W.Type,
+        common: CommonOptions,
+        debugWarning: String? = nil,
+        make: (WorkloadEnvironment) throws -> W
     ) throws {
         if common.list {
             print(W.catalogue.render(), terminator: "")
@@ -31,7 +34,10 @@ package enum WorkloadDriver {
         let timeline = try common.events.map { try TimelineFile(path: $0) }
         var output = try RunOutput(workload: W.name, options: common)
         let environment = WorkloadEnvironment(
-            selection: common.selection, recordTimeline: timeline != nil, quiet: common.quiet, jobs: common.effectiveJobs
+            selection: common.selection,
+            recordTimeline: timeline != nil,
+            quiet: common.quiet,
+            jobs: common.effectiveJobs
         )
         let workload = try make(environment)
         if let debugWarning { BenchMain.warnIfDebug(debugWarning, quiet: common.quiet) }
@@ -82,15 +88,29 @@ package enum WorkloadDriver {
         if let shard = common.shard { parameters["shard"] = .string(shard.description) }
         var notes = report.notes
         if let interrupted {
-            notes.insert("INCOMPLETE: interrupted by \(Interruption.name(interrupted)) after \(finished.count) of \(indices.count) items", at: 0)
+            notes.insert(
+                "INCOMPLETE: interrupted by \(Interruption.name(interrupted)) after \(finished.count) of \(indices.count) items",
+                at: 0
+            )
         }
         try timeline?.write(events, runID: output.runID, workload: W.name)
         _ = try output.finish(
-            factorNames: workload.factorNames, parameters: parameters, comparisons: report.comparisons, notes: notes,
-            complete: complete, plannedItems: indices.count, completedItems: finished.count, table: { report.table }
+            factorNames: workload.factorNames,
+            parameters: parameters,
+            comparisons: report.comparisons,
+            notes: notes,
+            complete: complete,
+            plannedItems: indices.count,
+            completedItems: finished.count,
+            table: { report.table }
         )
         if let interrupted {
-            FileHandle.standardError.write(Data("bench-\(W.name): interrupted by \(Interruption.name(interrupted)): wrote the \(finished.count) of \(indices.count) items that finished, marked incomplete\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "bench-\(W.name): interrupted by \(Interruption.name(interrupted)): wrote the \(finished.count) of \(indices.count) items that finished, marked incomplete\n"
+                        .utf8
+                )
+            )
             exit(Interruption.exitCode(for: interrupted))
         }
         if let failure = report.failure { throw failure }

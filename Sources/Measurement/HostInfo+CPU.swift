@@ -34,17 +34,27 @@ public struct CPUIdentity: Codable, Hashable, Sendable, CustomStringConvertible 
             return text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : Int(text)
         }
         if let vendor = field("vendor_id", in: cpuinfo), let family = int("cpu family"), let model = int("model"),
-           let stepping = int("stepping")
+            let stepping = int("stepping")
         {
-            return CPUIdentity(vendor: vendor, family: family, model: model, stepping: stepping,
-                               microcode: field("microcode", in: cpuinfo) ?? "unknown")
+            return CPUIdentity(
+                vendor: vendor,
+                family: family,
+                model: model,
+                stepping: stepping,
+                microcode: field("microcode", in: cpuinfo) ?? "unknown"
+            )
         }
         if let implementer = field("CPU implementer", in: cpuinfo), let architecture = int("CPU architecture"),
-           let part = int("CPU part"), let variant = int("CPU variant"), let revision = int("CPU revision")
+            let part = int("CPU part"), let variant = int("CPU variant"), let revision = int("CPU revision")
         {
             // ARM kernels do not print a microcode revision; the revision fields stand for it.
-            return CPUIdentity(vendor: implementer, family: architecture, model: part, stepping: variant * 16 + revision,
-                               microcode: "none")
+            return CPUIdentity(
+                vendor: implementer,
+                family: architecture,
+                model: part,
+                stepping: variant * 16 + revision,
+                microcode: "none"
+            )
         }
         return nil
     }

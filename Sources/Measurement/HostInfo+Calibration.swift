@@ -16,7 +16,9 @@ public struct HostCalibration: Codable, Hashable, Sendable {
     public var clockReadNs: Double
 
     enum CodingKeys: String, CodingKey {
-        case atomicAddNs = "atomic_add_ns", mutexPairNs = "mutex_pair_ns", clockReadNs = "clock_read_ns"
+        case atomicAddNs = "atomic_add_ns"
+        case mutexPairNs = "mutex_pair_ns"
+        case clockReadNs = "clock_read_ns"
     }
 
     public init(atomicAddNs: Double, mutexPairNs: Double, clockReadNs: Double) {

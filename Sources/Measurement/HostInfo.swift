@@ -30,15 +30,31 @@ public struct HostInfo: Codable, Hashable, Sendable {
     public var calibration: HostCalibration?
 
     enum CodingKeys: String, CodingKey {
-        case hostname, cpuModel = "cpu_model", logicalCores = "logical_cores",
-             memoryBytes = "memory_bytes", kernel, os, cpuVendor = "cpu_vendor", cpuFamily = "cpu_family",
-             cpuModelNumber = "cpu_model_number", cpuStepping = "cpu_stepping", cpuMicrocode = "cpu_microcode",
-             calibration
+        case hostname
+        case cpuModel = "cpu_model"
+        case logicalCores = "logical_cores"
+        case
+            memoryBytes = "memory_bytes"
+        case kernel, os
+        case cpuVendor = "cpu_vendor"
+        case cpuFamily = "cpu_family"
+        case
+            cpuModelNumber = "cpu_model_number"
+        case cpuStepping = "cpu_stepping"
+        case cpuMicrocode = "cpu_microcode"
+        case
+            calibration
     }
 
     public init(
-        hostname: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, kernel: String, os: String,
-        cpu: CPUIdentity? = nil, calibration: HostCalibration? = nil
+        hostname: String,
+        cpuModel: String,
+        logicalCores: Int,
+        memoryBytes: UInt64,
+        kernel: String,
+        os: String,
+        cpu: CPUIdentity? = nil,
+        calibration: HostCalibration? = nil
     ) {
         self.hostname = hostname
         self.cpuModel = cpuModel

@@ -13,7 +13,11 @@ public struct LatencyRecorder: Sendable {
     /// Tracks 1 µs … 1 hour at 3 significant digits; larger values are clamped into the top bucket
     /// (and still reported exactly by `exactMax`).
     public init() {
-        histogram = Histogram(lowestDiscernibleValue: 1_000, highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+        histogram = Histogram(
+            lowestDiscernibleValue: 1_000,
+            highestTrackableValue: 3_600_000_000_000,
+            numberOfSignificantValueDigits: .three
+        )
     }
 
     public mutating func record(nanoseconds: Int64) {

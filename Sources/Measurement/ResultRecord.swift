@@ -22,9 +22,18 @@ public struct ResultRecord: Codable, Hashable, Sendable {
     public var factors: [String: String]
 
     public init(
-        runID: String, workload: String, scenario: String, variant: String, mode: String,
-        seed: UInt64, repetition: Int, metric: String, value: Double, unit: String,
-        host: String, factors: [String: String] = [:]
+        runID: String,
+        workload: String,
+        scenario: String,
+        variant: String,
+        mode: String,
+        seed: UInt64,
+        repetition: Int,
+        metric: String,
+        value: Double,
+        unit: String,
+        host: String,
+        factors: [String: String] = [:]
     ) {
         self.runID = runID
         self.workload = workload
@@ -41,7 +50,8 @@ public struct ResultRecord: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case runID = "run_id", workload, scenario, variant, mode, seed, repetition, metric, value, unit, host, factors
+        case runID = "run_id"
+        case workload, scenario, variant, mode, seed, repetition, metric, value, unit, host, factors
     }
 }
 

@@ -25,7 +25,10 @@ public struct ResultsFolder: Sendable {
         guard fd >= 0 else { throw AtomicFile.WriteError(path: lockPath, reason: String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
-            throw AtomicFile.WriteError(path: path, reason: "another \(workload) run is writing this folder (\(lockPath) is locked); choose another --output")
+            throw AtomicFile.WriteError(
+                path: path,
+                reason: "another \(workload) run is writing this folder (\(lockPath) is locked); choose another --output"
+            )
         }
         // Deliberately never closed: the lock lives as long as the process.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -90,7 +93,7 @@ public struct ResultsFolder: Sendable {
     static func reason(_ error: any Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain
+            let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain
         {
             return String(cString: strerror(posix.rawValue))
         }

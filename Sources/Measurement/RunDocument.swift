@@ -28,16 +28,32 @@ public struct RunDocument: Codable, Hashable, Sendable {
     public var completedItems: Int?
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", runID = "run_id", workload, createdUTC = "created_utc",
-             metadata, factorNames = "factor_names", records, summaries, comparisons, notes, complete,
-             plannedItems = "planned_items", completedItems = "completed_items"
+        case schemaVersion = "schema_version"
+        case runID = "run_id"
+        case workload
+        case createdUTC = "created_utc"
+        case
+            metadata
+        case factorNames = "factor_names"
+        case records, summaries, comparisons, notes, complete
+        case
+            plannedItems = "planned_items"
+        case completedItems = "completed_items"
     }
 
     public init(
-        runID: String, workload: String, createdUTC: String, metadata: RunMetadata,
-        factorNames: [String], records: [ResultRecord], summaries: [SummaryRow],
-        comparisons: [Comparison] = [], notes: [String] = [],
-        complete: Bool = true, plannedItems: Int? = nil, completedItems: Int? = nil
+        runID: String,
+        workload: String,
+        createdUTC: String,
+        metadata: RunMetadata,
+        factorNames: [String],
+        records: [ResultRecord],
+        summaries: [SummaryRow],
+        comparisons: [Comparison] = [],
+        notes: [String] = [],
+        complete: Bool = true,
+        plannedItems: Int? = nil,
+        completedItems: Int? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.runID = runID
@@ -99,8 +115,19 @@ public struct SummaryRow: Codable, Hashable, Sendable {
     public var max: Double
     public var mean: Double
 
-    public init(scenario: String, variant: String, mode: String, factors: [String: String], metric: String,
-                unit: String, count: Int, median: Double, min: Double, max: Double, mean: Double) {
+    public init(
+        scenario: String,
+        variant: String,
+        mode: String,
+        factors: [String: String],
+        metric: String,
+        unit: String,
+        count: Int,
+        median: Double,
+        min: Double,
+        max: Double,
+        mean: Double
+    ) {
         self.scenario = scenario
         self.variant = variant
         self.mode = mode

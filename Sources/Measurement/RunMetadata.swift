@@ -17,13 +17,24 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     public var parameters: [String: JSONValue]
 
     enum CodingKeys: String, CodingKey {
-        case gitCommit = "git_commit", gitDirty = "git_dirty", swiftVersion = "swift_version",
-             buildConfiguration = "build_configuration", host, commandLine = "command_line", parameters
+        case gitCommit = "git_commit"
+        case gitDirty = "git_dirty"
+        case swiftVersion = "swift_version"
+        case
+            buildConfiguration = "build_configuration"
+        case host
+        case commandLine = "command_line"
+        case parameters
     }
 
     public init(
-        gitCommit: String?, gitDirty: Bool? = nil, swiftVersion: String, buildConfiguration: String, host: HostInfo,
-        commandLine: [String], parameters: [String: JSONValue]
+        gitCommit: String?,
+        gitDirty: Bool? = nil,
+        swiftVersion: String,
+        buildConfiguration: String,
+        host: HostInfo,
+        commandLine: [String],
+        parameters: [String: JSONValue]
     ) {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty

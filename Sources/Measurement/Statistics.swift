@@ -48,9 +48,17 @@ public enum Statistics {
         return order.map { key in
             let g = groups[key]!
             return SummaryRow(
-                scenario: key.scenario, variant: key.variant, mode: key.mode, factors: key.factors,
-                metric: key.metric, unit: g.unit, count: g.values.count,
-                median: median(g.values)!, min: g.values.min()!, max: g.values.max()!, mean: mean(g.values)!
+                scenario: key.scenario,
+                variant: key.variant,
+                mode: key.mode,
+                factors: key.factors,
+                metric: key.metric,
+                unit: g.unit,
+                count: g.values.count,
+                median: median(g.values)!,
+                min: g.values.min()!,
+                max: g.values.max()!,
+                mean: mean(g.values)!
             )
         }
     }

@@ -26,8 +26,19 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
     public var frameLatenessMs: Double?
 
     public init(
-        runID: String = "", workload: String = "", scenario: String, variant: String, mode: String, seed: UInt64,
-        repetition: Int, timeMs: Double, event: String, rows: Int, reset: Bool, costMs: Double, frameLatenessMs: Double?
+        runID: String = "",
+        workload: String = "",
+        scenario: String,
+        variant: String,
+        mode: String,
+        seed: UInt64,
+        repetition: Int,
+        timeMs: Double,
+        event: String,
+        rows: Int,
+        reset: Bool,
+        costMs: Double,
+        frameLatenessMs: Double?
     ) {
         self.runID = runID
         self.workload = workload
@@ -45,8 +56,13 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case runID = "run_id", workload, scenario, variant, mode, seed, repetition, timeMs = "time_ms", event, rows,
-             reset, costMs = "cost_ms", frameLatenessMs = "frame_lateness_ms"
+        case runID = "run_id"
+        case workload, scenario, variant, mode, seed, repetition
+        case timeMs = "time_ms"
+        case event, rows,
+            reset
+        case costMs = "cost_ms"
+        case frameLatenessMs = "frame_lateness_ms"
     }
 
     /// The CSV header, in column order.

@@ -38,10 +38,12 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
         guard let t = nextTime() else { return nil }
         let time = SimInstant.zero + .seconds(t)
         guard time < end else { return nil }
-        let rows: RowDistribution = switch model {
-        case let .poisson(_, r), let .onOff(_, _, _, r), let .markovModulated(_, _, _, _, r),
-             let .paretoBursts(_, _, _, _, r), let .syncStorm(r, _, _, _, _): r
-        }
+        let rows: RowDistribution =
+            switch model {
+            case let .poisson(_, r), let .onOff(_, _, _, r), let .markovModulated(_, _, _, _, r),
+                let .paretoBursts(_, _, _, _, r), let .syncStorm(r, _, _, _, _):
+                r
+            }
         return Commit(time: time, rows: max(1, rows.sample(&sizes)))
     }
 

@@ -36,14 +36,20 @@ public enum ArrivalModel: Hashable, Sendable {
         case let .onOff(rate, on, off, rows):
             [("rate_per_s", rate), ("on_s", on), ("off_s", off), ("mean_rows", rows.mean)]
         case let .markovModulated(calm, burst, meanCalm, meanBurst, rows):
-            [("calm_rate_per_s", calm), ("burst_rate_per_s", burst), ("mean_calm_s", meanCalm),
-             ("mean_burst_s", meanBurst), ("mean_rows", rows.mean)]
+            [
+                ("calm_rate_per_s", calm), ("burst_rate_per_s", burst), ("mean_calm_s", meanCalm),
+                ("mean_burst_s", meanBurst), ("mean_rows", rows.mean),
+            ]
         case let .paretoBursts(burstRate, alpha, minCommits, gap, rows):
-            [("burst_rate_per_s", burstRate), ("alpha", alpha), ("min_commits", minCommits),
-             ("gap_s", gap), ("mean_rows", rows.mean)]
+            [
+                ("burst_rate_per_s", burstRate), ("alpha", alpha), ("min_commits", minCommits),
+                ("gap_s", gap), ("mean_rows", rows.mean),
+            ]
         case let .syncStorm(rows, minGap, maxGap, storm, after):
-            [("min_gap_s", minGap), ("max_gap_s", maxGap), ("storm_s", storm),
-             ("after_rate_per_s", after), ("mean_rows", rows.mean)]
+            [
+                ("min_gap_s", minGap), ("max_gap_s", maxGap), ("storm_s", storm),
+                ("after_rate_per_s", after), ("mean_rows", rows.mean),
+            ]
         }
     }
 }

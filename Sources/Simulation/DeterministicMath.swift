@@ -62,8 +62,14 @@ public enum DeterministicMath {
         // Split the scaling so that intermediate powers of two stay representable.
         var result = x
         var k = k
-        while k > 1000 { result *= 0x1p1000; k -= 1000 }
-        while k < -1000 { result *= 0x1p-1000; k += 1000 }
+        while k > 1000 {
+            result *= 0x1p1000
+            k -= 1000
+        }
+        while k < -1000 {
+            result *= 0x1p-1000
+            k += 1000
+        }
         return result * Double(sign: .plus, exponent: k, significand: 1)
     }
 }

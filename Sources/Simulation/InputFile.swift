@@ -42,7 +42,12 @@ public enum InputFile {
     }
 
     /// Checks a header line given as bytes (a line that is not UTF-8 is simply not the header).
-    package static func checkHeader(_ line: UnsafeBufferPointer<UInt8>, is header: String, path: String, line number: Int) throws(InputFileError) {
+    package static func checkHeader(
+        _ line: UnsafeBufferPointer<UInt8>,
+        is header: String,
+        path: String,
+        line number: Int
+    ) throws(InputFileError) {
         try checkHeader(String(decoding: line, as: UTF8.self), is: header, path: path, line: number)
     }
 

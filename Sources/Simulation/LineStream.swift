@@ -88,7 +88,8 @@ package final class LineStream {
 
     private func tooLong() -> InputFileError {
         InputFileError(
-            path: path, line: lineNumber + 1,
+            path: path,
+            line: lineNumber + 1,
             message: "line is longer than \(Self.maximumLineBytes) bytes: not a CSV file of this kind (binary data, or no line breaks?)"
         )
     }

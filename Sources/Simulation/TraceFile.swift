@@ -56,10 +56,23 @@ public final class TraceFile: Sendable {
                 }
                 let s = file.summary
                 if commits != s.commits || stream.byteCount != s.bytes || stream.checksum != s.checksum {
-                    file.record(InputFileError(path: file.path, message: "changed while the run was replaying it (\(commits) commits and \(stream.byteCount) bytes now, \(s.commits) and \(s.bytes) when checked)"))
+                    file.record(
+                        InputFileError(
+                            path: file.path,
+                            message:
+                                "changed while the run was replaying it (\(commits) commits and \(stream.byteCount) bytes now, \(s.commits) and \(s.bytes) when checked)"
+                        )
+                    )
                 }
             } catch {
-                file.record(InputFileError(path: error.path, line: error.line, field: error.field, message: error.message + " (the file changed while the run was replaying it)"))
+                file.record(
+                    InputFileError(
+                        path: error.path,
+                        line: error.line,
+                        field: error.field,
+                        message: error.message + " (the file changed while the run was replaying it)"
+                    )
+                )
             }
             self.stream = nil
             return nil

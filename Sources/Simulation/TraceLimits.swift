@@ -29,11 +29,16 @@ public struct TraceLimits: Sendable, Hashable {
 
     /// The default limits, raised or lowered by `PATTERNBENCH_MAX_TRACE_SPAN_MS` (up to 1e12) and
     /// `PATTERNBENCH_MAX_TRACE_COMMITS` (whole number ≥ 1).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputFileError) -> TraceLimits {
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(InputFileError) -> TraceLimits {
         var limits = TraceLimits.default
         if let text = environment[spanVariable] {
             guard let ms = StrictNumber.decimal(text), ms > 0, ms <= hardMaximumTimeMs else {
-                throw InputFileError(path: spanVariable, message: "must be a number of milliseconds above 0 up to 1e12, got '\(InputFile.quote(text))'")
+                throw InputFileError(
+                    path: spanVariable,
+                    message: "must be a number of milliseconds above 0 up to 1e12, got '\(InputFile.quote(text))'"
+                )
             }
             limits.maximumSpanMs = ms
         }

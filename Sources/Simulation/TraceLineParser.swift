@@ -44,11 +44,20 @@ struct TraceLineParser {
         let time = try self.time(timeText, number: number)
         let rows = try self.rows(rowsText, number: number)
         guard time >= previous else {
-            throw InputFileError(path: path, line: number, field: "time_ms", message: "\(InputFile.quote(timeText)) is earlier than the line before: the trace must be sorted by time")
+            throw InputFileError(
+                path: path,
+                line: number,
+                field: "time_ms",
+                message: "\(InputFile.quote(timeText)) is earlier than the line before: the trace must be sorted by time"
+            )
         }
         commits += 1
         guard commits <= limits.maximumCommits else {
-            throw InputFileError(path: path, line: number, message: "more than \(limits.maximumCommits) commits, the limit; \(TraceLimits.commitsHint)")
+            throw InputFileError(
+                path: path,
+                line: number,
+                message: "more than \(limits.maximumCommits) commits, the limit; \(TraceLimits.commitsHint)"
+            )
         }
         previous = time
         return Commit(time: time, rows: rows)
@@ -63,15 +72,28 @@ struct TraceLineParser {
             throw InputFileError(path: path, line: number, field: "time_ms", message: "'\(shown)' is not a number")
         }
         guard ms >= 0 else {
-            throw InputFileError(path: path, line: number, field: "time_ms", message: "must be a finite number ≥ 0, got \(InputFile.quote(text))")
+            throw InputFileError(
+                path: path,
+                line: number,
+                field: "time_ms",
+                message: "must be a finite number ≥ 0, got \(InputFile.quote(text))"
+            )
         }
         guard ms <= TraceLimits.hardMaximumTimeMs else {
-            throw InputFileError(path: path, line: number, field: "time_ms", message: "\(InputFile.quote(text)) is beyond the supported range (1e12 ms)")
+            throw InputFileError(
+                path: path,
+                line: number,
+                field: "time_ms",
+                message: "\(InputFile.quote(text)) is beyond the supported range (1e12 ms)"
+            )
         }
         guard ms <= limits.maximumSpanMs else {
             throw InputFileError(
-                path: path, line: number, field: "time_ms",
-                message: "\(InputFile.quote(text, limit: 24)) ms is past the span limit, \(TraceLimits.format(limits.maximumSpanMs)) ms (hours of simulation per policy); \(TraceLimits.spanHint)"
+                path: path,
+                line: number,
+                field: "time_ms",
+                message:
+                    "\(InputFile.quote(text, limit: 24)) ms is past the span limit, \(TraceLimits.format(limits.maximumSpanMs)) ms (hours of simulation per policy); \(TraceLimits.spanHint)"
             )
         }
         return SimInstant.zero + .milliseconds(ms)

@@ -50,8 +50,14 @@ public enum TraceReader {
         }
         try parser.finish()
         let summary = TraceSummary(
-            path: path, fileName: URL(fileURLWithPath: path).lastPathComponent, commits: commits, rows: rows,
-            first: first!.time, last: last.time, bytes: stream.byteCount, compressed: stream.isCompressed,
+            path: path,
+            fileName: URL(fileURLWithPath: path).lastPathComponent,
+            commits: commits,
+            rows: rows,
+            first: first!.time,
+            last: last.time,
+            bytes: stream.byteCount,
+            compressed: stream.isCompressed,
             checksum: stream.checksum
         )
         return TraceFile(summary: summary, limits: limits)

@@ -30,11 +30,25 @@ public struct TraceSummary: Sendable, Hashable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, fileName = "file", commits, rows, spanMs = "span_ms", firstMs = "first_ms", bytes, compressed, checksum
+        case path
+        case fileName = "file"
+        case commits, rows
+        case spanMs = "span_ms"
+        case firstMs = "first_ms"
+        case bytes, compressed, checksum
     }
 
-    public init(path: String, fileName: String, commits: Int, rows: Int64, first: SimInstant, last: SimInstant,
-                bytes: UInt64, compressed: Bool, checksum: UInt64) {
+    public init(
+        path: String,
+        fileName: String,
+        commits: Int,
+        rows: Int64,
+        first: SimInstant,
+        last: SimInstant,
+        bytes: UInt64,
+        compressed: Bool,
+        checksum: UInt64
+    ) {
         self.path = path
         self.fileName = fileName
         self.commits = commits

@@ -67,9 +67,18 @@ public struct ThrottleContext: Sendable {
     /// reloads the view (Signal's `changeTooLarge`), whatever else is in the batch.
     public var pendingResets: Int
 
-    public init(now: SimInstant, pendingRows: Int, pendingCommits: Int, oldestPending: SimInstant?,
-                oldestPendingRows: Int, vsyncInterval: SimDuration, nextVsync: SimInstant,
-                frameQueued: Bool, resetThreshold: Int, pendingResets: Int = 0) {
+    public init(
+        now: SimInstant,
+        pendingRows: Int,
+        pendingCommits: Int,
+        oldestPending: SimInstant?,
+        oldestPendingRows: Int,
+        vsyncInterval: SimDuration,
+        nextVsync: SimInstant,
+        frameQueued: Bool,
+        resetThreshold: Int,
+        pendingResets: Int = 0
+    ) {
         self.now = now
         self.pendingRows = pendingRows
         self.pendingCommits = pendingCommits

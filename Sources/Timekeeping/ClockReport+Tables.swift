@@ -11,7 +11,9 @@ extension ClockReport {
     /// Median under faketime minus median without, per source and reader.
     package static func overhead(faked: [ReadCost.Sample], baseline: [ReadCost.Sample]) -> [ReaderKey: Double] {
         func medians(_ samples: [ReadCost.Sample]) -> [ReaderKey: Double] {
-            Dictionary(grouping: samples, by: { ReaderKey(source: $0.source, reader: $0.reader) }).compactMapValues { Statistics.median($0.map(\.nanosecondsPerRead)) }
+            Dictionary(grouping: samples, by: { ReaderKey(source: $0.source, reader: $0.reader) }).compactMapValues {
+                Statistics.median($0.map(\.nanosecondsPerRead))
+            }
         }
         let f = medians(faked), b = medians(baseline)
         return f.compactMapValues { $0 }.reduce(into: [:]) { out, kv in
@@ -19,13 +21,21 @@ extension ClockReport {
         }
     }
 
-    package static func simTable(scenarios: [SkewScenario], clients: [ClientKind], sources: [ClockKind], verdicts: [String: [ClientKind: [ClockKind: ClockReport.Verdict]]]) -> String {
+    package static func simTable(
+        scenarios: [SkewScenario],
+        clients: [ClientKind],
+        sources: [ClockKind],
+        verdicts: [String: [ClientKind: [ClockKind: ClockReport.Verdict]]]
+    ) -> String {
         var out = ""
         var clean: [String] = []
         for scenario in scenarios {
             guard let byClient = verdicts[scenario.name] else { continue }
             let broke = byClient.values.contains { $0.values.contains(where: \.broke) }
-            guard broke else { clean.append(scenario.name); continue }
+            guard broke else {
+                clean.append(scenario.name)
+                continue
+            }
             out += "scenario \(scenario.name): \(scenario.summary)\n"
             out += verdictTable(clients: clients, sources: sources, verdicts: byClient) + "\n"
         }
@@ -33,7 +43,11 @@ extension ClockReport {
         return out
     }
 
-    package static func verdictTable(clients: [ClientKind], sources: [ClockKind], verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]]) -> String {
+    package static func verdictTable(
+        clients: [ClientKind],
+        sources: [ClockKind],
+        verdicts: [ClientKind: [ClockKind: ClockReport.Verdict]]
+    ) -> String {
         var table = TextTable(columns: ["client"] + sources.map(\.name))
         for client in clients {
             guard let row = verdicts[client] else { continue }

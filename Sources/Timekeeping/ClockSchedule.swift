@@ -31,7 +31,13 @@ public struct ClockSchedule: Sendable {
     public private(set) var suspensions: [Range<Int64>]
 
     public init(events: [SkewEvent]) {
-        enum Change { case step(Int64), slewStart(Double), slewEnd, driftStart(Double), driftEnd, suspendStart, suspendEnd }
+        enum Change {
+            case step(Int64)
+            case slewStart(Double)
+            case slewEnd
+            case driftStart(Double)
+            case driftEnd, suspendStart, suspendEnd
+        }
         var changes: [(time: Int64, order: Int, change: Change)] = []
         for (i, e) in events.enumerated() {
             let at = Self.ns(e.at)
@@ -52,8 +58,14 @@ public struct ClockSchedule: Sendable {
         changes.sort { ($0.time, $0.order % 2, $0.order) < ($1.time, $1.order % 2, $1.order) }
 
         var current = Segment(
-            start: 0, raw: Self.monotonicEpoch, mono: Self.monotonicEpoch, boot: Self.monotonicEpoch,
-            real: Self.realtimeEpoch, rawK: 0, k: 0, suspended: false
+            start: 0,
+            raw: Self.monotonicEpoch,
+            mono: Self.monotonicEpoch,
+            boot: Self.monotonicEpoch,
+            real: Self.realtimeEpoch,
+            rawK: 0,
+            k: 0,
+            suspended: false
         )
         var osc = 0.0, slew = 0.0
         var segments: [Segment] = []

@@ -22,7 +22,8 @@ public protocol ClockSource {
 extension ClockSource {
     public func elapsed(from start: Int64, to end: Int64) -> Int64 {
         if kind == .boottime, start >= 0, end >= 0,
-           let d = MonotonicDate.checkedDifference(MonotonicDate(nanoseconds: UInt64(end)), MonotonicDate(nanoseconds: UInt64(start))) {
+            let d = MonotonicDate.checkedDifference(MonotonicDate(nanoseconds: UInt64(end)), MonotonicDate(nanoseconds: UInt64(start)))
+        {
             return Int64(d.nanoseconds)
         }
         return end &- start

@@ -43,8 +43,15 @@ public enum ReadCost {
                 blackHole(swiftLoop(source, iterations))
                 let swiftNs = Double(pb_clock_read_ns(mono) - start) / Double(iterations)
                 let cNs = Double(pb_clock_gettime_loop(source.clockID, UInt64(iterations))) / Double(iterations)
-                samples.append(Sample(source: source, reader: "read-swift-api", repetition: r, nanosecondsPerRead: swiftNs,
-                                      ratioToC: cNs > 0 ? swiftNs / cNs : nil))
+                samples.append(
+                    Sample(
+                        source: source,
+                        reader: "read-swift-api",
+                        repetition: r,
+                        nanosecondsPerRead: swiftNs,
+                        ratioToC: cNs > 0 ? swiftNs / cNs : nil
+                    )
+                )
                 samples.append(Sample(source: source, reader: "read-c-loop", repetition: r, nanosecondsPerRead: cNs))
             }
         }

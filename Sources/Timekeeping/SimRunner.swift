@@ -9,12 +9,18 @@ public enum SimRunner {
 
     /// One (scenario, client, source) run.
     public static func run(
-        scenario: SkewScenario, schedule: ClockSchedule, client: ClientKind, source: ClockKind,
-        seed: UInt64, parameters: ClientParameters = .sim
+        scenario: SkewScenario,
+        schedule: ClockSchedule,
+        client: ClientKind,
+        source: ClockKind,
+        seed: UInt64,
+        parameters: ClientParameters = .sim
     ) -> [Observation] {
         let plan = WorkloadPlan(
-            windows: schedule.awakeWindows(scenario.activeWindows), seed: seed,
-            parameters: parameters, suspensions: schedule.suspensions
+            windows: schedule.awakeWindows(scenario.activeWindows),
+            seed: seed,
+            parameters: parameters,
+            suspensions: schedule.suspensions
         )
         switch client {
         case .durationMeter: return simulate(DurationMeterClient<SimulatedClock>.self, plan, schedule, source)
@@ -29,7 +35,10 @@ public enum SimRunner {
     }
 
     static func simulate<Client: TimingClient>(
-        _ type: Client.Type, _ plan: WorkloadPlan, _ schedule: ClockSchedule, _ source: ClockKind
+        _ type: Client.Type,
+        _ plan: WorkloadPlan,
+        _ schedule: ClockSchedule,
+        _ source: ClockKind
     ) -> [Observation] where Client.Clock == SimulatedClock {
         let now = VirtualNow()
         var client = Client(clock: SimulatedClock(source, schedule: schedule, now: now), parameters: plan.parameters)
@@ -37,7 +46,8 @@ public enum SimRunner {
         let horizon = (workload.last?.time ?? 0) + horizonAfterWork
         drive(&client, workload: workload, schedule: schedule, source: source, now: now, horizon: horizon)
         let context = ScoringContext(
-            suspensions: schedule.suspensions, horizon: horizon,
+            suspensions: schedule.suspensions,
+            horizon: horizon,
             tolerance: nanoseconds(plan.parameters.toleranceSeconds)
         )
         return client.observations(context)
@@ -47,8 +57,12 @@ public enum SimRunner {
     /// reaches the deadline it asked for (deferred to the resume when that is inside a suspend).
     /// A wake due at the same instant as an event goes first.
     static func drive<Client: TimingClient>(
-        _ client: inout Client, workload: [Timed<Client.Event>], schedule: ClockSchedule,
-        source: ClockKind, now: VirtualNow, horizon: Int64
+        _ client: inout Client,
+        workload: [Timed<Client.Event>],
+        schedule: ClockSchedule,
+        source: ClockKind,
+        now: VirtualNow,
+        horizon: Int64
     ) {
         var index = 0
         var t: Int64 = 0

@@ -33,9 +33,13 @@ public struct SkewEvent: Hashable, Sendable, Codable {
     }
 
     public static func step(at: Double, by seconds: Double) -> SkewEvent { SkewEvent(at: at, kind: .step, value: seconds) }
-    public static func slew(at: Double, ppm: Double, for seconds: Double) -> SkewEvent { SkewEvent(at: at, kind: .slew, value: ppm, duration: seconds) }
+    public static func slew(at: Double, ppm: Double, for seconds: Double) -> SkewEvent {
+        SkewEvent(at: at, kind: .slew, value: ppm, duration: seconds)
+    }
     public static func suspend(at: Double, for seconds: Double) -> SkewEvent { SkewEvent(at: at, kind: .suspend, duration: seconds) }
-    public static func drift(at: Double = 0, ppm: Double, for seconds: Double = 0) -> SkewEvent { SkewEvent(at: at, kind: .drift, value: ppm, duration: seconds) }
+    public static func drift(at: Double = 0, ppm: Double, for seconds: Double = 0) -> SkewEvent {
+        SkewEvent(at: at, kind: .drift, value: ppm, duration: seconds)
+    }
 
     /// The largest rate change accepted: ±1 000 000 ppm stops the clock or doubles its rate.
     public static let maxPPM = 1_000_000.0

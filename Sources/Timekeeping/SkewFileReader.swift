@@ -22,7 +22,10 @@ public enum SkewFileReader {
             }
             try parser.add(text, number: stream.lineNumber)
         }
-        return SkewScenario.fromFile(name: "file:\(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)", events: try parser.finish())
+        return SkewScenario.fromFile(
+            name: "file:\(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)",
+            events: try parser.finish()
+        )
     }
 
     public static func parse(_ text: String, path: String = "<skew>") throws(InputFileError) -> [SkewEvent] {
@@ -56,20 +59,40 @@ public enum SkewFileReader {
                 throw InputFileError(path: path, line: lineNumber, message: "expected 4 fields (\(header)), found \(fields.count)")
             }
             guard events.count < maximumEvents else {
-                throw InputFileError(path: path, line: lineNumber, message: "more than \(maximumEvents) events, the most a skew file may hold")
+                throw InputFileError(
+                    path: path,
+                    line: lineNumber,
+                    message: "more than \(maximumEvents) events, the most a skew file may hold"
+                )
             }
             let at = try number(fields[0], field: "at_s", path: path, line: lineNumber, emptyAllowed: false)
             guard let kind = SkewEvent.Kind(rawValue: fields[1].lowercased()) else {
-                throw InputFileError(path: path, line: lineNumber, field: "kind", message: "'\(InputFile.quote(fields[1]))' is not one of step, slew, suspend, drift")
+                throw InputFileError(
+                    path: path,
+                    line: lineNumber,
+                    field: "kind",
+                    message: "'\(InputFile.quote(fields[1]))' is not one of step, slew, suspend, drift"
+                )
             }
             let value = try number(fields[2], field: "value", path: path, line: lineNumber, emptyAllowed: kind == .suspend)
-            let duration = try number(fields[3], field: "duration_s", path: path, line: lineNumber, emptyAllowed: kind == .step || kind == .drift)
+            let duration = try number(
+                fields[3],
+                field: "duration_s",
+                path: path,
+                line: lineNumber,
+                emptyAllowed: kind == .step || kind == .drift
+            )
             let event = SkewEvent(at: at, kind: kind, value: value, duration: duration)
             if let (field, message) = event.problem() {
                 throw InputFileError(path: path, line: lineNumber, field: field, message: message)
             }
             if let previous = events.last, at < previous.at {
-                throw InputFileError(path: path, line: lineNumber, field: "at_s", message: "\(InputFile.quote(fields[0])) is earlier than line \(lines.last!): events must be sorted by at_s")
+                throw InputFileError(
+                    path: path,
+                    line: lineNumber,
+                    field: "at_s",
+                    message: "\(InputFile.quote(fields[0])) is earlier than line \(lines.last!): events must be sorted by at_s"
+                )
             }
             events.append(event)
             lines.append(lineNumber)
@@ -104,7 +127,12 @@ public enum SkewFileReader {
         // Plain decimals only: no hex, no text after a NUL; nan and inf named so the message is clear.
         guard let value = StrictNumber.decimal(text) else {
             if StrictNumber.isNonFiniteWord(text) {
-                throw InputFileError(path: path, line: line, field: field, message: "must be a finite number, got '\(InputFile.quote(text))'")
+                throw InputFileError(
+                    path: path,
+                    line: line,
+                    field: field,
+                    message: "must be a finite number, got '\(InputFile.quote(text))'"
+                )
             }
             throw InputFileError(path: path, line: line, field: field, message: "'\(InputFile.quote(text))' is not a number")
         }

@@ -47,46 +47,124 @@ extension SkewScenario {
     public static let catalogue: [SkewScenario] = {
         var all: [SkewScenario] = [
             SkewScenario(name: "none", summary: "no skew: the control", events: [], duration: 120),
-            SkewScenario(name: "leap-second", summary: "an un-smeared positive leap second: the wall clock steps back 1 s", events: [.step(at: 60, by: -1)], duration: 120),
+            SkewScenario(
+                name: "leap-second",
+                summary: "an un-smeared positive leap second: the wall clock steps back 1 s",
+                events: [.step(at: 60, by: -1)],
+                duration: 120
+            ),
         ]
         for (label, seconds) in [("128ms", 0.128), ("500ms", 0.5)] {
-            all.append(SkewScenario(name: "ntp-step-plus-\(label)", summary: "ntpd/chrony steps the wall clock forward \(label)", events: [.step(at: 60, by: seconds)], duration: 120))
-            all.append(SkewScenario(name: "ntp-step-minus-\(label)", summary: "ntpd/chrony steps the wall clock back \(label)", events: [.step(at: 60, by: -seconds)], duration: 120))
+            all.append(
+                SkewScenario(
+                    name: "ntp-step-plus-\(label)",
+                    summary: "ntpd/chrony steps the wall clock forward \(label)",
+                    events: [.step(at: 60, by: seconds)],
+                    duration: 120
+                )
+            )
+            all.append(
+                SkewScenario(
+                    name: "ntp-step-minus-\(label)",
+                    summary: "ntpd/chrony steps the wall clock back \(label)",
+                    events: [.step(at: 60, by: -seconds)],
+                    duration: 120
+                )
+            )
         }
         all += [
-            SkewScenario(name: "step-plus-1h", summary: "manual change or time-zone bug: wall clock +1 h", events: [.step(at: 60, by: 3600)], duration: 120),
-            SkewScenario(name: "step-minus-1h", summary: "manual change or time-zone bug: wall clock −1 h", events: [.step(at: 60, by: -3600)], duration: 120),
-            SkewScenario(name: "step-minus-1d", summary: "wall clock set back one day", events: [.step(at: 60, by: -86_400)], duration: 120),
-            SkewScenario(name: "step-plus-1y", summary: "wall clock set forward one year (a dead RTC battery fixed by NTP)", events: [.step(at: 60, by: 365 * 86_400)], duration: 120),
-            SkewScenario(name: "ntpd-slew-500ppm", summary: "ntpd slews out a +128 ms offset at its 500 ppm limit (256 s)", events: [.slew(at: 30, ppm: 500, for: 256)], duration: 320),
-            SkewScenario(name: "chrony-slew-83333ppm", summary: "chrony slews out a −1 s offset at its 83 333 ppm maximum (12 s)", events: [.slew(at: 60, ppm: -83_333, for: 12)], duration: 120),
+            SkewScenario(
+                name: "step-plus-1h",
+                summary: "manual change or time-zone bug: wall clock +1 h",
+                events: [.step(at: 60, by: 3600)],
+                duration: 120
+            ),
+            SkewScenario(
+                name: "step-minus-1h",
+                summary: "manual change or time-zone bug: wall clock −1 h",
+                events: [.step(at: 60, by: -3600)],
+                duration: 120
+            ),
+            SkewScenario(
+                name: "step-minus-1d",
+                summary: "wall clock set back one day",
+                events: [.step(at: 60, by: -86_400)],
+                duration: 120
+            ),
+            SkewScenario(
+                name: "step-plus-1y",
+                summary: "wall clock set forward one year (a dead RTC battery fixed by NTP)",
+                events: [.step(at: 60, by: 365 * 86_400)],
+                duration: 120
+            ),
+            SkewScenario(
+                name: "ntpd-slew-500ppm",
+                summary: "ntpd slews out a +128 ms offset at its 500 ppm limit (256 s)",
+                events: [.slew(at: 30, ppm: 500, for: 256)],
+                duration: 320
+            ),
+            SkewScenario(
+                name: "chrony-slew-83333ppm",
+                summary: "chrony slews out a −1 s offset at its 83 333 ppm maximum (12 s)",
+                events: [.slew(at: 60, ppm: -83_333, for: 12)],
+                duration: 120
+            ),
         ]
         for ppm in [10.0, 50, 100] {
             let label = String(Int(ppm))
-            all.append(SkewScenario(name: "drift-\(label)ppm", summary: "the oscillator runs \(label) ppm fast and nothing corrects it: every clock drifts", events: [.drift(ppm: ppm)], duration: 600))
+            all.append(
+                SkewScenario(
+                    name: "drift-\(label)ppm",
+                    summary: "the oscillator runs \(label) ppm fast and nothing corrects it: every clock drifts",
+                    events: [.drift(ppm: ppm)],
+                    duration: 600
+                )
+            )
         }
         all += [
             SkewScenario(
                 name: "ntp-disciplined-50ppm",
                 summary: "the oscillator runs 50 ppm slow and NTP corrects it: only CLOCK_MONOTONIC_RAW stays wrong",
-                events: [.drift(ppm: -50), .slew(at: 0, ppm: 50.0025, for: 3600)], duration: 600
+                events: [.drift(ppm: -50), .slew(at: 0, ppm: 50.0025, for: 3600)],
+                duration: 600
             ),
             SkewScenario(
                 name: "leap-smear-24h",
                 summary: "Google-style 24 h leap smear: −11.574 ppm for 86 400 s absorbs one leap second",
-                events: [.slew(at: 3600, ppm: -11.574, for: 86_400)], duration: 93_600,
+                events: [.slew(at: 3600, ppm: -11.574, for: 86_400)],
+                duration: 93_600,
                 activeWindows: stride(from: 0.0, to: 93_600, by: 7200).map { $0...($0 + 120) }
             ),
-            SkewScenario(name: "leap-smear-100s", summary: "the same smear compressed: −10 000 ppm for 100 s absorbs one second", events: [.slew(at: 20, ppm: -10_000, for: 100)], duration: 160),
+            SkewScenario(
+                name: "leap-smear-100s",
+                summary: "the same smear compressed: −10 000 ppm for 100 s absorbs one second",
+                events: [.slew(at: 20, ppm: -10_000, for: 100)],
+                duration: 160
+            ),
             SkewScenario(
                 name: "strobe-50ms-500ms",
                 summary: "a flapping time source: the wall clock jumps +50 ms then back every 500 ms",
                 events: stride(from: 30.0, to: 90, by: 0.5).enumerated().map { i, t in .step(at: t, by: i % 2 == 0 ? 0.05 : -0.05) },
                 duration: 120
             ),
-            SkewScenario(name: "step-plus-60s-quarter-timeout", summary: "+60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)", events: [.step(at: 42.5, by: 60)], duration: 120),
-            SkewScenario(name: "step-minus-60s-quarter-timeout", summary: "−60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)", events: [.step(at: 42.5, by: -60)], duration: 120),
-            SkewScenario(name: "suspend-10min", summary: "the laptop lid closes for 10 minutes at 40 s", events: [.suspend(at: 40, for: 600)], duration: 720),
+            SkewScenario(
+                name: "step-plus-60s-quarter-timeout",
+                summary: "+60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)",
+                events: [.step(at: 42.5, by: 60)],
+                duration: 120
+            ),
+            SkewScenario(
+                name: "step-minus-60s-quarter-timeout",
+                summary: "−60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)",
+                events: [.step(at: 42.5, by: -60)],
+                duration: 120
+            ),
+            SkewScenario(
+                name: "suspend-10min",
+                summary: "the laptop lid closes for 10 minutes at 40 s",
+                events: [.suspend(at: 40, for: 600)],
+                duration: 720
+            ),
         ]
         return all
     }()

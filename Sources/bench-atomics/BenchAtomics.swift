@@ -10,11 +10,11 @@ struct BenchAtomics: ParsableCommand {
         commandName: "bench-atomics",
         abstract: "Signal-style atomic wrappers on pthread_mutex, NSLock, DispatchQueue and more, under contention.",
         discussion: """
-        Scenarios are operations (--list shows them); variants are lock strategies. The default run is a \
-        curated slice; --full sweeps every operation, strategy, thread count and work amount. \
-        Results: <output>/atomics.csv and atomics.json in the shared schema, factor columns \
-        threads, cs_work_ns, gap_work_ns. See docs/bench-atomics.md.
-        """
+            Scenarios are operations (--list shows them); variants are lock strategies. The default run is a \
+            curated slice; --full sweeps every operation, strategy, thread count and work amount. \
+            Results: <output>/atomics.csv and atomics.json in the shared schema, factor columns \
+            threads, cs_work_ns, gap_work_ns. See docs/bench-atomics.md.
+            """
     )
 
     @OptionGroup var common: CommonOptions
@@ -22,16 +22,25 @@ struct BenchAtomics: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Thread counts, comma-separated (1…1024; default 1,2,4,8).", valueName: "n"))
     var threads: [String] = []
 
-    @Option(name: .customLong("cs-work"), help: ArgumentHelp("Work inside each critical section: 0, 50ns, 500ns, 1us, … (comma-separated).", valueName: "amount"))
+    @Option(
+        name: .customLong("cs-work"),
+        help: ArgumentHelp("Work inside each critical section: 0, 50ns, 500ns, 1us, … (comma-separated).", valueName: "amount")
+    )
     var csWork: [String] = []
 
-    @Option(name: .customLong("gap-work"), help: ArgumentHelp("Work between operations: 0, 50ns, 1us, … (comma-separated).", valueName: "amount"))
+    @Option(
+        name: .customLong("gap-work"),
+        help: ArgumentHelp("Work between operations: 0, 50ns, 1us, … (comma-separated).", valueName: "amount")
+    )
     var gapWork: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Measured seconds per repetition (default 0.15; 0.05 with --quick).", valueName: "s"))
     var duration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Unmeasured warm-up seconds before each strategy's first repetition in a cell (default 0.03).", valueName: "s"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Unmeasured warm-up seconds before each strategy's first repetition in a cell (default 0.03).", valueName: "s")
+    )
     var warmup: Double?
 
     @Flag(name: .long, help: "Sweep everything: all operations, strategies, thread counts, cs_work 0/50ns/500ns, gap_work 0/50ns/1us.")
@@ -43,7 +52,10 @@ struct BenchAtomics: ParsableCommand {
     @Flag(name: .long, help: "Pin worker i to CPU i mod the number of CPUs.")
     var pin = false
 
-    @Option(name: .customLong("probe-duration"), help: ArgumentHelp("Seconds of the co-scheduling probe before and after the run (default 0.2; 0 to skip).", valueName: "s"))
+    @Option(
+        name: .customLong("probe-duration"),
+        help: ArgumentHelp("Seconds of the co-scheduling probe before and after the run (default 0.2; 0 to skip).", valueName: "s")
+    )
     var probeDuration: Double = 0.2
 
     static func main() { BenchMain.run(Self.self) }

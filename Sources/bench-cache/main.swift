@@ -9,11 +9,11 @@ struct BenchCache: ParsableCommand {
         commandName: "bench-cache",
         abstract: "Count-bounded caches before a slow store: hit ratio, miss storms and cost per operation.",
         discussion: """
-        With no arguments: every variant x every trace x 2 seeds in virtual time (deterministic), \
-        Signal's cache sizes swept in the main app and each trace's cache in the NSE and the share \
-        extension, writing results/runs/<run-id>/cache.csv and .json. --mode live runs the real \
-        implementations on real threads (get/set ns, clear latency, allocations, bytes per entry).
-        """
+            With no arguments: every variant x every trace x 2 seeds in virtual time (deterministic), \
+            Signal's cache sizes swept in the main app and each trace's cache in the NSE and the share \
+            extension, writing results/runs/<run-id>/cache.csv and .json. --mode live runs the real \
+            implementations on real threads (get/set ns, clear latency, allocations, bytes per entry).
+            """
     )
 
     @OptionGroup var common: CommonOptions

@@ -10,11 +10,11 @@ struct BenchClock: ParsableCommand {
         commandName: "bench-clock",
         abstract: "Monotonic vs wall-clock timing while the clock is stepped, slewed, drifting or suspended.",
         discussion: """
-        Variants are clock sources (date, realtime, monotonic, monotonic-raw, boottime); scenarios are \
-        skew scenarios (see --list) or a --skew FILE with header at_s,kind,value,duration_s. \
-        Sim mode (default) is virtual time and deterministic; live mode runs the real process under \
-        libfaketime (Debian package faketime).
-        """
+            Variants are clock sources (date, realtime, monotonic, monotonic-raw, boottime); scenarios are \
+            skew scenarios (see --list) or a --skew FILE with header at_s,kind,value,duration_s. \
+            Sim mode (default) is virtual time and deterministic; live mode runs the real process under \
+            libfaketime (Debian package faketime).
+            """
     )
 
     @OptionGroup var common: CommonOptions
@@ -22,7 +22,10 @@ struct BenchClock: ParsableCommand {
     @Option(help: "sim (virtual time, deterministic) or live (real clocks under libfaketime).")
     var mode: ClockConfiguration.Mode = .sim
 
-    @Option(name: .long, help: ArgumentHelp("A skew scenario CSV (at_s,kind,value,duration_s) to run instead of the named ones.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A skew scenario CSV (at_s,kind,value,duration_s) to run instead of the named ones.", valueName: "file")
+    )
     var skew: String?
 
     @Option(name: .long, help: ArgumentHelp("Timing clients to run (comma-separated or repeated); see --list.", valueName: "name"))
@@ -47,8 +50,12 @@ struct BenchClock: ParsableCommand {
     static func main() { BenchMain.run(Self.self) }
 
     func validate() throws {
-        guard (1...100).contains(readCostRepetitions) else { throw ValidationError("--read-cost-repetitions must be between 1 and 100, got \(readCostRepetitions)") }
-        guard liveDuration.isFinite, (4...600).contains(liveDuration) else { throw ValidationError("--live-duration must be between 4 and 600 seconds, got \(liveDuration)") }
+        guard (1...100).contains(readCostRepetitions) else {
+            throw ValidationError("--read-cost-repetitions must be between 1 and 100, got \(readCostRepetitions)")
+        }
+        guard liveDuration.isFinite, (4...600).contains(liveDuration) else {
+            throw ValidationError("--live-duration must be between 4 and 600 seconds, got \(liveDuration)")
+        }
     }
 
     func run() throws {
@@ -61,7 +68,8 @@ struct BenchClock: ParsableCommand {
         (c.readCost, c.readCostRepetitions) = (!noReadCost, readCostRepetitions)
         (c.liveDuration, c.liveWithoutShim) = (liveDuration, liveWithoutShim)
         c.liveChildCommand = [LiveHarness.selfExecutable(), "--live-child"]
-        let timed = mode == .live ? "bench-clock live mode measures real clocks" : noReadCost ? nil : "bench-clock measures clock read costs"
+        let timed =
+            mode == .live ? "bench-clock live mode measures real clocks" : noReadCost ? nil : "bench-clock measures clock read costs"
         try WorkloadDriver.run(ClockWorkload.self, common: common, debugWarning: timed) { environment in
             try ClockWorkload(configuration: c, selection: environment.selection)
         }

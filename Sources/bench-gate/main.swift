@@ -11,24 +11,31 @@ struct BenchGate: ParsableCommand {
         commandName: "bench-gate",
         abstract: "Check a results folder against the thresholds and the committed baseline.",
         discussion: """
-        Deterministic (virtual-time) values must equal the baseline's exactly; live values of the \
-        gated hardware metrics are compared over repetitions (one-sided Mann-Whitney U at the \
-        metric's alpha, and a median change beyond its tolerance) with the baseline when both were \
-        measured on the same CPU (vendor, family, model, stepping, microcode), or with --ab-base, \
-        a base commit's run from the same job (A/B mode). Writes gate.json and \
-        gate-summary.md into the results folder and prints the summary. \
-        Exit codes: 0 pass, 1 regression, 2 usage or input error, 3 baseline missing or incompatible.
-        """
+            Deterministic (virtual-time) values must equal the baseline's exactly; live values of the \
+            gated hardware metrics are compared over repetitions (one-sided Mann-Whitney U at the \
+            metric's alpha, and a median change beyond its tolerance) with the baseline when both were \
+            measured on the same CPU (vendor, family, model, stepping, microcode), or with --ab-base, \
+            a base commit's run from the same job (A/B mode). Writes gate.json and \
+            gate-summary.md into the results folder and prints the summary. \
+            Exit codes: 0 pass, 1 regression, 2 usage or input error, 3 baseline missing or incompatible.
+            """
     )
 
-    @Argument(help: ArgumentHelp("The results folders to check (each holds <workload>.json and .csv); gate.json goes into the first.", valueName: "results"))
+    @Argument(
+        help: ArgumentHelp(
+            "The results folders to check (each holds <workload>.json and .csv); gate.json goes into the first.",
+            valueName: "results"
+        )
+    )
     var folders: [String]
 
     var results: String { folders[0] }
 
     func validate() throws {
         guard !folders.isEmpty else { throw ValidationError("give at least one results folder") }
-        if updateBaseline, !abBase.isEmpty { throw ValidationError("--update-baseline records a baseline; it cannot be combined with --ab-base") }
+        if updateBaseline, !abBase.isEmpty {
+            throw ValidationError("--update-baseline records a baseline; it cannot be combined with --ab-base")
+        }
     }
 
     @Option(help: "The baseline folder.")
@@ -37,7 +44,13 @@ struct BenchGate: ParsableCommand {
     @Option(help: "The thresholds file.")
     var thresholds = "results/thresholds.json"
 
-    @Option(name: .customLong("ab-base"), help: ArgumentHelp("A/B mode: a results folder of the base commit measured in the same job (repeat for several rounds); hardware metrics are compared with it instead of the baseline.", valueName: "folder"))
+    @Option(
+        name: .customLong("ab-base"),
+        help: ArgumentHelp(
+            "A/B mode: a results folder of the base commit measured in the same job (repeat for several rounds); hardware metrics are compared with it instead of the baseline.",
+            valueName: "folder"
+        )
+    )
     var abBase: [String] = []
 
     @Flag(name: .customLong("no-baseline"), help: "Check the thresholds only (and the A/B base, if given).")
@@ -74,8 +87,18 @@ struct BenchGate: ParsableCommand {
         var outcomes: [ThresholdOutcome] = []
         selected.removeAll { t in
             guard t.kind == .hardware, debugWorkloads.contains(t.workload) else { return false }
-            outcomes.append(ThresholdOutcome(id: t.id, kind: t.kind, workload: t.workload, scenario: t.scenario, variant: t.variant,
-                                             status: .skipped, detail: "\(t.workload) results come from a debug build", reason: t.reason))
+            outcomes.append(
+                ThresholdOutcome(
+                    id: t.id,
+                    kind: t.kind,
+                    workload: t.workload,
+                    scenario: t.scenario,
+                    variant: t.variant,
+                    status: .skipped,
+                    detail: "\(t.workload) results come from a debug build",
+                    reason: t.reason
+                )
+            )
             return true
         }
         outcomes = try ThresholdCheck.evaluate(selected, on: current.records, source: thresholds) + outcomes
@@ -83,24 +106,50 @@ struct BenchGate: ParsableCommand {
         let hardwareWorkloads = Set(file.hardwareMetrics.map(\.workload))
         if !abBase.isEmpty {
             // A/B: hardware against the base run of the same job; deterministic against the baseline.
-            let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting) }
+            let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting)
+            }
             let baseDocuments = base.flatMap(\.documents)
-            let fit = HardwareComparability.check(current: current.documents, reference: baseDocuments, workloads: hardwareWorkloads,
-                                                  referenceName: "A/B base", sameJob: true)
+            let fit = HardwareComparability.check(
+                current: current.documents,
+                reference: baseDocuments,
+                workloads: hardwareWorkloads,
+                referenceName: "A/B base",
+                sameJob: true
+            )
             let committed = noBaseline ? [] : try loadBaseline(current: current, expecting: expecting).records
             comparison = BaselineComparison.compare(
-                current: current.records, baseline: committed, hardwareMetrics: file.hardwareMetrics,
-                hardwareBaseline: baseDocuments.flatMap(\.records), hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
-                notComparable: fit.notComparable, notes: fit.notes)
+                current: current.records,
+                baseline: committed,
+                hardwareMetrics: file.hardwareMetrics,
+                hardwareBaseline: baseDocuments.flatMap(\.records),
+                hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
+                notComparable: fit.notComparable,
+                notes: fit.notes
+            )
         } else if !noBaseline {
             let base = try loadBaseline(current: current, expecting: expecting)
-            let fit = HardwareComparability.check(current: current.documents, reference: base.documents, workloads: hardwareWorkloads,
-                                                  referenceName: "baseline", sameJob: false)
-            comparison = BaselineComparison.compare(current: current.records, baseline: base.records, hardwareMetrics: file.hardwareMetrics,
-                                                    hardwareReference: "baseline", notComparable: fit.notComparable, notes: fit.notes)
+            let fit = HardwareComparability.check(
+                current: current.documents,
+                reference: base.documents,
+                workloads: hardwareWorkloads,
+                referenceName: "baseline",
+                sameJob: false
+            )
+            comparison = BaselineComparison.compare(
+                current: current.records,
+                baseline: base.records,
+                hardwareMetrics: file.hardwareMetrics,
+                hardwareReference: "baseline",
+                notComparable: fit.notComparable,
+                notes: fit.notes
+            )
         }
-        let verdict = GateVerdict(results: results, baseline: noBaseline ? (abBase.isEmpty ? nil : abBase.joined(separator: ", ")) : baseline,
-                                  thresholds: outcomes, comparison: comparison)
+        let verdict = GateVerdict(
+            results: results,
+            baseline: noBaseline ? (abBase.isEmpty ? nil : abBase.joined(separator: ", ")) : baseline,
+            thresholds: outcomes,
+            comparison: comparison
+        )
         let folder = results as NSString
         do {
             try AtomicFile.write(try verdict.encoded(), to: folder.appendingPathComponent("gate.json"))
@@ -123,7 +172,9 @@ struct BenchGate: ParsableCommand {
         let base = try ResultsSet.load(path: baseline, role: .baseline, expecting: expecting)
         let missing = base.workloads.subtracting(current.workloads)
         if !missing.isEmpty, !updateBaseline, !quiet {
-            FileHandle.standardError.write(Data("bench-gate: note: baseline workloads not in the results: \(missing.sorted().joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data("bench-gate: note: baseline workloads not in the results: \(missing.sorted().joined(separator: ", "))\n".utf8)
+            )
         }
         return base
     }

@@ -20,7 +20,10 @@ struct InvalidationOptions: ParsableArguments {
     @Option(name: .customLong("cache-capacity"), help: "Entries of each process's model cache.")
     var cacheCapacity: Int?
 
-    @Option(name: .customLong("live-dir"), help: ArgumentHelp("Live: keep each run's database, FIFOs and child logs under this folder.", valueName: "dir"))
+    @Option(
+        name: .customLong("live-dir"),
+        help: ArgumentHelp("Live: keep each run's database, FIFOs and child logs under this folder.", valueName: "dir")
+    )
     var liveDir: String?
 
     func validate() throws {
@@ -41,7 +44,9 @@ struct InvalidationOptions: ParsableArguments {
         }
         if mode == .sim, liveDir != nil { throw ValidationError("--live-dir applies to --mode live only") }
         if mode == .live, deliveryJitterMs != nil {
-            throw ValidationError("--delivery-jitter-ms models the simulation's delivery; live deliveries are real (drop it or use --mode sim)")
+            throw ValidationError(
+                "--delivery-jitter-ms models the simulation's delivery; live deliveries are real (drop it or use --mode sim)"
+            )
         }
     }
 

@@ -9,10 +9,10 @@ struct BenchInvalidation: ParsableCommand {
         commandName: "bench-invalidation",
         abstract: "Cross-process cache invalidation: stale reads, missed invalidations and their cost.",
         discussion: """
-        With no arguments: every variant x every scenario x 3 seeds in virtual time (deterministic), \
-        writing results/runs/<run-id>/invalidation.csv and .json. --mode live runs the main app and \
-        both extensions as real processes on a real SQLite database (WAL) and compares with the simulation.
-        """
+            With no arguments: every variant x every scenario x 3 seeds in virtual time (deterministic), \
+            writing results/runs/<run-id>/invalidation.csv and .json. --mode live runs the main app and \
+            both extensions as real processes on a real SQLite database (WAL) and compares with the simulation.
+            """
     )
 
     @OptionGroup var common: CommonOptions

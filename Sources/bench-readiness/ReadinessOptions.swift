@@ -11,7 +11,12 @@ struct ReadinessOptions: ParsableArguments {
     @Option(help: "sim (virtual time, deterministic) or live (real threads, CPU, timers and child processes).")
     var mode: Mode = .sim
 
-    @Option(help: ArgumentHelp("How the ~200 services are built: eager, lazy-registry, lazy-once (comma-separated; default all).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "How the ~200 services are built: eager, lazy-registry, lazy-once (comma-separated; default all).",
+            valueName: "name"
+        )
+    )
     var globals: [String] = []
 
     @Option(name: .customLong("display-hz"), help: "The display's refresh rate (Hz).")
@@ -36,11 +41,14 @@ struct ReadinessOptions: ParsableArguments {
     var racingThreads: Int = 8
 
     func validate() throws {
-        if let displayHz, !(1...1000).contains(displayHz) { throw ValidationError("--display-hz must be between 1 and 1000, got \(displayHz)") }
+        if let displayHz, !(1...1000).contains(displayHz) {
+            throw ValidationError("--display-hz must be between 1 and 1000, got \(displayHz)")
+        }
         if let inputRate, !(inputRate.isFinite && inputRate >= 0 && inputRate <= 1000) {
             throw ValidationError("--input-rate must be between 0 and 1000 per second, got \(inputRate)")
         }
-        for (value, flag) in [(inputBoundMs, "--input-bound-ms"), (longQuietMs, "--long-quiet-ms")] where !(value.isFinite && value > 0 && value <= 60_000) {
+        for (value, flag) in [(inputBoundMs, "--input-bound-ms"), (longQuietMs, "--long-quiet-ms")]
+        where !(value.isFinite && value > 0 && value <= 60_000) {
             throw ValidationError("\(flag) must be a positive number of ms up to 60000, got \(value)")
         }
         if !(watchdogSeconds.isFinite && watchdogSeconds > 0 && watchdogSeconds <= 600) {

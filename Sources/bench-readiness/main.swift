@@ -14,11 +14,11 @@ struct BenchReadiness: ParsableCommand {
         commandName: "bench-readiness",
         abstract: "Launch coordination: readiness blocks, frames and input on one main executor.",
         discussion: """
-        With no arguments: every variant x main-app, nse, share-extension x every --globals x 5 seeds in \
-        virtual time (deterministic), writing results/runs/<run-id>/readiness.csv and .json. --mode live runs \
-        the main-app launch on real threads beside its simulation, the re-entry probes in child processes \
-        (reentrant-tasks) and the registry race (concurrent-first-use).
-        """
+            With no arguments: every variant x main-app, nse, share-extension x every --globals x 5 seeds in \
+            virtual time (deterministic), writing results/runs/<run-id>/readiness.csv and .json. --mode live runs \
+            the main-app launch on real threads beside its simulation, the re-entry probes in child processes \
+            (reentrant-tasks) and the registry race (concurrent-first-use).
+            """
     )
 
     @OptionGroup var common: CommonOptions
@@ -30,8 +30,10 @@ struct BenchReadiness: ParsableCommand {
         }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         try WorkloadDriver.run(ReadinessWorkload.self, common: common) { environment in
-            try ReadinessWorkload(configuration: options.configuration(child: [executable, Self.probeFlag]),
-                                  selection: environment.selection)
+            try ReadinessWorkload(
+                configuration: options.configuration(child: [executable, Self.probeFlag]),
+                selection: environment.selection
+            )
         }
     }
 }

@@ -10,7 +10,12 @@ struct ThrottleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replay a CSV trace (header time_ms,rows; gzip allowed) instead of the named scenarios.", valueName: "file"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("Device profiles for --trace runs, or to override the scenarios' (fast, mid, slow; comma-separated).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Device profiles for --trace runs, or to override the scenarios' (fast, mid, slow; comma-separated).",
+            valueName: "name"
+        )
+    )
     var device: [String] = []
 
     @Option(name: .customLong("vsync-hz"), help: "Override the display refresh rate (Hz).")
@@ -25,7 +30,10 @@ struct ThrottleOptions: ParsableArguments {
     @Option(name: .customLong("fixed-interval-ms"), help: "fixed-rate's timer interval (ms).")
     var fixedIntervalMs: Double = 100
 
-    @Option(name: .customLong("debounce-ms"), help: "signal-last-only's and throttle-first-last's interval, debounce-last's quiet period (ms).")
+    @Option(
+        name: .customLong("debounce-ms"),
+        help: "signal-last-only's and throttle-first-last's interval, debounce-last's quiet period (ms)."
+    )
     var debounceMs: Double = 100
 
     @Option(name: .customLong("max-age-ms"), help: "frame-budget's bound on the oldest pending change's age (ms).")
@@ -34,9 +42,12 @@ struct ThrottleOptions: ParsableArguments {
     @Option(name: .customLong("background-threads"), help: "Live mode: threads burning CPU beside the main loop.")
     var backgroundThreads: Int = 0
 
-    @Option(help: ArgumentHelp(
-        "What the app does with a publish, for every policy: conversation (Signal's CVLoadCoordinator: merged load requests, one load in flight, built off main) or observer (applied on main at once).",
-        valueName: "observer|conversation"))
+    @Option(
+        help: ArgumentHelp(
+            "What the app does with a publish, for every policy: conversation (Signal's CVLoadCoordinator: merged load requests, one load in flight, built off main) or observer (applied on main at once).",
+            valueName: "observer|conversation"
+        )
+    )
     var pipeline: String = "conversation"
 
     /// The options as the workload's configuration.

@@ -7,15 +7,18 @@ final class ItemSchedulerTests: XCTestCase {
     /// A deterministic "simulation": the same index gives the same value on any thread.
     static func work(_ index: Int) -> UInt64 {
         var x = UInt64(index) &+ 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<20_000 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+        for _ in 0..<20_000 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
         return x
     }
 
     func results(jobs: Int, count: Int, alone: Set<Int> = []) -> [UInt64?] {
         var out = [UInt64?](repeating: nil, count: count)
         ItemScheduler(jobs: jobs).run(
-            count: count, isAlone: { alone.contains($0) }, shouldStop: { false },
-            work: { Self.work($0) }, deliver: { index, result in out[index] = try? result.get() }
+            count: count,
+            isAlone: { alone.contains($0) },
+            shouldStop: { false },
+            work: { Self.work($0) },
+            deliver: { index, result in out[index] = try? result.get() }
         )
         return out
     }
@@ -34,7 +37,9 @@ final class ItemSchedulerTests: XCTestCase {
         let maxOverall = Atomic<Int>(0)
         let alone: Set<Int> = [5, 6, 12]
         ItemScheduler(jobs: 4).run(
-            count: 20, isAlone: { alone.contains($0) }, shouldStop: { false },
+            count: 20,
+            isAlone: { alone.contains($0) },
+            shouldStop: { false },
             work: { index in
                 let now = running.add(1, ordering: .sequentiallyConsistent).newValue
                 _ = maxOverall.max(now, ordering: .sequentiallyConsistent)
@@ -53,7 +58,9 @@ final class ItemSchedulerTests: XCTestCase {
         let stop = Atomic<Bool>(false)
         var delivered: [Int] = []
         ItemScheduler(jobs: 2).run(
-            count: 50, isAlone: { _ in false }, shouldStop: { stop.load(ordering: .sequentiallyConsistent) },
+            count: 50,
+            isAlone: { _ in false },
+            shouldStop: { stop.load(ordering: .sequentiallyConsistent) },
             work: { index in
                 if index == 3 { stop.store(true, ordering: .sequentiallyConsistent) }
                 usleep(5_000)
@@ -70,7 +77,9 @@ final class ItemSchedulerTests: XCTestCase {
         var failures: [Int] = []
         var successes = 0
         ItemScheduler(jobs: 2).run(
-            count: 200, isAlone: { _ in false }, shouldStop: { false },
+            count: 200,
+            isAlone: { _ in false },
+            shouldStop: { false },
             work: { index in
                 if index == 2 { throw Boom() }
                 usleep(2_000)

@@ -24,8 +24,8 @@ final class ResultsFolderTests: XCTestCase {
         let path = try temporaryFolder()
         let stale = (path as NSString).appendingPathComponent(".stale.csv.12345.tmp")
         let foreign = (path as NSString).appendingPathComponent(".other.csv.12345.tmp")
-        FileManager.default.createFile(atPath: stale, contents: Data("half".utf8))
-        FileManager.default.createFile(atPath: foreign, contents: Data("half".utf8))
+        _ = FileManager.default.createFile(atPath: stale, contents: Data("half".utf8))
+        _ = FileManager.default.createFile(atPath: foreign, contents: Data("half".utf8))
         try ResultsFolder(path: path).prepare(workload: "stale")
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
         XCTAssertTrue(FileManager.default.fileExists(atPath: foreign), "another workload's files are not ours to remove")
@@ -34,11 +34,31 @@ final class ResultsFolderTests: XCTestCase {
     func testTheCSVAndJSONArriveTogetherWithNoTemporaryFilesLeft() throws {
         let path = try temporaryFolder()
         let folder = ResultsFolder(path: path)
-        let record = ResultRecord(runID: "r", workload: "pair", scenario: "s", variant: "v", mode: "sim", seed: 1,
-                                  repetition: 0, metric: "m", value: 1, unit: "u", host: "h")
-        let document = RunDocument(runID: "r", workload: "pair", createdUTC: "2026-01-01T00:00:00Z",
-                                   metadata: .current(parameters: [:]), factorNames: [], records: [record],
-                                   summaries: Statistics.summarize([record]), complete: false, plannedItems: 2, completedItems: 1)
+        let record = ResultRecord(
+            runID: "r",
+            workload: "pair",
+            scenario: "s",
+            variant: "v",
+            mode: "sim",
+            seed: 1,
+            repetition: 0,
+            metric: "m",
+            value: 1,
+            unit: "u",
+            host: "h"
+        )
+        let document = RunDocument(
+            runID: "r",
+            workload: "pair",
+            createdUTC: "2026-01-01T00:00:00Z",
+            metadata: .current(parameters: [:]),
+            factorNames: [],
+            records: [record],
+            summaries: Statistics.summarize([record]),
+            complete: false,
+            plannedItems: 2,
+            completedItems: 1
+        )
         try folder.write(document)
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         XCTAssertEqual(names, ["pair.csv", "pair.json"])
@@ -49,9 +69,18 @@ final class ResultsFolderTests: XCTestCase {
     }
 
     func testAnOlderDocumentWithoutTheCompletenessKeysReadsAsComplete() throws {
-        let document = RunDocument(runID: "r", workload: "old", createdUTC: "2026-01-01T00:00:00Z",
-                                   metadata: .current(parameters: [:]), factorNames: [], records: [], summaries: [],
-                                   complete: false, plannedItems: 3, completedItems: 1)
+        let document = RunDocument(
+            runID: "r",
+            workload: "old",
+            createdUTC: "2026-01-01T00:00:00Z",
+            metadata: .current(parameters: [:]),
+            factorNames: [],
+            records: [],
+            summaries: [],
+            complete: false,
+            plannedItems: 3,
+            completedItems: 1
+        )
         var object = try XCTUnwrap(JSONSerialization.jsonObject(with: document.encoded()) as? [String: Any])
         for key in ["complete", "planned_items", "completed_items"] { object.removeValue(forKey: key) }
         let decoded = try RunDocument.decode(JSONSerialization.data(withJSONObject: object))

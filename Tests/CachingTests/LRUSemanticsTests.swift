@@ -1,16 +1,19 @@
 import XCTest
+
 @testable import Caching
 
 /// The reference LRU, checked against two implementations that share nothing with it.
 final class LRUSemanticsTests: XCTestCase {
     func testRecencyAndEviction() {
         let c = LinkedLRUCache<String, Int>(capacity: 3)
-        c.set("a", 1); c.set("b", 2); c.set("c", 3)
-        XCTAssertEqual(c.get("a"), 1)          // a is now most recent
-        c.set("d", 4)                           // evicts b, the least recent
+        c.set("a", 1)
+        c.set("b", 2)
+        c.set("c", 3)
+        XCTAssertEqual(c.get("a"), 1)  // a is now most recent
+        c.set("d", 4)  // evicts b, the least recent
         XCTAssertNil(c.get("b"))
         XCTAssertEqual(c.recencyOrder, ["d", "a", "c"])
-        c.set("c", 30)                          // replace refreshes recency
+        c.set("c", 30)  // replace refreshes recency
         XCTAssertEqual(c.recencyOrder, ["c", "d", "a"])
         XCTAssertEqual(c.count, 3)
         c.clear()

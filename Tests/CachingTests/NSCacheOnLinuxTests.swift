@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Caching
 
 /// Foundation's real NSCache on this platform, against the model the simulation uses.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Caching
 
 final class PolicyTests: XCTestCase {
@@ -6,9 +7,9 @@ final class PolicyTests: XCTestCase {
     func testS3FIFOResistsAScan() {
         let hot = Array(0..<20)
         var keys: [Int] = []
-        for _ in 0..<5 { keys += hot }                 // hot keys, each hit several times
-        keys += Array(1000..<1200)                     // one-time scan, 10x the cache
-        keys += hot                                    // back to the hot set
+        for _ in 0..<5 { keys += hot }  // hot keys, each hit several times
+        keys += Array(1000..<1200)  // one-time scan, 10x the cache
+        keys += hot  // back to the hot set
         let tail = hot.count
         let lru = TestTraces.replay(LinkedLRUCache<Int, Int>(capacity: 25), keys).suffix(tail).filter { $0 }.count
         let s3 = TestTraces.replay(S3FIFOCache<Int, Int>(capacity: 25), keys).suffix(tail).filter { $0 }.count
@@ -19,11 +20,11 @@ final class PolicyTests: XCTestCase {
     /// A key evicted from the small queue and read again while remembered by the ghost queue is
     /// admitted straight to the main queue.
     func testS3FIFOGhostReadmits() {
-        let c = S3FIFOCache<Int, Int>(capacity: 10)   // small queue: 1 entry
-        for k in 0..<11 { c.set(k, k) }               // 10 fills; the 11th evicts key 0 to the ghost
+        let c = S3FIFOCache<Int, Int>(capacity: 10)  // small queue: 1 entry
+        for k in 0..<11 { c.set(k, k) }  // 10 fills; the 11th evicts key 0 to the ghost
         XCTAssertNil(c.get(0))
-        c.set(0, 0)                                   // back from the ghost
-        for k in 100..<120 { c.set(k, k) }            // one-time keys churn through the small queue
+        c.set(0, 0)  // back from the ghost
+        for k in 100..<120 { c.set(k, k) }  // one-time keys churn through the small queue
         XCTAssertEqual(c.get(0), 0, "a ghost-admitted key lives in the main queue")
         XCTAssertLessThanOrEqual(c.count, 10)
     }
@@ -46,7 +47,8 @@ final class PolicyTests: XCTestCase {
 
     func testFIFOIgnoresHits() {
         let c = FIFOCache<Int, Int>(capacity: 2)
-        c.set(1, 1); c.set(2, 2)
+        c.set(1, 1)
+        c.set(2, 2)
         _ = c.get(1)
         c.set(3, 3)
         XCTAssertNil(c.get(1), "the oldest insertion goes, hit or not")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Caching
 
 /// Each generation of Signal's cache, pinned to what its code does.
@@ -7,7 +8,9 @@ final class SignalGenerationTests: XCTestCase {
     /// overfull set removes the *first* key of the array.
     func test2018Timeline() {
         let c = Signal2018Cache<String, Int>(capacity: 3)
-        c.set("a", 1); c.set("b", 2); c.set("c", 3)
+        c.set("a", 1)
+        c.set("b", 2)
+        c.set("c", 3)
         XCTAssertEqual(c.order, ["a", "b", "c"])
         XCTAssertEqual(c.get("a"), 1)
         XCTAssertEqual(c.order, ["b", "c", "a"])
@@ -62,7 +65,10 @@ final class SignalGenerationTests: XCTestCase {
             XCTAssertFalse(LifecycleRule.signal2018.clears(on: .background, in: context, profile: optedIn))
             XCTAssertTrue(LifecycleRule.signal2021.clears(on: .memoryWarning, in: context, profile: optedOut))
             XCTAssertTrue(LifecycleRule.signal2021.clears(on: .background, in: context, profile: optedOut))
-            XCTAssertFalse(LifecycleRule.current.clears(on: .memoryWarning, in: context, profile: optedIn), "no memory-warning handler today")
+            XCTAssertFalse(
+                LifecycleRule.current.clears(on: .memoryWarning, in: context, profile: optedIn),
+                "no memory-warning handler today"
+            )
             XCTAssertEqual(LifecycleRule.current.clears(on: .background, in: context, profile: optedIn), context == .mainApp)
             XCTAssertFalse(LifecycleRule.current.clears(on: .background, in: context, profile: optedOut))
         }

@@ -1,5 +1,6 @@
-@testable import Caching
 import Simulation
+
+@testable import Caching
 
 /// Small seeded traces for the tests, and an LRU written the slow, obvious way (an array in
 /// recency order) as a second independent reference.

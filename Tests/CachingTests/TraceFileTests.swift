@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import XCTest
+
 @testable import Caching
 
 final class TraceFileTests: XCTestCase {

@@ -42,8 +42,10 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
     }
 
     func testMissingJemallocNamesThePackageToInstall() throws {
-        let result = try run(["--allocator", "jemalloc", "--output", temporaryFolder()] + tiny,
-                             environment: ["PATTERNBENCH_JEMALLOC_LIBRARY": "libjemalloc-not-here.so.9"])
+        let result = try run(
+            ["--allocator", "jemalloc", "--output", temporaryFolder()] + tiny,
+            environment: ["PATTERNBENCH_JEMALLOC_LIBRARY": "libjemalloc-not-here.so.9"]
+        )
         XCTAssertEqual(result.reason, .exit)
         XCTAssertEqual(result.status, 69, "EX_UNAVAILABLE")
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
@@ -53,26 +55,32 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
     func testListNamesEveryStrategyAndOperation() throws {
         let result = try run(["--list"])
         XCTAssertEqual(result.status, 0)
-        for name in ["pthread-mutex", "nslock", "dispatch-queue", "mutex", "spinlock", "pthread-mutex-adaptive", "atomic",
-                     "unsynchronized", "c-pthread-mutex", "c-atomic", "increment", "read-mostly", "flag", "transition",
-                     "dictionary-update", "array-append-drain"] {
+        for name in [
+            "pthread-mutex", "nslock", "dispatch-queue", "mutex", "spinlock", "pthread-mutex-adaptive", "atomic",
+            "unsynchronized", "c-pthread-mutex", "c-atomic", "increment", "read-mostly", "flag", "transition",
+            "dictionary-update", "array-append-drain",
+        ] {
             XCTAssertTrue(result.stdout.contains(name), name)
         }
     }
 
     func testASmallRunWritesTheSharedSchemaAndTheSummary() throws {
         let output = temporaryFolder()
-        let result = try run([
-            "--scenario", "increment,flag", "--variant", "pthread-mutex,atomic,c-pthread-mutex,c-atomic,unsynchronized",
-            "--threads", "1,2", "--output", output,
-        ] + tiny)
+        let result = try run(
+            [
+                "--scenario", "increment,flag", "--variant", "pthread-mutex,atomic,c-pthread-mutex,c-atomic,unsynchronized",
+                "--threads", "1,2", "--output", output,
+            ] + tiny
+        )
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("increment — cs_work_ns 0, gap_work_ns 0"), result.stdout)
         XCTAssertTrue(result.stdout.contains("co-scheduling probe:"), result.stdout)
         XCTAssertTrue(result.stdout.contains("uncontended pthread-mutex wrapper vs C"), result.stdout)
 
         let csv = try String(contentsOfFile: output + "/atomics.csv", encoding: .utf8)
-        XCTAssertTrue(csv.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,threads,cs_work_ns,gap_work_ns,metric,value,unit,host\n"))
+        XCTAssertTrue(
+            csv.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,threads,cs_work_ns,gap_work_ns,metric,value,unit,host\n")
+        )
 
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: output + "/atomics.json")))
         XCTAssertEqual(document.workload, "atomics")
@@ -85,9 +93,11 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
         let records = document.records
         XCTAssertTrue(records.allSatisfy { $0.mode == "live" && $0.workload == "atomics" })
         let metrics = Set(records.map(\.metric))
-        for metric in ["ns_per_op", "ops_per_s", "jain_fairness", "max_min_share_ratio", "lost_updates",
-                       "voluntary_ctx_switches", "involuntary_ctx_switches", "cpu_time_ms", "cpu_ns_per_op", "co_scheduled_fraction",
-                       "ratio_to_atomic", "ratio_to_c"] {
+        for metric in [
+            "ns_per_op", "ops_per_s", "jain_fairness", "max_min_share_ratio", "lost_updates",
+            "voluntary_ctx_switches", "involuntary_ctx_switches", "cpu_time_ms", "cpu_ns_per_op", "co_scheduled_fraction",
+            "ratio_to_atomic", "ratio_to_c",
+        ] {
             XCTAssertTrue(metrics.contains(metric), metric)
         }
         XCTAssertFalse(metrics.contains("allocs_per_op"), "the system allocator's allocations are not counted")
@@ -100,10 +110,12 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
 
     func testJemallocCountsAllocationsOrFailsCleanly() throws {
         let output = temporaryFolder()
-        let result = try run([
-            "--allocator", "jemalloc", "--scenario", "array-append-drain", "--variant", "pthread-mutex",
-            "--threads", "1", "--output", output,
-        ] + tiny)
+        let result = try run(
+            [
+                "--allocator", "jemalloc", "--scenario", "array-append-drain", "--variant", "pthread-mutex",
+                "--threads", "1", "--output", output,
+            ] + tiny
+        )
         let installed = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib", "/usr/local/lib", "/usr/lib64"]
             .contains { FileManager.default.fileExists(atPath: $0 + "/libjemalloc.so.2") }
         guard installed else {

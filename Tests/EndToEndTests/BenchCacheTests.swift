@@ -23,7 +23,10 @@ final class BenchCacheTests: XCTestCase {
         for metric in ["hit_ratio", "reference_hit_ratio", "miss_storm_reads", "rewarm_ms", "latency_p50_us", "latency_p99_us", "clears"] {
             XCTAssertTrue(rows.contains { $0.contains(",\(metric),") }, metric)
         }
-        let gate = try ExecutableRunner.run("bench-gate", [out.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"])
+        let gate = try ExecutableRunner.run(
+            "bench-gate",
+            [out.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"]
+        )
         XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
         let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: out.appendingPathComponent("gate.json")))
         let mine = verdict.thresholds.filter { $0.workload == "cache" && !$0.id.hasPrefix("cache.live") }
@@ -37,7 +40,10 @@ final class BenchCacheTests: XCTestCase {
         var tables: [[String]] = []
         for jobs in ["1", "3"] {
             let out = dir.appendingPathComponent("jobs\(jobs)")
-            let r = try ExecutableRunner.run("bench-cache", ["--quiet", "--quick", "--scenario", "chat-scroll,launch-rewarm", "--jobs", jobs, "--output", out.path])
+            let r = try ExecutableRunner.run(
+                "bench-cache",
+                ["--quiet", "--quick", "--scenario", "chat-scroll,launch-rewarm", "--jobs", jobs, "--output", out.path]
+            )
             XCTAssertEqual(r.status, 0, r.stderr)
             // Drop the run id (first column) and the host (last).
             tables.append(try csvRows(out).dropFirst().map { $0.split(separator: ",").dropFirst().dropLast().joined(separator: ",") })
@@ -55,7 +61,10 @@ final class BenchCacheTests: XCTestCase {
         for i in 0..<2000 { text += "k\((i * 7919) % 97 + (i % 5 == 0 ? 1000 : 0))\n" }
         try text.write(to: trace, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("run")
-        let r = try ExecutableRunner.run("bench-cache", ["--quiet", "--trace", trace.path, "--capacity", "16,64", "--context", "main-app", "--output", out.path, "--format", "csv"])
+        let r = try ExecutableRunner.run(
+            "bench-cache",
+            ["--quiet", "--trace", trace.path, "--capacity", "16,64", "--context", "main-app", "--output", out.path, "--format", "csv"]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try csvRows(out).filter { $0.contains(",trace-reads,lru,") }
         let hit = rows.filter { $0.contains(",hit_ratio,") }.map { $0.split(separator: ",")[11] }
@@ -97,9 +106,14 @@ final class BenchCacheTests: XCTestCase {
         let dir = try ExecutableRunner.temporaryDirectory("cache")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("live")
-        let r = try ExecutableRunner.run("bench-cache", ["--quiet", "--mode", "live", "--seeds", "1", "--operation", "get,set,clear",
-                                                          "--capacity", "32,512", "--threads", "1,2", "--duration", "0.01",
-                                                          "--variant", "lru,signal-2018,signal-2021,nscache-corelibs", "--output", out.path])
+        let r = try ExecutableRunner.run(
+            "bench-cache",
+            [
+                "--quiet", "--mode", "live", "--seeds", "1", "--operation", "get,set,clear",
+                "--capacity", "32,512", "--threads", "1,2", "--duration", "0.01",
+                "--variant", "lru,signal-2018,signal-2021,nscache-corelibs", "--output", out.path,
+            ]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try csvRows(out)
         XCTAssertTrue(rows.contains { $0.contains(",live-get,signal-2021,live,") && $0.contains(",512,2,get_ns,") })

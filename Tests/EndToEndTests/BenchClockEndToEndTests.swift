@@ -38,21 +38,31 @@ final class BenchClockEndToEndTests: XCTestCase {
         let csvB = try String(contentsOfFile: b + "/clock.csv", encoding: .utf8)
         XCTAssertTrue(csvA.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,client,metric,value,unit,host\n"))
         // Identical apart from the run id.
-        func strip(_ csv: String) -> [String] { csv.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") } }
+        func strip(_ csv: String) -> [String] {
+            csv.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") }
+        }
         XCTAssertEqual(strip(csvA), strip(csvB))
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: a + "/clock.json")))
         XCTAssertEqual(document.workload, "clock")
         XCTAssertEqual(document.factorNames, ["client"])
         XCTAssertEqual(Set(document.records.map { $0.factors["client"]! }).count, 8)
         XCTAssertEqual(Set(document.records.map(\.variant)), ["date", "realtime", "monotonic", "monotonic-raw", "boottime"])
-        XCTAssertTrue(document.records.contains { $0.variant == "realtime" && $0.factors["client"] == "duration-meter" && $0.metric == "max_abs_error_us" && $0.value > 999_000 })
+        XCTAssertTrue(
+            document.records.contains {
+                $0.variant == "realtime" && $0.factors["client"] == "duration-meter" && $0.metric == "max_abs_error_us"
+                    && $0.value > 999_000
+            }
+        )
     }
 
     func testSkewFileRuns() throws {
         let folder = temporaryFolder()
         let path = folder + "/my-skew.csv"
         try "at_s,kind,value,duration_s\n30,step,-2,\n50,slew,1000,20\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try run(["--skew", path, "--client", "duration-meter", "--variant", "realtime,monotonic-raw", "--no-read-cost", "--quiet", "--output", folder + "/out", "--format", "csv"])
+        let r = try run([
+            "--skew", path, "--client", "duration-meter", "--variant", "realtime,monotonic-raw", "--no-read-cost", "--quiet", "--output",
+            folder + "/out", "--format", "csv",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains(",file:my-skew,realtime,sim,"))
     }
@@ -62,10 +72,18 @@ final class BenchClockEndToEndTests: XCTestCase {
         assertOneLineError(try run(["--scenario", "nope", "--output", folder]), status: 64, contains: "unknown --scenario 'nope'")
         assertOneLineError(try run(["--variant", "sundial", "--output", folder]), status: 64, contains: "unknown --variant 'sundial'")
         assertOneLineError(try run(["--client", "cron", "--output", folder]), status: 64, contains: "unknown --client 'cron'")
-        assertOneLineError(try run(["--skew", folder + "/missing.csv", "--output", folder]), status: 66, contains: "missing.csv: no such file")
+        assertOneLineError(
+            try run(["--skew", folder + "/missing.csv", "--output", folder]),
+            status: 66,
+            contains: "missing.csv: no such file"
+        )
         let bad = folder + "/bad.csv"
         try "at_s,kind,value,duration_s\n10,step,-1,\n20,slew,2000000,5\n".write(toFile: bad, atomically: true, encoding: .utf8)
-        assertOneLineError(try run(["--skew", bad, "--output", folder]), status: 65, contains: "bad.csv:3: value: 2000000.0 ppm is beyond ±1000000 ppm")
+        assertOneLineError(
+            try run(["--skew", bad, "--output", folder]),
+            status: 65,
+            contains: "bad.csv:3: value: 2000000.0 ppm is beyond ±1000000 ppm"
+        )
         try "at_s,kind,value,duration_s\n10,step,nan,\n".write(toFile: bad, atomically: true, encoding: .utf8)
         assertOneLineError(try run(["--skew", bad, "--output", folder]), status: 65, contains: "bad.csv:2: value: must be a finite number")
         try "at_s,kind,value,duration_s\ninf,step,1,\n".write(toFile: bad, atomically: true, encoding: .utf8)
@@ -99,8 +117,10 @@ final class BenchClockEndToEndTests: XCTestCase {
     func testWithoutTheShimLibdispatchTimersStallAtAStepBack() throws {
         try XCTSkipUnless(hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested")
         let folder = temporaryFolder()
-        let r = try run(["--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet",
-                         "--client", "timeout", "--live-without-shim", "--output", folder])
+        let r = try run([
+            "--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet",
+            "--client", "timeout", "--live-without-shim", "--output", folder,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/clock.json")))
         let gap = document.records.first { $0.metric == "max_poll_gap_ms" }?.value
@@ -113,11 +133,14 @@ final class BenchClockEndToEndTests: XCTestCase {
     func testLiveLeapSecondUnderFaketime() throws {
         try XCTSkipUnless(hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested")
         let folder = temporaryFolder()
-        let r = try run(["--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet", "--output", folder])
+        let r = try run([
+            "--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet", "--output", folder,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/clock.json")))
         func value(_ variant: String, _ client: String, _ metric: String) -> Double? {
-            document.records.first { $0.variant == variant && $0.factors["client"] == client && $0.metric == metric && $0.mode == "live" }?.value
+            document.records.first { $0.variant == variant && $0.factors["client"] == client && $0.metric == metric && $0.mode == "live" }?
+                .value
         }
         XCTAssertEqual(value("harness", "harness", "timerfd_shim_loaded"), 1)
         XCTAssertLessThan(value("harness", "harness", "max_poll_gap_ms")!, 500, "libdispatch's 1 ms timer kept running through the step")

@@ -4,7 +4,8 @@ import XCTest
 
 /// The XCTest layer of the regression gate, and bench-gate's contract (verdicts and exit codes).
 final class BenchGateTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     var thresholds: String { Self.packageRoot.appendingPathComponent("results/thresholds.json").path }
 
     func throttleRun(_ extra: [String] = [], in dir: URL, name: String) throws -> URL {
@@ -28,9 +29,15 @@ final class BenchGateTests: XCTestCase {
             ("bench-cache", ["--seeds", "1"]),
             // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
             // lost updates are exact whatever the timing.
-            ("bench-atomics", ["--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
-                               "--variant", "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized",
-                               "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0"]),
+            (
+                "bench-atomics",
+                [
+                    "--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
+                    "--variant",
+                    "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized",
+                    "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0",
+                ]
+            ),
         ] {
             let r = try ExecutableRunner.run(tool, ["--quiet", "--output", run.path] + args)
             XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")
@@ -39,7 +46,10 @@ final class BenchGateTests: XCTestCase {
         let control = dir.appendingPathComponent("control")
         let c = try ExecutableRunner.run("bench-atomics", ["--quiet", "--output", control.path] + GateRun.controlArguments)
         XCTAssertEqual(c.status, 0, c.stderr)
-        let r = try ExecutableRunner.run("bench-gate", [run.path, control.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"])
+        let r = try ExecutableRunner.run(
+            "bench-gate",
+            [run.path, control.path, "--thresholds", thresholds, "--no-baseline", "--only", "deterministic"]
+        )
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: run.appendingPathComponent("gate.json")))
         for workload in ["throttle", "atomics", "clock", "readiness", "invalidation", "cache"] {
@@ -77,7 +87,10 @@ final class BenchGateTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
         let baseline = dir.appendingPathComponent("new-baseline")
-        let update = try ExecutableRunner.run("bench-gate", [run.path, "--baseline", baseline.path, "--thresholds", thresholds, "--update-baseline", "--no-baseline"])
+        let update = try ExecutableRunner.run(
+            "bench-gate",
+            [run.path, "--baseline", baseline.path, "--thresholds", thresholds, "--update-baseline", "--no-baseline"]
+        )
         XCTAssertEqual(update.status, 0, update.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: baseline.appendingPathComponent("throttle.csv").path))
         let check = try ExecutableRunner.run("bench-gate", [run.path, "--baseline", baseline.path, "--thresholds", thresholds])
@@ -96,10 +109,12 @@ final class BenchGateTests: XCTestCase {
         try json.write(to: old.appendingPathComponent("throttle.json"), atomically: true, encoding: .utf8)
         // A thresholds file naming a metric that does not exist, and one with a malformed bound.
         let typo = dir.appendingPathComponent("typo.json")
-        try #"{"schema_version": 1, "hardware_metrics": [], "thresholds": [{"id": "t", "kind": "deterministic", "workload": "throttle", "scenario": "*", "variant": "*", "metric": "latncy_p99_ms", "bound": {"op": "<", "value": 1}, "reason": "r"}]}"#
+        try
+            #"{"schema_version": 1, "hardware_metrics": [], "thresholds": [{"id": "t", "kind": "deterministic", "workload": "throttle", "scenario": "*", "variant": "*", "metric": "latncy_p99_ms", "bound": {"op": "<", "value": 1}, "reason": "r"}]}"#
             .write(to: typo, atomically: true, encoding: .utf8)
         let malformed = dir.appendingPathComponent("malformed.json")
-        try #"{"schema_version": 1, "hardware_metrics": [], "thresholds": [{"id": "t", "kind": "deterministic", "workload": "throttle", "scenario": "*", "variant": "*", "metric": "updates", "bound": {"op": "<"}, "reason": "r"}]}"#
+        try
+            #"{"schema_version": 1, "hardware_metrics": [], "thresholds": [{"id": "t", "kind": "deterministic", "workload": "throttle", "scenario": "*", "variant": "*", "metric": "updates", "bound": {"op": "<"}, "reason": "r"}]}"#
             .write(to: malformed, atomically: true, encoding: .utf8)
         let cases: [([String], Int32, String)] = [
             ([run.path, "--thresholds", thresholds, "--baseline", dir.appendingPathComponent("none").path], 3, "no such results folder"),
@@ -120,8 +135,10 @@ final class BenchGateTests: XCTestCase {
 
 /// Arguments shared with scripts/gate-run.sh.
 enum GateRun {
-    static let controlArguments = ["--scenario", "transition", "--variant", "unsynchronized", "--threads", "8", "--cs-work", "0",
-                                   "--seeds", "5", "--duration", "0.1", "--warmup", "0.01", "--probe-duration", "0"]
+    static let controlArguments = [
+        "--scenario", "transition", "--variant", "unsynchronized", "--threads", "8", "--cs-work", "0",
+        "--seeds", "5", "--duration", "0.1", "--warmup", "0.01", "--probe-duration", "0",
+    ]
 }
 
 /// The parts of gate.json the tests read (decoded independently of the Swift types on purpose:
@@ -171,12 +188,17 @@ final class BenchGateInputTests: XCTestCase {
         try ExecutableRunner.run("bench-gate", [folder.path, "--thresholds", thresholds] + extra)
     }
 
-    func assertRefused(_ folder: URL, code: Int32 = 2, _ expected: String, _ extra: [String] = ["--no-baseline"], line: UInt = #line) throws {
+    func assertRefused(_ folder: URL, code: Int32 = 2, _ expected: String, _ extra: [String] = ["--no-baseline"], line: UInt = #line) throws
+    {
         let r = try gate(folder, extra)
         XCTAssertEqual(r.status, code, r.stdout + r.stderr, line: line)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr, line: line)
         XCTAssertTrue(r.stderr.contains(expected), "expected '\(expected)' in: \(r.stderr)", line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("gate.json").path), "no verdict is written", line: line)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("gate.json").path),
+            "no verdict is written",
+            line: line
+        )
     }
 
     func testUntrustworthyResultsAreInputErrors() throws {
@@ -196,7 +218,11 @@ final class BenchGateInputTests: XCTestCase {
         try FileManager.default.removeItem(at: relabelled.appendingPathComponent("throttle.csv"))
         try editJSON(relabelled) { doc in
             doc["workload"] = "throttlex"
-            doc["records"] = (doc["records"] as! [[String: Any]]).map { var r = $0; r["workload"] = "throttlex"; return r }
+            doc["records"] = (doc["records"] as! [[String: Any]]).map {
+                var r = $0
+                r["workload"] = "throttlex"
+                return r
+            }
         }
         try assertRefused(relabelled, "workload: 'throttlex' is not a workload the thresholds file knows")
 
@@ -215,7 +241,9 @@ final class BenchGateInputTests: XCTestCase {
         // A CSV that disagrees with its JSON (one value changed), and a CSV without its JSON.
         let mismatched = try run(in: dir, "mismatched")
         let csvURL = mismatched.appendingPathComponent("throttle.csv")
-        var lines = try String(contentsOf: csvURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try String(contentsOf: csvURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init
+        )
         var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         fields[fields.count - 3] = "123456789"
         lines[1] = fields.joined(separator: ",")
@@ -232,7 +260,11 @@ final class BenchGateInputTests: XCTestCase {
 
         // An interrupted run, marked incomplete.
         let interrupted = try run(in: dir, "interrupted")
-        try editJSON(interrupted) { $0["complete"] = false; $0["planned_items"] = 14; $0["completed_items"] = 3 }
+        try editJSON(interrupted) {
+            $0["complete"] = false
+            $0["planned_items"] = 14
+            $0["completed_items"] = 3
+        }
         try assertRefused(interrupted, "complete: false: the run was interrupted (3 of 14 items ran)")
 
         // A scenario the document declares, gated, but without a record.
@@ -260,9 +292,14 @@ final class BenchGateFingerprintTests: XCTestCase {
         let dir = try ExecutableRunner.temporaryDirectory("gate-fingerprint")
         defer { try? FileManager.default.removeItem(at: dir) }
         let current = dir.appendingPathComponent("current")
-        let r = try ExecutableRunner.run("bench-atomics", ["--quiet", "--output", current.path, "--scenario", "increment", "--threads", "1",
-                                                           "--cs-work", "0", "--gap-work", "0", "--variant", "pthread-mutex,atomic,c-pthread-mutex,c-atomic",
-                                                           "--seeds", "8", "--duration", "0.02", "--warmup", "0.005", "--probe-duration", "0"])
+        let r = try ExecutableRunner.run(
+            "bench-atomics",
+            [
+                "--quiet", "--output", current.path, "--scenario", "increment", "--threads", "1",
+                "--cs-work", "0", "--gap-work", "0", "--variant", "pthread-mutex,atomic,c-pthread-mutex,c-atomic",
+                "--seeds", "8", "--duration", "0.02", "--warmup", "0.005", "--probe-duration", "0",
+            ]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: current.appendingPathComponent("atomics.json"))) as! [String: Any]
         let host = (doc["metadata"] as! [String: Any])["host"] as! [String: Any]
@@ -272,7 +309,11 @@ final class BenchGateFingerprintTests: XCTestCase {
             var d = doc
             var meta = d["metadata"] as! [String: Any]
             var h = host
-            if let family { h["cpu_family"] = family; h["cpu_model_number"] = 2; h["cpu_microcode"] = "0xb002116" }
+            if let family {
+                h["cpu_family"] = family
+                h["cpu_model_number"] = 2
+                h["cpu_microcode"] = "0xb002116"
+            }
             meta["host"] = h
             d["metadata"] = meta
             d["records"] = (d["records"] as! [[String: Any]]).map { rec in
@@ -290,7 +331,11 @@ final class BenchGateFingerprintTests: XCTestCase {
 
         let other = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--baseline", otherCPU.path])
         XCTAssertEqual(other.status, 0, other.stdout + other.stderr)
-        XCTAssertTrue(other.stdout.contains("not comparable: the baseline was measured on AuthenticAMD family 26") || other.stdout.contains("family 26"), other.stdout)
+        XCTAssertTrue(
+            other.stdout.contains("not comparable: the baseline was measured on AuthenticAMD family 26")
+                || other.stdout.contains("family 26"),
+            other.stdout
+        )
         XCTAssertEqual(other.stdout.components(separatedBy: "not comparable:").count - 1, 1, "one line: \(other.stdout)")
         XCTAssertTrue(other.stdout.contains("0 regressed, 0 improved"), other.stdout)
 
@@ -299,15 +344,27 @@ final class BenchGateFingerprintTests: XCTestCase {
         XCTAssertTrue(same.stdout.contains("**REGRESSION** | atomics | increment / pthread-mutex"), same.stdout)
 
         // A/B: hardware against the base folder, deterministic against no baseline here.
-        let ab = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", sameCPU.path])
+        let ab = try ExecutableRunner.run(
+            "bench-gate",
+            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", sameCPU.path]
+        )
         XCTAssertEqual(ab.status, 1, ab.stdout + ab.stderr)
         XCTAssertTrue(ab.stdout.contains("against the A/B base"), ab.stdout)
-        let aa = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", current.path])
+        let aa = try ExecutableRunner.run(
+            "bench-gate",
+            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", current.path]
+        )
         XCTAssertEqual(aa.status, 0, "a run against itself: \(aa.stdout)")
-        let moved = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", otherCPU.path])
+        let moved = try ExecutableRunner.run(
+            "bench-gate",
+            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", otherCPU.path]
+        )
         XCTAssertEqual(moved.status, 0, moved.stdout)
         XCTAssertTrue(moved.stdout.contains("not comparable"), moved.stdout)
-        let both = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--update-baseline", "--ab-base", current.path])
+        let both = try ExecutableRunner.run(
+            "bench-gate",
+            [current.path, "--thresholds", thresholds, "--update-baseline", "--ab-base", current.path]
+        )
         XCTAssertEqual(both.status, 2, both.stderr)
     }
 }
@@ -320,8 +377,11 @@ final class ProvenanceTests: XCTestCase {
         let root = BenchGateTests.packageRoot
         let dir = try ExecutableRunner.temporaryDirectory("provenance")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-throttle", ["--quiet", "--output", dir.path, "--scenario", "steady", "--quick"],
-                                         cwd: URL(fileURLWithPath: "/"))
+        let r = try ExecutableRunner.run(
+            "bench-throttle",
+            ["--quiet", "--output", dir.path, "--scenario", "steady", "--quick"],
+            cwd: URL(fileURLWithPath: "/")
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("throttle.json"))) as! [String: Any]
         let meta = doc["metadata"] as! [String: Any]
@@ -336,7 +396,9 @@ final class ProvenanceTests: XCTestCase {
         git.standardOutput = pipe
         try git.run()
         git.waitUntilExit()
-        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
         XCTAssertEqual(meta["git_commit"] as? String, head, "the commit of the source, read at build time")
         XCTAssertNotNil(meta["git_dirty"] as? Bool, "a dirty flag is recorded with the commit")
     }

@@ -5,7 +5,8 @@ import XCTest
 /// bench-invalidation as a user runs it: the default matrix against the committed baseline and
 /// thresholds, --jobs independence, live mode with real processes, and bad input refused.
 final class BenchInvalidationTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     var thresholds: String { Self.packageRoot.appendingPathComponent("results/thresholds.json").path }
     var baseline: String { Self.packageRoot.appendingPathComponent("results/baseline").path }
 
@@ -55,8 +56,14 @@ final class BenchInvalidationTests: XCTestCase {
         let dir = try ExecutableRunner.temporaryDirectory("invalidation-live")
         defer { try? FileManager.default.removeItem(at: dir) }
         let keep = dir.appendingPathComponent("live")
-        let out = try run(["--mode", "live", "--duration", "1", "--debounce-s", "0.2", "--variant", "signal,no-invalidation",
-                           "--live-dir", keep.path], in: dir, name: "out")
+        let out = try run(
+            [
+                "--mode", "live", "--duration", "1", "--debounce-s", "0.2", "--variant", "signal,no-invalidation",
+                "--live-dir", keep.path,
+            ],
+            in: dir,
+            name: "out"
+        )
         let doc = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("invalidation.json")))
         XCTAssertEqual(Set(doc.records.map(\.mode)), ["sim", "live"])
         let comparisons = doc.comparisons
@@ -83,8 +90,10 @@ final class BenchInvalidationTests: XCTestCase {
         let keep = dir.appendingPathComponent("live").path
         let process = Process()
         process.executableURL = ExecutableRunner.productsDirectory.appendingPathComponent("bench-invalidation")
-        process.arguments = ["--mode", "live", "--duration", "1.5", "--debounce-s", "0.2", "--quiet",
-                             "--output", dir.appendingPathComponent("out").path, "--live-dir", keep]
+        process.arguments = [
+            "--mode", "live", "--duration", "1.5", "--debounce-s", "0.2", "--quiet",
+            "--output", dir.appendingPathComponent("out").path, "--live-dir", keep,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

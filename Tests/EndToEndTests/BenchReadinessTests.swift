@@ -25,13 +25,19 @@ final class BenchReadinessTests: XCTestCase {
             XCTAssertTrue(r.stdout.contains(name), name)
         }
         let csv = try String(contentsOf: dir.appendingPathComponent("readiness.csv"), encoding: .utf8)
-        XCTAssertEqual(csv.split(separator: "\n").first, "run_id,workload,scenario,variant,mode,seed,repetition,globals,metric,value,unit,host")
+        XCTAssertEqual(
+            csv.split(separator: "\n").first,
+            "run_id,workload,scenario,variant,mode,seed,repetition,globals,metric,value,unit,host"
+        )
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 6)
-        XCTAssertEqual(Set(doc.records.map(\.metric)), [
-            "t_app_ready_ms", "t_ui_ready_ms", "ready_turn_ms", "polite_drain_ms", "main_max_stall_ms", "input_latency_p50_ms",
-            "input_latency_p99_ms", "missed_frames", "overtakes", "polite_before_ui", "wasted_slots",
-        ])
+        XCTAssertEqual(
+            Set(doc.records.map(\.metric)),
+            [
+                "t_app_ready_ms", "t_ui_ready_ms", "ready_turn_ms", "polite_drain_ms", "main_max_stall_ms", "input_latency_p50_ms",
+                "input_latency_p99_ms", "missed_frames", "overtakes", "polite_before_ui", "wasted_slots",
+            ]
+        )
         XCTAssertTrue(doc.complete)
     }
 
@@ -54,10 +60,14 @@ final class BenchReadinessTests: XCTestCase {
     func testLiveProbesCountTrapsAndDeadlocks() throws {
         let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-readiness", [
-            "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
-            "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet", "--output", dir.path,
-        ])
+        let r = try ExecutableRunner.run(
+            "bench-readiness",
+            [
+                "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
+                "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet", "--output",
+                dir.path,
+            ]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
         func sum(_ variant: String, _ metric: String) -> Double {
@@ -89,10 +99,13 @@ final class BenchReadinessTests: XCTestCase {
     func testLiveLaunchReportsLiveBesideSimulated() throws {
         let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-readiness", [
-            "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
-            "--input-rate", "4", "--quiet", "--output", dir.path,
-        ])
+        let r = try ExecutableRunner.run(
+            "bench-readiness",
+            [
+                "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
+                "--input-rate", "4", "--quiet", "--output", dir.path,
+            ]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("live versus simulated"))
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))

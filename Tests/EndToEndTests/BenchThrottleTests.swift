@@ -28,7 +28,10 @@ final class BenchThrottleTests: XCTestCase {
         func values(_ seed: String) throws -> [String] {
             let dir = try ExecutableRunner.temporaryDirectory("det")
             defer { try? FileManager.default.removeItem(at: dir) }
-            let r = try ExecutableRunner.run("bench-throttle", ["--quick", "--quiet", "--scenario", "mmpp", "--seed", seed, "--output", dir.path, "--format", "csv"])
+            let r = try ExecutableRunner.run(
+                "bench-throttle",
+                ["--quick", "--quiet", "--scenario", "mmpp", "--seed", seed, "--output", dir.path, "--format", "csv"]
+            )
             XCTAssertEqual(r.status, 0, r.stderr)
             // Drop run_id (first column) and host (last): everything else must match exactly.
             return r.stdout.split(separator: "\n").dropFirst().map { line in
@@ -45,13 +48,22 @@ final class BenchThrottleTests: XCTestCase {
         let trace = dir.appendingPathComponent("mine.csv")
         try "time_ms,rows\n0,5\n30,16\n60,16\n90,250\n400,1\n".write(to: trace, atomically: true, encoding: .utf8)
         let events = dir.appendingPathComponent("events.csv")
-        let r = try ExecutableRunner.run("bench-throttle", ["--trace", trace.path, "--device", "slow", "--variant", "immediate,frame-budget",
-                                                            "--events", events.path, "--output", dir.path, "--quiet"])
+        let r = try ExecutableRunner.run(
+            "bench-throttle",
+            [
+                "--trace", trace.path, "--device", "slow", "--variant", "immediate,frame-budget",
+                "--events", events.path, "--output", dir.path, "--quiet",
+            ]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("trace-mine-slow"))
         let timeline = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(timeline.first.map(String.init), TimelineRecord.csvHeader)
-        XCTAssertTrue(timeline.dropFirst().allSatisfy { $0.contains(",throttle,trace-mine-slow,") && $0.contains(",sim,1,0,") && $0.contains(",update,") })
+        XCTAssertTrue(
+            timeline.dropFirst().allSatisfy {
+                $0.contains(",throttle,trace-mine-slow,") && $0.contains(",sim,1,0,") && $0.contains(",update,")
+            }
+        )
         XCTAssertTrue(timeline.contains { $0.contains(",immediate,") && $0.contains(",update,250,1,") }, "the 250-row commit is a reset")
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
         let commits = doc.records.filter { $0.metric == "commits" }.map(\.value)
@@ -105,7 +117,10 @@ final class BenchThrottleTests: XCTestCase {
             (["--device", "toaster", "--trace", malformed.path], "unknown --device 'toaster'"),
         ]
         for (args, expected) in cases {
-            let r = try ExecutableRunner.run("bench-throttle", args + ["--quick", "--quiet", "--output", args.contains("--output") ? args.last! : dir.path])
+            let r = try ExecutableRunner.run(
+                "bench-throttle",
+                args + ["--quick", "--quiet", "--output", args.contains("--output") ? args.last! : dir.path]
+            )
             XCTAssertNotEqual(r.status, 0, "\(args)")
             let lines = r.stderr.split(separator: "\n")
             XCTAssertEqual(lines.count, 1, "\(args): \(r.stderr)")
@@ -121,10 +136,13 @@ final class BenchThrottleLiveTests: XCTestCase {
     func testLiveModeReportsLiveBesideSimulated() throws {
         let dir = try ExecutableRunner.temporaryDirectory("live")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-throttle", [
-            "--mode", "live", "--scenario", "storm-fast", "--variant", "immediate,frame-budget",
-            "--duration", "1", "--output", dir.path, "--quiet",
-        ])
+        let r = try ExecutableRunner.run(
+            "bench-throttle",
+            [
+                "--mode", "live", "--scenario", "storm-fast", "--variant", "immediate,frame-budget",
+                "--duration", "1", "--output", dir.path, "--quiet",
+            ]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("live versus simulated"))
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))

@@ -28,8 +28,14 @@ struct ExecutableRunner {
     /// `environment` entries are set (an empty value removes the variable) on top of this process's.
     /// `signal` sends that signal to the process once `after` seconds have passed (an interrupted
     /// run, as a user's Ctrl-C or a CI runner's SIGTERM would do it).
-    static func run(_ tool: String, _ arguments: [String], cwd: URL? = nil, directory: URL? = nil,
-                    environment: [String: String] = [:], signal: (number: Int32, after: Double)? = nil) throws -> Result {
+    static func run(
+        _ tool: String,
+        _ arguments: [String],
+        cwd: URL? = nil,
+        directory: URL? = nil,
+        environment: [String: String] = [:],
+        signal: (number: Int32, after: Double)? = nil
+    ) throws -> Result {
         let url = (directory ?? productsDirectory).appendingPathComponent(tool)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             // A failure, not a skip: a test that silently skips would pass without checking anything.
@@ -46,7 +52,9 @@ struct ExecutableRunner {
         }
         // stderr goes to a file and stdout to a pipe read to the end before waiting, so a chatty
         // child can never block on a full pipe.
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stderr-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        )
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let errHandle = try FileHandle(forWritingTo: errURL)
@@ -62,12 +70,18 @@ struct ExecutableRunner {
         process.waitUntilExit()
         try errHandle.close()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return Result(status: process.terminationStatus, reason: process.terminationReason, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            reason: process.terminationReason,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("patternbench-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "patternbench-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        )
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -21,9 +21,18 @@ final class HardwareThresholdTests: XCTestCase {
             let release = BenchGateTests.packageRoot.appendingPathComponent(".build/release")
             folder = try ExecutableRunner.temporaryDirectory("hardware")
             for (tool, args) in [
-                ("bench-atomics", ["--scenario", "increment,different-atomics", "--threads", "1,8", "--cs-work", "0", "--gap-work", "0", "--seeds", "10"]),
+                (
+                    "bench-atomics",
+                    ["--scenario", "increment,different-atomics", "--threads", "1,8", "--cs-work", "0", "--gap-work", "0", "--seeds", "10"]
+                ),
                 ("bench-clock", ["--scenario", "none", "--variant", "date"]),
-                ("bench-cache", ["--mode", "live", "--operation", "get", "--capacity", "32,4000", "--threads", "1", "--variant", "lru,signal-2018", "--seeds", "3"]),
+                (
+                    "bench-cache",
+                    [
+                        "--mode", "live", "--operation", "get", "--capacity", "32,4000", "--threads", "1", "--variant", "lru,signal-2018",
+                        "--seeds", "3",
+                    ]
+                ),
             ] {
                 let r = try ExecutableRunner.run(tool, ["--quiet", "--output", folder.path] + args, directory: release)
                 XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")

@@ -15,7 +15,14 @@ final class InputRobustnessEndToEndTests: XCTestCase {
         return url.path
     }
 
-    func assertOneLineError(_ tool: String, _ args: [String], code: Int32, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertOneLineError(
+        _ tool: String,
+        _ args: [String],
+        code: Int32,
+        _ expected: String,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let r = try ExecutableRunner.run(tool, args + ["--quiet", "--output", dir.appendingPathComponent("out").path])
         XCTAssertEqual(r.status, code, "\(args): \(r.stderr)", file: file, line: line)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)", file: file, line: line)
@@ -39,7 +46,10 @@ final class InputRobustnessEndToEndTests: XCTestCase {
         ]
         for (args, expected) in cases { try assertOneLineError("bench-throttle", args, code: 64, expected) }
         // A shorter --duration does cut a storm: still accepted.
-        let r = try ExecutableRunner.run("bench-throttle", ["--scenario", "storm-fast", "--duration", "2", "--variant", "immediate", "--seeds", "1", "--quiet", "--output", dir.path])
+        let r = try ExecutableRunner.run(
+            "bench-throttle",
+            ["--scenario", "storm-fast", "--duration", "2", "--variant", "immediate", "--seeds", "1", "--quiet", "--output", dir.path]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 
@@ -71,7 +81,13 @@ final class InputRobustnessEndToEndTests: XCTestCase {
         gzip.waitUntilExit()
         var outputs: [String] = []
         for path in [plain, plain + ".gz"] {
-            let r = try ExecutableRunner.run("bench-throttle", ["--trace", path, "--device", "fast", "--variant", "immediate,frame-budget", "--quiet", "--output", dir.appendingPathComponent("o-\(outputs.count)").path])
+            let r = try ExecutableRunner.run(
+                "bench-throttle",
+                [
+                    "--trace", path, "--device", "fast", "--variant", "immediate,frame-budget", "--quiet", "--output",
+                    dir.appendingPathComponent("o-\(outputs.count)").path,
+                ]
+            )
             XCTAssertEqual(r.status, 0, r.stderr)
             outputs.append(r.stdout.replacingOccurrences(of: "replay.csv", with: "replay"))
         }
@@ -93,9 +109,17 @@ final class InputRobustnessEndToEndTests: XCTestCase {
 
     func testSkewFilesThatHungOrOverflowed() throws {
         let steps = try write("steps.csv", "at_s,kind,value,duration_s\n1,step,3155760000,\n2,step,3155760000,\n")
-        try assertOneLineError("bench-clock", ["--skew", steps, "--no-read-cost"], code: 65, "steps.csv:3: CLOCK_REALTIME would move +200 years")
+        try assertOneLineError(
+            "bench-clock",
+            ["--skew", steps, "--no-read-cost"],
+            code: 65,
+            "steps.csv:3: CLOCK_REALTIME would move +200 years"
+        )
         let stop = try write("stop.csv", "at_s,kind,value,duration_s\n0,drift,-999999.9999,\n")
-        let r = try ExecutableRunner.run("bench-clock", ["--skew", stop, "--no-read-cost", "--client", "timeout,debounce-signal,debounce-article", "--quiet", "--output", dir.path])
+        let r = try ExecutableRunner.run(
+            "bench-clock",
+            ["--skew", stop, "--no-read-cost", "--client", "timeout,debounce-signal,debounce-article", "--quiet", "--output", dir.path]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }

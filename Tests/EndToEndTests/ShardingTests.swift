@@ -37,13 +37,24 @@ final class ShardingTests: XCTestCase {
     }
 
     func testClockShards() throws {
-        try assertShardsPartition("bench-clock", ["--scenario", "none,leap-second,step-plus-1h", "--no-read-cost"], workload: "clock", mode: "sim")
+        try assertShardsPartition(
+            "bench-clock",
+            ["--scenario", "none,leap-second,step-plus-1h", "--no-read-cost"],
+            workload: "clock",
+            mode: "sim"
+        )
     }
 
     func testAtomicsShards() throws {
-        try assertShardsPartition("bench-atomics", ["--scenario", "increment,flag", "--variant", "pthread-mutex,atomic", "--threads", "1,2",
-                                                    "--cs-work", "0", "--duration", "0.01", "--warmup", "0", "--seeds", "1", "--probe-duration", "0"],
-                                  workload: "atomics", mode: "live")
+        try assertShardsPartition(
+            "bench-atomics",
+            [
+                "--scenario", "increment,flag", "--variant", "pthread-mutex,atomic", "--threads", "1,2",
+                "--cs-work", "0", "--duration", "0.01", "--warmup", "0", "--seeds", "1", "--probe-duration", "0",
+            ],
+            workload: "atomics",
+            mode: "live"
+        )
     }
 
     func testBadShardSpecs() throws {

@@ -17,8 +17,10 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
     func testJobsDoNotChangeVirtualTimeResults() throws {
         let dir = try ExecutableRunner.temporaryDirectory("jobs")
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (tool, workload, extra) in [("bench-throttle", "throttle", ["--quick", "--seeds", "2"]),
-                                        ("bench-clock", "clock", ["--quick", "--no-read-cost"])] {
+        for (tool, workload, extra) in [
+            ("bench-throttle", "throttle", ["--quick", "--seeds", "2"]),
+            ("bench-clock", "clock", ["--quick", "--no-read-cost"]),
+        ] {
             var outputs: [[ResultRecord]] = []
             for jobs in ["1", "2", "5"] {
                 let out = dir.appendingPathComponent("\(workload)-\(jobs)")
@@ -51,9 +53,11 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
             // About 30 items of ~0.3 s each, one at a time: the signal lands in the middle.
             let r = try ExecutableRunner.run(
                 "bench-atomics",
-                ["--scenario", "increment", "--variant", "atomic", "--threads", "1", "--cs-work", "0,50ns,500ns",
-                 "--gap-work", "0,50ns,1us", "--seeds", "2", "--duration", "0.1", "--warmup", "0", "--probe-duration", "0",
-                 "--jobs", "1", "--output", out.path],
+                [
+                    "--scenario", "increment", "--variant", "atomic", "--threads", "1", "--cs-work", "0,50ns,500ns",
+                    "--gap-work", "0,50ns,1us", "--seeds", "2", "--duration", "0.1", "--warmup", "0", "--probe-duration", "0",
+                    "--jobs", "1", "--output", out.path,
+                ],
                 signal: (signal, 1.5)
             )
             XCTAssertEqual(r.status, status, r.stderr)

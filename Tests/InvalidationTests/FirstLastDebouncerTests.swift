@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Invalidation
 
 /// Signal's DebouncedEvent firstLast, replayed on its own documented timeline.
@@ -13,16 +14,21 @@ final class FirstLastDebouncerTests: XCTestCase {
         var fires: [Int] = []
         func request(_ t: Int) -> FirstLastDebouncer.Decision {
             let decision = d.request(at: s(t))
-            if decision == .fireNow { d.fired(at: s(t)); fires.append(t) }
+            if decision == .fireNow {
+                d.fired(at: s(t))
+                fires.append(t)
+            }
             return decision
         }
         XCTAssertEqual(request(1), .fireNow)
         XCTAssertEqual(request(2), .scheduled(s(6)))
         XCTAssertEqual(request(4), .ignored)
-        d.fired(at: s(6)); fires.append(6)
+        d.fired(at: s(6))
+        fires.append(6)
         XCTAssertEqual(request(8), .scheduled(s(11)))
         XCTAssertEqual(request(9), .ignored)
-        d.fired(at: s(11)); fires.append(11)
+        d.fired(at: s(11))
+        fires.append(11)
         XCTAssertEqual(request(20), .fireNow)
         XCTAssertEqual(fires, [1, 6, 11, 20])
     }
@@ -33,9 +39,15 @@ final class FirstLastDebouncerTests: XCTestCase {
         var fires: [Int] = []
         var scheduled: Int?
         for t in 0...12 {
-            if let at = scheduled, at <= t { d.fired(at: s(at)); fires.append(at); scheduled = nil }
+            if let at = scheduled, at <= t {
+                d.fired(at: s(at))
+                fires.append(at)
+                scheduled = nil
+            }
             switch d.request(at: s(t)) {
-            case .fireNow: d.fired(at: s(t)); fires.append(t)
+            case .fireNow:
+                d.fired(at: s(t))
+                fires.append(t)
             case .scheduled(let at): scheduled = Int(at.nanoseconds / 1_000_000_000)
             case .ignored: break
             }

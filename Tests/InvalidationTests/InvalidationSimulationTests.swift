@@ -1,6 +1,7 @@
 import Measurement
 import Simulation
 import XCTest
+
 @testable import Invalidation
 
 /// The simulation's rules on hand-written timelines: Signal's designs and their failure modes.
@@ -25,9 +26,12 @@ final class InvalidationSimulationTests: XCTestCase {
     /// again at 20 ms.
     var racePlan: InvalidationPlan {
         InvalidationPlan(
-            durationNs: ms(100), keys: 8,
+            durationNs: ms(100),
+            keys: 8,
             writes: [.init(timeNs: ms(10), role: .nse, keys: [1]), .init(timeNs: ms(10.2), role: .main, keys: [2])],
-            mainReads: [.init(timeNs: ms(1), key: 1), .init(timeNs: ms(1), key: 3), .init(timeNs: ms(20), key: 1), .init(timeNs: ms(20), key: 3)]
+            mainReads: [
+                .init(timeNs: ms(1), key: 1), .init(timeNs: ms(1), key: 3), .init(timeNs: ms(20), key: 1), .init(timeNs: ms(20), key: 3),
+            ]
         )
     }
 
@@ -70,7 +74,9 @@ final class InvalidationSimulationTests: XCTestCase {
     /// is consulted before the read and is not.
     func testReadBeforeDeliveryIsStaleUnderSignalNotUnderChangeLog() {
         let plan = InvalidationPlan(
-            durationNs: ms(100), keys: 8, writes: [.init(timeNs: ms(10), role: .share, keys: [1])],
+            durationNs: ms(100),
+            keys: 8,
+            writes: [.init(timeNs: ms(10), role: .share, keys: [1])],
             mainReads: [.init(timeNs: ms(1), key: 1), .init(timeNs: ms(10.1), key: 1)]
         )
         XCTAssertEqual(run(.signal, plan).staleReads, 1)
@@ -95,7 +101,8 @@ final class InvalidationSimulationTests: XCTestCase {
     /// at once (after the delivery), one at 2 s waits for 1.0005 + 3 s.
     func testUIRefreshThroughFirstLastWhileActive() {
         let plan = InvalidationPlan(
-            durationNs: ms(10_000), keys: 8,
+            durationNs: ms(10_000),
+            keys: 8,
             writes: [.init(timeNs: ms(1000), role: .nse, keys: [1]), .init(timeNs: ms(2000), role: .nse, keys: [2])],
             mainReads: []
         )
@@ -107,10 +114,14 @@ final class InvalidationSimulationTests: XCTestCase {
     /// While inactive, deliveries only set a flag: one refresh on the next activation.
     func testOneRefreshOnNextActivationWhileInactive() {
         let plan = InvalidationPlan(
-            durationNs: ms(10_000), keys: 8,
-            writes: [.init(timeNs: ms(2000), role: .nse, keys: [1]), .init(timeNs: ms(2500), role: .nse, keys: [2]),
-                     .init(timeNs: ms(3000), role: .nse, keys: [3])],
-            mainReads: [], activations: [.init(timeNs: ms(1000), active: false), .init(timeNs: ms(6000), active: true)]
+            durationNs: ms(10_000),
+            keys: 8,
+            writes: [
+                .init(timeNs: ms(2000), role: .nse, keys: [1]), .init(timeNs: ms(2500), role: .nse, keys: [2]),
+                .init(timeNs: ms(3000), role: .nse, keys: [3]),
+            ],
+            mainReads: [],
+            activations: [.init(timeNs: ms(1000), active: false), .init(timeNs: ms(6000), active: true)]
         )
         let t = run(.signal, plan)
         XCTAssertEqual(t.uiRefreshes, 1)
@@ -122,8 +133,12 @@ final class InvalidationSimulationTests: XCTestCase {
     /// The share extension never invalidates under Signal's designs (an inference from the code).
     func testShareExtensionServesStaleUnderSignal() {
         let plan = InvalidationPlan(
-            durationNs: ms(100), keys: 8, writes: [.init(timeNs: ms(20), role: .nse, keys: [1])], mainReads: [],
-            shareReads: [.init(timeNs: ms(11), key: 1), .init(timeNs: ms(30), key: 1)], shareSessionStarts: [ms(10)]
+            durationNs: ms(100),
+            keys: 8,
+            writes: [.init(timeNs: ms(20), role: .nse, keys: [1])],
+            mainReads: [],
+            shareReads: [.init(timeNs: ms(11), key: 1), .init(timeNs: ms(30), key: 1)],
+            shareSessionStarts: [ms(10)]
         )
         XCTAssertEqual(run(.signal, plan).shareStaleReads, 1)
         XCTAssertEqual(run(.changeLog, plan).shareStaleReads, 0)
@@ -132,7 +147,9 @@ final class InvalidationSimulationTests: XCTestCase {
     /// The main app's own writes update its cache (didInsertOrUpdate): never stale, no post to itself.
     func testOwnWritesAreNeverStale() {
         let plan = InvalidationPlan(
-            durationNs: ms(100), keys: 8, writes: [.init(timeNs: ms(10), role: .main, keys: [1])],
+            durationNs: ms(100),
+            keys: 8,
+            writes: [.init(timeNs: ms(10), role: .main, keys: [1])],
             mainReads: [.init(timeNs: ms(1), key: 1), .init(timeNs: ms(11), key: 1)]
         )
         let t = run(.signal, plan)
@@ -154,7 +171,8 @@ final class InvalidationSimulationTests: XCTestCase {
     func testSameSeedSameResultOtherSeedDifferent() {
         let s = InvalidationScenario.catalog[2].scaled(by: 0.2)
         func obs(_ seed: UInt64) -> [Observation] {
-            InvalidationSimulation.run(variant: .signalLegacy, scenario: s, plan: InvalidationPlan(scenario: s, seed: seed), seed: seed).observations
+            InvalidationSimulation.run(variant: .signalLegacy, scenario: s, plan: InvalidationPlan(scenario: s, seed: seed), seed: seed)
+                .observations
         }
         XCTAssertEqual(obs(7), obs(7))
         XCTAssertNotEqual(obs(7), obs(8))

@@ -2,6 +2,7 @@ import Foundation
 import Measurement
 import Simulation
 import XCTest
+
 @testable import Invalidation
 
 /// The live harness never leaves a child behind: not when a child fails, not when one hangs.
@@ -19,14 +20,23 @@ final class LiveInvalidationHarnessTests: XCTestCase {
     }
 
     var plan: InvalidationPlan {
-        InvalidationPlan(durationNs: 200_000_000, keys: 8, writes: [.init(timeNs: 10_000_000, role: .nse, keys: [1])],
-                         mainReads: [.init(timeNs: 5_000_000, key: 1)])
+        InvalidationPlan(
+            durationNs: 200_000_000,
+            keys: 8,
+            writes: [.init(timeNs: 10_000_000, role: .nse, keys: [1])],
+            mainReads: [.init(timeNs: 5_000_000, key: 1)]
+        )
     }
 
     func testAFailingChildIsReportedAndEveryChildReaped() throws {
         let before = children()
-        let run = LiveInvalidationRun(variant: .signal, plan: plan, debounceInterval: .zero,
-                                      childCommand: ["/bin/sh", "-c", "exit 3", "sh"], grace: .seconds(1))
+        let run = LiveInvalidationRun(
+            variant: .signal,
+            plan: plan,
+            debounceInterval: .zero,
+            childCommand: ["/bin/sh", "-c", "exit 3", "sh"],
+            grace: .seconds(1)
+        )
         XCTAssertThrowsError(try run.run()) { error in
             XCTAssertTrue("\(error)".contains("exited with status 3"), "\(error)")
         }
@@ -36,8 +46,13 @@ final class LiveInvalidationHarnessTests: XCTestCase {
     func testAHangingChildIsKilledAtTheDeadline() throws {
         let before = children()
         let started = SystemMonotonicClock()
-        let run = LiveInvalidationRun(variant: .signal, plan: plan, debounceInterval: .zero,
-                                      childCommand: ["/bin/sh", "-c", "exec sleep 600", "sh"], grace: .milliseconds(200))
+        let run = LiveInvalidationRun(
+            variant: .signal,
+            plan: plan,
+            debounceInterval: .zero,
+            childCommand: ["/bin/sh", "-c", "exec sleep 600", "sh"],
+            grace: .milliseconds(200)
+        )
         XCTAssertThrowsError(try run.run()) { error in
             XCTAssertTrue("\(error)".contains("still running at the deadline"), "\(error)")
         }
@@ -46,8 +61,13 @@ final class LiveInvalidationHarnessTests: XCTestCase {
     }
 
     func testAMissingChildBinaryIsAOneLineError() {
-        let run = LiveInvalidationRun(variant: .signal, plan: plan, debounceInterval: .zero,
-                                      childCommand: ["/nonexistent/bench-invalidation"], grace: .seconds(1))
+        let run = LiveInvalidationRun(
+            variant: .signal,
+            plan: plan,
+            debounceInterval: .zero,
+            childCommand: ["/nonexistent/bench-invalidation"],
+            grace: .seconds(1)
+        )
         XCTAssertThrowsError(try run.run()) { error in
             XCTAssertEqual((error as? BenchFailure)?.exitCode, 69)
         }

@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Invalidation
 
 /// The main app's reaction, the state machine both modes step.

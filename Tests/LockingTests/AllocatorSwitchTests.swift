@@ -1,7 +1,8 @@
+import Foundation
+import Measurement
 import XCTest
 
 @testable import Locking
-import Measurement
 
 /// The parts of the allocator switch that can run inside the test process (the re-exec itself is
 /// covered end to end by running bench-atomics).
@@ -15,8 +16,11 @@ final class AllocatorSwitchTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/libfake.so.1", contents: Data()))
-        XCTAssertEqual(AllocatorSwitch.locate("libfake.so.1", libraryPath: "/nowhere:" + folder), folder + "/libfake.so.1",
-                       "LD_LIBRARY_PATH is searched first")
+        XCTAssertEqual(
+            AllocatorSwitch.locate("libfake.so.1", libraryPath: "/nowhere:" + folder),
+            folder + "/libfake.so.1",
+            "LD_LIBRARY_PATH is searched first"
+        )
     }
 
     func testTheTestProcessRunsOnTheSystemAllocator() throws {
@@ -36,5 +40,3 @@ final class AllocatorSwitchTests: XCTestCase {
         XCTAssertFalse(failure.description.contains("\n"))
     }
 }
-
-import Foundation

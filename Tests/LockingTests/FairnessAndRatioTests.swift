@@ -39,24 +39,39 @@ final class FairnessAndRatioTests: XCTestCase {
     func testRatiosDivideByTheReferenceMedianOfTheSameCell() throws {
         /// A repetition whose ns/op is `value` (one operation taking `value` ns).
         func run(_ variant: LockVariant, _ value: UInt64, rep: Int) -> AtomicsWorkload.Run {
-            AtomicsWorkload.Run(variant: variant, repetition: rep, seed: 1, sample: ContentionSample(
-                threadOperations: [1], elapsedNanoseconds: value, expectedTotal: 1, observedTotal: 1, cpuNanoseconds: value
-            ))
+            AtomicsWorkload.Run(
+                variant: variant,
+                repetition: rep,
+                seed: 1,
+                sample: ContentionSample(
+                    threadOperations: [1],
+                    elapsedNanoseconds: value,
+                    expectedTotal: 1,
+                    observedTotal: 1,
+                    cpuNanoseconds: value
+                )
+            )
         }
         let single = AtomicsWorkload.Item(cell: ContentionCell(operation: .increment, threads: 1), variants: [])
         let pair = AtomicsWorkload.Item(cell: ContentionCell(operation: .increment, threads: 2), variants: [])
         let results = [
-            FinishedItem(index: 0, item: single, sample: AtomicsWorkload.Sample(runs: [
-                run(.atomic, 4, rep: 0), run(.atomic, 6, rep: 1), run(.atomic, 5, rep: 2),   // median 5
-                run(.cPthreadMutex, 10, rep: 0), run(.cPthreadMutex, 30, rep: 1),          // median 20
-                run(.cAtomic, 2, rep: 0),
-                run(.pthreadMutex, 22, rep: 0),
-            ])),
+            FinishedItem(
+                index: 0,
+                item: single,
+                sample: AtomicsWorkload.Sample(runs: [
+                    run(.atomic, 4, rep: 0), run(.atomic, 6, rep: 1), run(.atomic, 5, rep: 2),  // median 5
+                    run(.cPthreadMutex, 10, rep: 0), run(.cPthreadMutex, 30, rep: 1),  // median 20
+                    run(.cAtomic, 2, rep: 0),
+                    run(.pthreadMutex, 22, rep: 0),
+                ])
+            ),
             FinishedItem(index: 1, item: pair, sample: AtomicsWorkload.Sample(runs: [run(.pthreadMutex, 99, rep: 0)])),  // no references there
         ]
         let ratios = ReferenceRatios.observations(for: results)
         func ratio(_ variant: String, _ metric: String, threads: String = "1") -> Double? {
-            ratios.first { $0.variant == variant && $0.factors["threads"] == threads && $0.observations[0].metric == metric }?.observations[0].value
+            ratios.first { $0.variant == variant && $0.factors["threads"] == threads && $0.observations[0].metric == metric }?.observations[
+                0
+            ].value
         }
         XCTAssertEqual(try XCTUnwrap(ratio("pthread-mutex", "ratio_to_atomic")), 22.0 / 5, accuracy: 1e-12)
         XCTAssertEqual(try XCTUnwrap(ratio("pthread-mutex", "ratio_to_c")), 22.0 / 20, accuracy: 1e-12)
@@ -69,9 +84,20 @@ final class FairnessAndRatioTests: XCTestCase {
 
         let records = results.flatMap { r in
             r.sample.runs.map { run in
-                ResultRecord(runID: "r", workload: "atomics", scenario: "increment", variant: run.variant.name, mode: "live", seed: 1,
-                             repetition: run.repetition, metric: "ns_per_op", value: run.sample.nanosecondsPerOperation, unit: "ns",
-                             host: "h", factors: r.item.cell.factors)
+                ResultRecord(
+                    runID: "r",
+                    workload: "atomics",
+                    scenario: "increment",
+                    variant: run.variant.name,
+                    mode: "live",
+                    seed: 1,
+                    repetition: run.repetition,
+                    metric: "ns_per_op",
+                    value: run.sample.nanosecondsPerOperation,
+                    unit: "ns",
+                    host: "h",
+                    factors: r.item.cell.factors
+                )
             }
         }
         let overhead = try XCTUnwrap(ReferenceRatios.uncontendedOverhead(Statistics.summarize(records)))

@@ -11,7 +11,8 @@ final class NoLostUpdatesTests: XCTestCase {
 
     func runner(duration: Double = 0.02) -> ContentionRunner {
         ContentionRunner(
-            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(),
+            calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: duration, warmup: 0, cpuCount: 2, probeDuration: 0, batch: 8)
         )
     }
@@ -23,7 +24,11 @@ final class NoLostUpdatesTests: XCTestCase {
             for operation in ContentionOperation.allCases where variant.supports(operation) {
                 let cell = ContentionCell(operation: operation, threads: 4)
                 let sample = try runner.measure(cell, variant: variant, seed: 7)
-                XCTAssertEqual(sample.lostUpdates, 0, "\(variant.name) \(operation.name): expected \(sample.expectedTotal), found \(sample.observedTotal)")
+                XCTAssertEqual(
+                    sample.lostUpdates,
+                    0,
+                    "\(variant.name) \(operation.name): expected \(sample.expectedTotal), found \(sample.observedTotal)"
+                )
                 XCTAssertEqual(sample.threadOperations.count, 4)
                 XCTAssertTrue(sample.threadOperations.allSatisfy { $0 > 0 }, "every thread ran at least one batch")
                 pairs += 1
@@ -38,7 +43,8 @@ final class NoLostUpdatesTests: XCTestCase {
         let runner = runner()
         let work = try XCTUnwrap(WorkAmount(parsing: "50ns"))
         for variant in [LockVariant.pthreadMutex, .dispatchQueue, .spinlock, .signalGlobalLock, .atomic, .cPthreadMutex] {
-            for operation in [ContentionOperation.increment, .transition, .arrayAppendDrain, .differentAtomics] where variant.supports(operation) {
+            for operation in [ContentionOperation.increment, .transition, .arrayAppendDrain, .differentAtomics]
+            where variant.supports(operation) {
                 let cell = ContentionCell(operation: operation, threads: 3, csWork: work, gapWork: work)
                 let sample = try runner.measure(cell, variant: variant, seed: 3)
                 XCTAssertEqual(sample.lostUpdates, 0, "\(variant.name) \(operation.name) with work")
@@ -74,10 +80,13 @@ final class NoLostUpdatesTests: XCTestCase {
                     let transitionWins = Atomic<Int>(0)
                     let flagWins = Atomic<Int>(0)
                     let line = StartLine()
-                    _ = try? ThreadTeam.run(count: 4, coordinator: { started in
-                        line.waitForArrivals(started)
-                        line.release()
-                    }) { _ in
+                    _ = try? ThreadTeam.run(
+                        count: 4,
+                        coordinator: { started in
+                            line.waitForArrivals(started)
+                            line.release()
+                        }
+                    ) { _ in
                         line.arriveAndWait()
                         if state.transition(from: 0, to: 1) { transitionWins.add(1, ordering: .relaxed) }
                         if flag.tryToSetFlag() { flagWins.add(1, ordering: .relaxed) }
@@ -97,7 +106,9 @@ final class NoLostUpdatesTests: XCTestCase {
     }
 
     func testUnsupportedPairsAreRefusedNotRun() {
-        XCTAssertThrowsError(try runner().measure(ContentionCell(operation: .dictionaryUpdate, threads: 2), variant: .unsynchronized, seed: 1))
+        XCTAssertThrowsError(
+            try runner().measure(ContentionCell(operation: .dictionaryUpdate, threads: 2), variant: .unsynchronized, seed: 1)
+        )
         XCTAssertThrowsError(try runner().measure(ContentionCell(operation: .flag, threads: 2), variant: .cAtomic, seed: 1))
     }
 
@@ -110,7 +121,11 @@ final class NoLostUpdatesTests: XCTestCase {
 
     func testPinnedRunsStillCount() throws {
         let settings = ContentionSettings(duration: 0.01, warmup: 0, pinning: true, cpuCount: 2, probeDuration: 0)
-        let runner = ContentionRunner(clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1), settings: settings)
+        let runner = ContentionRunner(
+            clock: SystemMonotonicClock(),
+            calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            settings: settings
+        )
         let sample = try runner.measure(ContentionCell(operation: .increment, threads: 3), variant: .mutex, seed: 1)
         XCTAssertEqual(sample.lostUpdates, 0)
         // A container may not allow every CPU; failures are counted (and reported), never fatal.

@@ -14,10 +14,13 @@ final class SignalGlobalLockTests: XCTestCase {
         value.set(5)
         XCTAssertEqual(value.swap(7), 5, "swap returns the old value")
         XCTAssertEqual(value.map { $0 * 2 }, 14, "map returns the new value")
-        XCTAssertEqual(value.update { v -> Int in
-            v += 1
-            return v * 10
-        }, 150)
+        XCTAssertEqual(
+            value.update { v -> Int in
+                v += 1
+                return v * 10
+            },
+            150
+        )
         XCTAssertEqual(value.get(), 15)
     }
 
@@ -64,10 +67,13 @@ final class SignalGlobalLockTests: XCTestCase {
             let transitionWins = Atomic<Int>(0)
             let flagWins = Atomic<Int>(0)
             let line = StartLine()
-            try ThreadTeam.run(count: 4, coordinator: { started in
-                line.waitForArrivals(started)
-                line.release()
-            }) { _ in
+            try ThreadTeam.run(
+                count: 4,
+                coordinator: { started in
+                    line.waitForArrivals(started)
+                    line.release()
+                }
+            ) { _ in
                 line.arriveAndWait()
                 if (try? state.transition(from: 0, to: 1)) != nil { transitionWins.add(1, ordering: .relaxed) }
                 if flag.tryToSetFlag() { flagWins.add(1, ordering: .relaxed) }
@@ -80,7 +86,8 @@ final class SignalGlobalLockTests: XCTestCase {
     /// No lost updates for every operation signal-global-lock runs, 4 threads, with and without work.
     func testNoLostUpdates() throws {
         let runner = ContentionRunner(
-            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(),
+            calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: 0.02, warmup: 0, cpuCount: 2, probeDuration: 0, batch: 8)
         )
         let work = try XCTUnwrap(WorkAmount(parsing: "50ns"))
@@ -136,7 +143,11 @@ final class SignalGlobalLockTests: XCTestCase {
 
     /// Runs A (holding its critical section until released) and B on two threads; true when B
     /// finished within `within` while A was still inside. Always releases A and waits for B.
-    func bFinishesWhileAHoldsItsOwnAtomic(within: DispatchTimeInterval, holdA: @escaping @Sendable (_ inside: () -> Void) -> Void, updateB: @escaping @Sendable () -> Void) -> Bool {
+    func bFinishesWhileAHoldsItsOwnAtomic(
+        within: DispatchTimeInterval,
+        holdA: @escaping @Sendable (_ inside: () -> Void) -> Void,
+        updateB: @escaping @Sendable () -> Void
+    ) -> Bool {
         let aInside = DispatchSemaphore(value: 0)
         let releaseA = DispatchSemaphore(value: 0)
         let bDone = DispatchSemaphore(value: 0)

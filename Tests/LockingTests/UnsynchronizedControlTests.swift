@@ -10,14 +10,19 @@ final class UnsynchronizedControlTests: XCTestCase {
         // On 2 vCPUs a short run can happen to interleave cleanly (or run one thread at a time), so
         // repeat until losses show, with a cap far above what is ever needed (usually the first run).
         let runner = ContentionRunner(
-            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(),
+            calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: 0.03, warmup: 0, cpuCount: 2, probeDuration: 0)
         )
         var attempts = 0
         var lost: UInt64 = 0
         while lost == 0 && attempts < 300 {
             attempts += 1
-            let sample = try runner.measure(ContentionCell(operation: .increment, threads: 4), variant: .unsynchronized, seed: UInt64(attempts))
+            let sample = try runner.measure(
+                ContentionCell(operation: .increment, threads: 4),
+                variant: .unsynchronized,
+                seed: UInt64(attempts)
+            )
             XCTAssertLessThanOrEqual(sample.observedTotal, sample.expectedTotal, "a lost update can only lower the count")
             lost = sample.lostUpdates
         }
@@ -26,7 +31,8 @@ final class UnsynchronizedControlTests: XCTestCase {
 
     func testUnsynchronizedIsCorrectOnOneThread() throws {
         let runner = ContentionRunner(
-            clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1),
+            clock: SystemMonotonicClock(),
+            calibration: SpinCalibration(nanosecondsPerIteration: 1),
             settings: ContentionSettings(duration: 0.01, warmup: 0, cpuCount: 1, probeDuration: 0)
         )
         for operation in ContentionOperation.allCases where LockVariant.unsynchronized.supports(operation) {

@@ -1,29 +1,72 @@
 import Foundation
 import XCTest
+
 @testable import Measurement
 
 final class GateTests: XCTestCase {
-    func rec(_ variant: String, _ metric: String, _ value: Double, seed: UInt64 = 1, rep: Int = 0, mode: String = "sim", scenario: String = "s") -> ResultRecord {
-        ResultRecord(runID: "r", workload: "w", scenario: scenario, variant: variant, mode: mode, seed: seed, repetition: rep,
-                     metric: metric, value: value, unit: "u", host: "h")
+    func rec(
+        _ variant: String,
+        _ metric: String,
+        _ value: Double,
+        seed: UInt64 = 1,
+        rep: Int = 0,
+        mode: String = "sim",
+        scenario: String = "s"
+    ) -> ResultRecord {
+        ResultRecord(
+            runID: "r",
+            workload: "w",
+            scenario: scenario,
+            variant: variant,
+            mode: mode,
+            seed: seed,
+            repetition: rep,
+            metric: metric,
+            value: value,
+            unit: "u",
+            host: "h"
+        )
     }
 
-    func threshold(_ id: String, variant: String = "a", metric: String = "m", aggregate: Threshold.Aggregate? = nil,
-                   bound: Threshold.Bound? = nil, compare: Threshold.Comparison? = nil) -> Threshold {
-        Threshold(id: id, kind: .deterministic, workload: "w", scenario: "*", variant: variant, excludeVariants: nil,
-                  modeOverride: nil, metric: metric, factors: nil,
-                  aggregate: aggregate, bound: bound, compare: compare, reason: "r")
+    func threshold(
+        _ id: String,
+        variant: String = "a",
+        metric: String = "m",
+        aggregate: Threshold.Aggregate? = nil,
+        bound: Threshold.Bound? = nil,
+        compare: Threshold.Comparison? = nil
+    ) -> Threshold {
+        Threshold(
+            id: id,
+            kind: .deterministic,
+            workload: "w",
+            scenario: "*",
+            variant: variant,
+            excludeVariants: nil,
+            modeOverride: nil,
+            metric: metric,
+            factors: nil,
+            aggregate: aggregate,
+            bound: bound,
+            compare: compare,
+            reason: "r"
+        )
     }
 
     func testBoundsAndComparisonsPassAndFail() throws {
-        let records = [rec("a", "m", 1, seed: 1), rec("a", "m", 3, seed: 2, rep: 1), rec("b", "m", 2, seed: 1), rec("b", "m", 2, seed: 2, rep: 1)]
-        let outcomes = try ThresholdCheck.evaluate([
-            threshold("median-le", bound: .init(op: .le, value: 2)),
-            threshold("all-le", aggregate: .all, bound: .init(op: .le, value: 2)),
-            threshold("median-vs-b", compare: .init(op: .le, variant: "b", metric: nil, factor: nil)),
-            threshold("all-vs-b", aggregate: .all, compare: .init(op: .le, variant: "b", metric: nil, factor: nil)),
-            threshold("scaled", aggregate: .all, compare: .init(op: .le, variant: "b", metric: nil, factor: 1.5)),
-        ], on: records)
+        let records = [
+            rec("a", "m", 1, seed: 1), rec("a", "m", 3, seed: 2, rep: 1), rec("b", "m", 2, seed: 1), rec("b", "m", 2, seed: 2, rep: 1),
+        ]
+        let outcomes = try ThresholdCheck.evaluate(
+            [
+                threshold("median-le", bound: .init(op: .le, value: 2)),
+                threshold("all-le", aggregate: .all, bound: .init(op: .le, value: 2)),
+                threshold("median-vs-b", compare: .init(op: .le, variant: "b", metric: nil, factor: nil)),
+                threshold("all-vs-b", aggregate: .all, compare: .init(op: .le, variant: "b", metric: nil, factor: nil)),
+                threshold("scaled", aggregate: .all, compare: .init(op: .le, variant: "b", metric: nil, factor: 1.5)),
+            ],
+            on: records
+        )
         XCTAssertEqual(outcomes.map(\.status), [.pass, .fail, .pass, .fail, .pass])
         XCTAssertTrue(outcomes[3].detail.contains("1 of 2 failing"), outcomes[3].detail)
     }
@@ -42,7 +85,11 @@ final class GateTests: XCTestCase {
         let base = [rec("a", "m", 1), rec("a", "n", 2)]
         let same = BaselineComparison.compare(current: base, baseline: base, hardwareMetrics: [])
         XCTAssertEqual(same.changes, [])
-        let changed = BaselineComparison.compare(current: [rec("a", "m", 1.0000001), rec("a", "o", 5)], baseline: base, hardwareMetrics: [])
+        let changed = BaselineComparison.compare(
+            current: [rec("a", "m", 1.0000001), rec("a", "o", 5)],
+            baseline: base,
+            hardwareMetrics: []
+        )
         XCTAssertEqual(changed.deterministicRegressions.count, 2, "m changed, n disappeared")
         XCTAssertEqual(changed.changes.count, 3, "o is new")
     }
@@ -60,8 +107,16 @@ final class GateTests: XCTestCase {
     /// The hardware comparison must flag a 25 % slowdown and must not flag noise alone.
     func testHardwareComparisonCatchesA25PercentSlowdownButNotNoise() {
         var rng = SystemRandomNumberGenerator()
-        let metric = HardwareMetric(workload: "w", metric: "ratio", scenario: nil, factors: nil, tolerance: 0.10, alpha: 0.01,
-                                    direction: .lowerIsBetter, reason: "r")
+        let metric = HardwareMetric(
+            workload: "w",
+            metric: "ratio",
+            scenario: nil,
+            factors: nil,
+            tolerance: 0.10,
+            alpha: 0.01,
+            direction: .lowerIsBetter,
+            reason: "r"
+        )
         func sample(_ center: Double) -> [Double] { (0..<10).map { _ in center * Double.random(in: 0.95...1.05, using: &rng) } }
         func records(_ values: [Double]) -> [ResultRecord] {
             values.enumerated().map { rec("a", "ratio", $0.element, rep: $0.offset, mode: "live") }
@@ -104,21 +159,66 @@ final class HardwareFingerprintTests: XCTestCase {
 
     func document(_ workload: String, cpu: CPUIdentity?, values: [Double], variant: String = "pthread-mutex") -> RunDocument {
         let host = HostInfo(hostname: "h", cpuModel: "AMD EPYC", logicalCores: 2, memoryBytes: 1, kernel: "k", os: "o", cpu: cpu)
-        let meta = RunMetadata(gitCommit: nil, swiftVersion: "6.3", buildConfiguration: "release", host: host, commandLine: [], parameters: [:])
+        let meta = RunMetadata(
+            gitCommit: nil,
+            swiftVersion: "6.3",
+            buildConfiguration: "release",
+            host: host,
+            commandLine: [],
+            parameters: [:]
+        )
         let records = values.enumerated().map {
-            ResultRecord(runID: "r", workload: workload, scenario: "s", variant: variant, mode: "live", seed: UInt64($0.offset + 1),
-                         repetition: $0.offset, metric: "ratio", value: $0.element, unit: "x", host: "h")
+            ResultRecord(
+                runID: "r",
+                workload: workload,
+                scenario: "s",
+                variant: variant,
+                mode: "live",
+                seed: UInt64($0.offset + 1),
+                repetition: $0.offset,
+                metric: "ratio",
+                value: $0.element,
+                unit: "x",
+                host: "h"
+            )
         }
-        return RunDocument(runID: "r", workload: workload, createdUTC: "t", metadata: meta, factorNames: [], records: records, summaries: [])
+        return RunDocument(
+            runID: "r",
+            workload: workload,
+            createdUTC: "t",
+            metadata: meta,
+            factorNames: [],
+            records: records,
+            summaries: []
+        )
     }
 
-    let metric = HardwareMetric(workload: "w", metric: "ratio", scenario: nil, factors: nil, tolerance: 0.15, alpha: 0.05,
-                                direction: .lowerIsBetter, reason: "r")
+    let metric = HardwareMetric(
+        workload: "w",
+        metric: "ratio",
+        scenario: nil,
+        factors: nil,
+        tolerance: 0.15,
+        alpha: 0.05,
+        direction: .lowerIsBetter,
+        reason: "r"
+    )
 
     func gate(current: RunDocument, baseline: RunDocument, sameJob: Bool = false) -> BaselineComparison {
-        let fit = HardwareComparability.check(current: [current], reference: [baseline], workloads: ["w"], referenceName: "baseline", sameJob: sameJob)
-        return BaselineComparison.compare(current: current.records, baseline: baseline.records, hardwareMetrics: [metric],
-                                          notComparable: fit.notComparable, notes: fit.notes)
+        let fit = HardwareComparability.check(
+            current: [current],
+            reference: [baseline],
+            workloads: ["w"],
+            referenceName: "baseline",
+            sameJob: sameJob
+        )
+        return BaselineComparison.compare(
+            current: current.records,
+            baseline: baseline.records,
+            hardwareMetrics: [metric],
+            notComparable: fit.notComparable,
+            notes: fit.notes
+        )
     }
 
     /// The issue's case: every ratio 40 % lower on the baseline's CPU (another microarchitecture).
@@ -145,7 +245,12 @@ final class HardwareFingerprintTests: XCTestCase {
         // Microcode is part of the identity; calibration is not.
         var patched = Self.zen3
         patched.microcode = "0x1000066"
-        XCTAssertEqual(gate(current: document("w", cpu: Self.zen3, values: now), baseline: document("w", cpu: patched, values: now)).hardware.map(\.status), [.notComparable])
+        XCTAssertEqual(
+            gate(current: document("w", cpu: Self.zen3, values: now), baseline: document("w", cpu: patched, values: now)).hardware.map(
+                \.status
+            ),
+            [.notComparable]
+        )
     }
 
     /// A/B: the base ran in the same job. A base built before fingerprints is taken as this host
@@ -156,16 +261,27 @@ final class HardwareFingerprintTests: XCTestCase {
         let ab = gate(current: document("w", cpu: Self.zen3, values: slow), baseline: document("w", cpu: nil, values: base), sameJob: true)
         XCTAssertEqual(ab.hardware.map(\.status), [.regression])
         XCTAssertEqual(ab.notes.count, 1)
-        let moved = gate(current: document("w", cpu: Self.zen3, values: slow), baseline: document("w", cpu: Self.zen5, values: base), sameJob: true)
+        let moved = gate(
+            current: document("w", cpu: Self.zen3, values: slow),
+            baseline: document("w", cpu: Self.zen5, values: base),
+            sameJob: true
+        )
         XCTAssertEqual(moved.hardware.map(\.status), [.notComparable])
     }
 
     func testCPUIdentityFromProcCpuinfo() {
-        let x86 = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\nmicrocode\t: 0xb002116\n\nprocessor\t: 1\nvendor_id\t: Other\n"
-        XCTAssertEqual(CPUIdentity.parse(cpuinfo: x86), CPUIdentity(vendor: "AuthenticAMD", family: 26, model: 2, stepping: 1, microcode: "0xb002116"))
+        let x86 =
+            "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\nmicrocode\t: 0xb002116\n\nprocessor\t: 1\nvendor_id\t: Other\n"
+        XCTAssertEqual(
+            CPUIdentity.parse(cpuinfo: x86),
+            CPUIdentity(vendor: "AuthenticAMD", family: 26, model: 2, stepping: 1, microcode: "0xb002116")
+        )
         XCTAssertEqual(CPUIdentity.field("model name", in: x86), "AMD EPYC")
         let arm = "processor\t: 0\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n"
-        XCTAssertEqual(CPUIdentity.parse(cpuinfo: arm), CPUIdentity(vendor: "0x41", family: 8, model: 0xd0c, stepping: 0x31, microcode: "none"))
+        XCTAssertEqual(
+            CPUIdentity.parse(cpuinfo: arm),
+            CPUIdentity(vendor: "0x41", family: 8, model: 0xd0c, stepping: 0x31, microcode: "none")
+        )
         XCTAssertNil(CPUIdentity.parse(cpuinfo: "processor\t: 0\nvendor_id\t: AuthenticAMD\n"), "an incomplete identity is unknown")
     }
 
@@ -176,16 +292,19 @@ final class HardwareFingerprintTests: XCTestCase {
         let c = host.calibration!
         for v in [c.atomicAddNs, c.mutexPairNs, c.clockReadNs] { XCTAssertTrue(v > 0 && v < 100_000, "\(c)") }
         let json = String(decoding: try JSONEncoder().encode(host), as: UTF8.self)
-        for key in ["cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode", "atomic_add_ns", "mutex_pair_ns", "clock_read_ns"]
-            where host.fingerprint != nil || key.hasSuffix("_ns")
-        {
+        for key in [
+            "cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode", "atomic_add_ns", "mutex_pair_ns",
+            "clock_read_ns",
+        ]
+        where host.fingerprint != nil || key.hasSuffix("_ns") {
             XCTAssertTrue(json.contains("\"\(key)\""), key)
         }
         let old = #"{"hostname":"vm","cpu_model":"AMD EPYC","logical_cores":2,"memory_bytes":1,"kernel":"Linux","os":"Debian"}"#
         let decoded = try JSONDecoder().decode(HostInfo.self, from: Data(old.utf8))
         XCTAssertNil(decoded.fingerprint)
         XCTAssertNil(decoded.calibration)
-        let meta = #"{"git_commit":null,"swift_version":"6.3","build_configuration":"release","host":\#(old),"command_line":[],"parameters":{}}"#
+        let meta =
+            #"{"git_commit":null,"swift_version":"6.3","build_configuration":"release","host":\#(old),"command_line":[],"parameters":{}}"#
         XCTAssertNil(try JSONDecoder().decode(RunMetadata.self, from: Data(meta.utf8)).gitDirty)
     }
 

@@ -1,21 +1,47 @@
 import Foundation
 import XCTest
+
 @testable import Measurement
 
 final class SchemaTests: XCTestCase {
     func record(_ metric: String, _ value: Double, factors: [String: String] = [:]) -> ResultRecord {
-        ResultRecord(runID: "r1", workload: "throttle", scenario: "storm, \"big\"", variant: "immediate", mode: "sim",
-                     seed: 3, repetition: 0, metric: metric, value: value, unit: "ms", host: "h", factors: factors)
+        ResultRecord(
+            runID: "r1",
+            workload: "throttle",
+            scenario: "storm, \"big\"",
+            variant: "immediate",
+            mode: "sim",
+            seed: 3,
+            repetition: 0,
+            metric: metric,
+            value: value,
+            unit: "ms",
+            host: "h",
+            factors: factors
+        )
     }
 
     func testJSONRoundTrip() throws {
-        let meta = RunMetadata(gitCommit: "abc", swiftVersion: "6.3", buildConfiguration: "debug", host: .current,
-                               commandLine: ["bench-throttle", "--quick"], parameters: ["seeds": .array([1, 2]), "mode": "sim"])
+        let meta = RunMetadata(
+            gitCommit: "abc",
+            swiftVersion: "6.3",
+            buildConfiguration: "debug",
+            host: .current,
+            commandLine: ["bench-throttle", "--quick"],
+            parameters: ["seeds": .array([1, 2]), "mode": "sim"]
+        )
         let records = [record("latency_p99_ms", 12.5), record("updates", 3)]
-        let doc = RunDocument(runID: "r1", workload: "throttle", createdUTC: "2026-01-01T00:00:00Z", metadata: meta,
-                              factorNames: [], records: records, summaries: Statistics.summarize(records),
-                              comparisons: [Comparison(scenario: "s", variant: "v", metric: "m", unit: "ms", sim: 2, live: 3)],
-                              notes: ["n"])
+        let doc = RunDocument(
+            runID: "r1",
+            workload: "throttle",
+            createdUTC: "2026-01-01T00:00:00Z",
+            metadata: meta,
+            factorNames: [],
+            records: records,
+            summaries: Statistics.summarize(records),
+            comparisons: [Comparison(scenario: "s", variant: "v", metric: "m", unit: "ms", sim: 2, live: 3)],
+            notes: ["n"]
+        )
         let decoded = try RunDocument.decode(try doc.encoded())
         XCTAssertEqual(decoded, doc)
         XCTAssertEqual(decoded.schemaVersion, RunDocument.currentSchemaVersion)
@@ -27,7 +53,10 @@ final class SchemaTests: XCTestCase {
     }
 
     func testCSVIsTidyAndEscaped() {
-        let csv = CSVWriter.render([record("latency_p99_ms", 12.5, factors: ["threads": "4"]), record("updates", 3)], factorNames: ["threads"])
+        let csv = CSVWriter.render(
+            [record("latency_p99_ms", 12.5, factors: ["threads": "4"]), record("updates", 3)],
+            factorNames: ["threads"]
+        )
         let lines = csv.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "run_id,workload,scenario,variant,mode,seed,repetition,threads,metric,value,unit,host")
         XCTAssertEqual(lines[1], "r1,throttle,\"storm, \"\"big\"\"\",immediate,sim,3,0,4,latency_p99_ms,12.5,ms,h")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Readiness
 import Simulation
 import XCTest
+
+@testable import Readiness
 
 /// The harness tells a completed child from a trapped, a hung and a failed one, and leaves no
 /// child behind (a zombie would still answer `kill(pid, 0)`).

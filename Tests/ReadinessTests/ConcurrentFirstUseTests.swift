@@ -1,6 +1,7 @@
-@testable import Readiness
 import Simulation
 import XCTest
+
+@testable import Readiness
 
 /// The registry race on real threads: check-then-create duplicates, a once never does.
 final class ConcurrentFirstUseTests: XCTestCase {

@@ -1,11 +1,17 @@
-@testable import Readiness
 import Measurement
 import Simulation
 import XCTest
 
+@testable import Readiness
+
 /// The launch model: determinism, the frame rule, the population, the globals and ours.
 final class LaunchModelTests: XCTestCase {
-    func observations(_ context: ProcessContext, _ variant: ReadinessVariant, seed: UInt64, globals: GlobalsStrategy = .eager) throws -> [Observation] {
+    func observations(
+        _ context: ProcessContext,
+        _ variant: ReadinessVariant,
+        seed: UInt64,
+        globals: GlobalsStrategy = .eager
+    ) throws -> [Observation] {
         let plan = LaunchPlan.generate(LaunchProfile(context: context), seed: seed)
         return try SimMainExecutor.run(plan: plan, globals: globals, variant: variant).observations(plan: plan)
     }
@@ -79,7 +85,9 @@ final class LaunchModelTests: XCTestCase {
 
     /// Lazy globals move construction out of the launch turn: app-ready comes sooner.
     func testLazyGlobalsMakeReadySooner() throws {
-        func ready(_ g: GlobalsStrategy) throws -> Double { try observations(.mainApp, .signal, seed: 1, globals: g).first { $0.metric == "t_app_ready_ms" }!.value }
+        func ready(_ g: GlobalsStrategy) throws -> Double {
+            try observations(.mainApp, .signal, seed: 1, globals: g).first { $0.metric == "t_app_ready_ms" }!.value
+        }
         XCTAssertLessThan(try ready(.lazyOnce), try ready(.eager))
     }
 }

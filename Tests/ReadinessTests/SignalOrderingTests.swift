@@ -1,6 +1,7 @@
-@testable import Readiness
 import Simulation
 import XCTest
+
+@testable import Readiness
 
 /// Signal's ordering rules, replayed on timelines taken from ReadyFlag.swift and AppReadiness.m
 /// (see docs/signal-fidelity.md). NSE context: no screen, so nothing else shares the executor.
@@ -34,8 +35,13 @@ final class SignalOrderingTests: XCTestCase {
     /// After ready, a polite registration is a plain `main.async`: it runs before the chain's
     /// remaining blocks, which wait on their 25 ms timers.
     func testPostReadyRegistrationOvertakesTheChain() throws {
-        let plan = LaunchFixtures.plan(.nse, [(.polite, 5, .launch), (.polite, 5, .launch), (.polite, 5, .launch),
-                                             (.polite, 1, .main(SimInstant(nanoseconds: 90_000_000)))])
+        let plan = LaunchFixtures.plan(
+            .nse,
+            [
+                (.polite, 5, .launch), (.polite, 5, .launch), (.polite, 5, .launch),
+                (.polite, 1, .main(SimInstant(nanoseconds: 90_000_000))),
+            ]
+        )
         let r = try LaunchFixtures.run(plan, .signal)
         // Prelaunch 50 ms, ready at 50, chain block 0 at 75–80 ms; the late block registers at
         // 90 ms while block 1 waits for its timer (80 + 25 = 105 ms): it runs at once.
@@ -69,8 +75,13 @@ final class SignalOrderingTests: XCTestCase {
     }
 
     func testSignal2021RunsEveryListLIFO() throws {
-        let plan = LaunchFixtures.plan(.nse, [(.will, 1, .launch), (.will, 1, .launch), (.did, 1, .launch), (.did, 1, .launch),
-                                             (.polite, 1, .launch), (.polite, 1, .launch), (.polite, 1, .launch)])
+        let plan = LaunchFixtures.plan(
+            .nse,
+            [
+                (.will, 1, .launch), (.will, 1, .launch), (.did, 1, .launch), (.did, 1, .launch),
+                (.polite, 1, .launch), (.polite, 1, .launch), (.polite, 1, .launch),
+            ]
+        )
         let r = try LaunchFixtures.run(plan, .signal2021LIFO)
         XCTAssertEqual(r.runs.map(\.block.id), [1, 0, 3, 2, 6, 5, 4])
         XCTAssertEqual(r.overtakes, 2)

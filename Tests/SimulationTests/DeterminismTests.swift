@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Simulation
 
 final class DeterminismTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Simulation
 
 /// Structure-aware property test of the trace reader: valid traces (sorted times written in any
@@ -14,23 +15,23 @@ import Testing
 
     static let corruptions: [@Sendable (String) -> String] = [
         { $0.replacingOccurrences(of: ",", with: "\u{0}junk,") },  // NUL inside the number
-        { "0x" + $0 },                                             // hex
-        { $0 + ",7" },                                             // a third field
-        { $0.replacingOccurrences(of: ",", with: ";") },           // wrong separator
+        { "0x" + $0 },  // hex
+        { $0 + ",7" },  // a third field
+        { $0.replacingOccurrences(of: ",", with: ";") },  // wrong separator
         { "1e13," + ($0.split(separator: ",").last.map(String.init) ?? "1") },  // beyond 1e12 ms
-        { "\u{1B}[31m" + $0 },                                     // a terminal escape
-        { $0 + "\u{7}" },                                          // a control character
+        { "\u{1B}[31m" + $0 },  // a terminal escape
+        { $0 + "\u{7}" },  // a control character
         { "nan," + ($0.split(separator: ",").last.map(String.init) ?? "1") },
         { ($0.split(separator: ",").first.map(String.init) ?? "1") + ",0" },  // zero rows
-        { _ in String(repeating: "9", count: 5000) },              // a line far too long
+        { _ in String(repeating: "9", count: 5000) },  // a line far too long
     ]
 
     static let input = zip(
-        Gen.int(in: 1...40).array(of: 1...60),   // gaps in µs-ish units, rows from them
-        Gen.int(in: 0...3),                       // number format
-        Gen.bool,                                 // CRLF
-        Gen.int(in: -1...9),                      // which corruption (−1: none)
-        Gen.int(in: 0...100)                      // where
+        Gen.int(in: 1...40).array(of: 1...60),  // gaps in µs-ish units, rows from them
+        Gen.int(in: 0...3),  // number format
+        Gen.bool,  // CRLF
+        Gen.int(in: -1...9),  // which corruption (−1: none)
+        Gen.int(in: 0...100)  // where
     )
 
     @Test func cleanTracesReadBackAndCorruptOnesStopAtTheLine() async {
@@ -41,14 +42,17 @@ import Testing
             for (i, gap) in gaps.enumerated() {
                 ms += Double(gap) * 0.25
                 let rows = Int32(gap % 9 + 1)
-                let time: String = switch format {
-                case 0: String(ms)
-                case 1: " \(ms) "
-                case 2: String(format: "%.2f", ms)
-                default: String(format: "%.3e", ms)
-                }
+                let time: String =
+                    switch format {
+                    case 0: String(ms)
+                    case 1: " \(ms) "
+                    case 2: String(format: "%.2f", ms)
+                    default: String(format: "%.3e", ms)
+                    }
                 lines.append("\(time),\(i % 3 == 0 ? " \(rows)" : "\(rows)")")
-                expected.append(Commit(time: .zero + .milliseconds(StrictNumber.decimal(time.trimmingCharacters(in: .whitespaces))!), rows: rows))
+                expected.append(
+                    Commit(time: .zero + .milliseconds(StrictNumber.decimal(time.trimmingCharacters(in: .whitespaces))!), rows: rows)
+                )
             }
             var badLine: Int?
             if corruption >= 0 {

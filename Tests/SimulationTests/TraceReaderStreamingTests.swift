@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Simulation
 
 /// The trace reader streams: garbage is rejected at its first bad line after reading at most a
@@ -99,7 +100,10 @@ final class TraceReaderStreamingTests: XCTestCase {
     func testSpanAndCountLimitsNameTheirVariable() throws {
         let e = error { _ = try TraceReader.parse("time_ms,rows\n0,1\n1e12,1\n", path: "t.csv") }
         XCTAssertEqual(e?.line, 3)
-        XCTAssertTrue(e?.message.contains("86400000 ms") == true && e?.message.contains(TraceLimits.spanVariable) == true, "\(String(describing: e))")
+        XCTAssertTrue(
+            e?.message.contains("86400000 ms") == true && e?.message.contains(TraceLimits.spanVariable) == true,
+            "\(String(describing: e))"
+        )
         let raised = try TraceLimits.fromEnvironment([TraceLimits.spanVariable: "1e12", TraceLimits.commitsVariable: "2"])
         XCTAssertEqual(try TraceReader.parse("time_ms,rows\n0,1\n1e12,1\n", limits: raised).count, 2)
         let e2 = error { _ = try TraceReader.parse("time_ms,rows\n0,1\n1,1\n2,1\n", path: "t.csv", limits: raised) }

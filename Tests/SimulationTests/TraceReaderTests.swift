@@ -1,15 +1,19 @@
 import Foundation
 import XCTest
+
 @testable import Simulation
 
 final class TraceReaderTests: XCTestCase {
     func testParsesAValidTrace() throws {
         let commits = try TraceReader.parse("time_ms,rows\r\n0,3\n12.5,1\n12.5,200\n\n")
-        XCTAssertEqual(commits, [
-            Commit(time: .zero, rows: 3),
-            Commit(time: SimInstant(nanoseconds: 12_500_000), rows: 1),
-            Commit(time: SimInstant(nanoseconds: 12_500_000), rows: 200),
-        ])
+        XCTAssertEqual(
+            commits,
+            [
+                Commit(time: .zero, rows: 3),
+                Commit(time: SimInstant(nanoseconds: 12_500_000), rows: 1),
+                Commit(time: SimInstant(nanoseconds: 12_500_000), rows: 200),
+            ]
+        )
     }
 
     func assertError(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {

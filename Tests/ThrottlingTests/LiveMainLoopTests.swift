@@ -1,6 +1,7 @@
 import Measurement
 import Simulation
 import XCTest
+
 @testable import Throttling
 
 /// The live driver's logic on a `TestClock`: with time advanced by the modelled costs instead of
@@ -46,8 +47,13 @@ final class LiveMainLoopTests: XCTestCase {
         // One commit at 500 ms: the loop sleeps on the clock (vsync by vsync), never on real time.
         let started = SystemMonotonicClock()
         let clock = TestClock()
-        let r = LiveThrottleRun.runPreposted(ImmediateThrottler(), scenario: Fixture.scenario(duration: 1),
-                                             trace: Fixture.commits([(500, 1)]), pipeline: .observer, clock: clock)
+        let r = LiveThrottleRun.runPreposted(
+            ImmediateThrottler(),
+            scenario: Fixture.scenario(duration: 1),
+            trace: Fixture.commits([(500, 1)]),
+            pipeline: .observer,
+            clock: clock
+        )
         XCTAssertEqual(r.metrics.delivered, 1)
         XCTAssertTrue(clock.sleeps.contains(Fixture.ms(500)), "woke for the commit's own time")
         XCTAssertGreaterThanOrEqual(clock.now(), Fixture.ms(500))

@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Throttling
 
 /// The frame and latency accounting, on traces small enough to work out by hand.
@@ -52,8 +53,12 @@ final class MainThreadSimulatorTests: XCTestCase {
         struct Never: UpdateThrottler {
             mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision { .none }
         }
-        var sim = MainThreadSimulator(policy: Never(), scenario: Fixture.scenario(duration: 1),
-                                      trace: Fixture.commits([(1, 1), (2, 1)]), drainLimit: .seconds(1))
+        var sim = MainThreadSimulator(
+            policy: Never(),
+            scenario: Fixture.scenario(duration: 1),
+            trace: Fixture.commits([(1, 1), (2, 1)]),
+            drainLimit: .seconds(1)
+        )
         let m = sim.run().metrics
         XCTAssertEqual(m.commits, 2)
         XCTAssertEqual(m.delivered, 0)
@@ -65,9 +70,24 @@ final class MainThreadSimulatorTests: XCTestCase {
         let scenario = ThrottleScenario.catalog.first { $0.name == "mmpp" }!.scaled(by: 0.3)
         for policy in ThrottlePolicy.allCases {
             let p = ThrottlePolicy.Parameters()
-            let a = ThrottleExperiment.simulate(policy: policy, parameters: p, scenario: scenario, trace: ThrottleExperiment.trace(for: scenario, seed: 1))
-            let b = ThrottleExperiment.simulate(policy: policy, parameters: p, scenario: scenario, trace: ThrottleExperiment.trace(for: scenario, seed: 1))
-            let c = ThrottleExperiment.simulate(policy: policy, parameters: p, scenario: scenario, trace: ThrottleExperiment.trace(for: scenario, seed: 2))
+            let a = ThrottleExperiment.simulate(
+                policy: policy,
+                parameters: p,
+                scenario: scenario,
+                trace: ThrottleExperiment.trace(for: scenario, seed: 1)
+            )
+            let b = ThrottleExperiment.simulate(
+                policy: policy,
+                parameters: p,
+                scenario: scenario,
+                trace: ThrottleExperiment.trace(for: scenario, seed: 1)
+            )
+            let c = ThrottleExperiment.simulate(
+                policy: policy,
+                parameters: p,
+                scenario: scenario,
+                trace: ThrottleExperiment.trace(for: scenario, seed: 2)
+            )
             XCTAssertEqual(a.observations, b.observations, "\(policy)")
             XCTAssertNotEqual(a.observations, c.observations, "\(policy)")
         }
@@ -96,8 +116,11 @@ extension MainThreadSimulatorTests {
         XCTAssertEqual(slow.landCost(rows: 10, reset: false), .milliseconds(2.5 + 0.5))
         XCTAssertEqual(slow.landCost(rows: 2_000, reset: false), slow.landResetCost)
         // 30 commits of 100 rows merged into one publish: 3,000 rows, capped cost, not a reset.
-        let r = Fixture.run(FixedRateThrottler(interval: .milliseconds(100)), Fixture.commits((0..<30).map { (10 + Double($0), 100) }),
-                            scenario: Fixture.scenario(device: Fixture.device(fixedMs: 5, perRowMs: 1, resetMs: 50)))
+        let r = Fixture.run(
+            FixedRateThrottler(interval: .milliseconds(100)),
+            Fixture.commits((0..<30).map { (10 + Double($0), 100) }),
+            scenario: Fixture.scenario(device: Fixture.device(fixedMs: 5, perRowMs: 1, resetMs: 50))
+        )
         XCTAssertEqual(r.timeline.map(\.rows), [3_000])
         XCTAssertEqual(r.timeline.map(\.cost), [.milliseconds(50)])
         XCTAssertEqual(r.metrics.resets, 0)

@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Throttling
 
 /// What each policy publishes when, on hand-made traces.

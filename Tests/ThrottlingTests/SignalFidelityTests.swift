@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Throttling
 
 /// Signal's own documented behaviour, replayed: DebouncedEvent's A…F timelines, the observer's
@@ -74,7 +75,11 @@ final class SignalFidelityTests: XCTestCase {
     }
 
     func testThrottleFirstLastPublishesSignalsTimeline() {
-        let r = Fixture.run(ThrottleFirstLastThrottler(interval: .seconds(5)), Fixture.commits(Self.abcdef), scenario: Self.timelineScenario)
+        let r = Fixture.run(
+            ThrottleFirstLastThrottler(interval: .seconds(5)),
+            Fixture.commits(Self.abcdef),
+            scenario: Self.timelineScenario
+        )
         XCTAssertEqual(r.updateTimesMs, [1000, 6000, 11000, 20000])
         XCTAssertEqual(r.timeline.map(\.rows), [1, 2, 2, 1], "A; B,C; D,E; F")
     }
@@ -127,8 +132,12 @@ final class SignalFidelityTests: XCTestCase {
         // publish, so after it something committed is left and the link keeps its samples.
         let device = Fixture.device(frameMs: 5, fixedMs: 40, resetMs: 100)
         let trace = Fixture.commits((0..<40).map { (Double($0) * 10 + 1, 1) })
-        var sim = MainThreadSimulator(policy: SignalAdaptiveThrottler(), scenario: Fixture.scenario(device: device),
-                                      trace: trace, pipeline: .observer)
+        var sim = MainThreadSimulator(
+            policy: SignalAdaptiveThrottler(),
+            scenario: Fixture.scenario(device: device),
+            trace: trace,
+            pipeline: .observer
+        )
         _ = sim.run()
         XCTAssertGreaterThan(sim.policy.samplesAtDecision.largest ?? 0, 1)
     }
@@ -140,8 +149,12 @@ final class SignalFidelityTests: XCTestCase {
         // first starts a load (10–50 ms); the next two merge into the pending request, which
         // starts the moment the first load has landed.
         let device = Fixture.device(frameMs: 5, fixedMs: 40, resetMs: 100)
-        let r = Fixture.run(ImmediateThrottler(), Fixture.commits([(10, 1), (20, 1), (30, 1)]),
-                            scenario: Fixture.scenario(device: device), pipeline: .conversation)
+        let r = Fixture.run(
+            ImmediateThrottler(),
+            Fixture.commits([(10, 1), (20, 1), (30, 1)]),
+            scenario: Fixture.scenario(device: device),
+            pipeline: .conversation
+        )
         XCTAssertEqual(r.metrics.publishes, 3)
         XCTAssertEqual(r.metrics.loads, 2)
         XCTAssertEqual(r.metrics.updates, 2)
@@ -151,8 +164,12 @@ final class SignalFidelityTests: XCTestCase {
         XCTAssertEqual(r.metrics.delivered, 3)
         // The observer pipeline applies the updates on main: 10–50 ms, then the two commits that
         // were committed meanwhile in one update (50–90 ms): 80 ms of main thread, missed vsyncs.
-        let observer = Fixture.run(ImmediateThrottler(), Fixture.commits([(10, 1), (20, 1), (30, 1)]),
-                                   scenario: Fixture.scenario(device: device), pipeline: .observer)
+        let observer = Fixture.run(
+            ImmediateThrottler(),
+            Fixture.commits([(10, 1), (20, 1), (30, 1)]),
+            scenario: Fixture.scenario(device: device),
+            pipeline: .observer
+        )
         XCTAssertEqual(observer.metrics.updateCPU, .milliseconds(80))
         XCTAssertGreaterThan(observer.metrics.missedVsyncs, r.metrics.missedVsyncs)
     }

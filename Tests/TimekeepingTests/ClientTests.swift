@@ -1,5 +1,6 @@
 import Measurement
 import XCTest
+
 @testable import Timekeeping
 
 /// The clients on hand-made timelines: what each clock makes them do.
@@ -143,7 +144,10 @@ final class ClientTests: XCTestCase {
 
     /// Requests A@1 B@2 C@4 D@8 E@9 F@20 (seconds), driven through the sim runner on a clock
     /// without skew; returns the fire times in seconds.
-    func debounceFires<Client: TimingClient>(_ type: Client.Type, _ events: [Timed<Client.Event>]) -> (fires: [Double], observations: [Observation]) where Client.Clock == SimulatedClock {
+    func debounceFires<Client: TimingClient>(
+        _ type: Client.Type,
+        _ events: [Timed<Client.Event>]
+    ) -> (fires: [Double], observations: [Observation]) where Client.Clock == SimulatedClock {
         var parameters = ClientParameters.sim
         parameters.debounceSeconds = 5
         let schedule = ClockSchedule(events: [])
@@ -175,7 +179,9 @@ final class ClientTests: XCTestCase {
     /// The article's re-arming debounce on the same requests: D@8 re-arms before the 9 s fire,
     /// so A…E are delivered together at 14 and F at 25 — a different timeline from Signal's.
     func testArticleTrailingDebounceOnTheSameTimeline() {
-        let events = Self.timeline.map { Timed<TrailingDebounceClient<SimulatedClock>.Event>($0.second * 1_000_000_000, .request(burst: $0.burst)) }
+        let events = Self.timeline.map {
+            Timed<TrailingDebounceClient<SimulatedClock>.Event>($0.second * 1_000_000_000, .request(burst: $0.burst))
+        }
         let (fires, o) = debounceFires(TrailingDebounceClient<SimulatedClock>.self, events)
         XCTAssertEqual(fires, [14, 25])
         XCTAssertEqual(metric(o, "max_wait_ms"), 13_000, "A waited from 1 s to 14 s")
@@ -192,10 +198,24 @@ final class ClientTests: XCTestCase {
         let times = (0..<600).map { Int64($0) * 100_000_000 }
         let now = VirtualNow()
         var signal = LastOnlyDebounceClient(clock: SimulatedClock(.monotonic, schedule: schedule, now: now), parameters: parameters)
-        SimRunner.drive(&signal, workload: times.map { Timed($0, .request) }, schedule: schedule, source: .monotonic, now: now, horizon: horizon)
+        SimRunner.drive(
+            &signal,
+            workload: times.map { Timed($0, .request) },
+            schedule: schedule,
+            source: .monotonic,
+            now: now,
+            horizon: horizon
+        )
         let now2 = VirtualNow()
         var article = TrailingDebounceClient(clock: SimulatedClock(.monotonic, schedule: schedule, now: now2), parameters: parameters)
-        SimRunner.drive(&article, workload: times.map { Timed($0, .request(burst: 0)) }, schedule: schedule, source: .monotonic, now: now2, horizon: horizon)
+        SimRunner.drive(
+            &article,
+            workload: times.map { Timed($0, .request(burst: 0)) },
+            schedule: schedule,
+            source: .monotonic,
+            now: now2,
+            horizon: horizon
+        )
         let context = ScoringContext(suspensions: [], horizon: horizon, tolerance: 1_000_000)
         let s = signal.observations(context), a = article.observations(context)
         XCTAssertEqual(metric(s, "fires"), 120)
@@ -216,7 +236,14 @@ final class ClientTests: XCTestCase {
         for kind in [ClockKind.realtime, .monotonic] {
             let now = VirtualNow()
             var client = LastOnlyDebounceClient(clock: SimulatedClock(kind, schedule: schedule, now: now), parameters: .sim)
-            SimRunner.drive(&client, workload: times.map { Timed($0, .request) }, schedule: schedule, source: kind, now: now, horizon: horizon)
+            SimRunner.drive(
+                &client,
+                workload: times.map { Timed($0, .request) },
+                schedule: schedule,
+                source: kind,
+                now: now,
+                horizon: horizon
+            )
             results[kind] = client.observations(ScoringContext(suspensions: [], horizon: horizon, tolerance: 1_000_000))
         }
         let wall = results[.realtime]!, mono = results[.monotonic]!

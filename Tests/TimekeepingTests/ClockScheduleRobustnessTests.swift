@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Timekeeping
 
 /// Regression tests for issue 11's skew-file failures: crossings that walked one nanosecond at a
@@ -18,12 +19,17 @@ final class ClockScheduleRobustnessTests: XCTestCase {
     }
 
     func testCrossingIsExactOnOrdinaryRates() {
-        let s = ClockSchedule(events: [.slew(at: 0.000_001, ppm: -333_333, for: 0.000_003), .drift(at: 0.000_004, ppm: 70_000, for: 0.000_002)])
+        let s = ClockSchedule(events: [
+            .slew(at: 0.000_001, ppm: -333_333, for: 0.000_003), .drift(at: 0.000_004, ppm: 70_000, for: 0.000_002),
+        ])
         for kind in [ClockKind.monotonic, .monotonicRaw, .boottime, .realtime] {
             let v0 = s.reading(kind, at: 0)
             for offset in stride(from: Int64(0), through: 7_000, by: 37) {
-                XCTAssertEqual(s.crossing(kind, reaching: v0 + offset, from: 0, limit: 8_000),
-                               scan(s, kind, v0 + offset, from: 0, limit: 8_000), "\(kind) +\(offset)")
+                XCTAssertEqual(
+                    s.crossing(kind, reaching: v0 + offset, from: 0, limit: 8_000),
+                    scan(s, kind, v0 + offset, from: 0, limit: 8_000),
+                    "\(kind) +\(offset)"
+                )
             }
         }
     }
@@ -40,7 +46,10 @@ final class ClockScheduleRobustnessTests: XCTestCase {
                 XCTAssertNil(t, "a stopped clock never reaches a later reading")
                 continue
             }
-            guard let t else { XCTFail("\(ppm): no crossing"); continue }
+            guard let t else {
+                XCTFail("\(ppm): no crossing")
+                continue
+            }
             XCTAssertGreaterThanOrEqual(s.reading(.monotonic, at: t), target)
             XCTAssertLessThan(s.reading(.monotonic, at: t - 1), target, "\(ppm): not the first instant")
         }
@@ -74,7 +83,10 @@ final class ClockScheduleRobustnessTests: XCTestCase {
             ("0,suspend,,\(century * 0.8)\n\(century * 0.8 + 1),suspend,,\(century)\n", 3, "CLOCK_BOOTTIME"),
         ]
         for (text, line, clock) in cases {
-            guard let e = events(text) else { XCTFail("accepted: \(text)"); continue }
+            guard let e = events(text) else {
+                XCTFail("accepted: \(text)")
+                continue
+            }
             XCTAssertEqual(e.line, line, text)
             XCTAssertTrue(e.message.contains(clock) && e.message.contains("146 years"), e.message)
             XCTAssertFalse(e.description.contains("\n"))
@@ -97,7 +109,9 @@ final class ClockScheduleRobustnessTests: XCTestCase {
         _ = DateQuantization.reading(realtimeNanoseconds: .min)
         _ = DateQuantization.reading(realtimeNanoseconds: .max)
         let century = SkewEvent.maxSeconds
-        let s = ClockSchedule(events: [.step(at: 1, by: century), .step(at: 2, by: century), .step(at: 3, by: century), .drift(at: 4, ppm: 1e6)])
+        let s = ClockSchedule(events: [
+            .step(at: 1, by: century), .step(at: 2, by: century), .step(at: 3, by: century), .drift(at: 4, ppm: 1e6),
+        ])
         XCTAssertEqual(s.reading(.realtime, at: 5_000_000_000), .max)
         XCTAssertNotNil(s.rangeProblem(until: 10_000_000_000))
         _ = s.crossing(.date, reaching: .max, from: 0, limit: 10_000_000_000)
@@ -122,7 +136,9 @@ final class ClockScheduleRobustnessTests: XCTestCase {
             for susp in s.suspensions {
                 pieces = pieces.flatMap { p -> [Range<Int64>] in
                     guard p.overlaps(susp) else { return [p] }
-                    return [p.lowerBound..<max(p.lowerBound, susp.lowerBound), min(p.upperBound, susp.upperBound)..<p.upperBound].filter { !$0.isEmpty }
+                    return [p.lowerBound..<max(p.lowerBound, susp.lowerBound), min(p.upperBound, susp.upperBound)..<p.upperBound].filter {
+                        !$0.isEmpty
+                    }
                 }
             }
             expected += pieces

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Timekeeping
 
 /// Each scenario must move each simulated clock exactly as the Linux kernel would. The expected
@@ -60,15 +61,25 @@ final class ClockScheduleTests: XCTestCase {
             let slack = 64.0 + Double(events.count) * 4 + abs(e.real) * 1e-6
             func near(_ kind: ClockKind, _ expected: Double) {
                 let got = Double(schedule.reading(kind, at: t))
-                XCTAssertLessThanOrEqual(abs(got - expected), kind == .realtime ? max(slack, 512) : slack,
-                                         "\(name): \(kind.name) at \(s) s", file: file, line: line)
+                XCTAssertLessThanOrEqual(
+                    abs(got - expected),
+                    kind == .realtime ? max(slack, 512) : slack,
+                    "\(name): \(kind.name) at \(s) s",
+                    file: file,
+                    line: line
+                )
             }
             near(.monotonicRaw, mono0 + e.raw * 1e9)
             near(.monotonic, mono0 + e.mono * 1e9)
             near(.boottime, mono0 + e.boot * 1e9)
             near(.realtime, real0 + e.real * 1e9)
             // Date() is CLOCK_REALTIME through Double seconds: within a microsecond of it.
-            XCTAssertLessThanOrEqual(abs(schedule.reading(.date, at: t) - schedule.reading(.realtime, at: t)), 1_000, file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                abs(schedule.reading(.date, at: t) - schedule.reading(.realtime, at: t)),
+                1_000,
+                file: file,
+                line: line
+            )
         }
     }
 

@@ -1,17 +1,21 @@
 import Foundation
 import XCTest
+
 @testable import Timekeeping
 
 final class LiveHarnessTests: XCTestCase {
     /// The timestamp-file lines that move the wall clock: total offset, plus the rate in a slew.
     func testFaketimeControlLines() {
         let changes = FaketimeControl.changes(for: [.step(at: 1.5, by: -1), .slew(at: 2, ppm: 100_000, for: 1), .step(at: 4, by: 3600)])
-        XCTAssertEqual(changes.map(\.line), [
-            "-1.000000000",
-            "-1.000000000 x1.100000000",
-            "-0.900000000",
-            "+3599.100000000",
-        ])
+        XCTAssertEqual(
+            changes.map(\.line),
+            [
+                "-1.000000000",
+                "-1.000000000 x1.100000000",
+                "-0.900000000",
+                "+3599.100000000",
+            ]
+        )
         XCTAssertEqual(changes.map(\.at), [1.5, 2, 3, 4])
     }
 

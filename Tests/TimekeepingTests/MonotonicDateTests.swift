@@ -1,5 +1,6 @@
 import CClockLoops
 import XCTest
+
 @testable import Timekeeping
 
 /// `MonotonicDate` is Signal's type on Signal's semantics, read from its Linux twin.
@@ -57,11 +58,23 @@ final class MonotonicDateTests: XCTestCase {
     /// backward step (where MonotonicDate's `-` would have trapped).
     func testNeverNegativeUnderAnyScenario() {
         for scenario in SkewScenario.catalogue {
-            let observations = SimRunner.run(scenario: scenario, schedule: ClockSchedule(scenario: scenario), client: .durationMeter, source: .boottime, seed: 3)
+            let observations = SimRunner.run(
+                scenario: scenario,
+                schedule: ClockSchedule(scenario: scenario),
+                client: .durationMeter,
+                source: .boottime,
+                seed: 3
+            )
             XCTAssertEqual(observations.first { $0.metric == "negative_durations" }?.value, 0, scenario.name)
         }
         let step = SkewScenario.named("step-minus-1h")!
-        let wall = SimRunner.run(scenario: step, schedule: ClockSchedule(scenario: step), client: .durationMeter, source: .realtime, seed: 3)
+        let wall = SimRunner.run(
+            scenario: step,
+            schedule: ClockSchedule(scenario: step),
+            client: .durationMeter,
+            source: .realtime,
+            seed: 3
+        )
         XCTAssertGreaterThan(wall.first { $0.metric == "negative_durations" }!.value, 0)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import Testing
+
 @testable import Timekeeping
 
 /// Replays every skew file that once made bench-clock trap, overflow or hang (Corpus/, found with
@@ -17,7 +18,8 @@ import Testing
         let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
         // Two clients that arm timers (every crossing path) on every clock keep debug runs brief.
         SkewFuzzTests.check(file: text, clients: [.timeout, .durationMeter])
-        if name.hasPrefix("timeout-rejected") || name.contains("century-steps") || name.contains("drift-plus") || name.contains("two-long") {
+        if name.hasPrefix("timeout-rejected") || name.contains("century-steps") || name.contains("drift-plus") || name.contains("two-long")
+        {
             #expect(throws: InputFileError.self) { try SkewFileReader.parse(text, path: name) }
         }
     }

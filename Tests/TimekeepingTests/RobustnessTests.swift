@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Timekeeping
 
 /// Whatever a valid skew file says — century-long slews, ±100-year steps, clocks stopped by
@@ -40,7 +41,9 @@ final class RobustnessTests: XCTestCase {
             let events = randomEvents(&rng)
             guard !events.isEmpty, ClockSchedule.conflict(in: events) == nil, events.allSatisfy({ $0.problem() == nil }) else { continue }
             // Through the reader's text format too.
-            let text = "at_s,kind,value,duration_s\n" + events.map { "\($0.at),\($0.kind.rawValue),\($0.value),\($0.duration)" }.joined(separator: "\n")
+            let text =
+                "at_s,kind,value,duration_s\n"
+                + events.map { "\($0.at),\($0.kind.rawValue),\($0.value),\($0.duration)" }.joined(separator: "\n")
             let parsed: [SkewEvent]
             do { parsed = try SkewFileReader.parse(text) } catch {
                 // Fields in range whose sum is not (two +100-year steps): rejected before the run.

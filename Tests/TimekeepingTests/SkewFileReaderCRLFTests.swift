@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Timekeeping
 
 /// Files written on Windows end lines with "\r\n", which Swift reads as one Character.

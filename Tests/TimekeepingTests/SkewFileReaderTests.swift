@@ -1,5 +1,6 @@
 import Simulation
 import XCTest
+
 @testable import Timekeeping
 
 final class SkewFileReaderTests: XCTestCase {
@@ -13,16 +14,22 @@ final class SkewFileReaderTests: XCTestCase {
     }
 
     func testReadsEveryKind() throws {
-        let events = try SkewFileReader.parse("""
-        at_s,kind,value,duration_s
-        # comments and blank lines are skipped
+        let events = try SkewFileReader.parse(
+            """
+            at_s,kind,value,duration_s
+            # comments and blank lines are skipped
 
-        10,step,-1,
-        20,slew,500,30
-        60,suspend,,5
-        0,drift,50,
-        """.replacingOccurrences(of: "0,drift,50,", with: "70,drift,50,"), path: "s.csv")
-        XCTAssertEqual(events, [.step(at: 10, by: -1), .slew(at: 20, ppm: 500, for: 30), .suspend(at: 60, for: 5), .drift(at: 70, ppm: 50)])
+            10,step,-1,
+            20,slew,500,30
+            60,suspend,,5
+            0,drift,50,
+            """.replacingOccurrences(of: "0,drift,50,", with: "70,drift,50,"),
+            path: "s.csv"
+        )
+        XCTAssertEqual(
+            events,
+            [.step(at: 10, by: -1), .slew(at: 20, ppm: 500, for: 30), .suspend(at: 60, for: 5), .drift(at: 70, ppm: 50)]
+        )
     }
 
     func testErrorsNameLineAndField() {

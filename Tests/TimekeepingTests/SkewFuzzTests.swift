@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Simulation
 import Testing
+
 @testable import Timekeeping
 
 /// Structure-aware property test of the skew reader and the clock schedule: files made of valid
@@ -25,7 +26,12 @@ import Testing
     }
 
     static let draw = zip(
-        Gen.int(in: 0...3), Gen.int(in: 0...5), Gen.bool, Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)
+        Gen.int(in: 0...3),
+        Gen.int(in: 0...5),
+        Gen.bool,
+        Gen.double(in: 0...1),
+        Gen.double(in: 0...1),
+        Gen.double(in: 0...1)
     ).map { Draw(kind: $0, magnitude: $1, negative: $2, x: $3, y: $4, gap: $5) }
 
     /// Valid fields from the draws, sorted by time, overlapping frequency corrections skipped.
@@ -34,13 +40,14 @@ import Testing
         var lines = ["at_s,kind,value,duration_s"]
         var t = 0.0, slewUntil = 0.0, driftUntil = 0.0, suspendUntil = 0.0
         func ppm(_ d: Draw) -> Double {
-            let m: Double = switch d.magnitude {
-            case 0: 1_000_000
-            case 1: 999_999.9999
-            case 2: 1_000_000 * (1 - d.x * 1e-9)
-            case 3: 100_000 * d.x
-            default: 500 * d.x
-            }
+            let m: Double =
+                switch d.magnitude {
+                case 0: 1_000_000
+                case 1: 999_999.9999
+                case 2: 1_000_000 * (1 - d.x * 1e-9)
+                case 3: 100_000 * d.x
+                default: 500 * d.x
+                }
             return d.negative ? -m : m
         }
         func span(_ d: Draw) -> Double {

@@ -36,9 +36,15 @@ enum PolicyFixtures {
     /// The main thread's view mid-storm: 3 commits of ~16 rows pending, the oldest 1 ms old.
     static func context(at now: SimInstant) -> ThrottleContext {
         ThrottleContext(
-            now: now, pendingRows: 48, pendingCommits: 3, oldestPending: now - .milliseconds(1),
-            oldestPendingRows: 16, vsyncInterval: vsync, nextVsync: now + .milliseconds(4),
-            frameQueued: false, resetThreshold: 300
+            now: now,
+            pendingRows: 48,
+            pendingCommits: 3,
+            oldestPending: now - .milliseconds(1),
+            oldestPendingRows: 16,
+            vsyncInterval: vsync,
+            nextVsync: now + .milliseconds(4),
+            frameQueued: false,
+            resetThreshold: 300
         )
     }
 
@@ -57,30 +63,42 @@ enum PolicyFixtures {
             // The commit path sees a full second of 60 Hz frames (a 50 ms interval). The publish
             // path presents none after the preparation, so it runs at the heavy end (500 ms), and
             // the timer armed at the last attempt publishes.
-            return AnyPolicyPaths(prepared(SignalBriefThrottler(), step: SignalBriefThrottler.longInterval, presentFrames: true) { $0.timerFired($1) })
+            return AnyPolicyPaths(
+                prepared(SignalBriefThrottler(), step: SignalBriefThrottler.longInterval, presentFrames: true) { $0.timerFired($1) }
+            )
         case .signalLastOnly:
             // The first commit enqueued the fire N later; the timer publishes.
-            return AnyPolicyPaths(prepared(SignalLastOnlyThrottler(interval: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) })
+            return AnyPolicyPaths(
+                prepared(SignalLastOnlyThrottler(interval: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) }
+            )
         case .debounceLast:
-            return AnyPolicyPaths(prepared(DebounceLastThrottler(quietPeriod: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) })
+            return AnyPolicyPaths(
+                prepared(DebounceLastThrottler(quietPeriod: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) }
+            )
         case .throttleFirstLast:
             // The trailing edge: a commit inside the open window, then the timer that publishes it.
-            return AnyPolicyPaths(prepared(ThrottleFirstLastThrottler(interval: p.debounceInterval), step: p.debounceInterval) {
-                _ = $0.commitArrived($1)
-                return $0.timerFired($1)
-            })
+            return AnyPolicyPaths(
+                prepared(ThrottleFirstLastThrottler(interval: p.debounceInterval), step: p.debounceInterval) {
+                    _ = $0.commitArrived($1)
+                    return $0.timerFired($1)
+                }
+            )
         case .frameBudget:
             // A frame just finished with room before the next vsync: the update that fits goes now.
-            return AnyPolicyPaths(prepared(FrameBudgetThrottler(maxAge: p.maxAge), step: vsync) {
-                $0.frameCompleted($1, frameCost: .milliseconds(4))
-            })
+            return AnyPolicyPaths(
+                prepared(FrameBudgetThrottler(maxAge: p.maxAge), step: vsync) {
+                    $0.frameCompleted($1, frameCost: .milliseconds(4))
+                }
+            )
         }
     }
 
     /// Drives a fresh policy into its steady state: some frames and updates observed, one publish
     /// at `start`, and the commit context 1 ms after it.
     static func prepared<Policy: UpdateThrottler>(
-        _ fresh: Policy, step: SimDuration, presentFrames: Bool = false,
+        _ fresh: Policy,
+        step: SimDuration,
+        presentFrames: Bool = false,
         publishCall: @escaping (inout Policy, ThrottleContext) -> ThrottleDecision
     ) -> SteadyPolicy<Policy> {
         var policy = fresh
@@ -93,8 +111,11 @@ enum PolicyFixtures {
         }
         for _ in 0..<8 { policy.updateApplied(rows: 16, reset: false, cost: .microseconds(3_000)) }
         var paths = SteadyPolicy(
-            policy: policy, publishCall: publishCall, step: step,
-            commitContext: context(at: start + .milliseconds(1)), publishContext: context(at: start)
+            policy: policy,
+            publishCall: publishCall,
+            step: step,
+            commitContext: context(at: start + .milliseconds(1)),
+            publishContext: context(at: start)
         )
         _ = paths.policy.commitArrived(context(at: start))
         // A few rounds of each path, so lazily grown storage is at its steady size before measuring.

@@ -66,7 +66,10 @@ package final class LinkedLRUCache<Key: Hashable, Value>: CountBoundedCache {
     package var recencyOrder: [Key] {
         var out: [Key] = []
         var s = head
-        while s != -1 { out.append(keys[s]!); s = next[s] }
+        while s != -1 {
+            out.append(keys[s]!)
+            s = next[s]
+        }
         return out
     }
 

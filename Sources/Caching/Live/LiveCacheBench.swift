@@ -53,7 +53,9 @@ public struct LiveCacheBench: Sendable {
             // freeing the preallocated values during the window would count against the cache.
             withExtendedLifetime(values) {}
             withExtendedLifetime(cache) {}
-            result.observations.append(Observation("bytes_per_entry", capacity > 0 ? Double(Int64(bitPattern: after &- before)) / Double(capacity) : 0, "bytes"))
+            result.observations.append(
+                Observation("bytes_per_entry", capacity > 0 ? Double(Int64(bitPattern: after &- before)) / Double(capacity) : 0, "bytes")
+            )
         case .clear:
             var samples: [Double] = []
             for _ in 0..<5 {
@@ -78,7 +80,12 @@ public struct LiveCacheBench: Sendable {
         return result
     }
 
-    private struct Measured { var nsPerOp: Double; var cpuNsPerOp: Double; var ops: Int; var allocations: UInt64? }
+    private struct Measured {
+        var nsPerOp: Double
+        var cpuNsPerOp: Double
+        var ops: Int
+        var allocations: UInt64?
+    }
 
     /// The calling thread's CPU time: unlike the wall time it does not grow while the thread waits
     /// for a core, so on a loaded host it separates the cost of a call from the queue for the CPU.
@@ -88,7 +95,14 @@ public struct LiveCacheBench: Sendable {
         return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
     }
 
-    private func loop(_ operation: LiveOperation, cache: Shared, values: [CachedValue], capacity: Int, threads: Int, seed: UInt64) -> Measured {
+    private func loop(
+        _ operation: LiveOperation,
+        cache: Shared,
+        values: [CachedValue],
+        capacity: Int,
+        threads: Int,
+        seed: UInt64
+    ) -> Measured {
         let state = LoopState()
         let group = DispatchGroup()
         let clock = self.clock
@@ -106,7 +120,10 @@ public struct LiveCacheBench: Sendable {
             Thread.detachNewThread {
                 state.ready.add(1, ordering: .sequentiallyConsistent)
                 while !state.go.load(ordering: .acquiring) { sched_yield() }
-                let requestsBefore = jemalloc.map { j -> UInt64 in j.flushThreadCache(); return j.processAllocationRequests() }
+                let requestsBefore = jemalloc.map { j -> UInt64 in
+                    j.flushThreadCache()
+                    return j.processAllocationRequests()
+                }
                 let start = clock.now()
                 let cpuStart = LiveCacheBench.threadCPUNanoseconds()
                 var ops = 0
@@ -131,7 +148,11 @@ public struct LiveCacheBench: Sendable {
                     let after = jemalloc.processAllocationRequests()
                     state.allocations.withLock { $0 = after &- requestsBefore }
                 }
-                state.totals.withLock { $0.ns += elapsed; $0.cpu += cpu; $0.ops += ops + (sink == .min ? 1 : 0) }
+                state.totals.withLock {
+                    $0.ns += elapsed
+                    $0.cpu += cpu
+                    $0.ops += ops + (sink == .min ? 1 : 0)
+                }
                 group.leave()
             }
         }
@@ -141,8 +162,12 @@ public struct LiveCacheBench: Sendable {
         state.stop.store(true, ordering: .relaxed)
         group.wait()
         let (ns, cpu, ops) = state.totals.withLock { $0 }
-        return Measured(nsPerOp: ops > 0 ? Double(ns) / Double(ops) : 0, cpuNsPerOp: ops > 0 ? Double(cpu) / Double(ops) : 0,
-                        ops: ops, allocations: state.allocations.withLock { $0 })
+        return Measured(
+            nsPerOp: ops > 0 ? Double(ns) / Double(ops) : 0,
+            cpuNsPerOp: ops > 0 ? Double(cpu) / Double(ops) : 0,
+            ops: ops,
+            allocations: state.allocations.withLock { $0 }
+        )
     }
 }
 

@@ -53,8 +53,14 @@ public struct CacheSimResult: Sendable {
 /// cache when the variant's generation listens to them in this process.
 public enum CacheSimulation {
     public static func run(
-        variant: CacheVariant, trace: AccessTrace, profile: CacheProfile, context: ProcessContext, seed: UInt64,
-        store: BackingStore = BackingStore(), costs: OperationCostModel = OperationCostModel(), reference: Bool = false
+        variant: CacheVariant,
+        trace: AccessTrace,
+        profile: CacheProfile,
+        context: ProcessContext,
+        seed: UInt64,
+        store: BackingStore = BackingStore(),
+        costs: OperationCostModel = OperationCostModel(),
+        reference: Bool = false
     ) -> CacheSimResult {
         let capacity = variant.capacity(for: profile, in: context)
         var policyGenerator = SeededGenerator.stream(2, of: seed)

@@ -23,7 +23,10 @@ struct RewarmAnalysis {
             let steady = c > before ? Double(prefix[c] - prefix[before]) / Double(c - before) : 0
             var r = c
             while r + w <= n, Double(prefix[r + w] - prefix[r]) < Self.recoveredFraction * steady * Double(w) { r += 1 }
-            if r + w > n { r = n; unrecovered += 1 }
+            if r + w > n {
+                r = n
+                unrecovered += 1
+            }
             missStormReads += (r - c) - (prefix[r] - prefix[c])
             rewarmReads += r - c
         }

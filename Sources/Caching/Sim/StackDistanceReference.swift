@@ -13,11 +13,17 @@ public enum StackDistanceReference {
         var tree = [Int](repeating: 0, count: n + 1)
         func add(_ i: Int, _ delta: Int) {
             var i = i + 1
-            while i <= n { tree[i] += delta; i += i & -i }
+            while i <= n {
+                tree[i] += delta
+                i += i & -i
+            }
         }
         func prefix(_ i: Int) -> Int {  // sum of positions 0..<i
             var s = 0, i = i
-            while i > 0 { s += tree[i]; i -= i & -i }
+            while i > 0 {
+                s += tree[i]
+                i -= i & -i
+            }
             return s
         }
         var last: [Int: Int] = [:]

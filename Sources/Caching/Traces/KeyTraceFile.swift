@@ -46,7 +46,12 @@ public struct KeyTraceFile: Sendable {
             guard !line.isEmpty else { throw .input("\(path):\(number): empty key") }
             guard !line.contains(",") else { throw .input("\(path):\(number): expected one column 'key', found '\(line)'") }
             let id: Int
-            if let known = ids[line] { id = known } else { id = ids.count; ids[line] = id }
+            if let known = ids[line] {
+                id = known
+            } else {
+                id = ids.count
+                ids[line] = id
+            }
             keys.append(id)
             for byte in line.utf8 + [10] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         }

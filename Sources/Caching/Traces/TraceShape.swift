@@ -32,7 +32,10 @@ public enum TraceShape: Sendable, Hashable {
             while keys.count < count {
                 if g.nextUnit() < 0.05 {
                     let t = popularity.next(&g)
-                    if let i = list.firstIndex(of: t) { list.remove(at: i); list.insert(t, at: 0) }
+                    if let i = list.firstIndex(of: t) {
+                        list.remove(at: i)
+                        list.insert(t, at: 0)
+                    }
                 }
                 if keys.count > 0, keys.count % scanEvery == 0 {
                     for row in 0..<min(scanDepth, threads) where keys.count < count { keys.append(list[row]) }

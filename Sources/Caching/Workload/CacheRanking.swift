@@ -5,20 +5,27 @@ public enum CacheRanking {
     /// Per trace: variants ranked by hit ratio in the main app at the trace's own cache size, with
     /// the capacity sweep beside it and the NSE / share-extension sizes.
     static func simTable(records: [ResultRecord], scenarios: [CacheScenario]) -> String {
-        let rows = Statistics.summarize(records.filter { $0.metric == "hit_ratio" || $0.metric == "latency_p99_us" || $0.metric == "miss_storm_reads" })
+        let rows = Statistics.summarize(
+            records.filter { $0.metric == "hit_ratio" || $0.metric == "latency_p99_us" || $0.metric == "miss_storm_reads" }
+        )
         var out = ""
         for scenario in scenarios {
             let mine = rows.filter { $0.scenario == scenario.name }
             guard !mine.isEmpty else { continue }
             func value(_ variant: String, _ metric: String, _ context: String, _ capacity: Int) -> Double? {
-                mine.first { $0.variant == variant && $0.metric == metric && $0.factors["context"] == context && $0.factors["capacity"] == "\(capacity)" }?.median
+                mine.first {
+                    $0.variant == variant && $0.metric == metric && $0.factors["context"] == context
+                        && $0.factors["capacity"] == "\(capacity)"
+                }?.median
             }
             let variants = mine.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
             let sweep = mine.filter { $0.factors["context"] == "main-app" }.compactMap { Int($0.factors["capacity"] ?? "") }
                 .reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }.sorted()
             let own = scenario.profile.maxSize
             let rankAt = sweep.contains(own) ? own : (sweep.first ?? own)
-            let ranked = variants.sorted { (value($0, "hit_ratio", "main-app", rankAt) ?? -1) > (value($1, "hit_ratio", "main-app", rankAt) ?? -1) }
+            let ranked = variants.sorted {
+                (value($0, "hit_ratio", "main-app", rankAt) ?? -1) > (value($1, "hit_ratio", "main-app", rankAt) ?? -1)
+            }
             var columns = ["#", "variant"] + sweep.map { "hit@\($0)" }
             let others: [String] = ["nse", "share-extension"].filter { (c: String) in mine.contains { $0.factors["context"] == c } }
             columns += others.map { "hit \($0 == "nse" ? "nse" : "share")@\(own)" }
@@ -35,7 +42,8 @@ public enum CacheRanking {
                 table.add(row)
             }
             let seeds = mine.first?.count ?? 0
-            out += "\n\(scenario.name)  (\(scenario.profile.name) cache; ranked by main-app hit ratio at \(rankAt); median of \(seeds) seed\(seeds == 1 ? "" : "s"))\n"
+            out +=
+                "\n\(scenario.name)  (\(scenario.profile.name) cache; ranked by main-app hit ratio at \(rankAt); median of \(seeds) seed\(seeds == 1 ? "" : "s"))\n"
             out += table.render()
         }
         return out
@@ -47,9 +55,15 @@ public enum CacheRanking {
         var wins = 0, ties = 0
         var losses: [String] = []
         for a in rows where a.variant == ours {
-            guard let b = rows.first(where: { $0.variant == reference && $0.scenario == a.scenario && $0.factors == a.factors }) else { continue }
+            guard let b = rows.first(where: { $0.variant == reference && $0.scenario == a.scenario && $0.factors == a.factors }) else {
+                continue
+            }
             let cell = "\(a.scenario)/\(a.factors["context"] ?? "")@\(a.factors["capacity"] ?? "")"
-            if a.median > b.median + 1e-12 { wins += 1 } else if abs(a.median - b.median) <= 1e-12 { ties += 1 } else {
+            if a.median > b.median + 1e-12 {
+                wins += 1
+            } else if abs(a.median - b.median) <= 1e-12 {
+                ties += 1
+            } else {
                 losses.append("\(cell) (\(TextTable.number(a.median)) vs \(TextTable.number(b.median)))")
             }
         }
@@ -60,9 +74,11 @@ public enum CacheRanking {
     static func liveTable(records: [ResultRecord]) -> String {
         let rows = Statistics.summarize(records)
         var out = ""
-        for (scenario, metric) in [("live-get", "get_ns"), ("live-get", "get_cpu_ns"), ("live-set", "set_ns"), ("live-set", "set_cpu_ns"),
-                                   ("live-clear", "clear_us"), ("live-fill", "bytes_per_entry"),
-                                   ("live-get", "allocs_per_op"), ("live-set", "allocs_per_op")] {
+        for (scenario, metric) in [
+            ("live-get", "get_ns"), ("live-get", "get_cpu_ns"), ("live-set", "set_ns"), ("live-set", "set_cpu_ns"),
+            ("live-clear", "clear_us"), ("live-fill", "bytes_per_entry"),
+            ("live-get", "allocs_per_op"), ("live-set", "allocs_per_op"),
+        ] {
             let mine = rows.filter { $0.scenario == scenario && $0.metric == metric }
             guard !mine.isEmpty else { continue }
             let cells = mine.map { "\($0.factors["capacity"] ?? "")/\($0.factors["threads"] ?? "")" }
@@ -70,9 +86,14 @@ public enum CacheRanking {
             let variants = mine.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
             var table = TextTable(columns: ["variant"] + cells.map { "cap/thr \($0)" }, rightAligned: Set(1...cells.count))
             for v in variants {
-                table.add([v] + cells.map { c in
-                    mine.first { $0.variant == v && "\($0.factors["capacity"] ?? "")/\($0.factors["threads"] ?? "")" == c }.map { TextTable.number($0.median) } ?? "-"
-                })
+                table.add(
+                    [v]
+                        + cells.map { c in
+                            mine.first { $0.variant == v && "\($0.factors["capacity"] ?? "")/\($0.factors["threads"] ?? "")" == c }.map {
+                                TextTable.number($0.median)
+                            } ?? "-"
+                        }
+                )
             }
             out += "\n\(scenario) \(metric) (\(mine.first!.unit), median of \(mine.first!.count))\n" + table.render()
         }

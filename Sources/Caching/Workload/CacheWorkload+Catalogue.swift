@@ -4,8 +4,16 @@ extension CacheWorkload {
     public static var catalogue: WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
-                .init("scenarios (--scenario, sim)", CacheScenario.catalog.map { .init($0.name, "\($0.summary) [\($0.profile.name) cache, \($0.profile.maxSize)]", isDefault: true) }),
-                .init("live operations (--operation, --mode live)", LiveOperation.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }),
+                .init(
+                    "scenarios (--scenario, sim)",
+                    CacheScenario.catalog.map {
+                        .init($0.name, "\($0.summary) [\($0.profile.name) cache, \($0.profile.maxSize)]", isDefault: true)
+                    }
+                ),
+                .init(
+                    "live operations (--operation, --mode live)",
+                    LiveOperation.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }
+                ),
                 .init("variants (--variant)", CacheVariant.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }),
                 .init("contexts (--context, sim)", ProcessContext.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }),
             ],
@@ -45,15 +53,17 @@ extension CacheWorkload {
         if configuration.mode == .sim {
             out["contexts"] = .array(contexts.map { .string($0.rawValue) })
             out["reads"] = .number(Double(items.first?.trace?.keys.count ?? 0))
-            out["scenarios"] = .array(scenarios.map { s in
-                .object([
-                    "name": .string(s.name), "summary": .string(s.summary), "cache": .string(s.profile.name),
-                    "max_size": .number(Double(s.profile.maxSize)), "nse_max_size": .number(Double(s.profile.nseMaxSize)),
-                    "evacuates_in_background": .bool(s.profile.evacuatesInBackground),
-                    "interval_ms": .number(s.interval.milliseconds),
-                    "events": .array(s.events.map { .string("\($0.event.rawValue)@\($0.fraction)") }),
-                ])
-            })
+            out["scenarios"] = .array(
+                scenarios.map { s in
+                    .object([
+                        "name": .string(s.name), "summary": .string(s.summary), "cache": .string(s.profile.name),
+                        "max_size": .number(Double(s.profile.maxSize)), "nse_max_size": .number(Double(s.profile.nseMaxSize)),
+                        "evacuates_in_background": .bool(s.profile.evacuatesInBackground),
+                        "interval_ms": .number(s.interval.milliseconds),
+                        "events": .array(s.events.map { .string("\($0.event.rawValue)@\($0.fraction)") }),
+                    ])
+                }
+            )
         } else if let live {
             out["duration_s"] = .number(live.duration.seconds)
             out["allocator"] = .string(live.jemalloc.map { "jemalloc \($0.version)" } ?? "system (allocations not counted)")

@@ -6,9 +6,20 @@ extension CacheWorkload {
         let records = results.flatMap { r in
             observations(for: r.item, sample: r.sample).flatMap { g in
                 g.observations.map { o in
-                    ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode,
-                                 seed: g.seed, repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit,
-                                 host: "", factors: g.factors)
+                    ResultRecord(
+                        runID: "",
+                        workload: Self.name,
+                        scenario: g.scenario,
+                        variant: g.variant,
+                        mode: g.mode,
+                        seed: g.seed,
+                        repetition: g.repetition,
+                        metric: o.metric,
+                        value: o.value,
+                        unit: o.unit,
+                        host: "",
+                        factors: g.factors
+                    )
                 }
             }
         }
@@ -16,25 +27,38 @@ extension CacheWorkload {
         var failure: BenchFailure?
         if configuration.mode == .live {
             if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
-            if live?.jemalloc == nil { notes.append("allocator system: allocs_per_op and bytes_per_entry not measured (use --allocator jemalloc)") }
-            notes.append("timings on a shared, noisy host; \(ProcessInfo.processInfo.activeProcessorCount) cores, up to \(items.map(\.threads).max() ?? 1) threads")
+            if live?.jemalloc == nil {
+                notes.append("allocator system: allocs_per_op and bytes_per_entry not measured (use --allocator jemalloc)")
+            }
+            notes.append(
+                "timings on a shared, noisy host; \(ProcessInfo.processInfo.activeProcessorCount) cores, up to \(items.map(\.threads).max() ?? 1) threads"
+            )
             return WorkloadReport(table: CacheRanking.liveTable(records: records), notes: notes)
         }
         // The independent reference must agree exactly with lru.
         for r in results where r.item.variant == .lru {
             guard case .sim(let s) = r.sample, let reference = s.referenceHits else { continue }
             if reference != s.hits {
-                failure = BenchFailure.runtime("lru hits \(s.hits) differ from the stack-distance reference \(reference) on \(label(r.item))")
+                failure = BenchFailure.runtime(
+                    "lru hits \(s.hits) differ from the stack-distance reference \(reference) on \(label(r.item))"
+                )
             }
         }
         var table = CacheRanking.simTable(records: records, scenarios: scenarios)
         if variants.contains(.s3fifo), variants.contains(.lru) {
-            let h = CacheRanking.headToHead(records: records.filter { $0.mode == "sim" }, ours: CacheVariant.s3fifo.rawValue, reference: CacheVariant.lru.rawValue)
-            table += "\ns3-fifo vs lru on hit ratio at equal capacity and context: \(h.wins) better, \(h.ties) equal, \(h.losses.count) worse"
+            let h = CacheRanking.headToHead(
+                records: records.filter { $0.mode == "sim" },
+                ours: CacheVariant.s3fifo.rawValue,
+                reference: CacheVariant.lru.rawValue
+            )
+            table +=
+                "\ns3-fifo vs lru on hit ratio at equal capacity and context: \(h.wins) better, \(h.ties) equal, \(h.losses.count) worse"
             if !h.losses.isEmpty { table += "\n  worse: " + h.losses.joined(separator: "; ") }
             table += "\n"
         }
-        if userTrace != nil, seeds.count > 1 { notes.append("a replayed trace is the same for every seed: repetitions differ only for random") }
+        if userTrace != nil, seeds.count > 1 {
+            notes.append("a replayed trace is the same for every seed: repetitions differ only for random")
+        }
         return WorkloadReport(table: table, notes: notes, failure: failure)
     }
 }

@@ -41,8 +41,12 @@ public struct CacheWorkload: Workload {
     let live: LiveCacheBench?
     public var factorNames: [String] { ["context", "capacity", "threads"] }
 
-    package init(configuration: CacheConfiguration, selection: MatrixSelection, jemalloc: JemallocCounters? = nil,
-                clock: any MonotonicClock = SystemMonotonicClock()) throws {
+    package init(
+        configuration: CacheConfiguration,
+        selection: MatrixSelection,
+        jemalloc: JemallocCounters? = nil,
+        clock: any MonotonicClock = SystemMonotonicClock()
+    ) throws {
         self.configuration = configuration
         self.selection = selection
         variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: CacheVariant.allCases, name: \.rawValue)
@@ -65,11 +69,21 @@ public struct CacheWorkload: Workload {
                 guard selection.scenarios.isEmpty else {
                     throw BenchFailure.usage("--scenario and --trace cannot be combined: the trace is the scenario")
                 }
-                guard configuration.reads == nil else { throw BenchFailure.usage("--reads and --trace cannot be combined: the trace has its own length") }
+                guard configuration.reads == nil else {
+                    throw BenchFailure.usage("--reads and --trace cannot be combined: the trace has its own length")
+                }
                 let file = try KeyTraceFile(path: path)
                 userTrace = file
-                scenarios = [CacheScenario(name: "trace-\(file.name)", summary: "replay of \(path)", shape: nil,
-                                           profile: .interaction, events: [], interval: .milliseconds(5))]
+                scenarios = [
+                    CacheScenario(
+                        name: "trace-\(file.name)",
+                        summary: "replay of \(path)",
+                        shape: nil,
+                        profile: .interaction,
+                        events: [],
+                        interval: .milliseconds(5)
+                    )
+                ]
             } else {
                 userTrace = nil
                 scenarios = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: CacheScenario.catalog, name: \.name)
@@ -87,7 +101,8 @@ public struct CacheWorkload: Workload {
             }
             for scenario in scenarios {
                 for (repetition, seed) in seeds.enumerated() {
-                    let trace = userTrace.map { AccessTrace(keys: $0.keys, interval: scenario.interval) }
+                    let trace =
+                        userTrace.map { AccessTrace(keys: $0.keys, interval: scenario.interval) }
                         ?? scenario.trace(count: reads, seed: seed, zipf: zipf)
                     for context in contexts {
                         let sizes: [Int]
@@ -100,9 +115,20 @@ public struct CacheWorkload: Workload {
                         }
                         for size in sizes {
                             for variant in variants {
-                                items.append(Item(scenario: scenario.name, variant: variant, seed: seed, repetition: repetition,
-                                                  context: context, capacity: size, threads: 1, trace: trace,
-                                                  profile: scenario.profile.withMaxSize(size), operation: nil))
+                                items.append(
+                                    Item(
+                                        scenario: scenario.name,
+                                        variant: variant,
+                                        seed: seed,
+                                        repetition: repetition,
+                                        context: context,
+                                        capacity: size,
+                                        threads: 1,
+                                        trace: trace,
+                                        profile: scenario.profile.withMaxSize(size),
+                                        operation: nil
+                                    )
+                                )
                             }
                         }
                     }
@@ -121,7 +147,12 @@ public struct CacheWorkload: Workload {
             }
             userTrace = nil
             scenarios = []
-            let operations = try MatrixSelection.resolve(configuration.operations, flag: "--operation", from: LiveOperation.allCases, name: \.rawValue)
+            let operations = try MatrixSelection.resolve(
+                configuration.operations,
+                flag: "--operation",
+                from: LiveOperation.allCases,
+                name: \.rawValue
+            )
             let duration = configuration.duration ?? (selection.quick ? 0.05 : 0.2)
             live = LiveCacheBench(clock: clock, duration: .seconds(duration), jemalloc: jemalloc)
             seeds = selection.seeds(default: selection.quick ? 1 : 3)
@@ -133,9 +164,20 @@ public struct CacheWorkload: Workload {
                     for threads in counts {
                         for (repetition, seed) in seeds.enumerated() {
                             for variant in variants where threads == 1 || variant.isThreadSafe {
-                                items.append(Item(scenario: "live-\(operation.rawValue)", variant: variant, seed: seed,
-                                                  repetition: repetition, context: .mainApp, capacity: size, threads: threads,
-                                                  trace: nil, profile: CacheProfile.interaction.withMaxSize(size), operation: operation))
+                                items.append(
+                                    Item(
+                                        scenario: "live-\(operation.rawValue)",
+                                        variant: variant,
+                                        seed: seed,
+                                        repetition: repetition,
+                                        context: .mainApp,
+                                        capacity: size,
+                                        threads: threads,
+                                        trace: nil,
+                                        profile: CacheProfile.interaction.withMaxSize(size),
+                                        operation: operation
+                                    )
+                                )
                             }
                         }
                     }
@@ -157,8 +199,17 @@ public struct CacheWorkload: Workload {
         if let operation = item.operation, let live {
             return .live(live.run(operation, variant: item.variant, capacity: item.capacity, threads: item.threads, seed: item.seed))
         }
-        return .sim(CacheSimulation.run(variant: item.variant, trace: item.trace!, profile: item.profile, context: item.context,
-                                        seed: item.seed, store: configuration.store, reference: item.variant == .lru))
+        return .sim(
+            CacheSimulation.run(
+                variant: item.variant,
+                trace: item.trace!,
+                profile: item.profile,
+                context: item.context,
+                seed: item.seed,
+                store: configuration.store,
+                reference: item.variant == .lru
+            )
+        )
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
@@ -168,10 +219,16 @@ public struct CacheWorkload: Workload {
         case .sim(let r): (observations, mode) = (r.observations, "sim")
         case .live(let r): (observations, mode) = (r.observations, "live")
         }
-        return [LabelledObservations(
-            scenario: item.scenario, variant: item.variant.rawValue, mode: mode, seed: item.seed, repetition: item.repetition,
-            factors: ["context": item.context.rawValue, "capacity": "\(item.capacity)", "threads": "\(item.threads)"],
-            observations: observations
-        )]
+        return [
+            LabelledObservations(
+                scenario: item.scenario,
+                variant: item.variant.rawValue,
+                mode: mode,
+                seed: item.seed,
+                repetition: item.repetition,
+                factors: ["context": item.context.rawValue, "capacity": "\(item.capacity)", "threads": "\(item.threads)"],
+                observations: observations
+            )
+        ]
     }
 }

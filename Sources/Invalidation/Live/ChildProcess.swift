@@ -1,8 +1,9 @@
 import Foundation
+import Measurement
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Measurement
 
 /// One child process of a live run, started with `posix_spawnp` in its own process group (so a
 /// terminal's Ctrl-C reaches only the harness, which then reaps it), output to a log file.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Measurement
 import Simulation
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The entry point of a live child process: reads the run's spec and plays its role.
 public enum InvalidationChild {
@@ -48,7 +49,8 @@ struct ChildContext {
         self.role = role
         db = try LiveDatabase.open(path: LiveRunSpec.databasePath(directory))
         let name = spec.channel(of: role)
-        let listeners = spec.mainChannels().contains(name) ? [NotificationPoster.fifoPath(directory: directory, listener: .main, name: name)] : []
+        let listeners =
+            spec.mainChannels().contains(name) ? [NotificationPoster.fifoPath(directory: directory, listener: .main, name: name)] : []
         poster = NotificationPoster(paths: listeners)
         state = spec.variant.sharedChannel ? try SharedNotificationState(path: LiveRunSpec.statePath(directory)) : nil
     }
@@ -75,7 +77,9 @@ struct ChildContext {
     /// A write transaction, then the post (legacy: the pid into the shared state first).
     @discardableResult
     mutating func write(_ keys: [Int]) throws -> [(key: Int, version: Int64)] {
-        let written = try LiveDatabase.write(db, role: role, keys: keys, changeLog: spec.variant == .changeLog) { SystemMonotonicClock.raw() }
+        let written = try LiveDatabase.write(db, role: role, keys: keys, changeLog: spec.variant == .changeLog) {
+            SystemMonotonicClock.raw()
+        }
         state?.set(UInt64(getpid()))
         poster.post(tag: role.tag)
         return written
@@ -96,7 +100,11 @@ struct ChildContext {
     /// writes (except under `change-log`, where it checks the log like every reader), each ending
     /// with one write.
     mutating func runShare() throws -> ShareResult {
-        enum Step { case start, read(Int), write([Int]) }
+        enum Step {
+            case start
+            case read(Int)
+            case write([Int])
+        }
         var steps: [(Int64, Int, Step)] = spec.plan.shareSessionStarts.map { ($0, 0, .start) }
         steps += spec.plan.shareReads.map { ($0.timeNs, 2, .read($0.key)) }
         steps += spec.plan.writes.filter { $0.role == .share }.map { ($0.timeNs, 1, .write($0.keys)) }

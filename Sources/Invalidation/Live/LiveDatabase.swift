@@ -14,14 +14,16 @@ import Measurement
 enum LiveDatabase {
     static func create(path: String, keys: Int) throws {
         let db = try SQLiteConnection(path: path)
-        try db.exec("""
+        try db.exec(
+            """
             PRAGMA journal_mode=WAL;
             CREATE TABLE rows(key INTEGER PRIMARY KEY, version INTEGER NOT NULL);
             CREATE TABLE versions(key INTEGER NOT NULL, version INTEGER NOT NULL, writer INTEGER NOT NULL,
                                   committed_ns INTEGER NOT NULL, PRIMARY KEY(key, version));
             CREATE TABLE commits(seq INTEGER PRIMARY KEY, writer INTEGER NOT NULL, committed_ns INTEGER NOT NULL);
             CREATE TABLE changes(seq INTEGER PRIMARY KEY, commit_seq INTEGER NOT NULL, key INTEGER NOT NULL, writer INTEGER NOT NULL);
-            """)
+            """
+        )
         try db.exec("BEGIN")
         for k in 0..<keys { try db.query("INSERT INTO rows(key, version) VALUES (?, 0)", [Int64(k)]) }
         try db.exec("COMMIT")
@@ -41,7 +43,13 @@ enum LiveDatabase {
     /// One write transaction by `role`: bump each row's version, record the versions and the
     /// commit (and the change log for `change-log`). Returns each row's new version.
     @discardableResult
-    static func write(_ db: SQLiteConnection, role: ProcessRole, keys: [Int], changeLog: Bool, stamp: () -> Int64) throws -> [(key: Int, version: Int64)] {
+    static func write(
+        _ db: SQLiteConnection,
+        role: ProcessRole,
+        keys: [Int],
+        changeLog: Bool,
+        stamp: () -> Int64
+    ) throws -> [(key: Int, version: Int64)] {
         let writer = Int64(role.tag)
         try db.exec("BEGIN IMMEDIATE")
         do {

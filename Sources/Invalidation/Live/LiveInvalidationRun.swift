@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Measurement
 import Simulation
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One variant through one plan with REAL processes: the harness creates a SQLite database in WAL
 /// mode and the notification FIFOs, starts the main app, the notification extension and the
@@ -24,8 +25,14 @@ public struct LiveInvalidationRun {
     /// Time past the plan's end (and the debounce) before the harness gives up on the children.
     let grace: SimDuration
 
-    public init(variant: InvalidationVariant, plan: InvalidationPlan, debounceInterval: SimDuration, childCommand: [String],
-                directory: String? = nil, grace: SimDuration = .seconds(10)) {
+    public init(
+        variant: InvalidationVariant,
+        plan: InvalidationPlan,
+        debounceInterval: SimDuration,
+        childCommand: [String],
+        directory: String? = nil,
+        grace: SimDuration = .seconds(10)
+    ) {
         self.variant = variant
         self.plan = plan
         self.debounceInterval = debounceInterval
@@ -41,7 +48,10 @@ public struct LiveInvalidationRun {
         if let directory {
             dir = directory
         } else {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("patternbench-invalidation-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            dir =
+                FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "patternbench-invalidation-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                ).path
             temporary = true
         }
         try? FileManager.default.removeItem(atPath: dir)
@@ -51,10 +61,19 @@ public struct LiveInvalidationRun {
         defer { if temporary { try? FileManager.default.removeItem(atPath: dir) } }
 
         try LiveDatabase.create(path: LiveRunSpec.databasePath(dir), keys: plan.keys)
-        let spec0 = LiveRunSpec(variant: variant, plan: plan, debounceNs: debounceInterval.nanoseconds, startRawNs: 0, deadlineRawNs: 0, parentPid: getpid())
+        let spec0 = LiveRunSpec(
+            variant: variant,
+            plan: plan,
+            debounceNs: debounceInterval.nanoseconds,
+            startRawNs: 0,
+            deadlineRawNs: 0,
+            parentPid: getpid()
+        )
         for name in spec0.mainChannels() {
             let path = NotificationPoster.fifoPath(directory: dir, listener: .main, name: name)
-            guard mkfifo(path, 0o600) == 0 else { throw BenchFailure.output("cannot create FIFO \(path): \(String(cString: strerror(errno)))") }
+            guard mkfifo(path, 0o600) == 0 else {
+                throw BenchFailure.output("cannot create FIFO \(path): \(String(cString: strerror(errno)))")
+            }
         }
         // Children start ~0.5 s after spawning, together, on the shared monotonic clock.
         var spec = spec0
@@ -67,8 +86,13 @@ public struct LiveInvalidationRun {
         // Whatever happens below, no child outlives this function.
         defer { for c in children where statuses[c.pid] == nil { c.killAndReap() } }
         for role in [ProcessRole.main, .nse, .share] {
-            children.append(try ChildProcess.spawn(role: role, command: childCommand + [Self.childFlag, dir, role.rawValue],
-                                                   logPath: LiveRunSpec.logPath(dir, role)))
+            children.append(
+                try ChildProcess.spawn(
+                    role: role,
+                    command: childCommand + [Self.childFlag, dir, role.rawValue],
+                    logPath: LiveRunSpec.logPath(dir, role)
+                )
+            )
         }
         let hardDeadline = spec.deadlineRawNs + 2_000_000_000
         var writersDone = false
@@ -77,7 +101,9 @@ public struct LiveInvalidationRun {
                 if let s = c.poll() { statuses[c.pid] = s }
             }
             if let failed = children.first(where: { statuses[$0.pid].map { $0 != .exited(0) } ?? false }) {
-                throw BenchFailure.runtime("live \(variant.rawValue): the \(failed.role.rawValue) process \(statuses[failed.pid]!.description)\(failed.logTail().isEmpty ? "" : ": " + failed.logTail())")
+                throw BenchFailure.runtime(
+                    "live \(variant.rawValue): the \(failed.role.rawValue) process \(statuses[failed.pid]!.description)\(failed.logTail().isEmpty ? "" : ": " + failed.logTail())"
+                )
             }
             if !writersDone, children.filter({ $0.role != .main }).allSatisfy({ statuses[$0.pid] != nil }) {
                 writersDone = FileManager.default.createFile(atPath: LiveRunSpec.writersDonePath(dir), contents: nil)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Measurement
 import Simulation
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The main app of a live run: reads and writes per the plan while active, listens on its FIFOs
 /// with `poll`, and reacts like `InvalidationSimulation`'s main app (same cache, same debouncer,
@@ -27,8 +28,11 @@ struct LiveMainApp {
 
     init(context: ChildContext) {
         self.context = context
-        app = MainAppReaction(variant: context.spec.variant, cacheCapacity: context.spec.plan.mainCacheCapacity,
-                              debounceInterval: SimDuration(nanoseconds: context.spec.debounceNs))
+        app = MainAppReaction(
+            variant: context.spec.variant,
+            cacheCapacity: context.spec.plan.mainCacheCapacity,
+            debounceInterval: SimDuration(nanoseconds: context.spec.debounceNs)
+        )
         logReader = ChangeLogReader(db: context.db, role: .main)
     }
 
@@ -37,11 +41,20 @@ struct LiveMainApp {
 
     mutating func run() throws -> InvalidationTally {
         for name in context.spec.mainChannels() {
-            listeners.append(try NotificationListener(path: NotificationPoster.fifoPath(directory: context.directory, listener: .main, name: name), name: name))
+            listeners.append(
+                try NotificationListener(
+                    path: NotificationPoster.fifoPath(directory: context.directory, listener: .main, name: name),
+                    name: name
+                )
+            )
         }
         defer { for l in listeners { l.close() } }
         try logReader.skipToEnd()
-        enum Step { case activation(Bool), write([Int]), read(Int) }
+        enum Step {
+            case activation(Bool)
+            case write([Int])
+            case read(Int)
+        }
         let plan = context.spec.plan
         var steps: [(Int64, Int, Step)] = plan.activations.map { ($0.timeNs, 0, .activation($0.active)) }
         steps += plan.writes.filter { $0.role == .main }.map { ($0.timeNs, 1, .write($0.keys)) }
@@ -80,7 +93,12 @@ struct LiveMainApp {
             guard next > now else { return }
             let timeoutMs = Int32(min(50, (next - now + 999_999) / 1_000_000))
             var fds = listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            let n = fds.isEmpty ? { usleep(UInt32(timeoutMs) * 1000); return 0 }() : poll(&fds, nfds_t(fds.count), timeoutMs)
+            let n =
+                fds.isEmpty
+                ? {
+                    usleep(UInt32(timeoutMs) * 1000)
+                    return 0
+                }() : poll(&fds, nfds_t(fds.count), timeoutMs)
             guard n > 0 else { continue }
             for (i, fd) in fds.enumerated() where fd.revents & Int16(POLLIN) != 0 { try handle(listeners[i]) }
         }
@@ -122,8 +140,12 @@ struct LiveMainApp {
     /// version meanwhile, the window from that commit to now is one staleness sample.
     mutating func closeWindow(_ key: Int, cachedVersion v: Int64, at t: Int64, censored: Bool = false) throws {
         guard !variant.validatesEveryRead else { return }
-        guard let first = try db.scalar("SELECT MIN(committed_ns) FROM versions WHERE key = ? AND version > ? AND writer != ?",
-                                        [Int64(key), v, mainTag]) else { return }
+        guard
+            let first = try db.scalar(
+                "SELECT MIN(committed_ns) FROM versions WHERE key = ? AND version > ? AND writer != ?",
+                [Int64(key), v, mainTag]
+            )
+        else { return }
         tally.staleness.record(t - (first - context.spec.startRawNs))
         if censored { tally.stalenessCensored += 1 }
     }
@@ -187,9 +209,12 @@ struct LiveMainApp {
         case .noInvalidation: tally.missedInvalidations = foreign.count
         case .changeLog:
             // A foreign commit is missed only if its rows never reached the log.
-            tally.missedInvalidations = Int(try db.scalar(
-                "SELECT COUNT(*) FROM commits c WHERE c.writer != ? AND NOT EXISTS (SELECT 1 FROM changes WHERE commit_seq = c.seq)",
-                [mainTag]) ?? 0)
+            tally.missedInvalidations = Int(
+                try db.scalar(
+                    "SELECT COUNT(*) FROM commits c WHERE c.writer != ? AND NOT EXISTS (SELECT 1 FROM changes WHERE commit_seq = c.seq)",
+                    [mainTag]
+                ) ?? 0
+            )
         }
         tally.durationNs = context.spec.plan.durationNs
         return tally

@@ -1,7 +1,8 @@
+import Measurement
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Measurement
 
 /// A coalescing cross-process notification on Linux, where there is no `notify_post`: one FIFO
 /// per (listener, name) in the run's folder.
@@ -27,7 +28,10 @@ struct NotificationListener {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4096) }
-            if n > 0 { out += buffer[0..<n]; continue }
+            if n > 0 {
+                out += buffer[0..<n]
+                continue
+            }
             if n < 0, errno == EINTR { continue }
             return out
         }

@@ -33,8 +33,17 @@ public struct InvalidationPlan: Sendable, Codable, Equatable {
     public var activations: [Activation]
 
     /// A hand-written plan (tests replay documented timelines with it).
-    init(durationNs: Int64, keys: Int, mainCacheCapacity: Int = 64, shareCacheCapacity: Int = 64, writes: [Write],
-         mainReads: [Read], shareReads: [Read] = [], shareSessionStarts: [Int64] = [], activations: [Activation] = []) {
+    init(
+        durationNs: Int64,
+        keys: Int,
+        mainCacheCapacity: Int = 64,
+        shareCacheCapacity: Int = 64,
+        writes: [Write],
+        mainReads: [Read],
+        shareReads: [Read] = [],
+        shareSessionStarts: [Int64] = [],
+        activations: [Activation] = []
+    ) {
         self.durationNs = durationNs
         self.keys = keys
         self.mainCacheCapacity = mainCacheCapacity

@@ -34,19 +34,34 @@ public struct InvalidationScenario: Sendable {
 
     public static let catalog: [InvalidationScenario] = [
         InvalidationScenario(
-            name: "foreground", summary: "app open and reading; occasional pushes and share sessions",
-            duration: .seconds(60), mainReadsPerSecond: 50, mainWritesPerSecond: 0.5, nsePushesPerSecond: 0.3,
+            name: "foreground",
+            summary: "app open and reading; occasional pushes and share sessions",
+            duration: .seconds(60),
+            mainReadsPerSecond: 50,
+            mainWritesPerSecond: 0.5,
+            nsePushesPerSecond: 0.3,
             shareSessionsPerSecond: 0.05
         ),
         InvalidationScenario(
-            name: "background-pushes", summary: "app 10 s open / 20 s in background while pushes arrive at 1/s",
-            duration: .seconds(60), mainReadsPerSecond: 50, mainWritesPerSecond: 0.5, nsePushesPerSecond: 1,
-            shareSessionsPerSecond: 0.02, activeFor: .seconds(10), inactiveFor: .seconds(20)
+            name: "background-pushes",
+            summary: "app 10 s open / 20 s in background while pushes arrive at 1/s",
+            duration: .seconds(60),
+            mainReadsPerSecond: 50,
+            mainWritesPerSecond: 0.5,
+            nsePushesPerSecond: 1,
+            shareSessionsPerSecond: 0.02,
+            activeFor: .seconds(10),
+            inactiveFor: .seconds(20)
         ),
         InvalidationScenario(
-            name: "concurrent-writers", summary: "all three processes writing close together (sync, group import, share)",
-            duration: .seconds(60), mainReadsPerSecond: 100, mainWritesPerSecond: 20, nsePushesPerSecond: 10,
-            shareSessionsPerSecond: 0.1, shareReadsPerSecond: 20
+            name: "concurrent-writers",
+            summary: "all three processes writing close together (sync, group import, share)",
+            duration: .seconds(60),
+            mainReadsPerSecond: 100,
+            mainWritesPerSecond: 20,
+            nsePushesPerSecond: 10,
+            shareSessionsPerSecond: 0.1,
+            shareReadsPerSecond: 20
         ),
     ]
 

@@ -55,13 +55,19 @@ public struct InvalidationSimulation {
     var tally = InvalidationTally()
     var now = SimInstant.zero
 
-    public static func run(variant: InvalidationVariant, scenario: InvalidationScenario, plan: InvalidationPlan,
-                           seed: UInt64, debounceInterval: SimDuration = .seconds(3)) -> InvalidationTally {
+    public static func run(
+        variant: InvalidationVariant,
+        scenario: InvalidationScenario,
+        plan: InvalidationPlan,
+        seed: UInt64,
+        debounceInterval: SimDuration = .seconds(3)
+    ) -> InvalidationTally {
         var sim = InvalidationSimulation(variant: variant, plan: plan, scenario: scenario, seed: seed, debounceInterval: debounceInterval)
         return sim.run()
     }
 
-    init(variant: InvalidationVariant, plan: InvalidationPlan, scenario: InvalidationScenario, seed: UInt64, debounceInterval: SimDuration) {
+    init(variant: InvalidationVariant, plan: InvalidationPlan, scenario: InvalidationScenario, seed: UInt64, debounceInterval: SimDuration)
+    {
         self.variant = variant
         self.plan = plan
         self.scenario = scenario
@@ -85,7 +91,9 @@ public struct InvalidationSimulation {
             case .write(let i): write(plan.writes[i])
             case .mainRead(let i): mainRead(plan.mainReads[i].key)
             case .shareRead(let i): shareRead(plan.shareReads[i].key)
-            case .shareSessionStart: shareCache = ReaderCache(capacity: plan.shareCacheCapacity); shareCursor = log.count
+            case .shareSessionStart:
+                shareCache = ReaderCache(capacity: plan.shareCacheCapacity)
+                shareCursor = log.count
             case .activation(let a): if app.setActive(a) { refreshUI() }
             case .delivery(let channel): deliver(channel)
             case .debounceFire:
@@ -195,7 +203,10 @@ public struct InvalidationSimulation {
         for entry in log[cursor...] where entry.writer != reader {
             for k in entry.keys {
                 if isMain {
-                    if app.cache.remove(k) != nil { tally.targetedEvictions += 1; openWindows[k] = nil }
+                    if app.cache.remove(k) != nil {
+                        tally.targetedEvictions += 1
+                        openWindows[k] = nil
+                    }
                 } else {
                     shareCache.remove(k)
                 }

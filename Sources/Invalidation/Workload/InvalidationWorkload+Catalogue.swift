@@ -25,7 +25,9 @@ extension InvalidationWorkload {
             "scenarios": .array(scenarios.map(Self.describe)),
         ]
         if configuration.mode == .live {
-            out["live_channel"] = .string("one FIFO per (listener, name), drained in full per handler run; legacy state: a shared file holding the writer's pid")
+            out["live_channel"] = .string(
+                "one FIFO per (listener, name), drained in full per handler run; legacy state: a shared file holding the writer's pid"
+            )
             out["live_database"] = .string("SQLite (system libsqlite3) in WAL mode, one connection per process plus an audit connection")
         }
         return out

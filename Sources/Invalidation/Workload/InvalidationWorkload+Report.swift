@@ -13,8 +13,19 @@ extension InvalidationWorkload {
         let records = results.flatMap { r in
             observations(for: r.item, sample: r.sample).flatMap { g in
                 g.observations.map { o in
-                    ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode,
-                                 seed: g.seed, repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit, host: "")
+                    ResultRecord(
+                        runID: "",
+                        workload: Self.name,
+                        scenario: g.scenario,
+                        variant: g.variant,
+                        mode: g.mode,
+                        seed: g.seed,
+                        repetition: g.repetition,
+                        metric: o.metric,
+                        value: o.value,
+                        unit: o.unit,
+                        host: ""
+                    )
                 }
             }
         }
@@ -27,23 +38,36 @@ extension InvalidationWorkload {
             guard let live = r.sample.live else { continue }
             let simObs = r.sample.sim.observations, liveObs = live.observations
             for metric in Self.comparedMetrics {
-                guard let s = simObs.first(where: { $0.metric == metric }), let l = liveObs.first(where: { $0.metric == metric }) else { continue }
-                comparisons.append(Comparison(scenario: r.item.scenario.name, variant: r.item.variant.rawValue,
-                                              metric: metric, unit: s.unit, sim: s.value, live: l.value))
+                guard let s = simObs.first(where: { $0.metric == metric }), let l = liveObs.first(where: { $0.metric == metric }) else {
+                    continue
+                }
+                comparisons.append(
+                    Comparison(
+                        scenario: r.item.scenario.name,
+                        variant: r.item.variant.rawValue,
+                        metric: metric,
+                        unit: s.unit,
+                        sim: s.value,
+                        live: l.value
+                    )
+                )
             }
         }
         var notes: [String] = []
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         notes.append("live: real processes share the machine with other work; delivery delays and coalescing are the OS's, not the model's")
-        let table = InvalidationRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
+        let table =
+            InvalidationRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
             + "\n" + Self.comparisonTable(comparisons)
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes)
     }
 
     static func comparisonTable(_ comparisons: [Comparison]) -> String {
         let shown = ["stale_reads", "missed_invalidations", "staleness_p99_ms", "coalescing_ratio", "hit_ratio", "extra_store_reads"]
-        var table = TextTable(columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
-                              rightAligned: Set(2..<(2 + 2 * shown.count)))
+        var table = TextTable(
+            columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
+            rightAligned: Set(2..<(2 + 2 * shown.count))
+        )
         var keys: [(String, String)] = []
         for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
         for (scenario, variant) in keys {

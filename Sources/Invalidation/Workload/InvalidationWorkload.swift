@@ -80,11 +80,19 @@ public struct InvalidationWorkload: Workload {
 
     public func run(_ item: Item) throws -> Sample {
         let plan = InvalidationPlan(scenario: item.scenario, seed: item.seed)
-        let sim = InvalidationSimulation.run(variant: item.variant, scenario: item.scenario, plan: plan, seed: item.seed,
-                                             debounceInterval: debounce)
+        let sim = InvalidationSimulation.run(
+            variant: item.variant,
+            scenario: item.scenario,
+            plan: plan,
+            seed: item.seed,
+            debounceInterval: debounce
+        )
         guard configuration.mode == .live else { return Sample(sim: sim, live: nil) }
         let live = try LiveInvalidationRun(
-            variant: item.variant, plan: plan, debounceInterval: debounce, childCommand: configuration.childCommand,
+            variant: item.variant,
+            plan: plan,
+            debounceInterval: debounce,
+            childCommand: configuration.childCommand,
             directory: configuration.liveDirectory.map { "\($0)/\(item.scenario.name)-\(item.variant.rawValue)-seed\(item.seed)" }
         ).run()
         return Sample(sim: sim, live: live)
@@ -97,7 +105,13 @@ public struct InvalidationWorkload: Workload {
     }
 
     func group(_ item: Item, _ mode: String, _ tally: InvalidationTally) -> LabelledObservations {
-        LabelledObservations(scenario: item.scenario.name, variant: item.variant.rawValue, mode: mode, seed: item.seed,
-                             repetition: item.repetition, observations: tally.observations)
+        LabelledObservations(
+            scenario: item.scenario.name,
+            variant: item.variant.rawValue,
+            mode: mode,
+            seed: item.seed,
+            repetition: item.repetition,
+            observations: tally.observations
+        )
     }
 }

@@ -46,7 +46,8 @@ package struct ContentionSettings: Sendable, Hashable {
     /// Operations between two checks of the stop flag.
     package var batch: Int
 
-    package init(duration: Double, warmup: Double, pinning: Bool = false, cpuCount: Int = 1, probeDuration: Double = 0.01, batch: Int = 32) {
+    package init(duration: Double, warmup: Double, pinning: Bool = false, cpuCount: Int = 1, probeDuration: Double = 0.01, batch: Int = 32)
+    {
         self.duration = duration
         self.warmup = warmup
         self.pinning = pinning

@@ -6,7 +6,8 @@ package struct ContentionPlan: Sendable, Hashable {
     package var csWorks: [WorkAmount]
     package var gapWorks: [WorkAmount]
 
-    package init(operations: [ContentionOperation], variants: [LockVariant], threads: [Int], csWorks: [WorkAmount], gapWorks: [WorkAmount]) {
+    package init(operations: [ContentionOperation], variants: [LockVariant], threads: [Int], csWorks: [WorkAmount], gapWorks: [WorkAmount])
+    {
         self.operations = operations
         self.variants = variants
         self.threads = threads

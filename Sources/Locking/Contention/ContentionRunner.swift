@@ -1,6 +1,6 @@
 import CLockShim
-import Simulation
 import Measurement
+import Simulation
 
 /// Runs one (cell, variant) for a fixed duration on real threads and returns what it measured.
 ///
@@ -88,7 +88,12 @@ package struct ContentionRunner: Sendable {
     }
 
     /// The measurement proper, specialised for one concrete target type.
-    func run<Target: ContentionTarget>(_ cell: ContentionCell, target: Target, seed: UInt64, seconds: Double) throws(Failure) -> ContentionSample {
+    func run<Target: ContentionTarget>(
+        _ cell: ContentionCell,
+        target: Target,
+        seed: UInt64,
+        seconds: Double
+    ) throws(Failure) -> ContentionSample {
         let line = StartLine()
         let board = WorkerBoard(count: cell.threads, initial: WorkerReport())
         let cs = calibration.iterations(for: cell.csWork)
@@ -101,7 +106,9 @@ package struct ContentionRunner: Sendable {
         let pinFailures: Int
         do {
             pinFailures = try ThreadTeam.run(
-                count: cell.threads, pinning: settings.pinning, cpuCount: settings.cpuCount,
+                count: cell.threads,
+                pinning: settings.pinning,
+                cpuCount: settings.cpuCount,
                 coordinator: { started in
                     line.waitForArrivals(started)
                     requestsBefore = jemalloc?.processAllocationRequests() ?? 0

@@ -21,9 +21,16 @@ package struct ContentionSample: Sendable, Hashable {
     package var pinFailures: Int
 
     package init(
-        threadOperations: [UInt64], elapsedNanoseconds: UInt64, expectedTotal: Int64, observedTotal: Int64,
-        voluntarySwitches: UInt64 = 0, involuntarySwitches: UInt64 = 0, cpuNanoseconds: UInt64 = 0,
-        allocatedBytes: UInt64? = nil, allocationRequests: UInt64? = nil, coScheduledFraction: Double? = nil,
+        threadOperations: [UInt64],
+        elapsedNanoseconds: UInt64,
+        expectedTotal: Int64,
+        observedTotal: Int64,
+        voluntarySwitches: UInt64 = 0,
+        involuntarySwitches: UInt64 = 0,
+        cpuNanoseconds: UInt64 = 0,
+        allocatedBytes: UInt64? = nil,
+        allocationRequests: UInt64? = nil,
+        coScheduledFraction: Double? = nil,
         pinFailures: Int = 0
     ) {
         self.threadOperations = threadOperations

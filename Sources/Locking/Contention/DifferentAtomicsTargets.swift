@@ -95,6 +95,10 @@ final class AtomicDifferentAtomicsTarget: ContentionTarget {
     }
 
     func observedTotal() -> Int64 {
-        Int64(stride(from: 0, to: counters.count, by: DifferentAtomics.spacing).reduce(UInt64(0)) { $0 &+ counters[$1].value.load(ordering: .acquiring) })
+        Int64(
+            stride(from: 0, to: counters.count, by: DifferentAtomics.spacing).reduce(UInt64(0)) {
+                $0 &+ counters[$1].value.load(ordering: .acquiring)
+            }
+        )
     }
 }

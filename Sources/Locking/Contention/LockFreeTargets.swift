@@ -82,7 +82,9 @@ final class AtomicTransitionTarget: ContentionTarget {
         for _ in 0..<count {
             if cs != 0 { _ = clr_spin(cs) }
             let (exchanged, original) = machine.compareExchange(
-                expected: state.guess, desired: state.guess &+ 1, ordering: .acquiringAndReleasing
+                expected: state.guess,
+                desired: state.guess &+ 1,
+                ordering: .acquiringAndReleasing
             )
             if exchanged {
                 state.guess &+= 1

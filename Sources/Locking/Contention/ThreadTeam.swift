@@ -22,22 +22,35 @@ package enum ThreadTeam {
     /// i mod `cpuCount`. Returns how many threads could not be pinned.
     @discardableResult
     package static func run(
-        count: Int, pinning: Bool = false, cpuCount: Int = 1,
-        coordinator: (_ started: Int) -> Void = { _ in }, _ body: @escaping @Sendable (Int) -> Void
+        count: Int,
+        pinning: Bool = false,
+        cpuCount: Int = 1,
+        coordinator: (_ started: Int) -> Void = { _ in },
+        _ body: @escaping @Sendable (Int) -> Void
     ) throws(StartError) -> Int {
         let pinFailures = PinFailures()
         var threads: [pthread_t] = []
         threads.reserveCapacity(count)
         for index in 0..<count {
-            let start = ThreadStart(index: index, pinCPU: pinning ? Int32(index % max(cpuCount, 1)) : nil, body: body, pinFailures: pinFailures)
+            let start = ThreadStart(
+                index: index,
+                pinCPU: pinning ? Int32(index % max(cpuCount, 1)) : nil,
+                body: body,
+                pinFailures: pinFailures
+            )
             let context = Unmanaged.passRetained(start).toOpaque()
             var thread = pthread_t()
-            let rc = pthread_create(&thread, nil, { raw in
-                let start = Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue()
-                if let cpu = start.pinCPU, lks_pin_current_thread(cpu) != 0 { start.pinFailures.add() }
-                start.body(start.index)
-                return nil
-            }, context)
+            let rc = pthread_create(
+                &thread,
+                nil,
+                { raw in
+                    let start = Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue()
+                    if let cpu = start.pinCPU, lks_pin_current_thread(cpu) != 0 { start.pinFailures.add() }
+                    start.body(start.index)
+                    return nil
+                },
+                context
+            )
             if rc != 0 {
                 Unmanaged<ThreadStart>.fromOpaque(context).release()
                 // The started threads must still finish: the coordinator releases them, then join.

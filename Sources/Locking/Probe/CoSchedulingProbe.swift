@@ -28,7 +28,10 @@ package struct CoSchedulingProbe: Sendable {
     /// Runs the ping-pong for about `seconds`.
     package func run(seconds: Double) throws(ThreadTeam.StartError) -> CoSchedulingResult {
         let shared = ProbeState()
-        let board = WorkerBoard(count: 2, initial: CoSchedulingResult(fraction: 0, roundTrips: 0, meanFastRoundTripNanoseconds: .nan, windowNanoseconds: 0))
+        let board = WorkerBoard(
+            count: 2,
+            initial: CoSchedulingResult(fraction: 0, roundTrips: 0, meanFastRoundTripNanoseconds: .nan, windowNanoseconds: 0)
+        )
         let clock = self.clock
         let window = UInt64(seconds * 1e9)
         let threshold = Self.fastThresholdNanoseconds
@@ -66,12 +69,15 @@ package struct CoSchedulingProbe: Sendable {
             }
             shared.stop.store(true, ordering: .relaxed)
             let total = previous &- start
-            board.write(CoSchedulingResult(
-                fraction: total == 0 ? 0 : Double(fast) / Double(total),
-                roundTrips: trips,
-                meanFastRoundTripNanoseconds: fastCount == 0 ? .nan : Double(fast) / Double(fastCount),
-                windowNanoseconds: total
-            ), at: 0)
+            board.write(
+                CoSchedulingResult(
+                    fraction: total == 0 ? 0 : Double(fast) / Double(total),
+                    roundTrips: trips,
+                    meanFastRoundTripNanoseconds: fastCount == 0 ? .nan : Double(fast) / Double(fastCount),
+                    windowNanoseconds: total
+                ),
+                at: 0
+            )
         }
         return board.all[0]
     }

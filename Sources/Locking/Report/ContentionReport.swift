@@ -17,10 +17,13 @@ package enum ContentionReport {
             groups.append((c.operation, c.csWork, c.gapWork))
         }
         for (op, cs, gap) in groups {
-            out += "\n\(op.name) — cs_work_ns \(ContentionCell.column(cs)), gap_work_ns \(ContentionCell.column(gap)) (median of repetitions; ranked by ns/op per thread count)\n"
+            out +=
+                "\n\(op.name) — cs_work_ns \(ContentionCell.column(cs)), gap_work_ns \(ContentionCell.column(gap)) (median of repetitions; ranked by ns/op per thread count)\n"
             var table = TextTable(
-                columns: ["threads", "#", "variant", "ns/op", "min–max", "Mops/s", "jain", "max/min", "lost",
-                          "vol cs", "invol cs", "cpu ns/op", "allocs/op", "B/op", "×atomic", "×C", "co-sched"],
+                columns: [
+                    "threads", "#", "variant", "ns/op", "min–max", "Mops/s", "jain", "max/min", "lost",
+                    "vol cs", "invol cs", "cpu ns/op", "allocs/op", "B/op", "×atomic", "×C", "co-sched",
+                ],
                 rightAligned: [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
             )
             for cell in cells where cell.operation == op && cell.csWork == cs && cell.gapWork == gap {

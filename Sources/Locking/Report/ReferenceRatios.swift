@@ -45,10 +45,17 @@ package enum ReferenceRatios {
                 observations.append(Observation(prefix + "ratio_to_c", v / reference, "ratio"))
             }
             for o in observations {
-                out.append(LabelledObservations(
-                    scenario: cell.operation.name, variant: run.variant.name, mode: "live", seed: run.seed,
-                    repetition: run.repetition, factors: cell.factors, observations: [o]
-                ))
+                out.append(
+                    LabelledObservations(
+                        scenario: cell.operation.name,
+                        variant: run.variant.name,
+                        mode: "live",
+                        seed: run.seed,
+                        repetition: run.repetition,
+                        factors: cell.factors,
+                        observations: [o]
+                    )
+                )
             }
         }
         return out
@@ -57,7 +64,10 @@ package enum ReferenceRatios {
     /// The headline fidelity figure: uncontended (1 thread, no work) `pthread-mutex` increment
     /// ns/op over `c-pthread-mutex`'s, from the run's medians; nil when either did not run.
     /// With `metric: "cpu_ns_per_op"`, the same from CPU time, which a busy host inflates less.
-    package static func uncontendedOverhead(_ summaries: [SummaryRow], metric: String = "ns_per_op") -> (swift: Double, c: Double, ratio: Double)? {
+    package static func uncontendedOverhead(
+        _ summaries: [SummaryRow],
+        metric: String = "ns_per_op"
+    ) -> (swift: Double, c: Double, ratio: Double)? {
         func median(_ variant: LockVariant) -> Double? {
             summaries.first {
                 $0.scenario == ContentionOperation.increment.name && $0.variant == variant.name && $0.metric == metric

@@ -1,7 +1,8 @@
+import CLockShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLockShim
 
 /// `pthread-mutex-adaptive`: a glibc `PTHREAD_MUTEX_ADAPTIVE_NP` mutex, which spins a bounded number
 /// of times before sleeping in the kernel: glibc's answer to short critical sections.

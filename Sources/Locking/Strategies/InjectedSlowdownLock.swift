@@ -33,10 +33,12 @@ package enum RegressionInjection {
     /// The `atomics:<variant>` entries of the variable.
     package static let slowedVariants: Set<String> = {
         let value = ProcessInfo.processInfo.environment[variable] ?? ""
-        return Set(value.split(separator: ",").compactMap { entry in
-            let parts = entry.split(separator: ":")
-            return parts.count == 2 && parts[0] == "atomics" ? String(parts[1]) : nil
-        })
+        return Set(
+            value.split(separator: ",").compactMap { entry in
+                let parts = entry.split(separator: ":")
+                return parts.count == 2 && parts[0] == "atomics" ? String(parts[1]) : nil
+            }
+        )
     }()
 
     package static func slows(_ variant: LockVariant) -> Bool { slowedVariants.contains(variant.rawValue) }

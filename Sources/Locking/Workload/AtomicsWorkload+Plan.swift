@@ -6,17 +6,21 @@ extension AtomicsWorkload {
     static func resolve(_ configuration: AtomicsConfiguration, _ selection: MatrixSelection) throws -> ContentionPlan {
         let base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
         var plan = base
-        plan.operations = selection.scenarios.isEmpty
+        plan.operations =
+            selection.scenarios.isEmpty
             ? base.operations
             : try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: ContentionOperation.allCases, name: \.name)
-        plan.variants = selection.variants.isEmpty
+        plan.variants =
+            selection.variants.isEmpty
             ? base.variants
             : try MatrixSelection.resolve(selection.variants, flag: "--variant", from: LockVariant.allCases, name: \.name)
         let threadTexts = try list(configuration.threads, flag: "--threads")
         if !threadTexts.isEmpty {
             plan.threads = try threadTexts.map { text in
                 guard isDigits(text), let n = Int(text), (1...ContentionPlan.maximumThreads).contains(n) else {
-                    throw BenchFailure.usage("--threads must be whole numbers between 1 and \(ContentionPlan.maximumThreads), got '\(text)'")
+                    throw BenchFailure.usage(
+                        "--threads must be whole numbers between 1 and \(ContentionPlan.maximumThreads), got '\(text)'"
+                    )
                 }
                 return n
             }
@@ -78,12 +82,18 @@ extension AtomicsWorkload {
     package static var catalogue: WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
-                .init("scenarios (operations, --scenario)", ContentionOperation.allCases.map {
-                    .init($0.name, $0.summary, isDefault: ContentionOperation.defaultSlice.contains($0))
-                }),
-                .init("variants (lock strategies and references, --variant)", LockVariant.allCases.map {
-                    .init($0.name, $0.summary, isDefault: LockVariant.defaultSlice.contains($0))
-                }),
+                .init(
+                    "scenarios (operations, --scenario)",
+                    ContentionOperation.allCases.map {
+                        .init($0.name, $0.summary, isDefault: ContentionOperation.defaultSlice.contains($0))
+                    }
+                ),
+                .init(
+                    "variants (lock strategies and references, --variant)",
+                    LockVariant.allCases.map {
+                        .init($0.name, $0.summary, isDefault: LockVariant.defaultSlice.contains($0))
+                    }
+                ),
             ],
             footer: ["factors: threads (default 1,2,4,8), cs_work_ns (--cs-work, default 0,50ns), gap_work_ns (--gap-work, default 0)"]
         )

@@ -4,14 +4,29 @@ import Measurement
 extension AtomicsWorkload {
     package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
         let matrixSeconds = Double(clock.nanoseconds() &- started) / 1e9
-        let probeAfter = configuration.probeDuration > 0
-            ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: settings.cpuCount).run(seconds: configuration.probeDuration)
+        let probeAfter =
+            configuration.probeDuration > 0
+            ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: settings.cpuCount).run(
+                seconds: configuration.probeDuration
+            )
             : nil
         let derived = ReferenceRatios.observations(for: results)
         let records = (results.flatMap { observations(for: $0.item, sample: $0.sample) } + derived).flatMap { g in
             g.observations.map { o in
-                ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed,
-                             repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit, host: "", factors: g.factors)
+                ResultRecord(
+                    runID: "",
+                    workload: Self.name,
+                    scenario: g.scenario,
+                    variant: g.variant,
+                    mode: g.mode,
+                    seed: g.seed,
+                    repetition: g.repetition,
+                    metric: o.metric,
+                    value: o.value,
+                    unit: o.unit,
+                    host: "",
+                    factors: g.factors
+                )
             }
         }
         let summaries = Statistics.summarize(records)
@@ -23,7 +38,9 @@ extension AtomicsWorkload {
             for run in r.sample.runs {
                 pinFailures += run.sample.pinFailures
                 if run.variant.isSynchronized, run.sample.lostUpdates > 0 {
-                    lost.append("\(run.variant.name) \(r.item.cell.operation.name) threads=\(r.item.cell.threads) lost \(run.sample.lostUpdates)")
+                    lost.append(
+                        "\(run.variant.name) \(r.item.cell.operation.name) threads=\(r.item.cell.threads) lost \(run.sample.lostUpdates)"
+                    )
                 }
             }
         }
@@ -31,25 +48,34 @@ extension AtomicsWorkload {
         var notes: [String] = []
         if BuildInfo.isDebug { notes.append("debug build: timings are not representative; use swift run -c release") }
         if !RegressionInjection.slowedVariants.isEmpty {
-            notes.append("REGRESSION INJECTED for gate testing (\(RegressionInjection.variable)): \(RegressionInjection.slowedVariants.sorted().joined(separator: ", ")) do 25 % more lock operations")
+            notes.append(
+                "REGRESSION INJECTED for gate testing (\(RegressionInjection.variable)): \(RegressionInjection.slowedVariants.sorted().joined(separator: ", ")) do 25 % more lock operations"
+            )
         }
         notes.append(Self.probeNote(before: probeBefore, after: probeAfter, samples: records))
         if let overhead {
-            var text = "uncontended pthread-mutex wrapper vs C: \(TextTable.number(overhead.swift)) ns/op vs \(TextTable.number(overhead.c)) ns/op = \(TextTable.number(overhead.ratio))× (target ≤ 1.15×)"
+            var text =
+                "uncontended pthread-mutex wrapper vs C: \(TextTable.number(overhead.swift)) ns/op vs \(TextTable.number(overhead.c)) ns/op = \(TextTable.number(overhead.ratio))× (target ≤ 1.15×)"
             if let cpuOverhead {
-                text += "; by CPU time \(TextTable.number(cpuOverhead.swift)) vs \(TextTable.number(cpuOverhead.c)) ns/op = \(TextTable.number(cpuOverhead.ratio))×"
+                text +=
+                    "; by CPU time \(TextTable.number(cpuOverhead.swift)) vs \(TextTable.number(cpuOverhead.c)) ns/op = \(TextTable.number(cpuOverhead.ratio))×"
             }
             notes.append(text)
         }
-        notes.append("allocator \(allocator.choice.rawValue)\(allocator.jemalloc.map { " \($0.version)" } ?? ""); allocation counting: \(allocator.countingMethod)")
+        notes.append(
+            "allocator \(allocator.choice.rawValue)\(allocator.jemalloc.map { " \($0.version)" } ?? ""); allocation counting: \(allocator.countingMethod)"
+        )
         let parallel = results.filter { scheduling($0.item) == .parallel }.count
         if parallel > 1 {
-            notes.append("--jobs: the \(parallel) single-thread cells may have run beside each other (one core each; their co_scheduled_fraction probes then shared the machine); every contended cell ran alone")
+            notes.append(
+                "--jobs: the \(parallel) single-thread cells may have run beside each other (one core each; their co_scheduled_fraction probes then shared the machine); every contended cell ran alone"
+            )
         }
         if pinFailures > 0 { notes.append("\(pinFailures) worker threads could not be pinned to a CPU") }
         if !lost.isEmpty { notes.append("LOST UPDATES in synchronized strategies: \(lost.joined(separator: "; "))") }
 
-        var table = "bench-atomics on \(HostInfo.current.cpuModel) (\(settings.cpuCount) CPUs), \(BuildInfo.configuration) build, allocator \(allocator.choice.rawValue)\n"
+        var table =
+            "bench-atomics on \(HostInfo.current.cpuModel) (\(settings.cpuCount) CPUs), \(BuildInfo.configuration) build, allocator \(allocator.choice.rawValue)\n"
         table += "co-scheduling probe: \(Self.describe(probeBefore)) before, \(Self.describe(probeAfter)) after\n"
         table += ContentionReport.render(plan: plan, cells: results.map(\.item.cell), summaries: summaries)
         table += "\nmatrix wall time \(TextTable.number(matrixSeconds)) s\n"
@@ -75,7 +101,10 @@ extension AtomicsWorkload {
             parameters["uncontended_pthread_mutex_vs_c"] = .object(figure)
         }
         return WorkloadReport(
-            table: table, derived: derived, notes: notes, parameters: parameters,
+            table: table,
+            derived: derived,
+            notes: notes,
+            parameters: parameters,
             failure: lost.isEmpty ? nil : BenchFailure.runtime("synchronized strategies lost updates: \(lost.joined(separator: "; "))")
         )
     }
@@ -127,7 +156,8 @@ extension AtomicsWorkload {
         var text = "co-scheduling probe: \(describe(before)) before the matrix, \(describe(after)) after"
         if !fractions.isEmpty {
             let serialized = fractions.filter { $0 < 0.9 }.count
-            text += "; per-repetition probes: median \(TextTable.number(Statistics.median(fractions) ?? .nan)), \(serialized) of \(fractions.count) repetitions below 0.9 (see co_scheduled_fraction: contended numbers from those may come from threads that took turns rather than ran together)"
+            text +=
+                "; per-repetition probes: median \(TextTable.number(Statistics.median(fractions) ?? .nan)), \(serialized) of \(fractions.count) repetitions below 0.9 (see co_scheduled_fraction: contended numbers from those may come from threads that took turns rather than ran together)"
         }
         return text
     }

@@ -59,7 +59,8 @@ package struct AtomicsWorkload: Workload {
         let cpuCount = ProcessInfo.processInfo.activeProcessorCount
         calibration = SpinCalibration.measure(clock: clock)
         settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)
-        probeBefore = configuration.probeDuration > 0
+        probeBefore =
+            configuration.probeDuration > 0
             ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: cpuCount).run(seconds: configuration.probeDuration)
             : nil
         started = clock.nanoseconds()
@@ -98,8 +99,13 @@ package struct AtomicsWorkload: Workload {
     package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
         sample.runs.map { r in
             LabelledObservations(
-                scenario: item.cell.operation.name, variant: r.variant.name, mode: "live", seed: r.seed,
-                repetition: r.repetition, factors: item.cell.factors, observations: r.sample.observations()
+                scenario: item.cell.operation.name,
+                variant: r.variant.name,
+                mode: "live",
+                seed: r.seed,
+                repetition: r.repetition,
+                factors: item.cell.factors,
+                observations: r.sample.observations()
             )
         }
     }

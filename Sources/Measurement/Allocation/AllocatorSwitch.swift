@@ -61,18 +61,28 @@ package enum AllocatorSwitch {
         switch choice {
         case .system:
             if lks_jemalloc_active() != 0 {
-                throw .failed("--allocator system, but jemalloc is already the process allocator (LD_PRELOAD=\(environment["LD_PRELOAD"] ?? "")); unset LD_PRELOAD or pass --allocator jemalloc")
+                throw .failed(
+                    "--allocator system, but jemalloc is already the process allocator (LD_PRELOAD=\(environment["LD_PRELOAD"] ?? "")); unset LD_PRELOAD or pass --allocator jemalloc"
+                )
             }
             return Active(choice: .system, jemalloc: nil, library: nil)
         case .jemalloc:
             if lks_jemalloc_active() != 0 {
                 guard let counters = JemallocCounters.active() else {
-                    throw .failed("jemalloc is the allocator but was built without statistics (config.stats is false); cannot count allocations")
+                    throw .failed(
+                        "jemalloc is the allocator but was built without statistics (config.stats is false); cannot count allocations"
+                    )
                 }
-                return Active(choice: .jemalloc, jemalloc: counters, library: preloadedByUs ? environment["LD_PRELOAD"] : "linked or preloaded externally")
+                return Active(
+                    choice: .jemalloc,
+                    jemalloc: counters,
+                    library: preloadedByUs ? environment["LD_PRELOAD"] : "linked or preloaded externally"
+                )
             }
             if preloadedByUs {
-                throw .failed("jemalloc was preloaded (LD_PRELOAD=\(environment["LD_PRELOAD"] ?? "")) but does not serve malloc; cannot run with --allocator jemalloc")
+                throw .failed(
+                    "jemalloc was preloaded (LD_PRELOAD=\(environment["LD_PRELOAD"] ?? "")) but does not serve malloc; cannot run with --allocator jemalloc"
+                )
             }
             let library = environment[libraryVariable] ?? defaultLibrary
             guard let path = locate(library, libraryPath: environment["LD_LIBRARY_PATH"]) else {
@@ -96,9 +106,10 @@ package enum AllocatorSwitch {
         #else
         let multiarch = ""
         #endif
-        let searched = (libraryPath ?? "").split(separator: ":").map(String.init) + [
-            "/usr/local/lib", "/usr/lib/\(multiarch)", "/lib/\(multiarch)", "/usr/lib64", "/lib64", "/usr/lib", "/lib",
-        ]
+        let searched =
+            (libraryPath ?? "").split(separator: ":").map(String.init) + [
+                "/usr/local/lib", "/usr/lib/\(multiarch)", "/lib/\(multiarch)", "/usr/lib64", "/lib64", "/usr/lib", "/lib",
+            ]
         for directory in searched where !directory.isEmpty {
             let candidate = directory + "/" + library
             if access(candidate, R_OK) == 0 { return candidate }

@@ -14,7 +14,10 @@ public struct GateVerdict: Codable, Sendable {
     public var comparison: BaselineComparison?
 
     enum CodingKeys: String, CodingKey {
-        case verdict, exitCode = "exit_code", summaryMarkdown = "summary_markdown", results, baseline, thresholds, comparison
+        case verdict
+        case exitCode = "exit_code"
+        case summaryMarkdown = "summary_markdown"
+        case results, baseline, thresholds, comparison
     }
 
     public init(results: String, baseline: String?, thresholds: [ThresholdOutcome], comparison: BaselineComparison?) {
@@ -22,7 +25,8 @@ public struct GateVerdict: Codable, Sendable {
         self.baseline = baseline
         self.thresholds = thresholds
         self.comparison = comparison
-        let failed = thresholds.contains { $0.status == .fail }
+        let failed =
+            thresholds.contains { $0.status == .fail }
             || !(comparison?.deterministicRegressions.isEmpty ?? true)
             || !(comparison?.hardwareRegressions.isEmpty ?? true)
         verdict = failed ? .regression : .pass
@@ -72,7 +76,8 @@ enum GateSummary {
         if !c.changes.isEmpty {
             out += "| workload | scenario | variant | seed | metric | baseline | now |\n|---|---|---|---|---|---|---|\n"
             for ch in c.changes.prefix(50) {
-                out += "| \(ch.workload) | \(ch.scenario) | \(ch.variant)\(factorText(ch.factors)) | \(ch.seed) | \(ch.metric) | \(ch.baseline.map(fmt) ?? "–") | \(ch.current.map(fmt) ?? "missing") |\n"
+                out +=
+                    "| \(ch.workload) | \(ch.scenario) | \(ch.variant)\(factorText(ch.factors)) | \(ch.seed) | \(ch.metric) | \(ch.baseline.map(fmt) ?? "–") | \(ch.current.map(fmt) ?? "missing") |\n"
             }
             if c.changes.count > 50 { out += "\n… and \(c.changes.count - 50) more (see gate.json)\n" }
             out += "\n"
@@ -80,15 +85,18 @@ enum GateSummary {
         let byStatus = Dictionary(grouping: c.hardware, by: \.status).mapValues(\.count)
         let against = c.hardwareReference.map { " against the \($0)" } ?? ""
         let tested = c.hardware.count - (byStatus[.notComparable] ?? 0)
-        out += "### Hardware metrics\(against): \(tested) compared, \(byStatus[.regression] ?? 0) regressed, \(byStatus[.improvement] ?? 0) improved, \(byStatus[.inconclusive] ?? 0) inconclusive"
+        out +=
+            "### Hardware metrics\(against): \(tested) compared, \(byStatus[.regression] ?? 0) regressed, \(byStatus[.improvement] ?? 0) improved, \(byStatus[.inconclusive] ?? 0) inconclusive"
         out += (byStatus[.notComparable] ?? 0) > 0 ? ", \(byStatus[.notComparable]!) not comparable\n\n" : "\n\n"
         for note in c.notes { out += "- \(note)\n" }
         if !c.notes.isEmpty { out += "\n" }
         let notable = c.hardware.filter { $0.status != .ok && $0.status != .notComparable }
         if !notable.isEmpty {
-            out += "| status | workload | scenario / variant | metric | baseline median | now | ratio | p (worse) | reps |\n|---|---|---|---|---|---|---|---|---|\n"
+            out +=
+                "| status | workload | scenario / variant | metric | baseline median | now | ratio | p (worse) | reps |\n|---|---|---|---|---|---|---|---|---|\n"
             for h in notable {
-                out += "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(TextTable.number(h.ratio)) | \(TextTable.number(h.pValue)) | \(h.repetitions.map(String.init).joined(separator: "/")) |\n"
+                out +=
+                    "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(TextTable.number(h.ratio)) | \(TextTable.number(h.pValue)) | \(h.repetitions.map(String.init).joined(separator: "/")) |\n"
             }
         }
         return out

@@ -12,8 +12,13 @@ public enum HardwareComparability {
         public var notes: [String]
     }
 
-    public static func check(current: [RunDocument], reference: [RunDocument], workloads: Set<String>,
-                             referenceName: String, sameJob: Bool) -> Outcome {
+    public static func check(
+        current: [RunDocument],
+        reference: [RunDocument],
+        workloads: Set<String>,
+        referenceName: String,
+        sameJob: Bool
+    ) -> Outcome {
         var notComparable: Set<String> = []
         var reasons: [String: [String]] = [:]  // reason -> workloads, so each reason is one line
         var notes: [String] = []
@@ -25,7 +30,9 @@ public enum HardwareComparability {
             let here = describe(curPrints), there = describe(refPrints)
             if sameJob {
                 if refPrints.contains(nil) {
-                    notes.append("\(workload): the \(referenceName) does not record its CPU (built before fingerprints); same job, taken as this host")
+                    notes.append(
+                        "\(workload): the \(referenceName) does not record its CPU (built before fingerprints); same job, taken as this host"
+                    )
                     if curPrints.count > 1 {
                         notComparable.insert(workload)
                         reasons["these results come from several CPUs (\(here))", default: []].append(workload)
@@ -42,7 +49,9 @@ public enum HardwareComparability {
             }
         }
         for (reason, names) in reasons.sorted(by: { $0.key < $1.key }) {
-            notes.append("Hardware metrics of \(names.joined(separator: ", ")) not comparable: \(reason). Neither regression nor improvement; deterministic metrics are still compared.")
+            notes.append(
+                "Hardware metrics of \(names.joined(separator: ", ")) not comparable: \(reason). Neither regression nor improvement; deterministic metrics are still compared."
+            )
         }
         return Outcome(notComparable: notComparable, notes: notes)
     }

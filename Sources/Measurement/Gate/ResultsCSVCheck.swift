@@ -28,7 +28,9 @@ enum ResultsCSVCheck {
             }
             for (column, (got, want)) in zip(header, zip(row, expected)) where got != want {
                 if column == "value", let a = Double(got), let b = Double(want), a == b || (a.isNaN && b.isNaN) { continue }
-                throw fail("\(csvPath): line \(index + 2): \(column) is '\(got.prefix(60))' but \(d.workload).json says '\(want.prefix(60))': the pair disagrees")
+                throw fail(
+                    "\(csvPath): line \(index + 2): \(column) is '\(got.prefix(60))' but \(d.workload).json says '\(want.prefix(60))': the pair disagrees"
+                )
             }
         }
     }
@@ -50,15 +52,25 @@ enum ResultsCSVCheck {
         var chars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
         func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
+            if let p = pending {
+                pending = nil
+                return p
+            }
             return chars.next()
         }
         while let c = next() {
             if quoted {
                 if c == "\"" {
                     if let n = next() {
-                        if n == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
+                        if n == "\"" {
+                            field.unicodeScalars.append("\"")
+                        } else {
+                            quoted = false
+                            pending = n
+                        }
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     field.unicodeScalars.append(c)
                 }
@@ -66,13 +78,22 @@ enum ResultsCSVCheck {
             }
             switch c {
             case "\"": quoted = true
-            case ",": row.append(field); field = ""
+            case ",":
+                row.append(field)
+                field = ""
             case "\r": continue
-            case "\n": row.append(field); rows.append(row); row = []; field = ""
+            case "\n":
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
             default: field.unicodeScalars.append(c)
             }
         }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        if !field.isEmpty || !row.isEmpty {
+            row.append(field)
+            rows.append(row)
+        }
         return rows
     }
 }

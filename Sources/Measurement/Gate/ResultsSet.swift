@@ -70,7 +70,9 @@ public struct ResultsSet: Sendable {
         // A results CSV without its JSON is half of an interrupted write, not something to ignore.
         for name in names where name.hasSuffix(".csv") && !stems.contains(String(name.dropLast(4))) {
             let file = (path as NSString).appendingPathComponent(name)
-            if ResultsCSVCheck.isResultsTable(file) { throw fail("\(file): a results CSV without its JSON document (an interrupted write?)") }
+            if ResultsCSVCheck.isResultsTable(file) {
+                throw fail("\(file): a results CSV without its JSON document (an interrupted write?)")
+            }
         }
         guard !documents.isEmpty else { throw fail("\(path): no run documents (<workload>.json) in the folder") }
         try checkDuplicates(documents.flatMap(\.records), in: path, fail: fail)
@@ -88,7 +90,9 @@ public struct ResultsSet: Sendable {
         }
         guard let expecting else { return }
         guard expecting.workloads.contains(d.workload) else {
-            throw fail("\(file): workload: '\(d.workload)' is not a workload the thresholds file knows (\(expecting.workloads.sorted().joined(separator: ", ")))")
+            throw fail(
+                "\(file): workload: '\(d.workload)' is not a workload the thresholds file knows (\(expecting.workloads.sorted().joined(separator: ", ")))"
+            )
         }
         // A shard declares the whole matrix but holds only its share of it.
         if let shard = d.metadata.parameters["shard"], shard != .null { return }
@@ -125,7 +129,9 @@ public struct ResultsSet: Sendable {
         for r in records {
             let key = CellKey(r)
             if let first = seen[key] {
-                throw fail("\(path): duplicate cell \(key.text): recorded twice (\(CSVWriter.format(first)) and \(CSVWriter.format(r.value)))")
+                throw fail(
+                    "\(path): duplicate cell \(key.text): recorded twice (\(CSVWriter.format(first)) and \(CSVWriter.format(r.value)))"
+                )
             }
             seen[key] = r.value
         }
@@ -139,7 +145,9 @@ public struct ResultsSet: Sendable {
             for r in set.records where r.mode == "sim" {
                 let key = CellKey(r, includingRun: false)
                 if let (value, where_) = seen[key], value != r.value, !(value.isNaN && r.value.isNaN) {
-                    throw GateError.input("\(set.path): cell \(key.text) is \(CSVWriter.format(r.value)) here but \(CSVWriter.format(value)) in \(where_)")
+                    throw GateError.input(
+                        "\(set.path): cell \(key.text) is \(CSVWriter.format(r.value)) here but \(CSVWriter.format(value)) in \(where_)"
+                    )
                 }
                 seen[key] = (r.value, set.path)
             }

@@ -15,7 +15,11 @@ public struct Threshold: Codable, Hashable, Sendable {
     }
 
     public enum Operator: String, Codable, Sendable {
-        case lt = "<", le = "<=", eq = "==", ge = ">=", gt = ">"
+        case lt = "<"
+        case le = "<="
+        case eq = "=="
+        case ge = ">="
+        case gt = ">"
 
         public func holds(_ a: Double, _ b: Double) -> Bool {
             switch self {
@@ -68,8 +72,11 @@ public struct Threshold: Codable, Hashable, Sendable {
     public var mode: String { modeOverride ?? (kind == .deterministic ? "sim" : "live") }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, workload, scenario, variant, excludeVariants = "exclude_variants", modeOverride = "mode",
-             metric, factors, aggregate, bound, compare, reason
+        case id, kind, workload, scenario, variant
+        case excludeVariants = "exclude_variants"
+        case modeOverride = "mode"
+        case
+            metric, factors, aggregate, bound, compare, reason
     }
 }
 
@@ -83,14 +90,17 @@ public struct ThresholdFile: Codable, Sendable {
     public var hardwareMetrics: [HardwareMetric]
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", thresholds, hardwareMetrics = "hardware_metrics"
+        case schemaVersion = "schema_version"
+        case thresholds
+        case hardwareMetrics = "hardware_metrics"
     }
 }
 
 /// A live metric compared against the baseline over repetitions.
 public struct HardwareMetric: Codable, Hashable, Sendable {
     public enum Direction: String, Codable, Sendable {
-        case lowerIsBetter = "lower_is_better", higherIsBetter = "higher_is_better"
+        case lowerIsBetter = "lower_is_better"
+        case higherIsBetter = "higher_is_better"
     }
 
     public var workload: String

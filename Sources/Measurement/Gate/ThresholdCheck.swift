@@ -12,8 +12,16 @@ public struct ThresholdOutcome: Codable, Hashable, Sendable {
     public var detail: String
     public var reason: String
 
-    public init(id: String, kind: Threshold.Kind, workload: String, scenario: String, variant: String,
-                status: Status, detail: String, reason: String) {
+    public init(
+        id: String,
+        kind: Threshold.Kind,
+        workload: String,
+        scenario: String,
+        variant: String,
+        status: Status,
+        detail: String,
+        reason: String
+    ) {
         self.id = id
         self.kind = kind
         self.workload = workload
@@ -30,13 +38,25 @@ public struct ThresholdOutcome: Codable, Hashable, Sendable {
 /// A threshold that names a workload absent from the results is skipped (and says so); one that
 /// names a metric the workload never produced is an error, because a typo must not pass silently.
 public enum ThresholdCheck {
-    public static func evaluate(_ thresholds: [Threshold], on records: [ResultRecord], source: String = "thresholds") throws(GateError) -> [ThresholdOutcome] {
+    public static func evaluate(
+        _ thresholds: [Threshold],
+        on records: [ResultRecord],
+        source: String = "thresholds"
+    ) throws(GateError) -> [ThresholdOutcome] {
         var outcomes: [ThresholdOutcome] = []
         let workloads = Set(records.map(\.workload))
         for t in thresholds {
             func outcome(_ scenario: String, _ variant: String, _ status: ThresholdOutcome.Status, _ detail: String) -> ThresholdOutcome {
-                ThresholdOutcome(id: t.id, kind: t.kind, workload: t.workload, scenario: scenario, variant: variant,
-                                 status: status, detail: detail, reason: t.reason)
+                ThresholdOutcome(
+                    id: t.id,
+                    kind: t.kind,
+                    workload: t.workload,
+                    scenario: scenario,
+                    variant: variant,
+                    status: status,
+                    detail: detail,
+                    reason: t.reason
+                )
             }
             guard workloads.contains(t.workload) else {
                 outcomes.append(outcome(t.scenario, t.variant, .skipped, "workload \(t.workload) not in the results"))
@@ -109,7 +129,10 @@ public enum ThresholdCheck {
             if how == .all {
                 let failing = lhs.filter { !bound.op.holds($0.value, bound.value) }
                 let shown = failing.first ?? lhs.max { $0.value < $1.value }!
-                return (failing.isEmpty, "\(t.metric) \(fmt(shown.value)) \(bound.op.rawValue) \(fmt(bound.value)) (every seed; \(failing.count) of \(lhs.count) failing)")
+                return (
+                    failing.isEmpty,
+                    "\(t.metric) \(fmt(shown.value)) \(bound.op.rawValue) \(fmt(bound.value)) (every seed; \(failing.count) of \(lhs.count) failing)"
+                )
             }
             let v = aggregate(lhs.map(\.value), how)
             return (bound.op.holds(v, bound.value), "\(how.rawValue) \(t.metric) \(fmt(v)) \(bound.op.rawValue) \(fmt(bound.value))")
@@ -133,7 +156,10 @@ public enum ThresholdCheck {
                 }
             }
             guard paired > 0 else { return (nil, "no repetitions of \(otherVariant) paired by seed") }
-            return (failing == 0, "\(t.metric) \(c.op.rawValue) \(fmt(factor)) × \(label) in every seed: \(failing) of \(paired) failing\(example)")
+            return (
+                failing == 0,
+                "\(t.metric) \(c.op.rawValue) \(fmt(factor)) × \(label) in every seed: \(failing) of \(paired) failing\(example)"
+            )
         }
         let l = aggregate(lhs.map(\.value), how), r = aggregate(rhs.map(\.value), how)
         return (c.op.holds(l, factor * r), "\(how.rawValue) \(t.metric) \(fmt(l)) \(c.op.rawValue) \(fmt(factor)) × \(fmt(r)) (\(label))")

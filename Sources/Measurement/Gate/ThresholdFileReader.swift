@@ -46,7 +46,9 @@ public enum ThresholdFileReader {
         }
         for (i, m) in file.hardwareMetrics.enumerated() {
             let at = "\(path): hardware_metrics[\(i)] (\(m.workload)/\(m.metric))"
-            guard m.tolerance.isFinite, m.tolerance > 0, m.tolerance < 10 else { throw GateError.input("\(at): tolerance: must be in (0, 10)") }
+            guard m.tolerance.isFinite, m.tolerance > 0, m.tolerance < 10 else {
+                throw GateError.input("\(at): tolerance: must be in (0, 10)")
+            }
             guard m.alpha > 0, m.alpha < 0.5 else { throw GateError.input("\(at): alpha: must be in (0, 0.5)") }
         }
         return file

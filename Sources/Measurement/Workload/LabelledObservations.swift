@@ -11,8 +11,13 @@ public struct LabelledObservations: Sendable, Hashable {
     public var observations: [Observation]
 
     public init(
-        scenario: String, variant: String, mode: String, seed: UInt64, repetition: Int,
-        factors: [String: String] = [:], observations: [Observation]
+        scenario: String,
+        variant: String,
+        mode: String,
+        seed: UInt64,
+        repetition: Int,
+        factors: [String: String] = [:],
+        observations: [Observation]
     ) {
         self.scenario = scenario
         self.variant = variant

@@ -14,8 +14,12 @@ public struct WorkloadReport: Sendable {
     public var failure: BenchFailure?
 
     public init(
-        table: String, derived: [LabelledObservations] = [], comparisons: [Comparison] = [],
-        notes: [String] = [], parameters: [String: JSONValue] = [:], failure: BenchFailure? = nil
+        table: String,
+        derived: [LabelledObservations] = [],
+        comparisons: [Comparison] = [],
+        notes: [String] = [],
+        parameters: [String: JSONValue] = [:],
+        failure: BenchFailure? = nil
     ) {
         self.table = table
         self.derived = derived

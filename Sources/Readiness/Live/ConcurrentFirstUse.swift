@@ -12,9 +12,14 @@ package enum ConcurrentFirstUse {
     }
 
     /// - Parameter constructionCost: CPU each factory burns (a service's initializer).
-    package static func run(strategy: GlobalsStrategy, services: Int, threads: Int, seed: UInt64,
-                            constructionCost: SimDuration = .microseconds(50),
-                            clock: any MonotonicClock = SystemMonotonicClock()) -> Result {
+    package static func run(
+        strategy: GlobalsStrategy,
+        services: Int,
+        threads: Int,
+        seed: UInt64,
+        constructionCost: SimDuration = .microseconds(50),
+        clock: any MonotonicClock = SystemMonotonicClock()
+    ) -> Result {
         let registry = ServiceRegistry(strategy: strategy, services: services) { i in
             clock.burn(until: clock.now() + constructionCost)
             return i

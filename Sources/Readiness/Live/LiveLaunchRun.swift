@@ -11,12 +11,21 @@ package enum LiveLaunchRun {
         package var drained: Bool
     }
 
-    package static func run(plan: LaunchPlan, globals: GlobalsStrategy, variant: ReadinessVariant,
-                            parameters: FrameAwareScheduler.Parameters, clock: any MonotonicClock = SystemMonotonicClock(),
-                            limit: SimDuration = .seconds(30)) -> Outcome {
+    package static func run(
+        plan: LaunchPlan,
+        globals: GlobalsStrategy,
+        variant: ReadinessVariant,
+        parameters: FrameAwareScheduler.Parameters,
+        clock: any MonotonicClock = SystemMonotonicClock(),
+        limit: SimDuration = .seconds(30)
+    ) -> Outcome {
         let executor = LiveMainExecutor(clock: clock, frameInterval: plan.profile.frameInterval)
-        let session = LaunchSession(plan: plan, executor: executor, globals: globals,
-                                    offMainWork: { d in clock.burn(until: clock.now() + d) })
+        let session = LaunchSession(
+            plan: plan,
+            executor: executor,
+            globals: globals,
+            offMainWork: { d in clock.burn(until: clock.now() + d) }
+        )
         let policy = variant.makePolicy(session: session, parameters: parameters)
 
         // Timed arrivals on the main executor: inputs and later main-thread registrations.
@@ -37,18 +46,22 @@ package enum LiveLaunchRun {
 
         var threads: [Thread] = []
         let arrivals = timed
-        threads.append(Thread {
-            for (time, job, input) in arrivals {
-                clock.sleep(until: time)
-                executor.deliver(job, input: input)
+        threads.append(
+            Thread {
+                for (time, job, input) in arrivals {
+                    clock.sleep(until: time)
+                    executor.deliver(job, input: input)
+                }
             }
-        })
+        )
         for (time, block) in offMain {
-            threads.append(Thread {
-                clock.sleep(until: time)
-                policy.registerOffMain(block)
-                executor.arrivalDone()
-            })
+            threads.append(
+                Thread {
+                    clock.sleep(until: time)
+                    policy.registerOffMain(block)
+                    executor.arrivalDone()
+                }
+            )
         }
         let vsync = Thread { executor.runVsyncs() }
         let done = DispatchSemaphore(value: 0)

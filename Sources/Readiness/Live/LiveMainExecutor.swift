@@ -122,7 +122,10 @@ package final class LiveMainExecutor: MainExecutor, @unchecked Sendable {
             let t = clock.now()
             var due: [Timer] = []
             timers.removeAll { timer in
-                if timer.due <= t { due.append(timer); return true }
+                if timer.due <= t {
+                    due.append(timer)
+                    return true
+                }
                 return false
             }
             for timer in due.sorted(by: { ($0.due, $0.sequence) < ($1.due, $1.sequence) }) { queue.append(timer.job) }

@@ -17,7 +17,8 @@ package enum ReadinessProbe: String, CaseIterable, Sendable {
     /// executable when it is started with its hidden role flag; never returns normally on a trap.
     package static func runChild(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2, let probe = ReadinessProbe(rawValue: arguments[0]),
-              ["article", "flag-first"].contains(arguments[1]) else {
+            ["article", "flag-first"].contains(arguments[1])
+        else {
             FileHandle.standardError.write(Data("readiness probe: expected <reentry|cross-thread-wait> <article|flag-first>\n".utf8))
             return 64
         }
@@ -49,7 +50,15 @@ package enum ReadinessProbe: String, CaseIterable, Sendable {
         // Protected by `lock`.
         private let lock = NSLock()
         private var count = 0
-        func add() { lock.lock(); count += 1; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+        func add() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
     }
 }

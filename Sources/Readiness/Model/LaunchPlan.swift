@@ -32,8 +32,14 @@ package struct LaunchPlan: Sendable {
         }
 
         var raw: [ReadinessBlock] = []
-        func add(_ kind: BlockKind, _ count: Int, _ distribution: DurationDistribution,
-                 offMain: Int = 0, later: Int = 0, mainAppOnly: Int = 0) {
+        func add(
+            _ kind: BlockKind,
+            _ count: Int,
+            _ distribution: DurationDistribution,
+            offMain: Int = 0,
+            later: Int = 0,
+            mainAppOnly: Int = 0
+        ) {
             for i in 0..<count {
                 let registration: ReadinessBlock.Registration
                 if i < offMain {
@@ -49,18 +55,31 @@ package struct LaunchPlan: Sendable {
                 let estimate = SimDuration(nanoseconds: Int64((Double(duration.nanoseconds) * factor).rounded()))
                 let services = (0..<profile.servicesPerBlock).map { _ in Int(picks.nextInt(in: 0...Int64(profile.services - 1))) }
                 let priority = kind == .polite ? Int(picks.nextInt(in: 0...2)) : 0
-                raw.append(ReadinessBlock(
-                    id: 0, kind: kind, mainAppOnly: kind == .polite && i >= count - mainAppOnly,
-                    registration: registration, duration: duration, estimate: estimate,
-                    services: services, intentPriority: priority
-                ))
+                raw.append(
+                    ReadinessBlock(
+                        id: 0,
+                        kind: kind,
+                        mainAppOnly: kind == .polite && i >= count - mainAppOnly,
+                        registration: registration,
+                        duration: duration,
+                        estimate: estimate,
+                        services: services,
+                        intentPriority: priority
+                    )
+                )
             }
         }
         add(.will, profile.willCount, profile.willDuration)
         add(.did, profile.didCount, profile.didDuration, offMain: profile.didOffMain, later: profile.didLater)
         add(.ui, profile.uiCount, profile.uiDuration)
-        add(.polite, profile.politeCount, profile.politeDuration, offMain: profile.politeOffMain,
-            later: profile.politeLater, mainAppOnly: profile.mainAppOnlyPolite)
+        add(
+            .polite,
+            profile.politeCount,
+            profile.politeDuration,
+            offMain: profile.politeOffMain,
+            later: profile.politeLater,
+            mainAppOnly: profile.mainAppOnlyPolite
+        )
 
         // Registration order: launch ones in declaration order, then by time (stable).
         func key(_ b: ReadinessBlock) -> Int64 {

@@ -12,8 +12,12 @@ package final class LaunchSession: @unchecked Sendable {
     /// How an off-main block occupies its own thread (sim: nothing on main; live: burns CPU).
     package let offMainWork: @Sendable (SimDuration) -> Void
 
-    package init(plan: LaunchPlan, executor: any MainExecutor, globals: GlobalsStrategy,
-                 offMainWork: @escaping @Sendable (SimDuration) -> Void = { _ in }) {
+    package init(
+        plan: LaunchPlan,
+        executor: any MainExecutor,
+        globals: GlobalsStrategy,
+        offMainWork: @escaping @Sendable (SimDuration) -> Void = { _ in }
+    ) {
         self.plan = plan
         self.executor = executor
         self.globals = globals

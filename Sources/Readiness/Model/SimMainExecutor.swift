@@ -51,8 +51,13 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     }
 
     /// Schedules the plan's arrivals and the launch turn, then runs until everything drained.
-    package static func run(plan: LaunchPlan, globals: GlobalsStrategy, variant: ReadinessVariant,
-                            parameters: FrameAwareScheduler.Parameters = .init(), horizon: SimDuration = .seconds(120)) throws -> LaunchRecorder {
+    package static func run(
+        plan: LaunchPlan,
+        globals: GlobalsStrategy,
+        variant: ReadinessVariant,
+        parameters: FrameAwareScheduler.Parameters = .init(),
+        horizon: SimDuration = .seconds(120)
+    ) throws -> LaunchRecorder {
         let executor = SimMainExecutor(frameInterval: plan.profile.frameInterval)
         let session = LaunchSession(plan: plan, executor: executor, globals: globals)
         let policy = variant.makePolicy(session: session, parameters: parameters)

@@ -11,7 +11,8 @@ package enum ReadinessVariant: String, CaseIterable, Sendable {
 
     package var summary: String {
         switch self {
-        case .signal: "Signal today (ReadyFlag): flag first; will then did FIFO in the ready turn; polite chain 25 ms apart; post-ready polite overtake"
+        case .signal:
+            "Signal today (ReadyFlag): flag first; will then did FIFO in the ready turn; polite chain 25 ms apart; post-ready polite overtake"
         case .signal2018: "Signal 2018 (AppReadiness.m): one list, flag first, everything run synchronously at ready (a stampede)"
         case .signal2021LIFO: "Signal ~2021: lists sorted with a non-strict <= comparator, all priority 0: Swift's sort runs them LIFO"
         case .articleLightweight: "the article's class: serial queue, tasks run in queue.sync on the caller before the flag is set"

@@ -41,7 +41,8 @@ package enum ReadinessRanking {
             }
             let seeds = rows.first?.count ?? 0
             let axes = noScreen ? "t_app_ready/polite_drain" : "t_ui_ready/input p99"
-            out += "\n\(scenario), globals \(globals) (\(mode), median of \(seeds) seed\(seeds == 1 ? "" : "s"); * = on the \(axes) frontier)\n"
+            out +=
+                "\n\(scenario), globals \(globals) (\(mode), median of \(seeds) seed\(seeds == 1 ? "" : "s"); * = on the \(axes) frontier)\n"
             out += table.render()
         }
         return out
@@ -73,7 +74,9 @@ package enum ReadinessRanking {
             var variants: [String] = []
             for r in probes where !variants.contains(r.variant) { variants.append(r.variant) }
             for v in variants {
-                func sum(_ m: String) -> String { TextTable.number(probes.filter { $0.variant == v && $0.metric == m }.reduce(0) { $0 + $1.value }) }
+                func sum(_ m: String) -> String {
+                    TextTable.number(probes.filter { $0.variant == v && $0.metric == m }.reduce(0) { $0 + $1.value })
+                }
                 table.add([v, sum("reentry_traps"), sum("deadlocks"), sum("probes_completed"), sum("probes_failed")])
             }
             out += "\nreentrant-tasks (live, child processes under a watchdog; counts over attempts)\n" + table.render()
@@ -84,7 +87,9 @@ package enum ReadinessRanking {
             var globals: [String] = []
             for r in races where !globals.contains(r.factors["globals"] ?? "-") { globals.append(r.factors["globals"] ?? "-") }
             for g in globals {
-                func sum(_ m: String) -> String { TextTable.number(races.filter { $0.factors["globals"] == g && $0.metric == m }.reduce(0) { $0 + $1.value }) }
+                func sum(_ m: String) -> String {
+                    TextTable.number(races.filter { $0.factors["globals"] == g && $0.metric == m }.reduce(0) { $0 + $1.value })
+                }
                 table.add([g, sum("duplicate_constructions"), sum("constructions")])
             }
             out += "\nconcurrent-first-use (live, threads racing through first use; sums over seeds)\n" + table.render()

@@ -4,7 +4,10 @@ extension ReadinessWorkload {
     package static var catalogue: WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
-                .init("scenarios (--scenario)", ReadinessScenario.allCases.map { .init($0.rawValue, $0.summary, isDefault: !$0.isLiveOnly) }),
+                .init(
+                    "scenarios (--scenario)",
+                    ReadinessScenario.allCases.map { .init($0.rawValue, $0.summary, isDefault: !$0.isLiveOnly) }
+                ),
                 .init("variants (--variant)", ReadinessVariant.allCases.map { .init($0.rawValue, $0.summary) }),
                 .init("globals (--globals)", GlobalsStrategy.allCases.map { .init($0.rawValue, $0.summary) }),
             ],

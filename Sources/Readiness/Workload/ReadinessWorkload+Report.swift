@@ -11,8 +11,20 @@ extension ReadinessWorkload {
         let records = results.flatMap { r in
             observations(for: r.item, sample: r.sample).flatMap { g in
                 g.observations.map { o in
-                    ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed,
-                                 repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit, host: "", factors: g.factors)
+                    ResultRecord(
+                        runID: "",
+                        workload: Self.name,
+                        scenario: g.scenario,
+                        variant: g.variant,
+                        mode: g.mode,
+                        seed: g.seed,
+                        repetition: g.repetition,
+                        metric: o.metric,
+                        value: o.value,
+                        unit: o.unit,
+                        host: "",
+                        factors: g.factors
+                    )
                 }
             }
         }
@@ -25,9 +37,18 @@ extension ReadinessWorkload {
             guard let live = r.sample.live, !r.sample.sim.isEmpty else { continue }
             for metric in Self.comparedMetrics {
                 guard let s = r.sample.sim.first(where: { $0.metric == metric }),
-                      let l = live.first(where: { $0.metric == metric }) else { continue }
-                comparisons.append(Comparison(scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))", variant: Self.variantName(r.item),
-                                              metric: metric, unit: s.unit, sim: s.value, live: l.value))
+                    let l = live.first(where: { $0.metric == metric })
+                else { continue }
+                comparisons.append(
+                    Comparison(
+                        scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))",
+                        variant: Self.variantName(r.item),
+                        metric: metric,
+                        unit: s.unit,
+                        sim: s.value,
+                        live: l.value
+                    )
+                )
             }
         }
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
@@ -39,8 +60,10 @@ extension ReadinessWorkload {
 
     static func comparisonTable(_ comparisons: [Comparison]) -> String {
         let shown = ["t_ui_ready_ms", "polite_drain_ms", "input_latency_p99_ms", "missed_frames"]
-        var table = TextTable(columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
-                              rightAligned: Set(2..<(2 + 2 * shown.count)))
+        var table = TextTable(
+            columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
+            rightAligned: Set(2..<(2 + 2 * shown.count))
+        )
         var keys: [(String, String)] = []
         for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
         for (scenario, variant) in keys {

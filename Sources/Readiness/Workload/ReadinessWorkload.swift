@@ -37,8 +37,12 @@ package struct ReadinessWorkload: Workload {
         globals = try MatrixSelection.resolve(configuration.globals, flag: "--globals", from: GlobalsStrategy.allCases, name: \.rawValue)
         let live = configuration.mode == .live
         let defaults = ReadinessScenario.allCases.filter { live ? $0 != .nse && $0 != .shareExtension : !$0.isLiveOnly }
-        scenarios = try MatrixSelection.resolve(selection.scenarios.isEmpty ? defaults.map(\.rawValue) : selection.scenarios,
-                                                flag: "--scenario", from: ReadinessScenario.allCases, name: \.rawValue)
+        scenarios = try MatrixSelection.resolve(
+            selection.scenarios.isEmpty ? defaults.map(\.rawValue) : selection.scenarios,
+            flag: "--scenario",
+            from: ReadinessScenario.allCases,
+            name: \.rawValue
+        )
         if !live, let s = scenarios.first(where: \.isLiveOnly) {
             throw BenchFailure.usage("--scenario \(s.rawValue) runs only with --mode live (it needs real threads and child processes)")
         }
@@ -51,12 +55,18 @@ package struct ReadinessWorkload: Workload {
             for (repetition, seed) in seeds.enumerated() {
                 switch scenario {
                 case .reentrantTasks:
-                    for v in variants { items.append(Item(scenario: scenario, variant: v, globals: nil, seed: seed, repetition: repetition)) }
+                    for v in variants {
+                        items.append(Item(scenario: scenario, variant: v, globals: nil, seed: seed, repetition: repetition))
+                    }
                 case .concurrentFirstUse:
-                    for g in globals { items.append(Item(scenario: scenario, variant: nil, globals: g, seed: seed, repetition: repetition)) }
+                    for g in globals {
+                        items.append(Item(scenario: scenario, variant: nil, globals: g, seed: seed, repetition: repetition))
+                    }
                 default:
                     for g in globals {
-                        for v in variants { items.append(Item(scenario: scenario, variant: v, globals: g, seed: seed, repetition: repetition)) }
+                        for v in variants {
+                            items.append(Item(scenario: scenario, variant: v, globals: g, seed: seed, repetition: repetition))
+                        }
                     }
                 }
             }
@@ -90,18 +100,35 @@ package struct ReadinessWorkload: Workload {
         case .reentrantTasks:
             return try runProbes(item)
         case .concurrentFirstUse:
-            let r = ConcurrentFirstUse.run(strategy: item.globals!, services: LaunchProfile(context: .mainApp).services,
-                                           threads: configuration.racingThreads, seed: item.seed)
-            return Sample(sim: [], live: [Observation("duplicate_constructions", Double(r.duplicates), "count"),
-                                          Observation("constructions", Double(r.constructions), "count")])
+            let r = ConcurrentFirstUse.run(
+                strategy: item.globals!,
+                services: LaunchProfile(context: .mainApp).services,
+                threads: configuration.racingThreads,
+                seed: item.seed
+            )
+            return Sample(
+                sim: [],
+                live: [
+                    Observation("duplicate_constructions", Double(r.duplicates), "count"),
+                    Observation("constructions", Double(r.constructions), "count"),
+                ]
+            )
         case .mainApp, .nse, .shareExtension:
             let plan = LaunchPlan.generate(profile(item.scenario.context!), seed: item.seed)
-            let sim = try SimMainExecutor.run(plan: plan, globals: item.globals!, variant: item.variant!,
-                                              parameters: configuration.frameAware)
+            let sim = try SimMainExecutor.run(
+                plan: plan,
+                globals: item.globals!,
+                variant: item.variant!,
+                parameters: configuration.frameAware
+            )
             var sample = Sample(sim: sim.observations(plan: plan), live: nil)
             if configuration.mode == .live {
-                let outcome = LiveLaunchRun.run(plan: plan, globals: item.globals!, variant: item.variant!,
-                                                parameters: configuration.frameAware)
+                let outcome = LiveLaunchRun.run(
+                    plan: plan,
+                    globals: item.globals!,
+                    variant: item.variant!,
+                    parameters: configuration.frameAware
+                )
                 sample.live = outcome.recorder.observations(plan: plan)
                 if !outcome.drained { sample.notes.append("\(label(item)): did not drain within the live time limit") }
             }
@@ -127,24 +154,46 @@ package struct ReadinessWorkload: Workload {
                 }
             }
         }
-        return Sample(sim: [], live: [
-            Observation("reentry_traps", Double(traps), "count"),
-            Observation("deadlocks", Double(deadlocks), "count"),
-            Observation("probes_completed", Double(completed), "count"),
-            Observation("probes_failed", Double(failures), "count"),
-        ], notes: notes)
+        return Sample(
+            sim: [],
+            live: [
+                Observation("reentry_traps", Double(traps), "count"),
+                Observation("deadlocks", Double(deadlocks), "count"),
+                Observation("probes_completed", Double(completed), "count"),
+                Observation("probes_failed", Double(failures), "count"),
+            ],
+            notes: notes
+        )
     }
 
     package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
         var groups: [LabelledObservations] = []
         let factors = ["globals": Self.globalsName(item)]
         if !sample.sim.isEmpty {
-            groups.append(LabelledObservations(scenario: item.scenario.rawValue, variant: Self.variantName(item), mode: "sim",
-                                               seed: item.seed, repetition: item.repetition, factors: factors, observations: sample.sim))
+            groups.append(
+                LabelledObservations(
+                    scenario: item.scenario.rawValue,
+                    variant: Self.variantName(item),
+                    mode: "sim",
+                    seed: item.seed,
+                    repetition: item.repetition,
+                    factors: factors,
+                    observations: sample.sim
+                )
+            )
         }
         if let live = sample.live {
-            groups.append(LabelledObservations(scenario: item.scenario.rawValue, variant: Self.variantName(item), mode: "live",
-                                               seed: item.seed, repetition: item.repetition, factors: factors, observations: live))
+            groups.append(
+                LabelledObservations(
+                    scenario: item.scenario.rawValue,
+                    variant: Self.variantName(item),
+                    mode: "live",
+                    seed: item.seed,
+                    repetition: item.repetition,
+                    factors: factors,
+                    observations: live
+                )
+            )
         }
         return groups
     }

@@ -20,8 +20,15 @@ struct LiveMainLoop<Policy: UpdateThrottler> {
     /// Commits drained from the mailbox but not yet due (a producer may post ahead of time).
     var inbox = Deque<Commit>()
 
-    init(policy: Policy, scenario: ThrottleScenario, pipeline: ThrottlePipeline, clock: any MonotonicClock,
-         mailbox: Mailbox, drainLimit: SimDuration, recordTimeline: Bool) {
+    init(
+        policy: Policy,
+        scenario: ThrottleScenario,
+        pipeline: ThrottlePipeline,
+        clock: any MonotonicClock,
+        mailbox: Mailbox,
+        drainLimit: SimDuration,
+        recordTimeline: Bool
+    ) {
         self.machine = MainThreadMachine(policy: policy, scenario: scenario, pipeline: pipeline, recordTimeline: recordTimeline)
         self.clock = clock
         self.testClock = clock as? TestClock

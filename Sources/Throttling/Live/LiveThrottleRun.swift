@@ -8,13 +8,27 @@ import Synchronization
 /// whole run. The main thread is the same `MainThreadMachine` the simulation steps.
 public enum LiveThrottleRun {
     public static func run(
-        policy: ThrottlePolicy, parameters: ThrottlePolicy.Parameters, scenario: ThrottleScenario,
-        trace: CommitTrace, backgroundThreads: Int, drainLimit: SimDuration = .seconds(30), recordTimeline: Bool = false,
+        policy: ThrottlePolicy,
+        parameters: ThrottlePolicy.Parameters,
+        scenario: ThrottleScenario,
+        trace: CommitTrace,
+        backgroundThreads: Int,
+        drainLimit: SimDuration = .seconds(30),
+        recordTimeline: Bool = false,
         clock: any MonotonicClock = SystemMonotonicClock()
     ) -> ThrottleRunResult {
-        policy.visit(Run(scenario: scenario, trace: trace, pipeline: parameters.pipeline, backgroundThreads: backgroundThreads,
-                         drainLimit: drainLimit, recordTimeline: recordTimeline, clock: clock),
-                     parameters: parameters)
+        policy.visit(
+            Run(
+                scenario: scenario,
+                trace: trace,
+                pipeline: parameters.pipeline,
+                backgroundThreads: backgroundThreads,
+                drainLimit: drainLimit,
+                recordTimeline: recordTimeline,
+                clock: clock
+            ),
+            parameters: parameters
+        )
     }
 
     struct Run: ThrottlerVisitor {
@@ -37,7 +51,7 @@ public enum LiveThrottleRun {
                 Thread.detachNewThread {
                     var x: UInt64 = 1
                     while !stop.isSet {
-                        for _ in 0..<4096 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+                        for _ in 0..<4096 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
                     }
                     if x == 42 { print("") }  // keep the loop from being optimized away
                     finished.leave()
@@ -54,8 +68,15 @@ public enum LiveThrottleRun {
                 mailbox.close()
                 finished.leave()
             }
-            var loop = LiveMainLoop(policy: policy, scenario: scenario, pipeline: pipeline, clock: clock, mailbox: mailbox,
-                                    drainLimit: drainLimit, recordTimeline: recordTimeline)
+            var loop = LiveMainLoop(
+                policy: policy,
+                scenario: scenario,
+                pipeline: pipeline,
+                clock: clock,
+                mailbox: mailbox,
+                drainLimit: drainLimit,
+                recordTimeline: recordTimeline
+            )
             let result = loop.run()
             stop.set()
             finished.wait()
@@ -67,14 +88,25 @@ public enum LiveThrottleRun {
     /// background threads: with a `TestClock` this is live-mode logic made deterministic (tests
     /// compare it with the simulation).
     package static func runPreposted<P: UpdateThrottler>(
-        _ policy: P, scenario: ThrottleScenario, trace: CommitTrace, pipeline: ThrottlePipeline = .conversation,
-        clock: any MonotonicClock, drainLimit: SimDuration = .seconds(30)
+        _ policy: P,
+        scenario: ThrottleScenario,
+        trace: CommitTrace,
+        pipeline: ThrottlePipeline = .conversation,
+        clock: any MonotonicClock,
+        drainLimit: SimDuration = .seconds(30)
     ) -> ThrottleRunResult {
         let mailbox = Mailbox()
         for commit in trace { mailbox.post(commit) }
         mailbox.close()
-        var loop = LiveMainLoop(policy: policy, scenario: scenario, pipeline: pipeline, clock: clock, mailbox: mailbox,
-                                drainLimit: drainLimit, recordTimeline: true)
+        var loop = LiveMainLoop(
+            policy: policy,
+            scenario: scenario,
+            pipeline: pipeline,
+            clock: clock,
+            mailbox: mailbox,
+            drainLimit: drainLimit,
+            recordTimeline: true
+        )
         return loop.run()
     }
 }

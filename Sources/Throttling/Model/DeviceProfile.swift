@@ -29,10 +29,21 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// Landing costs default to a quarter of the update's fixed cost, a tenth of its per-row cost
     /// and a fifth of the reset: configuring cells from a render state built elsewhere.
-    public init(name: String, frameCost: SimDuration, notificationCost: SimDuration, tickCost: SimDuration,
-                updateFixed: SimDuration, updatePerRowNs: Double, updatePerRowSquaredNs: Double,
-                resetCost: SimDuration, resetThreshold: Int = 200, landFixed: SimDuration? = nil,
-                landPerRowNs: Double? = nil, landResetCost: SimDuration? = nil, frameJitter: SimDuration = .zero) {
+    public init(
+        name: String,
+        frameCost: SimDuration,
+        notificationCost: SimDuration,
+        tickCost: SimDuration,
+        updateFixed: SimDuration,
+        updatePerRowNs: Double,
+        updatePerRowSquaredNs: Double,
+        resetCost: SimDuration,
+        resetThreshold: Int = 200,
+        landFixed: SimDuration? = nil,
+        landPerRowNs: Double? = nil,
+        landResetCost: SimDuration? = nil,
+        frameJitter: SimDuration = .zero
+    ) {
         self.name = name
         self.frameCost = frameCost
         self.notificationCost = notificationCost
@@ -74,19 +85,37 @@ public struct DeviceProfile: Hashable, Sendable {
     }
 
     public static let fast = DeviceProfile(
-        name: "fast", frameCost: .milliseconds(5), notificationCost: .microseconds(50),
-        tickCost: .microseconds(20), updateFixed: .milliseconds(4), updatePerRowNs: 150_000,
-        updatePerRowSquaredNs: 500, resetCost: .milliseconds(30), frameJitter: .microseconds(500)
+        name: "fast",
+        frameCost: .milliseconds(5),
+        notificationCost: .microseconds(50),
+        tickCost: .microseconds(20),
+        updateFixed: .milliseconds(4),
+        updatePerRowNs: 150_000,
+        updatePerRowSquaredNs: 500,
+        resetCost: .milliseconds(30),
+        frameJitter: .microseconds(500)
     )
     public static let mid = DeviceProfile(
-        name: "mid", frameCost: .milliseconds(7), notificationCost: .microseconds(100),
-        tickCost: .microseconds(35), updateFixed: .milliseconds(6), updatePerRowNs: 300_000,
-        updatePerRowSquaredNs: 800, resetCost: .milliseconds(50), frameJitter: .microseconds(500)
+        name: "mid",
+        frameCost: .milliseconds(7),
+        notificationCost: .microseconds(100),
+        tickCost: .microseconds(35),
+        updateFixed: .milliseconds(6),
+        updatePerRowNs: 300_000,
+        updatePerRowSquaredNs: 800,
+        resetCost: .milliseconds(50),
+        frameJitter: .microseconds(500)
     )
     public static let slow = DeviceProfile(
-        name: "slow", frameCost: .milliseconds(10), notificationCost: .microseconds(150),
-        tickCost: .microseconds(50), updateFixed: .milliseconds(10), updatePerRowNs: 500_000,
-        updatePerRowSquaredNs: 1_000, resetCost: .milliseconds(90), frameJitter: .microseconds(500)
+        name: "slow",
+        frameCost: .milliseconds(10),
+        notificationCost: .microseconds(150),
+        tickCost: .microseconds(50),
+        updateFixed: .milliseconds(10),
+        updatePerRowNs: 500_000,
+        updatePerRowSquaredNs: 1_000,
+        resetCost: .milliseconds(90),
+        frameJitter: .microseconds(500)
     )
     public static let all = [fast, mid, slow]
 }

@@ -225,7 +225,8 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     mutating func finish(at end: SimInstant) -> ThrottleRunResult {
         let metrics = pipeline.finish(at: end)
         return ThrottleRunResult(
-            metrics: metrics, timeline: pipeline.timeline,
+            metrics: metrics,
+            timeline: pipeline.timeline,
             observations: metrics.observations(bytesPerRow: scenario.bytesPerPendingRow) + policy.observations()
         )
     }

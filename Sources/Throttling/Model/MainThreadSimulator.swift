@@ -37,8 +37,14 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     var loadEventPending = false
     var tickEventPending = false
 
-    public init(policy: Policy, scenario: ThrottleScenario, trace: CommitTrace, pipeline: ThrottlePipeline = .conversation,
-                drainLimit: SimDuration = .seconds(600), recordTimeline: Bool = false) {
+    public init(
+        policy: Policy,
+        scenario: ThrottleScenario,
+        trace: CommitTrace,
+        pipeline: ThrottlePipeline = .conversation,
+        drainLimit: SimDuration = .seconds(600),
+        recordTimeline: Bool = false
+    ) {
         self.machine = MainThreadMachine(policy: policy, scenario: scenario, pipeline: pipeline, recordTimeline: recordTimeline)
         self.scenario = scenario
         self.drainLimit = drainLimit

@@ -19,7 +19,8 @@ enum MainThreadWork: Sendable {
 }
 
 enum PublishAmount: Sendable {
-    case all, upTo(Int)
+    case all
+    case upTo(Int)
 
     init?(_ publish: ThrottleDecision.Publish) {
         switch publish {

@@ -15,20 +15,33 @@ public enum ThrottleExperiment {
     /// `parameters.pipeline`. Deterministic: the same inputs give bit-identical results on every
     /// machine and build.
     public static func simulate(
-        policy: ThrottlePolicy, parameters: ThrottlePolicy.Parameters, scenario: ThrottleScenario,
-        trace: CommitTrace, recordTimeline: Bool = false
+        policy: ThrottlePolicy,
+        parameters: ThrottlePolicy.Parameters,
+        scenario: ThrottleScenario,
+        trace: CommitTrace,
+        recordTimeline: Bool = false
     ) -> ThrottleRunResult {
-        policy.visit(Simulate(scenario: scenario, trace: trace, pipeline: parameters.pipeline, recordTimeline: recordTimeline),
-                     parameters: parameters)
+        policy.visit(
+            Simulate(scenario: scenario, trace: trace, pipeline: parameters.pipeline, recordTimeline: recordTimeline),
+            parameters: parameters
+        )
     }
 
     /// Simulates any policy (including one defined outside this module).
     public static func simulate<P: UpdateThrottler>(
-        _ throttler: P, scenario: ThrottleScenario, trace: CommitTrace, pipeline: ThrottlePipeline = .conversation,
+        _ throttler: P,
+        scenario: ThrottleScenario,
+        trace: CommitTrace,
+        pipeline: ThrottlePipeline = .conversation,
         recordTimeline: Bool = false
     ) -> ThrottleRunResult {
-        var simulator = MainThreadSimulator(policy: throttler, scenario: scenario, trace: trace, pipeline: pipeline,
-                                            recordTimeline: recordTimeline)
+        var simulator = MainThreadSimulator(
+            policy: throttler,
+            scenario: scenario,
+            trace: trace,
+            pipeline: pipeline,
+            recordTimeline: recordTimeline
+        )
         return simulator.run()
     }
 

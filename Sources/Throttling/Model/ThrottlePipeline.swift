@@ -15,7 +15,8 @@ public enum ThrottlePipeline: String, CaseIterable, Hashable, Sendable {
     public var summary: String {
         switch self {
         case .observer: "each publish is applied on the main thread (resets: built off main, landed on main)"
-        case .conversation: "Signal's CVLoadCoordinator: publishes merge into one load request, lastOnly 1 ms, one load in flight, built off main, landed on main"
+        case .conversation:
+            "Signal's CVLoadCoordinator: publishes merge into one load request, lastOnly 1 ms, one load in flight, built off main, landed on main"
         }
     }
 }

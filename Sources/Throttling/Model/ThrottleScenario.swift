@@ -13,8 +13,16 @@ public struct ThrottleScenario: Hashable, Sendable {
     /// Memory one pending row holds (the changed row's identifiers and cached render data).
     public var bytesPerPendingRow: Int
 
-    public init(name: String, summary: String, arrivals: ArrivalModel, duration: SimDuration,
-                device: DeviceProfile, load: LoadProfile = .none, vsyncHz: Int = 60, bytesPerPendingRow: Int = 512) {
+    public init(
+        name: String,
+        summary: String,
+        arrivals: ArrivalModel,
+        duration: SimDuration,
+        device: DeviceProfile,
+        load: LoadProfile = .none,
+        vsyncHz: Int = 60,
+        bytesPerPendingRow: Int = 512
+    ) {
         self.name = name
         self.summary = summary
         self.arrivals = arrivals
@@ -40,42 +48,69 @@ public struct ThrottleScenario: Hashable, Sendable {
     /// The named scenarios; the default matrix runs all of them.
     public static let catalog: [ThrottleScenario] = [
         ThrottleScenario(
-            name: "steady", summary: "Poisson, 8 commits/s of ~2 rows, fast device",
-            arrivals: .poisson(rate: 8, rows: .geometric(mean: 2)), duration: .seconds(20), device: .fast
+            name: "steady",
+            summary: "Poisson, 8 commits/s of ~2 rows, fast device",
+            arrivals: .poisson(rate: 8, rows: .geometric(mean: 2)),
+            duration: .seconds(20),
+            device: .fast
         ),
         ThrottleScenario(
-            name: "bursts", summary: "on/off: 2 s at 60 commits/s, 3 s silent; mid device",
-            arrivals: .onOff(rate: 60, on: 2, off: 3, rows: .geometric(mean: 3)), duration: .seconds(20), device: .mid
+            name: "bursts",
+            summary: "on/off: 2 s at 60 commits/s, 3 s silent; mid device",
+            arrivals: .onOff(rate: 60, on: 2, off: 3, rows: .geometric(mean: 3)),
+            duration: .seconds(20),
+            device: .mid
         ),
         ThrottleScenario(
-            name: "mmpp", summary: "Markov-modulated: calm 2/s, bursts 120/s (mean 0.5 s), mid device",
+            name: "mmpp",
+            summary: "Markov-modulated: calm 2/s, bursts 120/s (mean 0.5 s), mid device",
             arrivals: .markovModulated(calmRate: 2, burstRate: 120, meanCalm: 3, meanBurst: 0.5, rows: .geometric(mean: 2)),
-            duration: .seconds(30), device: .mid
+            duration: .seconds(30),
+            device: .mid
         ),
         ThrottleScenario(
-            name: "heavy-tail", summary: "Pareto bursts (alpha 1.2) of commits 10 ms apart, fast device",
+            name: "heavy-tail",
+            summary: "Pareto bursts (alpha 1.2) of commits 10 ms apart, fast device",
             arrivals: .paretoBursts(burstRate: 0.5, alpha: 1.2, minCommits: 5, gap: 0.010, rows: .geometric(mean: 4)),
-            duration: .seconds(30), device: .fast
+            duration: .seconds(30),
+            device: .fast
         ),
         ThrottleScenario(
-            name: "flood", summary: "a flood of tiny commits: Poisson 300 commits/s of 1 row for 10 s, mid device",
-            arrivals: .poisson(rate: 300, rows: .fixed(1)), duration: .seconds(10), device: .mid
+            name: "flood",
+            summary: "a flood of tiny commits: Poisson 300 commits/s of 1 row for 10 s, mid device",
+            arrivals: .poisson(rate: 300, rows: .fixed(1)),
+            duration: .seconds(10),
+            device: .mid
         ),
         ThrottleScenario(
-            name: "storm-fast", summary: "initial-sync storm: ~16 rows every 25–80 ms for 8 s, fast device",
-            arrivals: storm, duration: .seconds(10), device: .fast
+            name: "storm-fast",
+            summary: "initial-sync storm: ~16 rows every 25–80 ms for 8 s, fast device",
+            arrivals: storm,
+            duration: .seconds(10),
+            device: .fast
         ),
         ThrottleScenario(
-            name: "storm-slow", summary: "initial-sync storm on a slow device",
-            arrivals: storm, duration: .seconds(10), device: .slow
+            name: "storm-slow",
+            summary: "initial-sync storm on a slow device",
+            arrivals: storm,
+            duration: .seconds(10),
+            device: .slow
         ),
         ThrottleScenario(
-            name: "storm-slow-busy", summary: "storm on a slow device with 2x background load from 2 s to 6 s",
-            arrivals: storm, duration: .seconds(10), device: .slow, load: .spike(factor: 2, from: 2, until: 6)
+            name: "storm-slow-busy",
+            summary: "storm on a slow device with 2x background load from 2 s to 6 s",
+            arrivals: storm,
+            duration: .seconds(10),
+            device: .slow,
+            load: .spike(factor: 2, from: 2, until: 6)
         ),
         ThrottleScenario(
-            name: "storm-120hz", summary: "storm on a fast device driving a 120 Hz display",
-            arrivals: storm, duration: .seconds(10), device: .fast, vsyncHz: 120
+            name: "storm-120hz",
+            summary: "storm on a fast device driving a 120 Hz display",
+            arrivals: storm,
+            duration: .seconds(10),
+            device: .fast,
+            vsyncHz: 120
         ),
     ]
 }

@@ -145,10 +145,16 @@ struct UpdatePipeline {
 
     func context(now: SimInstant, display: DisplayState) -> ThrottleContext {
         ThrottleContext(
-            now: now, pendingRows: committedRows, pendingCommits: committed.count,
-            oldestPending: committed.first?.time, oldestPendingRows: Int(committed.first?.rows ?? 0),
-            vsyncInterval: display.frameInterval, nextVsync: display.nextVsync, frameQueued: display.frameQueued,
-            resetThreshold: scenario.device.resetThreshold, pendingResets: committedResets
+            now: now,
+            pendingRows: committedRows,
+            pendingCommits: committed.count,
+            oldestPending: committed.first?.time,
+            oldestPendingRows: Int(committed.first?.rows ?? 0),
+            vsyncInterval: display.frameInterval,
+            nextVsync: display.nextVsync,
+            frameQueued: display.frameQueued,
+            resetThreshold: scenario.device.resetThreshold,
+            pendingResets: committedResets
         )
     }
 

@@ -23,7 +23,9 @@ extension ThrottleConfiguration {
             for s in scenarios {
                 let seconds = quick ? s.duration.seconds * 0.3 : s.duration.seconds
                 guard rate * seconds >= 1 else {
-                    throw BenchFailure.usage("--rate \(rate) over \(s.name)'s \(seconds) s expects fewer than one commit: the run would be empty")
+                    throw BenchFailure.usage(
+                        "--rate \(rate) over \(s.name)'s \(seconds) s expects fewer than one commit: the run would be empty"
+                    )
                 }
             }
         }

@@ -45,8 +45,10 @@ public struct ThrottleConfiguration: Sendable {
     /// Every field in range, and no combination that overflows, is empty or is silently ignored.
     public func validate() throws(BenchFailure) {
         func fail(_ message: String) -> BenchFailure { .usage(message) }
-        for (value, flag) in [(duration, "--duration"), (rate, "--rate"), (fixedIntervalMs, "--fixed-interval-ms"),
-                              (debounceMs, "--debounce-ms"), (maxAgeMs, "--max-age-ms")] {
+        for (value, flag) in [
+            (duration, "--duration"), (rate, "--rate"), (fixedIntervalMs, "--fixed-interval-ms"),
+            (debounceMs, "--debounce-ms"), (maxAgeMs, "--max-age-ms"),
+        ] {
             if let value, !(value.isFinite && value > 0) { throw fail("\(flag) must be a positive finite number, got \(value)") }
         }
         if let duration, duration > 86_400 { throw fail("--duration must be at most 86400 s, got \(duration)") }
@@ -55,7 +57,9 @@ public struct ThrottleConfiguration: Sendable {
         }
         if let rate, rate > 1_000_000 { throw fail("--rate must be at most 1000000 commits/s, got \(rate)") }
         if let rate, let duration, rate * duration < 1 {
-            throw fail("--rate \(rate) for --duration \(duration) s expects \(rate * duration) commits, fewer than one: the run would be empty")
+            throw fail(
+                "--rate \(rate) for --duration \(duration) s expects \(rate * duration) commits, fewer than one: the run would be empty"
+            )
         }
         for (value, flag) in [(fixedIntervalMs, "--fixed-interval-ms"), (debounceMs, "--debounce-ms"), (maxAgeMs, "--max-age-ms")] {
             if value > 3_600_000 { throw fail("\(flag) must be at most 3600000 ms, got \(value)") }

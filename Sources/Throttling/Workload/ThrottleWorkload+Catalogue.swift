@@ -8,7 +8,9 @@ extension ThrottleWorkload {
                 .init("variants (--variant)", ThrottlePolicy.allCases.map { .init($0.rawValue, $0.summary) }),
             ],
             footer: ["devices (--device): \(DeviceProfile.all.map(\.name).joined(separator: ", "))"]
-                + ThrottlePipeline.allCases.map { "pipeline (--pipeline) \($0.rawValue)\($0 == .conversation ? " [default]" : ""): \($0.summary)" }
+                + ThrottlePipeline.allCases.map {
+                    "pipeline (--pipeline) \($0.rawValue)\($0 == .conversation ? " [default]" : ""): \($0.summary)"
+                }
         )
     }
 

@@ -14,8 +14,19 @@ extension ThrottleWorkload {
         let records = results.flatMap { r in
             observations(for: r.item, sample: r.sample).flatMap { g in
                 g.observations.map { o in
-                    ResultRecord(runID: "", workload: Self.name, scenario: g.scenario, variant: g.variant, mode: g.mode,
-                                 seed: g.seed, repetition: g.repetition, metric: o.metric, value: o.value, unit: o.unit, host: "")
+                    ResultRecord(
+                        runID: "",
+                        workload: Self.name,
+                        scenario: g.scenario,
+                        variant: g.variant,
+                        mode: g.mode,
+                        seed: g.seed,
+                        repetition: g.repetition,
+                        metric: o.metric,
+                        value: o.value,
+                        unit: o.unit,
+                        host: ""
+                    )
                 }
             }
         }
@@ -38,25 +49,39 @@ extension ThrottleWorkload {
             guard let live = r.sample.live else { continue }
             for metric in Self.comparedMetrics {
                 guard let s = r.sample.sim.observations.first(where: { $0.metric == metric }),
-                      let l = live.observations.first(where: { $0.metric == metric }) else { continue }
-                comparisons.append(Comparison(scenario: r.item.scenario.name, variant: r.item.policy.rawValue,
-                                              metric: metric, unit: s.unit, sim: s.value, live: l.value))
+                    let l = live.observations.first(where: { $0.metric == metric })
+                else { continue }
+                comparisons.append(
+                    Comparison(
+                        scenario: r.item.scenario.name,
+                        variant: r.item.policy.rawValue,
+                        metric: metric,
+                        unit: s.unit,
+                        sim: s.value,
+                        live: l.value
+                    )
+                )
             }
         }
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if configuration.backgroundThreads + 2 > cores {
-            notes.append("\(configuration.backgroundThreads) background threads + producer + main thread oversubscribe \(cores) cores: expect preemption")
+            notes.append(
+                "\(configuration.backgroundThreads) background threads + producer + main thread oversubscribe \(cores) cores: expect preemption"
+            )
         }
-        let table = ThrottleRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
+        let table =
+            ThrottleRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
             + "\n" + Self.comparisonTable(comparisons)
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes, parameters: parameters)
     }
 
     static func comparisonTable(_ comparisons: [Comparison]) -> String {
         let shown = ["latency_p50_ms", "latency_p99_ms", "missed_vsyncs", "hitch_ms_per_s", "updates"]
-        var table = TextTable(columns: ["scenario", "policy"] + shown.flatMap { ["\($0) sim", "live"] },
-                              rightAligned: Set(2..<(2 + 2 * shown.count)))
+        var table = TextTable(
+            columns: ["scenario", "policy"] + shown.flatMap { ["\($0) sim", "live"] },
+            rightAligned: Set(2..<(2 + 2 * shown.count))
+        )
         var keys: [(String, String)] = []
         for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
         for (scenario, variant) in keys {

@@ -49,8 +49,11 @@ public struct ThrottleWorkload: Workload {
             let chosen = configuration.devices.isEmpty ? DeviceProfile.all : devices
             scenarios = chosen.map { device in
                 ThrottleScenario(
-                    name: "trace-\(trace.name)-\(device.name)", summary: "replay of \(path) on a \(device.name) device",
-                    arrivals: .poisson(rate: 1, rows: .fixed(1)), duration: trace.span, device: device
+                    name: "trace-\(trace.name)-\(device.name)",
+                    summary: "replay of \(path) on a \(device.name) device",
+                    arrivals: .poisson(rate: 1, rows: .fixed(1)),
+                    duration: trace.span,
+                    device: device
                 )
             }
         } else {
@@ -118,14 +121,21 @@ public struct ThrottleWorkload: Workload {
         let live = configuration.mode == .live
         let started = SystemMonotonicClock()
         let sim = ThrottleExperiment.simulate(
-            policy: item.policy, parameters: parameters, scenario: item.scenario, trace: trace,
+            policy: item.policy,
+            parameters: parameters,
+            scenario: item.scenario,
+            trace: trace,
             recordTimeline: recordTimeline && !live
         )
         let wall = started.now().seconds
         guard live else { return Sample(sim: sim, simWallSeconds: wall, live: nil) }
         let measured = LiveThrottleRun.run(
-            policy: item.policy, parameters: parameters, scenario: item.scenario, trace: trace,
-            backgroundThreads: configuration.backgroundThreads, recordTimeline: recordTimeline
+            policy: item.policy,
+            parameters: parameters,
+            scenario: item.scenario,
+            trace: trace,
+            backgroundThreads: configuration.backgroundThreads,
+            recordTimeline: recordTimeline
         )
         return Sample(sim: sim, simWallSeconds: wall, live: measured)
     }
@@ -138,8 +148,12 @@ public struct ThrottleWorkload: Workload {
 
     func group(_ item: Item, _ mode: String, _ result: ThrottleRunResult) -> LabelledObservations {
         LabelledObservations(
-            scenario: item.scenario.name, variant: item.policy.rawValue, mode: mode, seed: item.seed,
-            repetition: item.repetition, observations: result.observations
+            scenario: item.scenario.name,
+            variant: item.policy.rawValue,
+            mode: mode,
+            seed: item.seed,
+            repetition: item.repetition,
+            observations: result.observations
         )
     }
 
@@ -147,9 +161,17 @@ public struct ThrottleWorkload: Workload {
         let (mode, result) = sample.live.map { ("live", $0) } ?? ("sim", sample.sim)
         return result.timeline.map { u in
             TimelineRecord(
-                scenario: item.scenario.name, variant: item.policy.rawValue, mode: mode, seed: item.seed,
-                repetition: item.repetition, timeMs: u.time.seconds * 1000, event: "update", rows: u.rows, reset: u.reset,
-                costMs: u.cost.milliseconds, frameLatenessMs: u.frameLateness?.milliseconds
+                scenario: item.scenario.name,
+                variant: item.policy.rawValue,
+                mode: mode,
+                seed: item.seed,
+                repetition: item.repetition,
+                timeMs: u.time.seconds * 1000,
+                event: "update",
+                rows: u.rows,
+                reset: u.reset,
+                costMs: u.cost.milliseconds,
+                frameLatenessMs: u.frameLateness?.milliseconds
             )
         }
     }

@@ -4,7 +4,10 @@ import Simulation
 /// Times jobs of known true length with `end − start` on its clock, like
 /// `let start = Date(); work(); log(Date().timeIntervalSince(start))`.
 public struct DurationMeterClient<Clock: ClockSource>: TimingClient {
-    public enum Event: Sendable { case start(Int), end(Int) }
+    public enum Event: Sendable {
+        case start(Int)
+        case end(Int)
+    }
     public static var kind: ClientKind { .durationMeter }
 
     let clock: Clock

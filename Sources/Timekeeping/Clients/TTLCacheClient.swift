@@ -3,7 +3,10 @@ import Measurement
 /// A cache whose entries are valid until `insert reading + TTL`, checked lazily on every lookup
 /// (`if Date() >= entry.expires { evict }`), as most app caches do.
 public struct TTLCacheClient<Clock: ClockSource>: TimingClient {
-    public enum Event: Sendable { case insert(Int), lookup(Int) }
+    public enum Event: Sendable {
+        case insert(Int)
+        case lookup(Int)
+    }
     public static var kind: ClientKind { .ttlCache }
 
     let clock: Clock

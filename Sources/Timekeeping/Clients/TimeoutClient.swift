@@ -52,7 +52,10 @@ public struct TimeoutClient<Clock: ClockSource>: TimingClient {
     public func observations(_ context: ScoringContext) -> [Observation] {
         var early = 0, late = 0, never = 0, maxError = 0.0
         for (i, armed) in armedTrue {
-            guard let fired = firedTrue[i] else { never += 1; continue }
+            guard let fired = firedTrue[i] else {
+                never += 1
+                continue
+            }
             let error = context.error(fired: fired, ideal: armed + timeout)
             if error < -context.tolerance { early += 1 }
             if error > context.tolerance { late += 1 }

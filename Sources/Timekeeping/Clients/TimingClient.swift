@@ -72,7 +72,8 @@ public enum ClientKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .durationMeter: "times jobs of known length: end − start"
         case .timeout: "a deadline: fires when the clock reaches start + timeout"
         case .rateLimiter: "a token bucket refilled by elapsed clock time"
-        case .debounceSignal: "signal: DebouncedEvent lastOnly as Signal's code does it: fires interval after the first request, ignores requests while enqueued"
+        case .debounceSignal:
+            "signal: DebouncedEvent lastOnly as Signal's code does it: fires interval after the first request, ignores requests while enqueued"
         case .debounceArticle: "article: lastOnly as the article describes it: every request re-arms the timer (trailing debounce)"
         case .ttlCache: "cache entries valid until insert time + TTL, checked on every lookup"
         case .callDuration: "an in-call timer showing now − call start every tick"

@@ -58,7 +58,10 @@ public struct TrailingDebounceClient<Clock: ClockSource>: TimingClient {
         for (burst, last) in lastRequestTrue.enumerated() {
             let list = fires[burst] ?? []
             fireCount += list.count
-            guard !list.isEmpty else { never += 1; continue }
+            guard !list.isEmpty else {
+                never += 1
+                continue
+            }
             let errors = list.map { context.error(fired: $0, ideal: last + interval) }
             early += errors.filter { $0 < -context.tolerance }.count
             if errors.last! > context.tolerance { late += 1 }

@@ -22,7 +22,10 @@ package enum Executables {
     /// Runs `executable` with `arguments`, waiting at most `timeout` seconds; then it is killed and
     /// `onTimeout` runs (to kill grandchildren the wrapper started, which hold the pipes open).
     package static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60,
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        timeout: Double = 60,
         onTimeout: () -> Void = {}
     ) -> Result {
         let process = Process()
@@ -39,9 +42,15 @@ package enum Executables {
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         // The deadline is on the monotonic clock: this harness practises what it measures.
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(timeout * 1000))
@@ -59,8 +68,10 @@ package enum Executables {
         // A grandchild that survived would keep the pipes open forever: do not wait for it.
         _ = group.wait(timeout: .now() + 5)
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            timedOut: timedOut
         )
     }
 }

@@ -19,10 +19,26 @@ extension LiveHarness.Outcome {
         let schedule = ClockSchedule(scenario: scenario)
         var out: [Comparison] = []
         for run in result.runs {
-            let sim = SimRunner.run(scenario: scenario, schedule: schedule, client: run.client, source: run.source, seed: seed, parameters: plan.parameters)
+            let sim = SimRunner.run(
+                scenario: scenario,
+                schedule: schedule,
+                client: run.client,
+                source: run.source,
+                seed: seed,
+                parameters: plan.parameters
+            )
             for m in run.metrics {
                 guard let s = sim.first(where: { $0.metric == m.metric }) else { continue }
-                out.append(Comparison(scenario: self.scenario.name, variant: run.source.name, metric: "\(run.client.name)/\(m.metric)", unit: m.unit, sim: s.value, live: m.value))
+                out.append(
+                    Comparison(
+                        scenario: self.scenario.name,
+                        variant: run.source.name,
+                        metric: "\(run.client.name)/\(m.metric)",
+                        unit: m.unit,
+                        sim: s.value,
+                        live: m.value
+                    )
+                )
             }
         }
         return out

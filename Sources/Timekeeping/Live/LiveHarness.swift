@@ -39,9 +39,15 @@ public enum LiveHarness {
     /// binary that does the same), so the harness works outside its host executable.
     public static func run(
         childCommand: [String],
-        scenario: SkewScenario, clients: [ClientKind], sources: [ClockKind], seed: UInt64,
-        duration: Double, parameters: ClientParameters = .live, useShim: Bool = true,
-        readCostIterations: Int = 100_000, readCostRepetitions: Int = 5
+        scenario: SkewScenario,
+        clients: [ClientKind],
+        sources: [ClockKind],
+        seed: UInt64,
+        duration: Double,
+        parameters: ClientParameters = .live,
+        useShim: Bool = true,
+        readCostIterations: Int = 100_000,
+        readCostRepetitions: Int = 5
     ) throws(LiveError) -> Outcome {
         let faketime = try checkAvailable()
         guard let env = Executables.find("env") else { throw LiveError("live mode needs `env` (Debian package coreutils) on PATH") }
@@ -56,9 +62,17 @@ public enum LiveHarness {
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let plan = LivePlan(
-            scenario: scenario, events: mapped.events, duration: duration, clients: clients, sources: sources,
-            seed: seed, parameters: parameters, timestampFile: folder + "/faketime.rc", resultFile: folder + "/result.json",
-            readCostIterations: readCostIterations, readCostRepetitions: readCostRepetitions
+            scenario: scenario,
+            events: mapped.events,
+            duration: duration,
+            clients: clients,
+            sources: sources,
+            seed: seed,
+            parameters: parameters,
+            timestampFile: folder + "/faketime.rc",
+            resultFile: folder + "/result.json",
+            readCostIterations: readCostIterations,
+            readCostRepetitions: readCostRepetitions
         )
         let planPath = folder + "/plan.json"
         do {
@@ -78,8 +92,10 @@ public enum LiveHarness {
         environment["FAKETIME"] = nil
         guard !childCommand.isEmpty else { throw LiveError("the live harness needs a child command") }
         let result = Executables.run(
-            faketime, ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME"] + childCommand + [planPath],
-            environment: environment, timeout: duration + 60,
+            faketime,
+            ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME"] + childCommand + [planPath],
+            environment: environment,
+            timeout: duration + 60,
             onTimeout: {
                 // The wrapper forks the child; kill the child itself, by the pid it wrote.
                 if let text = try? String(contentsOfFile: folder + "/child.pid", encoding: .utf8), let pid = Int32(text) {
@@ -88,7 +104,10 @@ public enum LiveHarness {
             }
         )
         if result.timedOut {
-            let why = useShim ? "" : " without the timerfd shim: libfaketime turns libdispatch's timerfd deadlines into wall-clock ones (wolfcw/libfaketime#378)"
+            let why =
+                useShim
+                ? ""
+                : " without the timerfd shim: libfaketime turns libdispatch's timerfd deadlines into wall-clock ones (wolfcw/libfaketime#378)"
             throw LiveError("the live child for '\(scenario.name)' hung and was killed after \(Int(duration + 60)) s\(why)")
         }
         guard result.status == 0 else {
@@ -96,7 +115,7 @@ public enum LiveHarness {
             throw LiveError("the live child for '\(scenario.name)' failed (status \(result.status)): \(line)")
         }
         guard let data = FileManager.default.contents(atPath: plan.resultFile),
-              let decoded = try? JSONDecoder().decode(LiveResult.self, from: data)
+            let decoded = try? JSONDecoder().decode(LiveResult.self, from: data)
         else {
             throw LiveError("the live child for '\(scenario.name)' wrote no readable result")
         }
@@ -112,7 +131,7 @@ public enum LiveHarness {
     /// The child's entry point: reads the plan, runs it, writes the result.
     public static func runChild(planPath: String) throws(LiveError) {
         guard let data = FileManager.default.contents(atPath: planPath),
-              let plan = try? JSONDecoder().decode(LivePlan.self, from: data)
+            let plan = try? JSONDecoder().decode(LivePlan.self, from: data)
         else { throw LiveError("cannot read the live plan \(planPath)") }
         let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().path
         _ = FileManager.default.createFile(atPath: folder + "/child.pid", contents: Data(String(getpid()).utf8))

@@ -26,15 +26,27 @@ public struct LivePlan: Codable, Sendable {
     /// `[0, workEnd)`, for comparing the model with what really happened. The simulated slews move
     /// CLOCK_MONOTONIC too, as the kernel would; libfaketime's only move the wall clock.
     public var simulatedScenario: SkewScenario {
-        SkewScenario(name: scenario.name, summary: scenario.summary, events: events, duration: duration, activeWindows: [0...(Double(workEnd) / 1e9)])
+        SkewScenario(
+            name: scenario.name,
+            summary: scenario.summary,
+            events: events,
+            duration: duration,
+            activeWindows: [0...(Double(workEnd) / 1e9)]
+        )
     }
 
     /// Places `scenario`'s events on a live timeline of `duration` seconds: the first event lands
     /// at `firstAt` seconds and the rest keep their spacing; events past the end are dropped.
     /// Suspends and oscillator drift cannot be faked for one process and are refused.
-    public static func liveEvents(for scenario: SkewScenario, duration: Double, firstAt: Double) throws(LiveError) -> (events: [SkewEvent], dropped: Int) {
+    public static func liveEvents(
+        for scenario: SkewScenario,
+        duration: Double,
+        firstAt: Double
+    ) throws(LiveError) -> (events: [SkewEvent], dropped: Int) {
         if let bad = scenario.events.first(where: { $0.kind == .suspend || $0.kind == .drift }) {
-            throw LiveError("scenario '\(scenario.name)' has a \(bad.kind.rawValue), which libfaketime cannot fake for one process; live mode replays steps and slews only")
+            throw LiveError(
+                "scenario '\(scenario.name)' has a \(bad.kind.rawValue), which libfaketime cannot fake for one process; live mode replays steps and slews only"
+            )
         }
         guard let first = scenario.events.first?.at else { return ([], 0) }
         var kept: [SkewEvent] = []

@@ -56,8 +56,10 @@ public enum LiveSession {
                 case .durationMeter: runners.append(LiveClientRunner(DurationMeterClient<SystemClock>.self, source: source, plan: workload))
                 case .timeout: runners.append(LiveClientRunner(TimeoutClient<SystemClock>.self, source: source, plan: workload))
                 case .rateLimiter: runners.append(LiveClientRunner(RateLimiterClient<SystemClock>.self, source: source, plan: workload))
-                case .debounceSignal: runners.append(LiveClientRunner(LastOnlyDebounceClient<SystemClock>.self, source: source, plan: workload))
-                case .debounceArticle: runners.append(LiveClientRunner(TrailingDebounceClient<SystemClock>.self, source: source, plan: workload))
+                case .debounceSignal:
+                    runners.append(LiveClientRunner(LastOnlyDebounceClient<SystemClock>.self, source: source, plan: workload))
+                case .debounceArticle:
+                    runners.append(LiveClientRunner(TrailingDebounceClient<SystemClock>.self, source: source, plan: workload))
                 case .ttlCache: runners.append(LiveClientRunner(TTLCacheClient<SystemClock>.self, source: source, plan: workload))
                 case .callDuration: runners.append(LiveClientRunner(CallDurationClient<SystemClock>.self, source: source, plan: workload))
                 case .adaptiveGate: runners.append(LiveClientRunner(AdaptiveGateClient<SystemClock>.self, source: source, plan: workload))
@@ -107,14 +109,22 @@ public enum LiveSession {
 
         let context = ScoringContext(suspensions: [], horizon: state.end, tolerance: ClockSchedule.ns(plan.parameters.toleranceSeconds))
         let runs = state.runners.map { r in
-            LiveResult.Run(client: r.clientKind, source: r.source, metrics: r.observations(context).map { .init(metric: $0.metric, value: $0.value, unit: $0.unit) })
+            LiveResult.Run(
+                client: r.clientKind,
+                source: r.source,
+                metrics: r.observations(context).map { .init(metric: $0.metric, value: $0.value, unit: $0.unit) }
+            )
         }
-        let readCosts = plan.readCostRepetitions > 0
+        let readCosts =
+            plan.readCostRepetitions > 0
             ? ReadCost.measure(sources: plan.sources, iterations: plan.readCostIterations, repetitions: plan.readCostRepetitions) : []
         return LiveResult(
-            runs: runs, readCosts: readCosts, wallOffsetErrorMs: state.maxOffsetError * 1e3,
+            runs: runs,
+            readCosts: readCosts,
+            wallOffsetErrorMs: state.maxOffsetError * 1e3,
             shimLoaded: dlsym(UnsafeMutableRawPointer(bitPattern: 0), "patternbench_timerfd_shim_loaded") != nil,
-            polls: state.polls, maxPollGapMs: Double(state.maxGap) / 1e6
+            polls: state.polls,
+            maxPollGapMs: Double(state.maxGap) / 1e6
         )
     }
 

@@ -18,28 +18,28 @@ import Measurement
 /// checks for and names in its error.
 package enum TimerfdShim {
     package static let source = #"""
-    /* PatternBench timerfd pass-through, preloaded before libfaketime (wolfcw/libfaketime#378). */
-    #define _GNU_SOURCE
-    #include <sys/syscall.h>
-    #include <sys/timerfd.h>
-    #include <time.h>
-    #include <unistd.h>
+        /* PatternBench timerfd pass-through, preloaded before libfaketime (wolfcw/libfaketime#378). */
+        #define _GNU_SOURCE
+        #include <sys/syscall.h>
+        #include <sys/timerfd.h>
+        #include <time.h>
+        #include <unistd.h>
 
-    int timerfd_create(int clockid, int flags) {
-        return (int)syscall(SYS_timerfd_create, clockid, flags);
-    }
+        int timerfd_create(int clockid, int flags) {
+            return (int)syscall(SYS_timerfd_create, clockid, flags);
+        }
 
-    int timerfd_settime(int fd, int flags, const struct itimerspec *new_value, struct itimerspec *old_value) {
-        return (int)syscall(SYS_timerfd_settime, fd, flags, new_value, old_value);
-    }
+        int timerfd_settime(int fd, int flags, const struct itimerspec *new_value, struct itimerspec *old_value) {
+            return (int)syscall(SYS_timerfd_settime, fd, flags, new_value, old_value);
+        }
 
-    int timerfd_gettime(int fd, struct itimerspec *curr_value) {
-        return (int)syscall(SYS_timerfd_gettime, fd, curr_value);
-    }
+        int timerfd_gettime(int fd, struct itimerspec *curr_value) {
+            return (int)syscall(SYS_timerfd_gettime, fd, curr_value);
+        }
 
-    /* Lets the harness check that this object really was preloaded. */
-    int patternbench_timerfd_shim_loaded(void) { return 1; }
-    """#
+        /* Lets the harness check that this object really was preloaded. */
+        int patternbench_timerfd_shim_loaded(void) { return 1; }
+        """#
 
     /// FNV-1a of the source, so an edited shim gets a new file name.
     static var sourceHash: String {
@@ -73,11 +73,16 @@ package enum TimerfdShim {
             return "\(folder)/\(name)"
         }
         guard let cc = Executables.find("cc") ?? Executables.find("gcc") ?? Executables.find("clang") else {
-            throw BuildError(description: "live mode compiles a small timerfd preload shim and needs a C compiler: install the Debian package `gcc`")
+            throw BuildError(
+                description: "live mode compiles a small timerfd preload shim and needs a C compiler: install the Debian package `gcc`"
+            )
         }
-        guard let folder = cacheFolders.first(where: { folder in
-            (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil && access(folder, W_OK) == 0
-        }) else {
+        guard
+            let folder = cacheFolders.first(where: { folder in
+                (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
+                    && access(folder, W_OK) == 0
+            })
+        else {
             throw BuildError(description: "no writable cache folder for the timerfd shim (tried \(cacheFolders.joined(separator: ", ")))")
         }
         let library = "\(folder)/\(name)"

@@ -20,5 +20,7 @@ package struct ClockConfiguration: Sendable {
     /// Scenarios live mode runs when none is named: the steps that break wall-clock code.
     package static let defaultLiveScenarios = ["leap-second", "step-minus-1h", "step-plus-1h"]
     /// `--quick`: a smoke test over one scenario of each kind (sim), or the leap second (live).
-    package static let quickScenarios = ["none", "leap-second", "step-minus-1h", "chrony-slew-83333ppm", "strobe-50ms-500ms", "suspend-10min"]
+    package static let quickScenarios = [
+        "none", "leap-second", "step-minus-1h", "chrony-slew-83333ppm", "strobe-50ms-500ms", "suspend-10min",
+    ]
 }

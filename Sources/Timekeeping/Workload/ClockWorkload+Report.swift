@@ -28,23 +28,37 @@ extension ClockWorkload {
                         let metrics = Dictionary(run.metrics.map { ($0.metric, $0.value) }, uniquingKeysWith: { a, _ in a })
                         byClient[run.client, default: [:]][run.source] = ClockReport.verdict(run.client, metrics)
                     }
-                    table += "scenario \(scenario.name) (live, \(Int(configuration.liveDuration)) s; wall offset error \(TextTable.number(result.wallOffsetErrorMs)) ms, longest poll gap \(TextTable.number(result.maxPollGapMs)) ms)\n"
+                    table +=
+                        "scenario \(scenario.name) (live, \(Int(configuration.liveDuration)) s; wall offset error \(TextTable.number(result.wallOffsetErrorMs)) ms, longest poll gap \(TextTable.number(result.maxPollGapMs)) ms)\n"
                     table += ClockReport.verdictTable(clients: clients, sources: sources, verdicts: byClient) + "\n"
                 }
                 if configuration.readCost, !baseline.isEmpty {
                     lastOverhead = ClockReport.overhead(faked: result.readCosts, baseline: baseline)
-                    for (key, value) in lastOverhead.sorted(by: { ($0.key.source.name, $0.key.reader) < ($1.key.source.name, $1.key.reader) }) {
-                        derived.append(LabelledObservations(
-                            scenario: scenario.name, variant: key.source.name, mode: "live", seed: seed, repetition: repetition,
-                            factors: ["client": key.reader], observations: [Observation("faketime_overhead_ns", value, "ns")]
-                        ))
+                    for (key, value) in lastOverhead.sorted(by: {
+                        ($0.key.source.name, $0.key.reader) < ($1.key.source.name, $1.key.reader)
+                    }) {
+                        derived.append(
+                            LabelledObservations(
+                                scenario: scenario.name,
+                                variant: key.source.name,
+                                mode: "live",
+                                seed: seed,
+                                repetition: repetition,
+                                factors: ["client": key.reader],
+                                observations: [Observation("faketime_overhead_ns", value, "ns")]
+                            )
+                        )
                     }
                 }
                 if outcome.dropped > 0 {
-                    notes.append("\(scenario.name): \(outcome.dropped) event(s) beyond the \(Int(configuration.liveDuration)) s live run were dropped")
+                    notes.append(
+                        "\(scenario.name): \(outcome.dropped) event(s) beyond the \(Int(configuration.liveDuration)) s live run were dropped"
+                    )
                 }
                 if result.wallOffsetErrorMs > 5 {
-                    notes.append("\(scenario.name): the wall clock was up to \(TextTable.number(result.wallOffsetErrorMs)) ms off the offset asked for (libfaketime rate changes are approximate)")
+                    notes.append(
+                        "\(scenario.name): the wall clock was up to \(TextTable.number(result.wallOffsetErrorMs)) ms off the offset asked for (libfaketime rate changes are approximate)"
+                    )
                 }
             default:
                 break
@@ -55,7 +69,8 @@ extension ClockWorkload {
             if !baseline.isEmpty, BuildInfo.isDebug {
                 notes.append("read costs come from a debug build; use `swift run -c release bench-clock` for figures worth quoting")
             }
-            table = ClockReport.simTable(scenarios: scenarios, clients: clients, sources: sources, verdicts: verdicts)
+            table =
+                ClockReport.simTable(scenarios: scenarios, clients: clients, sources: sources, verdicts: verdicts)
                 + ClockReport.costTable(baseline, overhead: nil)
         case .live:
             notes.append("live runs are compared with the same run simulated in the JSON's comparisons (metric = client/metric)")
@@ -80,9 +95,14 @@ extension ClockWorkload {
         }
         if let skew = configuration.skewPath {
             p["skew_file"] = .string(skew)
-            p["skew_events"] = .array(scenarios.first!.events.map { e in
-                .object(["at_s": .number(e.at), "kind": .string(e.kind.rawValue), "value": .number(e.value), "duration_s": .number(e.duration)])
-            })
+            p["skew_events"] = .array(
+                scenarios.first!.events.map { e in
+                    .object([
+                        "at_s": .number(e.at), "kind": .string(e.kind.rawValue), "value": .number(e.value),
+                        "duration_s": .number(e.duration),
+                    ])
+                }
+            )
         }
         let params = configuration.mode == .sim ? ClientParameters.sim : ClientParameters.live
         if let data = try? JSONEncoder().encode(params), let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
@@ -98,7 +118,9 @@ extension ClockWorkload {
                 .init("variants = clock sources (--variant)", ClockKind.allCases.map { .init($0.name, $0.summary) }),
                 .init("clients (--client)", ClientKind.allCases.map { .init($0.name, $0.summary) }),
             ],
-            footer: ["--skew FILE: CSV with header \(SkewFileReader.header); kind step (value s), slew (value ppm for duration_s), suspend (duration_s), drift (value ppm, duration_s or empty)"]
+            footer: [
+                "--skew FILE: CSV with header \(SkewFileReader.header); kind step (value s), slew (value ppm for duration_s), suspend (duration_s), drift (value ppm, duration_s or empty)"
+            ]
         )
     }
 }

@@ -43,7 +43,9 @@ package struct ClockWorkload: Workload {
         case .sim:
             for (repetition, seed) in seeds.enumerated() {
                 for scenario in scenarios {
-                    for client in clients { items.append(.simulate(scenario: scenario, client: client, seed: seed, repetition: repetition)) }
+                    for client in clients {
+                        items.append(.simulate(scenario: scenario, client: client, seed: seed, repetition: repetition))
+                    }
                 }
             }
             if configuration.readCost {
@@ -64,7 +66,8 @@ package struct ClockWorkload: Workload {
         if let skew = configuration.skewPath {
             guard selection.scenarios.isEmpty else { throw BenchFailure.usage("--skew and --scenario cannot be combined") }
             do { return [try SkewFileReader.read(path: skew)] } catch {
-                throw error.line == nil && error.message == "no such file" ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
+                throw error.line == nil && error.message == "no such file"
+                    ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
             }
         }
         if configuration.mode == .live, selection.scenarios.isEmpty {
@@ -93,18 +96,28 @@ package struct ClockWorkload: Workload {
         switch item {
         case let .simulate(scenario, client, seed, _):
             let schedule = ClockSchedule(scenario: scenario)
-            return .simulated(sources.map { source in
-                (source, SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: source, seed: seed))
-            })
+            return .simulated(
+                sources.map { source in
+                    (source, SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: source, seed: seed))
+                }
+            )
         case let .readCost(iterations, repetitions):
             return .readCost(ReadCost.measure(sources: sources, iterations: iterations, repetitions: repetitions))
         case let .live(scenario, seed, _):
             do {
-                return .live(try LiveHarness.run(
-                    childCommand: configuration.liveChildCommand, scenario: scenario, clients: clients, sources: sources,
-                    seed: seed, duration: configuration.liveDuration, useShim: !configuration.liveWithoutShim,
-                    readCostIterations: 100_000, readCostRepetitions: configuration.readCost ? 5 : 0
-                ))
+                return .live(
+                    try LiveHarness.run(
+                        childCommand: configuration.liveChildCommand,
+                        scenario: scenario,
+                        clients: clients,
+                        sources: sources,
+                        seed: seed,
+                        duration: configuration.liveDuration,
+                        useShim: !configuration.liveWithoutShim,
+                        readCostIterations: 100_000,
+                        readCostRepetitions: configuration.readCost ? 5 : 0
+                    )
+                )
             } catch {
                 throw BenchFailure.runtime(error.description)
             }
@@ -115,26 +128,62 @@ package struct ClockWorkload: Workload {
         switch (item, sample) {
         case let (.simulate(scenario, client, seed, repetition), .simulated(runs)):
             return runs.map { run in
-                LabelledObservations(scenario: scenario.name, variant: run.source.name, mode: "sim", seed: seed,
-                                     repetition: repetition, factors: ["client": client.name], observations: run.observations)
+                LabelledObservations(
+                    scenario: scenario.name,
+                    variant: run.source.name,
+                    mode: "sim",
+                    seed: seed,
+                    repetition: repetition,
+                    factors: ["client": client.name],
+                    observations: run.observations
+                )
             }
         case let (.readCost, .readCost(costs)):
             return costs.map { c in
-                LabelledObservations(scenario: "read-cost", variant: c.source.name, mode: "live", seed: selection.firstSeed,
-                                     repetition: c.repetition, factors: ["client": c.reader], observations: ReadCost.observations(c))
+                LabelledObservations(
+                    scenario: "read-cost",
+                    variant: c.source.name,
+                    mode: "live",
+                    seed: selection.firstSeed,
+                    repetition: c.repetition,
+                    factors: ["client": c.reader],
+                    observations: ReadCost.observations(c)
+                )
             }
         case let (.live(scenario, seed, repetition), .live(outcome)):
             var out = outcome.result.runs.map { run in
-                LabelledObservations(scenario: scenario.name, variant: run.source.name, mode: "live", seed: seed, repetition: repetition,
-                                     factors: ["client": run.client.name],
-                                     observations: run.metrics.map { Observation($0.metric, $0.value, $0.unit) })
+                LabelledObservations(
+                    scenario: scenario.name,
+                    variant: run.source.name,
+                    mode: "live",
+                    seed: seed,
+                    repetition: repetition,
+                    factors: ["client": run.client.name],
+                    observations: run.metrics.map { Observation($0.metric, $0.value, $0.unit) }
+                )
             }
-            out.append(LabelledObservations(scenario: scenario.name, variant: "harness", mode: "live", seed: seed, repetition: repetition,
-                                            factors: ["client": "harness"], observations: outcome.harnessObservations))
+            out.append(
+                LabelledObservations(
+                    scenario: scenario.name,
+                    variant: "harness",
+                    mode: "live",
+                    seed: seed,
+                    repetition: repetition,
+                    factors: ["client": "harness"],
+                    observations: outcome.harnessObservations
+                )
+            )
             if configuration.readCost {
                 out += outcome.result.readCosts.map { c in
-                    LabelledObservations(scenario: scenario.name, variant: c.source.name, mode: "live", seed: seed, repetition: c.repetition,
-                                         factors: ["client": c.reader], observations: ReadCost.observations(c))
+                    LabelledObservations(
+                        scenario: scenario.name,
+                        variant: c.source.name,
+                        mode: "live",
+                        seed: seed,
+                        repetition: c.repetition,
+                        factors: ["client": c.reader],
+                        observations: ReadCost.observations(c)
+                    )
                 }
             }
             return out
