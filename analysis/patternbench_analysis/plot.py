@@ -11,6 +11,15 @@ from .charts import atomics, cache, clock, invalidation, readiness, throttle
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
+# Workloads drawn as one chart each: the function returns the chart, or None when the runs hold
+# none of the rows it draws.
+SINGLE_CHARTS = {
+    "clock": clock.heatmap,
+    "readiness": readiness.launch,
+    "invalidation": invalidation.staleness_cost,
+    "cache": cache.hit_ratio_vs_capacity,
+}
+
 
 def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int | None = None,
                log=lambda message: print(message, file=sys.stderr)) -> list[Chart]:
@@ -18,23 +27,19 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
     for workload in workloads(folders):
         runs = combined(folders, workload)
         if workload == "throttle":
-            chart = throttle.frontier(runs, out_dir)
-            charts += [chart] if chart else []
+            made = [throttle.frontier(runs, out_dir)]
             events = [f.events for f in folders if f.events is not None]
             if events:
-                charts += throttle.timelines(runs, pd.concat(events, ignore_index=True), out_dir, max_timelines)
+                made += throttle.timelines(runs, pd.concat(events, ignore_index=True), out_dir, max_timelines)
+        elif workload in SINGLE_CHARTS:
+            made = [SINGLE_CHARTS[workload](runs, out_dir)]
         elif workload == "atomics":
-            charts += atomics.charts(runs, out_dir)
-        elif workload == "clock":
-            chart = clock.heatmap(runs, out_dir)
-            charts += [chart] if chart else []
-        elif workload == "readiness":
-            chart = readiness.launch(runs, out_dir)
-        elif workload == "invalidation":
-            chart = invalidation.staleness_cost(runs, out_dir)
-        elif workload == "cache":
-            chart = cache.hit_ratio_vs_capacity(runs, out_dir)
-            charts += [chart] if chart else []
+            made = atomics.charts(runs, out_dir)
         else:
             log(f"note: no charts for workload '{workload}' (its numbers are still in the report and exports)")
+            continue
+        made = [chart for chart in made if chart is not None]
+        if not made:
+            log(f"note: workload '{workload}' has no rows its charts draw (its numbers are still in the report and exports)")
+        charts += made
     return charts

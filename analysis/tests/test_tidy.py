@@ -3,6 +3,7 @@ every run of a workload, numeric factor columns, and run parameters one document
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import duckdb
@@ -11,7 +12,7 @@ import polars as pl
 import pytest
 
 from conftest import FIXTURES, run_cli
-from patternbench_analysis.results import load_folder
+from patternbench_analysis.results import InputError, is_events_csv, load_folder
 
 BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"
 
@@ -22,13 +23,39 @@ def old_units(path: Path) -> bool:
 
 
 def current_csvs() -> dict[str, list[Path]]:
-    """Every CSV in the fixtures and the committed baseline, by kind (workload or `events`)."""
+    """Every results CSV in the fixtures (at any depth) and the committed baseline, by kind (workload
+    or `events`). A results CSV has its `<workload>.json` beside it, as a results folder requires;
+    other CSVs (input traces such as bench-cache's `reads.csv`) are no results and are left out here."""
     kinds: dict[str, list[Path]] = {}
-    for path in sorted(FIXTURES.glob("*/*.csv")) + sorted(BASELINE.glob("*.csv")):
-        if old_units(path):
+    for path in all_csvs():
+        if old_units(path) or not (is_results_csv(path) or is_events_csv(path)):
             continue
-        kinds.setdefault(path.stem, []).append(path)
+        kinds.setdefault("events" if is_events_csv(path) else path.stem, []).append(path)
     return kinds
+
+
+def all_csvs() -> list[Path]:
+    return sorted(FIXTURES.rglob("*.csv")) + sorted(BASELINE.glob("*.csv"))
+
+
+def is_results_csv(path: Path) -> bool:
+    return path.with_suffix(".json").exists() and not is_events_csv(path)
+
+
+# The factor columns of each workload: numeric ones must read as numbers with every library's
+# defaults, text ones are labels. A workload or factor missing here fails the test until classified.
+NUMERIC_FACTORS = {
+    "throttle": [],
+    "atomics": ["threads", "cs_work_ns", "gap_work_ns"],
+    "clock": [],
+    "readiness": [],
+    "invalidation": [],
+    "cache": ["capacity", "threads"],
+}
+TEXT_FACTORS = {"clock": ["client"], "readiness": ["globals"], "cache": ["context"]}
+EVENTS_NUMERIC = ["seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
+# CSVs among the fixtures that are inputs to a benchmark, not results it wrote.
+INPUT_TRACES = {Path("cache") / "reads.csv"}
 
 
 def dtypes(path: Path) -> dict[str, dict[str, str]]:
@@ -46,24 +73,40 @@ NUMERIC = {"pandas": ("int64", "float64"), "polars": ("Int64", "Float64"), "duck
 @pytest.mark.parametrize("kind", sorted(current_csvs()))
 def test_every_csv_loads_with_defaults_and_stable_dtypes(kind):
     paths = current_csvs()[kind]
-    assert kind in ("throttle", "atomics", "clock", "events")
+    assert kind == "events" or kind in NUMERIC_FACTORS, f"unknown workload {kind}: classify its factors here"
     assert len(paths) >= (1 if kind == "events" else 2), paths  # stability needs at least two runs
+    if kind != "events":
+        for path in paths:
+            factors = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))["factor_names"]
+            assert sorted(factors) == sorted(NUMERIC_FACTORS[kind] + TEXT_FACTORS.get(kind, [])), (path, factors)
     first = dtypes(paths[0])
     for path in paths[1:]:
         assert dtypes(path) == first, path
     for library, types in first.items():
-        numeric = ["seed", "repetition", "value"] + [c for c in ("threads", "cs_work_ns", "gap_work_ns") if c in types]
-        if kind == "events":
-            numeric = ["seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
+        numeric = EVENTS_NUMERIC if kind == "events" else ["seed", "repetition", "value"] + NUMERIC_FACTORS[kind]
         for column in numeric:
             assert types[column] in NUMERIC[library], (library, column, types[column])
+        for column in TEXT_FACTORS.get(kind, []):
+            assert types[column] not in NUMERIC[library], (library, column, types[column])
+
+
+def test_input_traces_are_not_taken_for_results():
+    """The only CSVs without a results document beside them are the known benchmark inputs, and a
+    results folder holding one is refused with its name, not read as a workload."""
+    others = {path.relative_to(FIXTURES) for path in all_csvs()
+              if path.is_relative_to(FIXTURES) and not is_results_csv(path) and not is_events_csv(path)}
+    assert others == INPUT_TRACES
+    assert "reads" not in current_csvs()
+    with pytest.raises(InputError, match="reads.csv"):
+        load_folder(FIXTURES / "cache")
 
 
 def test_old_duration_factors_are_what_broke_the_defaults():
     """The control: the old `cs_work` = `50ns` column reads as text by default, `0`-only files as int."""
     old = dtypes(FIXTURES / "atomics-old-units" / "atomics.csv")
     assert old["pandas"]["cs_work"] == "str" and old["polars"]["cs_work"] == "String"
-    assert dtypes(BASELINE / "atomics.csv")["pandas"]["cs_work"] == "int64"  # a 0-only file: another dtype
+    # A 0-only file of the old units (the frozen history source): another dtype for the same column.
+    assert dtypes(FIXTURES / "history-source" / "atomics.csv")["pandas"]["cs_work"] == "int64"
 
 
 def test_the_reader_gives_old_and_new_files_the_same_numeric_columns():
