@@ -271,7 +271,8 @@ def load_folder(path: str | Path) -> ResultsFolder:
             result.events_path = csv_path
             result.events = read_events(csv_path)
         elif not csv_path.with_suffix(".json").exists():
-            raise InputError(f"{_rel(csv_path)}: no {csv_path.stem}.json beside it (a results folder holds both)")
+            raise InputError(f"{_rel(csv_path)}: no {csv_path.stem}.json beside it (a results folder holds both)"
+                             f"{'' if jsons else _subfolder_hint(folder)}")
     for json_path in jsons:
         csv_path = json_path.with_suffix(".csv")
         if not csv_path.exists():
@@ -285,11 +286,8 @@ def load_folder(path: str | Path) -> ResultsFolder:
             raise InputError(f"{_rel(csv_path)}: rows of workload '{foreign[0]}' in {csv_path.name}")
         result.runs[json_path.stem] = WorkloadRun(folder=folder, workload=json_path.stem, document=document, table=table)
     if not result.runs:
-        hint = ""
-        children = sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("*.json")))
-        if children:
-            hint = f"; did you mean one of its subfolders ({', '.join(children[:3])})?"
-        raise InputError(f"results folder {_rel(folder)} holds no results (<workload>.csv with <workload>.json){hint}")
+        raise InputError(f"results folder {_rel(folder)} holds no results (<workload>.csv with <workload>.json)"
+                         f"{_subfolder_hint(folder)}")
     gate_path = folder / GATE_FILE
     if gate_path.exists():
         result.gate = read_gate(gate_path)
@@ -297,6 +295,11 @@ def load_folder(path: str | Path) -> ResultsFolder:
         if summary_path.exists():
             result.gate_summary = summary_path.read_text(encoding="utf-8")
     return result
+
+
+def _subfolder_hint(folder: Path) -> str:
+    children = sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("*.json")))
+    return f"; did you mean one of its subfolders ({', '.join(children[:3])})?" if children else ""
 
 
 def read_gate(path: Path) -> dict:
