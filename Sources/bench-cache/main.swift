@@ -22,16 +22,11 @@ struct BenchCache: ParsableCommand {
     func run() throws {
         var jemalloc: JemallocCounters?
         if options.mode == .live, !common.list {
-            do { jemalloc = try AllocatorSwitch.activate(options.allocator).jemalloc } catch {
-                switch error {
-                case .notInstalled: throw BenchFailure.unavailable(error.description)
-                case .failed: throw BenchFailure.runtime(error.description)
-                }
-            }
-            BenchMain.warnIfDebug("bench-cache --mode live measures real time", quiet: common.quiet)
+            jemalloc = try AllocatorSwitch.activateForRun(options.allocator).jemalloc
         }
         let configuration = try options.configuration
-        try WorkloadDriver.run(CacheWorkload.self, common: common) { environment in
+        let timed = options.mode == .live ? "bench-cache --mode live measures real time" : nil
+        try WorkloadDriver.run(CacheWorkload.self, common: common, debugWarning: timed) { environment in
             try CacheWorkload(configuration: configuration, selection: environment.selection, jemalloc: jemalloc)
         }
     }

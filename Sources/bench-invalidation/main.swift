@@ -19,13 +19,11 @@ struct BenchInvalidation: ParsableCommand {
     @OptionGroup var options: InvalidationOptions
 
     func run() throws {
-        if options.mode == .live, !common.list {
-            BenchMain.warnIfDebug("bench-invalidation --mode live measures real time", quiet: common.quiet)
-        }
         var configuration = options.configuration
         // The harness starts this same binary in child roles; it is told how, not where to look.
         configuration.childCommand = [Self.executablePath]
-        try WorkloadDriver.run(InvalidationWorkload.self, common: common) { environment in
+        let timed = options.mode == .live ? "bench-invalidation --mode live measures real time" : nil
+        try WorkloadDriver.run(InvalidationWorkload.self, common: common, debugWarning: timed) { environment in
             try InvalidationWorkload(configuration: configuration, selection: environment.selection)
         }
     }

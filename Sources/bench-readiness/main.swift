@@ -25,11 +25,9 @@ struct BenchReadiness: ParsableCommand {
     @OptionGroup var options: ReadinessOptions
 
     func run() throws {
-        if options.mode == .live, !common.list {
-            BenchMain.warnIfDebug("bench-readiness --mode live measures real time", quiet: common.quiet)
-        }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        try WorkloadDriver.run(ReadinessWorkload.self, common: common) { environment in
+        let timed = options.mode == .live ? "bench-readiness --mode live measures real time" : nil
+        try WorkloadDriver.run(ReadinessWorkload.self, common: common, debugWarning: timed) { environment in
             try ReadinessWorkload(
                 configuration: options.configuration(child: [executable, Self.probeFlag]),
                 selection: environment.selection

@@ -54,7 +54,7 @@ package struct AtomicsWorkload: Workload {
         _ = try Self.seconds(configuration.probeDuration, flag: "--probe-duration", allowZero: true)
         seeds = selection.seeds(default: 3)
         items = plan.cells.map { Item(cell: $0, variants: plan.variants(for: $0)) }
-        allocator = try Self.activate(configuration.allocator)
+        allocator = try AllocatorSwitch.activateForRun(configuration.allocator)
         clock = SystemMonotonicClock()
         let cpuCount = ProcessInfo.processInfo.activeProcessorCount
         calibration = SpinCalibration.measure(clock: clock)
@@ -64,15 +64,6 @@ package struct AtomicsWorkload: Workload {
             ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: cpuCount).run(seconds: configuration.probeDuration)
             : nil
         started = clock.nanoseconds()
-    }
-
-    static func activate(_ choice: AllocatorChoice) throws -> AllocatorSwitch.Active {
-        do { return try AllocatorSwitch.activate(choice) } catch {
-            switch error {
-            case .notInstalled: throw BenchFailure.unavailable(error.description)
-            case .failed: throw BenchFailure.runtime(error.description)
-            }
-        }
     }
 
     package func label(_ item: Item) -> String { "\(item.cell.operation.name) t=\(item.cell.threads)" }

@@ -55,6 +55,17 @@ package enum AllocatorSwitch {
 
     /// Returns the active allocator, re-executing the process first when jemalloc must be preloaded
     /// (in which case this call does not return in the original process).
+    /// `activate`, with its failure as the one-line `BenchFailure` a command reports (a missing
+    /// library is exit 69, a failed switch exit 70).
+    package static func activateForRun(_ choice: AllocatorChoice) throws(BenchFailure) -> Active {
+        do { return try activate(choice) } catch {
+            switch error {
+            case .notInstalled: throw BenchFailure.unavailable(error.description)
+            case .failed: throw BenchFailure.runtime(error.description)
+            }
+        }
+    }
+
     package static func activate(_ choice: AllocatorChoice) throws(Failure) -> Active {
         let environment = ProcessInfo.processInfo.environment
         let preloadedByUs = environment[markerVariable] != nil

@@ -1,0 +1,140 @@
+import Foundation
+
+/// One bench-gate invocation: load and validate the results (and the baseline or the A/B base),
+/// evaluate the thresholds, compare with the reference, write `gate.json` and `gate-summary.md`,
+/// and replace the baseline when asked. The executable only parses options and prints.
+package struct GateRun {
+    package var folders: [String]
+    package var baseline = "results/baseline"
+    package var thresholds = "results/thresholds.json"
+    /// A/B mode: results folders of the base commit measured in the same job.
+    package var abBase: [String] = []
+    package var noBaseline = false
+    package var updateBaseline = false
+    package var only: Threshold.Kind?
+    package var quiet = false
+
+    package init(folders: [String]) { self.folders = folders }
+
+    var results: String { folders[0] }
+
+    /// Runs the gate and returns its verdict (already written to the first results folder).
+    package func run() throws -> GateVerdict {
+        let file = try ThresholdFileReader.read(path: thresholds)
+        let expecting = ResultsSet.Expectations(file)
+        let sets = try folders.map { folder throws(GateError) in try ResultsSet.load(path: folder, expecting: expecting) }
+        try ResultsSet.checkConsistent(sets)
+        let first = sets[0]
+        var current = first
+        for extra in sets.dropFirst() { current.documents += extra.documents }
+        var selected = file.thresholds.filter { only == nil || $0.kind == only }
+        // Hardware numbers from a debug build mean nothing: skip those thresholds, and say so.
+        let debugWorkloads = Set(current.documents.filter { $0.metadata.buildConfiguration == "debug" }.map(\.workload))
+        var outcomes: [ThresholdOutcome] = []
+        selected.removeAll { t in
+            guard t.kind == .hardware, debugWorkloads.contains(t.workload) else { return false }
+            outcomes.append(
+                ThresholdOutcome(
+                    id: t.id,
+                    kind: t.kind,
+                    workload: t.workload,
+                    scenario: t.scenario,
+                    variant: t.variant,
+                    status: .skipped,
+                    detail: "\(t.workload) results come from a debug build",
+                    reason: t.reason
+                )
+            )
+            return true
+        }
+        outcomes = try ThresholdCheck.evaluate(selected, on: current.records, source: thresholds) + outcomes
+        var comparison: BaselineComparison?
+        let hardwareWorkloads = Set(file.hardwareMetrics.map(\.workload))
+        if !abBase.isEmpty {
+            // A/B: hardware against the base run of the same job; deterministic against the baseline.
+            let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting)
+            }
+            let baseDocuments = base.flatMap(\.documents)
+            let fit = HardwareComparability.check(
+                current: current.documents,
+                reference: baseDocuments,
+                workloads: hardwareWorkloads,
+                referenceName: "A/B base",
+                sameJob: true
+            )
+            let committed = noBaseline ? [] : try loadBaseline(current: current, expecting: expecting).records
+            comparison = BaselineComparison.compare(
+                current: current.records,
+                baseline: committed,
+                hardwareMetrics: file.hardwareMetrics,
+                hardwareBaseline: baseDocuments.flatMap(\.records),
+                hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
+                notComparable: fit.notComparable,
+                notes: fit.notes
+            )
+        } else if !noBaseline {
+            let base = try loadBaseline(current: current, expecting: expecting)
+            let fit = HardwareComparability.check(
+                current: current.documents,
+                reference: base.documents,
+                workloads: hardwareWorkloads,
+                referenceName: "baseline",
+                sameJob: false
+            )
+            comparison = BaselineComparison.compare(
+                current: current.records,
+                baseline: base.records,
+                hardwareMetrics: file.hardwareMetrics,
+                hardwareReference: "baseline",
+                notComparable: fit.notComparable,
+                notes: fit.notes
+            )
+        }
+        let verdict = GateVerdict(
+            results: results,
+            baseline: noBaseline ? (abBase.isEmpty ? nil : abBase.joined(separator: ", ")) : baseline,
+            thresholds: outcomes,
+            comparison: comparison
+        )
+        let folder = results as NSString
+        do {
+            try AtomicFile.write(try verdict.encoded(), to: folder.appendingPathComponent("gate.json"))
+            try AtomicFile.write(verdict.summaryMarkdown, to: folder.appendingPathComponent("gate-summary.md"))
+        } catch let error as AtomicFile.WriteError {
+            throw BenchFailure(message: error.description, exitCode: 2)
+        }
+        if updateBaseline { try replaceBaseline(with: first) }
+        return verdict
+    }
+
+    /// The committed baseline, validated like results (its errors exit 3), with a note on stderr
+    /// when it holds workloads these results lack.
+    func loadBaseline(current: ResultsSet, expecting: ResultsSet.Expectations) throws(GateError) -> ResultsSet {
+        let base = try ResultsSet.load(path: baseline, role: .baseline, expecting: expecting)
+        let missing = base.workloads.subtracting(current.workloads)
+        if !missing.isEmpty, !updateBaseline, !quiet {
+            FileHandle.standardError.write(
+                Data("bench-gate: note: baseline workloads not in the results: \(missing.sorted().joined(separator: ", "))\n".utf8)
+            )
+        }
+        return base
+    }
+
+    /// Writes the first folder's run documents and their CSVs into the baseline folder, each file
+    /// atomically; baseline files of workloads not in these results are left as they are.
+    func replaceBaseline(with first: ResultsSet) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true)
+        } catch {
+            throw BenchFailure(message: "cannot create \(baseline): \(error.localizedDescription)", exitCode: 2)
+        }
+        let target = ResultsFolder(path: baseline)
+        for doc in first.documents {
+            do {
+                try target.write(doc)
+            } catch {
+                throw BenchFailure(message: error.description, exitCode: 2)
+            }
+        }
+    }
+}
