@@ -3,26 +3,7 @@ import Measurement
 
 extension CacheWorkload {
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        let records = results.flatMap { r in
-            observations(for: r.item, sample: r.sample).flatMap { g in
-                g.observations.map { o in
-                    ResultRecord(
-                        runID: "",
-                        workload: Self.name,
-                        scenario: g.scenario,
-                        variant: g.variant,
-                        mode: g.mode,
-                        seed: g.seed,
-                        repetition: g.repetition,
-                        metric: o.metric,
-                        value: o.value,
-                        unit: o.unit,
-                        host: "",
-                        factors: g.factors
-                    )
-                }
-            }
-        }
+        let records = records(of: results)
         var notes: [String] = []
         var failure: BenchFailure?
         if configuration.mode == .live {

@@ -10,25 +10,7 @@ extension InvalidationWorkload {
     ]
 
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        let records = results.flatMap { r in
-            observations(for: r.item, sample: r.sample).flatMap { g in
-                g.observations.map { o in
-                    ResultRecord(
-                        runID: "",
-                        workload: Self.name,
-                        scenario: g.scenario,
-                        variant: g.variant,
-                        mode: g.mode,
-                        seed: g.seed,
-                        repetition: g.repetition,
-                        metric: o.metric,
-                        value: o.value,
-                        unit: o.unit,
-                        host: ""
-                    )
-                }
-            }
-        }
+        let records = records(of: results)
         let names = scenarios.map(\.name)
         guard configuration.mode == .live else {
             return WorkloadReport(table: InvalidationRanking.render(records: records, scenarios: names))

@@ -11,24 +11,7 @@ extension AtomicsWorkload {
             )
             : nil
         let derived = ReferenceRatios.observations(for: results)
-        let records = (results.flatMap { observations(for: $0.item, sample: $0.sample) } + derived).flatMap { g in
-            g.observations.map { o in
-                ResultRecord(
-                    runID: "",
-                    workload: Self.name,
-                    scenario: g.scenario,
-                    variant: g.variant,
-                    mode: g.mode,
-                    seed: g.seed,
-                    repetition: g.repetition,
-                    metric: o.metric,
-                    value: o.value,
-                    unit: o.unit,
-                    host: "",
-                    factors: g.factors
-                )
-            }
-        }
+        let records = records(of: results) + derived.records(workload: Self.name)
         let summaries = Statistics.summarize(records)
         let overhead = ReferenceRatios.uncontendedOverhead(summaries)
         let cpuOverhead = ReferenceRatios.uncontendedOverhead(summaries, metric: "cpu_ns_per_op")

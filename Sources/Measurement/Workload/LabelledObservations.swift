@@ -28,3 +28,35 @@ public struct LabelledObservations: Sendable, Hashable {
         self.observations = observations
     }
 }
+
+extension Sequence<LabelledObservations> {
+    /// The groups as records of `workload`, not yet stamped with a run's id and host: what a
+    /// report summarises and ranks (`Statistics.summarize`) before the driver writes the real ones.
+    public func records(workload: String) -> [ResultRecord] {
+        flatMap { g in
+            g.observations.map { o in
+                ResultRecord(
+                    runID: "",
+                    workload: workload,
+                    scenario: g.scenario,
+                    variant: g.variant,
+                    mode: g.mode,
+                    seed: g.seed,
+                    repetition: g.repetition,
+                    metric: o.metric,
+                    value: o.value,
+                    unit: o.unit,
+                    host: "",
+                    factors: g.factors
+                )
+            }
+        }
+    }
+}
+
+extension Workload {
+    /// Every finished item's observations as unstamped records (see `records(workload:)`).
+    public func records(of results: [FinishedItem<Item, Sample>]) -> [ResultRecord] {
+        results.flatMap { observations(for: $0.item, sample: $0.sample) }.records(workload: Self.name)
+    }
+}

@@ -11,25 +11,7 @@ extension ThrottleWorkload {
 
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
         try userTrace?.checkReplays()
-        let records = results.flatMap { r in
-            observations(for: r.item, sample: r.sample).flatMap { g in
-                g.observations.map { o in
-                    ResultRecord(
-                        runID: "",
-                        workload: Self.name,
-                        scenario: g.scenario,
-                        variant: g.variant,
-                        mode: g.mode,
-                        seed: g.seed,
-                        repetition: g.repetition,
-                        metric: o.metric,
-                        value: o.value,
-                        unit: o.unit,
-                        host: ""
-                    )
-                }
-            }
-        }
+        let records = records(of: results)
         let names = scenarios.map(\.name)
         var notes: [String] = []
         var parameters: [String: JSONValue] = [:]
