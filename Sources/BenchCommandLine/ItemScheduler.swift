@@ -4,11 +4,15 @@ import Synchronization
 
 /// Runs a matrix's items on up to `jobs` threads and hands back each result by item index.
 ///
-/// Consecutive `.parallel` items share the workers; an `.alone` item waits until nothing else is
-/// in flight and runs by itself. Results are delivered to `deliver` on the calling thread, in
-/// completion order, with their index: the caller stores them by index, so what it writes does not
-/// depend on `jobs` or on timing. Before each item the scheduler asks `shouldStop`; once it says
-/// yes (an interrupt), no new item starts and the ones in flight finish.
+/// With `jobs` 1 the items run one after another in matrix order. Otherwise the `.parallel` items
+/// run first, on a pool of `jobs` worker threads, and then the `.alone` items one by one in matrix
+/// order, each with nothing else in flight (a matrix that interleaves them, like bench-atomics'
+/// single-thread and contended cells, would otherwise never have two parallel items side by side).
+/// Results are delivered to `deliver` on the calling thread, in completion order, with their
+/// index: the caller stores them by index, so what it writes does not depend on `jobs`, on the
+/// execution order or on timing. Before each item the scheduler asks `shouldStop`; once it says
+/// yes (an interrupt), no new item starts and the ones in flight finish. After a failure no new
+/// item starts either.
 package struct ItemScheduler: Sendable {
     package let jobs: Int
 
@@ -21,38 +25,42 @@ package struct ItemScheduler: Sendable {
         work: @escaping @Sendable (Int) throws -> Sample,
         deliver: (Int, Result<Sample, any Error>) -> Void
     ) {
-        var start = 0
-        while start < count, !shouldStop() {
-            if isAlone(start) || jobs == 1 {
-                deliver(start, Result { try work(start) })
-                start += 1
-                continue
-            }
-            var end = start
-            while end < count, !isAlone(end) { end += 1 }
-            runSegment(start..<end, shouldStop: shouldStop, work: work, deliver: deliver)
-            start = end
+        var failed = false
+        func runAlone(_ index: Int) {
+            let result = Result { try work(index) }
+            if case .failure = result { failed = true }
+            deliver(index, result)
         }
+        guard jobs > 1 else {
+            for index in 0..<count where !failed && !shouldStop() { runAlone(index) }
+            return
+        }
+        let parallel = (0..<count).filter { !isAlone($0) }
+        if !parallel.isEmpty {
+            failed = runPool(parallel, shouldStop: shouldStop, work: work, deliver: deliver)
+        }
+        for index in 0..<count where isAlone(index) && !failed && !shouldStop() { runAlone(index) }
     }
 
-    /// Runs the `.parallel` items of `range` on a pool of worker threads.
-    private func runSegment<Sample: Sendable>(
-        _ range: Range<Int>,
+    /// Runs `indices` on a pool of worker threads; true when an item failed.
+    private func runPool<Sample: Sendable>(
+        _ indices: [Int],
         shouldStop: @escaping @Sendable () -> Bool,
         work: @escaping @Sendable (Int) throws -> Sample,
         deliver: (Int, Result<Sample, any Error>) -> Void
-    ) {
-        let shared = Mutex(SegmentState<Sample>(next: range.lowerBound))
+    ) -> Bool {
+        var failed = false
+        let shared = Mutex(SegmentState<Sample>(next: 0))
         let ready = DispatchSemaphore(value: 0)
-        let workers = min(jobs, range.count)
+        let workers = min(jobs, indices.count)
         shared.withLock { $0.running = workers }
         for _ in 0..<workers {
             let thread = Thread {
                 while true {
                     let index: Int? = shared.withLock { s in
-                        guard s.next < range.upperBound, !s.failed, !shouldStop() else { return nil }
+                        guard s.next < indices.count, !s.failed, !shouldStop() else { return nil }
                         defer { s.next += 1 }
-                        return s.next
+                        return indices[s.next]
                     }
                     guard let index else { break }
                     let result = Result { try work(index) }
@@ -83,13 +91,14 @@ package struct ItemScheduler: Sendable {
                     return s.finished
                 }
                 for (index, result) in rest { deliver(index, result) }
-                return
+                failed = shared.withLock { $0.failed }
+                return failed
             }
         }
     }
 }
 
-/// What the workers of one segment share, under the scheduler's mutex.
+/// What the workers of one pool share, under the scheduler's mutex.
 private struct SegmentState<Sample: Sendable>: Sendable {
     var next: Int
     var failed = false
