@@ -45,21 +45,10 @@ extension InvalidationWorkload {
     }
 
     static func comparisonTable(_ comparisons: [Comparison]) -> String {
-        let shown = ["stale_reads", "missed_invalidations", "staleness_p99_ms", "coalescing_ratio", "hit_ratio", "extra_store_reads"]
-        var table = TextTable(
-            columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
-            rightAligned: Set(2..<(2 + 2 * shown.count))
+        Comparison.table(
+            comparisons,
+            shown: ["stale_reads", "missed_invalidations", "staleness_p99_ms", "coalescing_ratio", "hit_ratio", "extra_store_reads"],
+            caption: "live versus simulated (same scenario, seed and plan)"
         )
-        var keys: [(String, String)] = []
-        for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
-        for (scenario, variant) in keys {
-            var row = [scenario, variant]
-            for metric in shown {
-                let c = comparisons.first { $0.scenario == scenario && $0.variant == variant && $0.metric == metric }
-                row += [c.map { TextTable.number($0.sim) } ?? "-", c.map { TextTable.number($0.live) } ?? "-"]
-            }
-            table.add(row)
-        }
-        return "live versus simulated (same scenario, seed and plan)\n" + table.render()
     }
 }

@@ -40,21 +40,10 @@ extension ReadinessWorkload {
     }
 
     static func comparisonTable(_ comparisons: [Comparison]) -> String {
-        let shown = ["t_ui_ready_ms", "polite_drain_ms", "input_latency_p99_ms", "missed_frames"]
-        var table = TextTable(
-            columns: ["scenario", "variant"] + shown.flatMap { ["\($0) sim", "live"] },
-            rightAligned: Set(2..<(2 + 2 * shown.count))
+        Comparison.table(
+            comparisons,
+            shown: ["t_ui_ready_ms", "polite_drain_ms", "input_latency_p99_ms", "missed_frames"],
+            caption: "live versus simulated (same plan and seed)"
         )
-        var keys: [(String, String)] = []
-        for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
-        for (scenario, variant) in keys {
-            var row = [scenario, variant]
-            for metric in shown {
-                let c = comparisons.first { $0.scenario == scenario && $0.variant == variant && $0.metric == metric }
-                row += [c.map { TextTable.number($0.sim) } ?? "-", c.map { TextTable.number($0.live) } ?? "-"]
-            }
-            table.add(row)
-        }
-        return "live versus simulated (same plan and seed)\n" + table.render()
     }
 }

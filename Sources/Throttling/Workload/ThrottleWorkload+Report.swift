@@ -59,21 +59,10 @@ extension ThrottleWorkload {
     }
 
     static func comparisonTable(_ comparisons: [Comparison]) -> String {
-        let shown = ["latency_p50_ms", "latency_p99_ms", "missed_vsyncs", "hitch_ms_per_s", "updates"]
-        var table = TextTable(
-            columns: ["scenario", "policy"] + shown.flatMap { ["\($0) sim", "live"] },
-            rightAligned: Set(2..<(2 + 2 * shown.count))
+        Comparison.table(
+            comparisons,
+            shown: ["latency_p50_ms", "latency_p99_ms", "missed_vsyncs", "hitch_ms_per_s", "updates"],
+            caption: "live versus simulated (same scenario, seed and trace)"
         )
-        var keys: [(String, String)] = []
-        for c in comparisons where !keys.contains(where: { $0 == (c.scenario, c.variant) }) { keys.append((c.scenario, c.variant)) }
-        for (scenario, variant) in keys {
-            var row = [scenario, variant]
-            for metric in shown {
-                let c = comparisons.first { $0.scenario == scenario && $0.variant == variant && $0.metric == metric }
-                row += [c.map { TextTable.number($0.sim) } ?? "-", c.map { TextTable.number($0.live) } ?? "-"]
-            }
-            table.add(row)
-        }
-        return "live versus simulated (same scenario, seed and trace)\n" + table.render()
     }
 }
