@@ -54,7 +54,9 @@ for out, fingerprint in ((foreign, True), (plain, False)):
         doc = json.load(open(os.path.join(src, name)))
         host = doc["metadata"]["host"]
         if fingerprint:
-            host.update(cpu_vendor="AuthenticAMD", cpu_family=26, cpu_model_number=2, cpu_stepping=1, cpu_microcode="0xb002116")
+            # The host (family 26), or family 25 when this host is itself a family 26.
+            family = 25 if here.get("cpu family") == "26" else 26
+            host.update(cpu_vendor="AuthenticAMD", cpu_family=family, cpu_model_number=2, cpu_stepping=1, cpu_microcode="0xb002116")
         else:  # this host's identity: the old design compared whatever it was given
             host.update(cpu_vendor=here.get("vendor_id"), cpu_family=int(here.get("cpu family", -1)),
                         cpu_model_number=int(here.get("model", -1)), cpu_stepping=int(here.get("stepping", -1)),
