@@ -81,6 +81,21 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(try ThresholdCheck.evaluate([t], on: [rec("a", "m", 1)]).map(\.status), [.skipped])
     }
 
+    /// A hardware (live) threshold on a folder with the workload's virtual-time runs only — the
+    /// nightly's gated slices run bench-cache in sim mode, its live get costs come from the full
+    /// matrix — is skipped, not an unknown metric (that made every nightly A/B gate exit 2).
+    /// With live records present, an unknown metric is still an error.
+    func testLiveThresholdOnSimOnlyRecordsIsSkipped() throws {
+        var live = threshold("live-only", metric: "get_ns")
+        live.kind = .hardware  // mode live
+        let outcomes = try ThresholdCheck.evaluate([live], on: [rec("a", "m", 1)])
+        XCTAssertEqual(outcomes.map(\.status), [.skipped])
+        XCTAssertTrue(outcomes[0].detail.contains("no live records of workload w"), outcomes[0].detail)
+        XCTAssertThrowsError(try ThresholdCheck.evaluate([live], on: [rec("a", "m", 1), rec("a", "m", 1, mode: "live")])) { error in
+            XCTAssertTrue("\(error)".contains("'get_ns' is not a metric of workload w"), "\(error)")
+        }
+    }
+
     func testDeterministicComparisonReportsEveryChange() {
         let base = [rec("a", "m", 1), rec("a", "n", 2)]
         let same = BaselineComparison.compare(current: base, baseline: base, hardwareMetrics: [])
