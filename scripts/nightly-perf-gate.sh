@@ -17,8 +17,10 @@
 #   - the run report (scripts/pb-analysis report) when the analysis tools are installed;
 #   - the micro-benchmark check (scripts/check-microbenchmarks.sh: allocation counts exactly,
 #     wall-clock p90 only where the thresholds' CPU fingerprint matches this host);
+#   - the instruction counts of the same micro-benchmarks under callgrind
+#     (scripts/check-instructions.sh: host-independent, ±5 %; skipped with a note without valgrind);
 #   - OUT_DIR/summary.md (for the CI job page), and the exit status:
-#     0 all passed, 1 a regression (gate or micro-benchmarks), 2 a usage/tool error,
+#     0 all passed, 1 a regression (gate, micro-benchmarks or instruction counts), 2 a usage/tool error,
 #     3 baseline (or A/B base) missing or incompatible.
 # Everything stays in OUT_DIR for the CI job to archive, whatever the outcome. OUT_DIR/timings.txt
 # has the wall time of each step.
@@ -32,7 +34,7 @@ while [ $# -gt 0 ]; do
     --base) [ $# -ge 2 ] || { echo "nightly-perf-gate: error: --base needs a commit" >&2; exit 2; }; base=$2; shift ;;
     --rounds) [ $# -ge 2 ] || { echo "nightly-perf-gate: error: --rounds needs a number" >&2; exit 2; }; rounds=$2; shift ;;
     --no-full) full=0 ;;
-    -h|--help) sed -n 2,27p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
     -*) echo "nightly-perf-gate: error: unknown option $1" >&2; exit 2 ;;
     *) out=$1 ;;
   esac
@@ -93,6 +95,15 @@ if [ -x scripts/check-microbenchmarks.sh ]; then
   micro=$?
   step "micro-benchmarks"
 fi
+# Instruction counts under callgrind: the micro-benchmarks' time gate that holds on any runner.
+instructions=0
+if command -v valgrind >/dev/null; then
+  scripts/check-instructions.sh --json "$out/instructions.json" >"$out/instructions.txt" 2>&1
+  instructions=$?
+  step "instruction counts"
+else
+  instructions=4  # not run: reported, not failed
+fi
 echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
 
 {
@@ -106,6 +117,13 @@ echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
   esac
   grep -m1 '^check-microbenchmarks: wall-clock' "$out/microbenchmarks.txt" 2>/dev/null | sed 's/^check-microbenchmarks: /- /'
   echo
+  case $instructions in
+    0) echo "### Instruction counts: $(grep -m1 'kernels within' "$out/instructions.txt" | sed 's/^check-instructions: //')" ;;
+    1) echo "### Instruction counts: REGRESSION (see instructions.txt)"; echo; grep '\*\*REGRESSION\*\*' "$out/instructions.txt" ;;
+    4) echo "### Instruction counts: not run (valgrind is not installed)" ;;
+    *) echo "### Instruction counts: could not run (exit $instructions, see instructions.txt)" ;;
+  esac
+  echo
   [ "$full" = 1 ] && echo "Full matrices (not gated): \`$full_dir\`."
   echo "Step times: $(paste -sd ';' "$timings")."
 } >"$out/summary.md"
@@ -117,7 +135,7 @@ echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
 # shows here. Without the analysis tools this block only warns; it never changes the exit code.
 history_db=${PB_HISTORY_DB:-results/history.sqlite}
 history_dirs=()
-for d in "$out/gate" "$out/invariants" "$out/control" "$full" "$full/live"; do
+for d in "$out/gate" "$out/invariants" "$out/control" "$full_dir" "$full_dir/live"; do
   if compgen -G "$d/*.csv" >/dev/null; then history_dirs+=("$d"); fi
 done
 if [ ${#history_dirs[@]} -gt 0 ] && scripts/pb-analysis history ingest "${history_dirs[@]}" --db "$history_db" >>"$log" 2>&1; then
@@ -134,6 +152,6 @@ fi
 cat "$out/summary.md"
 
 if [ "$gate" -ge 2 ]; then exit "$gate"; fi
-if [ "$micro" -ge 2 ]; then exit 2; fi
-if [ "$gate" = 1 ] || [ "$micro" = 1 ]; then exit 1; fi
+if [ "$micro" -ge 2 ] || { [ "$instructions" -ge 2 ] && [ "$instructions" != 4 ]; }; then exit 2; fi
+if [ "$gate" = 1 ] || [ "$micro" = 1 ] || [ "$instructions" = 1 ]; then exit 1; fi
 exit 0
