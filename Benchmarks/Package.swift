@@ -7,6 +7,11 @@ import PackageDescription
 let package = Package(
     name: "PatternBenchBenchmarks",
     platforms: [.macOS(.v15)],
+    products: [
+        // scripts/check-instructions.sh builds this product alone: it needs none of the benchmark
+        // tooling, so CI and the nightly compile only the pattern modules for it.
+        .executable(name: "instruction-counts", targets: ["InstructionCounts"])
+    ],
     dependencies: [
         // `name:` pins the path dependency's identity to the main package's name, so the
         // `.product(..., package: "PatternBench")` lines below hold whatever folder the clone is in.
@@ -21,7 +26,20 @@ let package = Package(
             name: "BenchmarkDefaults",
             dependencies: [.product(name: "Benchmark", package: "benchmark")],
             swiftSettings: [.swiftLanguageMode(.v6)]
-        )
+        ),
+        // The fixtures and the list of benchmarks, shared by the ordo-one benchmarks and the
+        // instruction counter so both measure the same operations under the same names.
+        .target(
+            name: "MicroKernels",
+            dependencies: ["Throttling", "Simulation", "Locking", "Timekeeping"].map { .product(name: $0, package: "PatternBench") },
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // `instruction-counts`: the kernels in callgrind's measured region (docs/micro-benchmarks.md).
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: ["MicroKernels"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )
 
@@ -30,7 +48,7 @@ let package = Package(
 func benchmarkTarget(_ name: String, modules: [String]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: [.product(name: "Benchmark", package: "benchmark"), "BenchmarkDefaults"]
+        dependencies: [.product(name: "Benchmark", package: "benchmark"), "BenchmarkDefaults", "MicroKernels"]
             + modules.map { .product(name: $0, package: "PatternBench") },
         path: "Benchmarks/\(name)",
         swiftSettings: [.swiftLanguageMode(.v6)],

@@ -7,30 +7,19 @@
 import Benchmark
 import BenchmarkDefaults
 import Locking
+import MicroKernels
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkDefaults.configuration(maxIterations: 300)
 
-    // `increment` (`update { $0 &+= 1 }`) on every variant: the six Swift lock strategies, the
-    // lock-free floor and the two C references. Not the unsynchronized control: alone, its loop
-    // folds into almost nothing, and its time would be timer noise.
-    // `signal-global-lock` and `different-atomics` are not registered yet: a benchmark without a
-    // recorded thresholds file fails the check, and theirs have not been measured here.
-    for variant in LockVariant.allCases where variant != .unsynchronized && variant != .signalGlobalLock {
-        register(variant, .increment)
-    }
-    // Every other wrapper operation on the default strategy, and on the lock-free floor where
-    // it exists.
-    for operation in ContentionOperation.allCases where operation != .increment && operation != .differentAtomics {
-        register(.pthreadMutex, operation)
-        register(.atomic, operation)
+    for (variant, operation) in LockingMicroBenchmarks.pairs {
+        register(variant, operation)
     }
 }
 
-/// Registers `Wrapper.operation(variant)`, or nothing when the variant cannot run the operation.
+/// Registers `Wrapper.operation(variant)` (see `LockingMicroBenchmarks` for which and why).
 func register(_ variant: LockVariant, _ operation: ContentionOperation) {
-    guard UncontendedLoop(variant: variant, operation: operation) != nil else { return }
-    Benchmark("\(wrapperName(variant, operation)).\(operation.rawValue)(\(variant.rawValue))") { benchmark in
+    Benchmark(LockingMicroBenchmarks.name(variant, operation)) { benchmark in
         var loop = UncontendedLoop(variant: variant, operation: operation)!
         let batch = benchmark.scaledIterations.count
         loop.run(batch)  // first touch outside the measurement
@@ -39,19 +28,5 @@ func register(_ variant: LockVariant, _ operation: ContentionOperation) {
         benchmark.stopMeasurement()
         // A crash, not `benchmark.error`, which `thresholds check` would pass as EQUAL.
         if !loop.isConsistent { fatalError("\(variant.rawValue) lost an update running \(operation.rawValue) alone") }
-    }
-}
-
-/// The wrapper type the operation goes through (the C references bypass the wrappers).
-func wrapperName(_ variant: LockVariant, _ operation: ContentionOperation) -> String {
-    switch (variant, operation) {
-    case (.cPthreadMutex, _), (.cAtomic, _): "CReference"
-    case (.atomic, _): "Atomic"
-    case (.signalGlobalLock, _): "SignalAtomics"
-    case (_, .increment), (_, .readMostly), (_, .differentAtomics): "AtomicValue"
-    case (_, .flag): "AtomicFlag"
-    case (_, .transition): "AtomicState"
-    case (_, .dictionaryUpdate): "AtomicDictionary"
-    case (_, .arrayAppendDrain): "AtomicArray"
     }
 }

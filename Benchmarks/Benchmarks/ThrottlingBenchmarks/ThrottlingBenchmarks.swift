@@ -6,6 +6,7 @@
 // path. See docs/micro-benchmarks.md for what each path is.
 import Benchmark
 import BenchmarkDefaults
+import MicroKernels
 import Simulation
 import Throttling
 
@@ -42,16 +43,10 @@ let benchmarks: @Sendable () -> Void = {
 
     // The simulator: one whole run of a fixed scenario per iteration; `simEvents` is the simulated
     // event count per run (constant: the run is deterministic), `simEventsPerSecond` what the
-    // simulator sustains on this machine. The slow-device storm is stretched to 100 s of virtual
-    // time (80 s of storm): every run also pays a fixed ~0.8 ms (mostly its latency histogram),
-    // which the catalogue's 10 s version would make most of the measurement.
-    let scenario = {
-        var storm = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!.scaled(by: 10)
-        storm.name = "storm-slow-100s"
-        return storm
-    }()
+    // simulator sustains on this machine (see `PolicyFixtures.stretchedStorm` for the scenario).
+    let scenario = PolicyFixtures.stretchedStorm
     let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
-    for policy in [ThrottlePolicy.signalAdaptive, .frameBudget] {
+    for policy in PolicyFixtures.simulatedPolicies {
         Benchmark(
             "ThrottleExperiment.simulate(\(scenario.name),\(policy.rawValue))",
             configuration: .init(

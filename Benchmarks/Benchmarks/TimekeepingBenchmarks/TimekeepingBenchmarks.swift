@@ -3,6 +3,7 @@
 import Benchmark
 import BenchmarkDefaults
 import Foundation
+import MicroKernels
 import Timekeeping
 
 let benchmarks: @Sendable () -> Void = {
@@ -47,11 +48,8 @@ let benchmarks: @Sendable () -> Void = {
     // so every iteration reads the same mix of segments.
     for kind in ClockKind.allCases {
         Benchmark("SimulatedClock.now(\(kind.name))") { benchmark in
-            let schedule = ClockSchedule(events: [
-                .slew(at: 20, ppm: -10_000, for: 100), .step(at: 130, by: -60), .suspend(at: 150, for: 600),
-            ])
             let virtualNow = VirtualNow()
-            let clock = SimulatedClock(kind, schedule: schedule, now: virtualNow)
+            let clock = SimulatedClock(kind, schedule: ClockFixtures.skewSchedule, now: virtualNow)
             let step = 800 * 1_000_000_000 / Int64(benchmark.scaledIterations.count)
             benchmark.startMeasurement()
             for i in benchmark.scaledIterations {

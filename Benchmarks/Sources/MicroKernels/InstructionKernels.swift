@@ -1,0 +1,85 @@
+import Locking
+import Simulation
+import Throttling
+import Timekeeping
+
+/// The micro-benchmarks whose instruction counts are gated: every one that is deterministic and
+/// single-threaded, under the name its ordo-one benchmark has.
+///
+/// Left out: the real clock reads (`SystemClock.now`, `Date.init`, `SuspendingClock.now`, …). Their
+/// instructions are the kernel's vDSO and its clocksource (TSC, HPET, a hypervisor's), so their
+/// count says which host ran them, not what our code does.
+public enum InstructionKernels {
+    public static let all: [InstructionKernel] = locking + throttling + timekeeping
+
+    static let locking: [InstructionKernel] = LockingMicroBenchmarks.pairs.map { variant, operation in
+        InstructionKernel(name: "LockingBenchmarks." + LockingMicroBenchmarks.name(variant, operation), operations: 1_000) {
+            var loop = UncontendedLoop(variant: variant, operation: operation)!
+            return { count in
+                keep(loop.run(count))
+                if !loop.isConsistent { fatalError("\(variant.rawValue) lost an update running \(operation.rawValue) alone") }
+            }
+        }
+    }
+
+    static let throttling: [InstructionKernel] = {
+        var kernels: [InstructionKernel] = []
+        for policy in ThrottlePolicy.allCases {
+            kernels.append(
+                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.commitArrived(\(policy.rawValue))", operations: 1_000) {
+                    let path = checked(PolicyFixtures.make(policy), policy)
+                    return { count in for _ in 0..<count { keep(path.commit()) } }
+                }
+            )
+        }
+        for policy in ThrottlePolicy.allCases where policy != .immediate {
+            kernels.append(
+                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.publish(\(policy.rawValue))", operations: 1_000) {
+                    let path = checked(PolicyFixtures.make(policy), policy)
+                    return { count in for _ in 0..<count { keep(path.publish()) } }
+                }
+            )
+        }
+        // One operation is one whole run of the stretched slow-device storm, as in the ordo-one
+        // benchmark of the same name.
+        let scenario = PolicyFixtures.stretchedStorm
+        for policy in PolicyFixtures.simulatedPolicies {
+            kernels.append(
+                InstructionKernel(
+                    name: "ThrottlingBenchmarks.ThrottleExperiment.simulate(\(scenario.name),\(policy.rawValue))",
+                    operations: 1
+                ) {
+                    let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
+                    let parameters = ThrottlePolicy.Parameters()
+                    return { count in
+                        for _ in 0..<count {
+                            keep(ThrottleExperiment.simulate(policy: policy, parameters: parameters, scenario: scenario, trace: trace))
+                        }
+                    }
+                }
+            )
+        }
+        return kernels
+    }()
+
+    /// One operation is one read; every 1,000 reads walk true time through the whole schedule, so
+    /// N and 2N reads see the same mix of segments.
+    static let timekeeping: [InstructionKernel] = ClockKind.allCases.map { kind in
+        InstructionKernel(name: "TimekeepingBenchmarks.SimulatedClock.now(\(kind.name))", operations: 1_000) {
+            let virtualNow = VirtualNow()
+            let clock = SimulatedClock(kind, schedule: ClockFixtures.skewSchedule, now: virtualNow)
+            let step: Int64 = 800 * 1_000_000_000 / 1_000
+            return { count in
+                for i in 0..<count {
+                    virtualNow.trueTime = Int64(i % 1_000) * step
+                    keep(clock.now())
+                }
+            }
+        }
+    }
+
+    static func checked(_ path: AnyPolicyPaths, _ policy: ThrottlePolicy) -> AnyPolicyPaths {
+        if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
+        return path
+    }
+}

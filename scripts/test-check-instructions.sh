@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# CI's test of the instruction-count gate (scripts/check-instructions.sh) on whatever host CI runs:
+#   1. counts are repeatable to the instruction: a second run equals a first run's recording;
+#   2. the injected 25 % lock slowdown (PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex) fails
+#      the check, naming the pthread-mutex kernels, and leaves the others within the tolerance;
+#   3. bad thresholds files are one-line errors with exit 2, never a pass;
+#   4. then, for the record, this host against the committed thresholds (recorded on another CPU).
+#      Step 4 is gated in the nightly, not here: it prints its table and verdict.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+check=scripts/check-instructions.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+expect() {  # expect STATUS DESCRIPTION -- command...
+  local want=$1 what=$2; shift 3
+  "$@" >"$work/out" 2>&1
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "test-check-instructions: FAIL: $what: exit $got, expected $want" >&2
+    cat "$work/out" >&2
+    failed=1
+  else
+    echo "test-check-instructions: ok: $what (exit $got)"
+  fi
+}
+
+$check --update --thresholds "$work/recorded.json" || { echo "test-check-instructions: FAIL: could not record" >&2; exit 1; }
+expect 0 "a second run equals the first to the instruction" -- $check --no-build --thresholds "$work/recorded.json" --tolerance 0
+expect 1 "the injected pthread-mutex slowdown is a regression" -- \
+  env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --thresholds "$work/recorded.json"
+grep -q '| LockingBenchmarks.AtomicValue.increment(pthread-mutex) | .* \*\*REGRESSION\*\* |' "$work/out" \
+  || { echo "test-check-instructions: FAIL: the regression does not name AtomicValue.increment(pthread-mutex)" >&2; failed=1; }
+if grep '\*\*REGRESSION\*\*' "$work/out" | grep -v 'pthread-mutex)' ; then
+  echo "test-check-instructions: FAIL: kernels the injection does not touch were called regressions" >&2; failed=1
+fi
+
+echo '{"kernels": ' >"$work/broken.json"
+expect 2 "a thresholds file that is not JSON" -- $check --no-build --thresholds "$work/broken.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["kernels"].popitem(); json.dump(d, open(sys.argv[2], "w"))' \
+  "$work/recorded.json" "$work/short.json"
+expect 2 "a kernel without a threshold" -- $check --no-build --thresholds "$work/short.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["kernels"]["Gone.kernel(x)"] = 1.0; json.dump(d, open(sys.argv[2], "w"))' \
+  "$work/recorded.json" "$work/stale.json"
+expect 2 "a threshold without a kernel" -- $check --no-build --thresholds "$work/stale.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["tolerance_percent"] = "5"; json.dump(d, open(sys.argv[2], "w"))' \
+  "$work/recorded.json" "$work/tolerance.json"
+expect 2 "a tolerance that is not a number" -- $check --no-build --thresholds "$work/tolerance.json"
+expect 2 "an unknown option" -- $check --no-build --bogus
+expect 2 "recording an injected slowdown" -- \
+  env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --update --thresholds "$work/injected.json"
+
+echo "test-check-instructions: for the record (gated in the nightly, not here), this host against the committed thresholds:"
+$check --no-build
+echo "test-check-instructions: committed-thresholds check exit $?"
+
+[ "$failed" = 0 ] && echo "test-check-instructions: all passed"
+exit "$failed"
