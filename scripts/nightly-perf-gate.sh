@@ -135,7 +135,8 @@ echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
 # shows here. Without the analysis tools this block only warns; it never changes the exit code.
 history_db=${PB_HISTORY_DB:-results/history.sqlite}
 history_dirs=()
-for d in "$out/gate" "$out/invariants" "$out/control" "$full_dir" "$full_dir/live"; do
+results_root=$(dirname "$(dirname "$gate_summary")")  # OUT_DIR, or OUT_DIR/candidate in A/B mode
+for d in "$results_root/gate" "$results_root/invariants" "$results_root/control" "$full_dir" "$full_dir/live"; do
   if compgen -G "$d/*.csv" >/dev/null; then history_dirs+=("$d"); fi
 done
 if [ ${#history_dirs[@]} -gt 0 ] && scripts/pb-analysis history ingest "${history_dirs[@]}" --db "$history_db" >>"$log" 2>&1; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI's test of the instruction-count gate (scripts/check-instructions.sh) on whatever host CI runs:
-#   1. counts are repeatable to the instruction: a second run equals a first run's recording;
+#   1. counts are repeatable: a second run counts what a first run recorded (within 0.1 %);
 #   2. the injected 25 % lock slowdown (PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex) fails
 #      the check, naming the pthread-mutex kernels, and leaves the others within the tolerance;
 #   3. bad thresholds files are one-line errors with exit 2, never a pass;
@@ -26,7 +26,9 @@ expect() {  # expect STATUS DESCRIPTION -- command...
 }
 
 $check --update --thresholds "$work/recorded.json" || { echo "test-check-instructions: FAIL: could not record" >&2; exit 1; }
-expect 0 "a second run equals the first to the instruction" -- $check --no-build --thresholds "$work/recorded.json" --tolerance 0
+# Identical to the instruction on the development VM; 0.1 % leaves room for the malloc paths of
+# another host's heap layout without hiding anything a change to the code would do.
+expect 0 "a second run counts what the first counted (within 0.1 %)" -- $check --no-build --thresholds "$work/recorded.json" --tolerance 0.1
 expect 1 "the injected pthread-mutex slowdown is a regression" -- \
   env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --thresholds "$work/recorded.json"
 grep -q '| LockingBenchmarks.AtomicValue.increment(pthread-mutex) | .* \*\*REGRESSION\*\* |' "$work/out" \
