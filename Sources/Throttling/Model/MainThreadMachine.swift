@@ -195,15 +195,17 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         guard var batch = pipeline.take(amount, at: now) else { return .zero }
         if pipelineKind == .observer, !batch.reset {
             let cost = scale(scenario.device.updateCost(rows: batch.rows), now)
-            pipeline.applied(&batch)
             currentUpdate = (batch.rows, false, cost)
             currentPublish = (batch.rows, false, cost)
+            pipeline.applied(&batch)
+            pipeline.recycle(consume batch)
             return cost
         }
         // The delegate's enqueueReload: merge the ids into the pending request, then loadIfNecessary.
         let cost = scale(scenario.device.tickCost, now)
         currentPublish = (batch.rows, batch.reset, cost)
         batch.move(into: &pipeline.requested)
+        pipeline.recycle(consume batch)
         requestLoad(now)
         return cost
     }

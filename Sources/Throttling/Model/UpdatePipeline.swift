@@ -28,6 +28,11 @@ struct UpdatePipeline {
             other.commits.append(contentsOf: commits)
             other.rows += rows
             other.reset = other.reset || reset
+            clear()
+        }
+
+        /// Empties the stage and keeps its storage for the next batch.
+        mutating func clear() {
             commits.removeAll(keepingCapacity: true)
             rows = 0
             reset = false
@@ -45,6 +50,9 @@ struct UpdatePipeline {
     var requested = Stage()
     /// The load in flight, built off the main thread.
     var building = Stage()
+    /// The storage of the last batch, emptied, for the next `take`: a new `Deque` per publish
+    /// was about 2 allocations per publish (3,097 per 100 s storm run).
+    var spareBatch = Stage()
     var awaitingFrame = Deque<Commit>()
     var inFrame = Deque<Commit>()
     var timeline: [UpdateRecord] = []
@@ -75,6 +83,7 @@ struct UpdatePipeline {
         guard !committed.isEmpty else { return nil }
         metrics.pendingChanged(from: committedRows, at: now)
         var batch = Stage()
+        swap(&batch, &spareBatch)
         let device = scenario.device
         while let next = committed.first {
             if case .upTo(let limit) = amount, batch.rows > 0, batch.rows + Int(next.rows) > limit { break }
@@ -90,7 +99,12 @@ struct UpdatePipeline {
     /// The batch's update was applied on the main thread: it shows in the next frame that starts.
     mutating func applied(_ batch: inout Stage) {
         awaitingFrame.append(contentsOf: batch.commits)
-        batch.commits.removeAll(keepingCapacity: true)
+        batch.clear()
+    }
+
+    /// A batch `take` returned, applied or moved on (so empty): its storage serves the next one.
+    mutating func recycle(_ batch: consuming Stage) {
+        spareBatch = batch
     }
 
     /// A load starts building off main with everything requested; nil when nothing is requested.
@@ -105,7 +119,7 @@ struct UpdatePipeline {
     mutating func landed() -> (rows: Int, reset: Bool) {
         let result = (building.rows, building.reset)
         awaitingFrame.append(contentsOf: building.commits)
-        building = Stage()
+        building.clear()
         return result
     }
 
