@@ -90,9 +90,9 @@ if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=n
 fi
 
 python3 - "$work" "$thresholds" "$update" "$tolerance" "$json_out" "$filter" "$swift_version" \
-  "$(valgrind --version)" "${PATTERNBENCH_INJECT_REGRESSION:-}" <<'PY'
+  "$(valgrind --version)" "${PATTERNBENCH_INJECT_REGRESSION:-}" "$("$root/scripts/cpu-identity")" <<'PY'
 import glob, json, os, re, sys
-work, path, update, tolerance, json_out, filt, swift, valgrind, injected = sys.argv[1:10]
+work, path, update, tolerance, json_out, filt, swift, valgrind, injected, cpu = sys.argv[1:11]
 update = update == "1"
 
 def fail(message, code=2):
@@ -124,13 +124,9 @@ for i, (name, n) in enumerate(kernels):
     measured[name] = round(per_op, 3)
 
 def host():
-    fields = {}
-    for line in open("/proc/cpuinfo"):
-        if not line.strip():
-            break
-        k, _, v = line.partition(":")
-        fields.setdefault(k.strip(), v.strip())
-    return " ".join(str(fields.get(k, "?")) for k in ("vendor_id", "cpu family", "model", "stepping", "microcode"))
+    """This host's CPU, for the record only: counts are compared whatever CPU recorded them."""
+    identity = json.loads(cpu)
+    return " ".join(str(identity[k]) for k in ("cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode"))
 
 if json_out:
     with open(json_out, "w") as out:

@@ -60,28 +60,7 @@ command -v python3 >/dev/null || { say "python3 is needed to read the benchmark 
 [ "$allocations_only" = 1 ] && [ "$wall_clock" = 1 ] && { say "--allocations-only and --wall-clock contradict each other" >&2; exit 2; }
 
 # This host's CPU identity as JSON (the same fields bench-gate's fingerprint compares).
-cpu_fingerprint() {
-  python3 - <<'PY'
-import json
-fields = {}
-for line in open("/proc/cpuinfo"):
-    if not line.strip():
-        break
-    key, _, value = line.partition(":")
-    fields.setdefault(key.strip(), value.strip())
-def num(key):
-    v = fields.get(key)
-    try:
-        return int(v, 16) if v and v.startswith("0x") else (int(v) if v is not None else None)
-    except ValueError:
-        return None
-print(json.dumps({"cpu_vendor": fields.get("vendor_id") or fields.get("CPU implementer"),
-                  "cpu_family": num("cpu family") if "cpu family" in fields else num("CPU architecture"),
-                  "cpu_model_number": num("model") if "model" in fields else num("CPU part"),
-                  "cpu_stepping": num("stepping") if "stepping" in fields else num("CPU revision"),
-                  "cpu_microcode": fields.get("microcode", "none")}, sort_keys=True))
-PY
-}
+cpu_fingerprint() { "$here/scripts/cpu-identity"; }
 
 # Allocation counts differ between toolchains, so thresholds are kept per Swift major.minor.
 swift_version="$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1)"

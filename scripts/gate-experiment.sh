@@ -34,15 +34,10 @@ trap 'rm -rf "$work"' EXIT
 log=${EXPERIMENT_LOG:-$work/experiment.log}
 
 # The emulated foreign baselines: same values, one with a foreign fingerprint, one with this host's.
-python3 - results/baseline "$work/foreign" "$work/unfingerprinted" <<'PY' || exit 2
+python3 - results/baseline "$work/foreign" "$work/unfingerprinted" "$(scripts/cpu-identity)" <<'PY' || exit 2
 import json, os, shutil, sys
 src, foreign, plain = sys.argv[1:4]
-here = {}
-for line in open("/proc/cpuinfo"):
-    if not line.strip():
-        break
-    k, _, v = line.partition(":")
-    here.setdefault(k.strip(), v.strip())
+here = json.loads(sys.argv[4])
 # How the issue's CPU family 26 host moved the same-run ratios (its value / the baseline's).
 moved = {("cpu_ratio_to_atomic", None): 0.71, ("cpu_ratio_to_c", "dispatch-queue"): 0.44,
          ("cpu_ratio_to_c", "spinlock"): 1.17}
@@ -55,12 +50,10 @@ for out, fingerprint in ((foreign, True), (plain, False)):
         host = doc["metadata"]["host"]
         if fingerprint:
             # The issue's host (family 26), or family 25 when this host is itself a family 26.
-            family = 25 if here.get("cpu family") == "26" else 26
+            family = 25 if here["cpu_family"] == 26 else 26
             host.update(cpu_vendor="AuthenticAMD", cpu_family=family, cpu_model_number=2, cpu_stepping=1, cpu_microcode="0xb002116")
         else:  # this host's identity: the old design compared whatever it was given
-            host.update(cpu_vendor=here.get("vendor_id"), cpu_family=int(here.get("cpu family", -1)),
-                        cpu_model_number=int(here.get("model", -1)), cpu_stepping=int(here.get("stepping", -1)),
-                        cpu_microcode=here.get("microcode", "none"))
+            host.update(here)
         for r in doc["records"]:
             if r["mode"] == "live" and "ratio" in r["metric"]:
                 f = moved.get((r["metric"], r["variant"])) or moved.get((r["metric"], None)) or 0.8
