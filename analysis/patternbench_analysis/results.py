@@ -29,7 +29,7 @@ EVENTS_FILE = "events.csv"
 # `0`, `50ns`, `1us` before; now `cs_work_ns` = 0, 50, 1000). Older files are read under the new
 # names, so runs from before and after the rename concatenate and compare.
 RENAMED_FACTORS = {"cs_work": "cs_work_ns", "gap_work": "gap_work_ns"}
-NUMERIC_FACTORS = {"threads", "cs_work_ns", "gap_work_ns"}
+NUMERIC_FACTORS = {"threads", "cs_work_ns", "gap_work_ns", "capacity"}
 DURATION_UNITS_NS = {"ns": 1, "us": 1_000, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
 
 

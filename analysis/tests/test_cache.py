@@ -95,3 +95,13 @@ def test_report_has_a_cache_section():
     assert set(rows) == {"zipf-0.9 @ 256", "scan-resistant @ 512", "chat-scroll @ 32"}
     s3 = tables[0].header.index("s3-fifo")
     assert (list(rows).index("scan-resistant @ 512"), s3) in tables[0].bold
+
+
+def test_capacity_reads_as_a_number():
+    """`capacity` is a numeric factor, like `threads`: sorted, compared and maxed as numbers ("800"
+    would sort above "4000" as text), and equal across files written before and after."""
+    table = load_folders([FIXTURES / "sweep"])[0].runs["cache"].table
+    assert table["capacity"].dtype.kind == "f"
+    capacities = sorted(table["capacity"].unique())
+    assert capacities == sorted(capacities, key=float) and max(capacities) == max(map(float, capacities))
+    assert len(capacities) >= 3
