@@ -34,12 +34,17 @@ struct BenchAtomics: ParsableCommand {
     )
     var gapWork: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Measured seconds per repetition (default 0.15; 0.05 with --quick).", valueName: "s"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Measured seconds per repetition (default 0.15; 0.05 with --quick).", valueName: "s"),
+        transform: decimalArgument
+    )
     var duration: Double?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Unmeasured warm-up seconds before each strategy's first repetition in a cell (default 0.03).", valueName: "s")
+        help: ArgumentHelp("Unmeasured warm-up seconds before each strategy's first repetition in a cell (default 0.03).", valueName: "s"),
+        transform: decimalArgument
     )
     var warmup: Double?
 
@@ -54,7 +59,8 @@ struct BenchAtomics: ParsableCommand {
 
     @Option(
         name: .customLong("probe-duration"),
-        help: ArgumentHelp("Seconds of the co-scheduling probe before and after the run (default 0.2; 0 to skip).", valueName: "s")
+        help: ArgumentHelp("Seconds of the co-scheduling probe before and after the run (default 0.2; 0 to skip).", valueName: "s"),
+        transform: decimalArgument
     )
     var probeDuration: Double = 0.2
 

@@ -28,7 +28,10 @@ struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Live: operations get, set, clear, fill (comma-separated).", valueName: "name"))
     var operation: [String] = []
 
-    @Option(help: ArgumentHelp("Live: measured seconds per get/set cell (default 0.2; 0.05 with --quick).", valueName: "s"))
+    @Option(
+        help: ArgumentHelp("Live: measured seconds per get/set cell (default 0.2; 0.05 with --quick).", valueName: "s"),
+        transform: decimalArgument
+    )
     var duration: Double?
 
     @Option(help: "Process allocator: system or jemalloc (counts allocations and bytes per entry; needs libjemalloc2).")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchCommandLine
 import Invalidation
 
 /// bench-invalidation's own options, on top of the shared `CommonOptions`.
@@ -8,13 +9,24 @@ struct InvalidationOptions: ParsableArguments {
     @Option(help: "sim (virtual time, deterministic) or live (real processes, SQLite WAL, FIFO notifications).")
     var mode: Mode = .sim
 
-    @Option(help: ArgumentHelp("Override how long the plan runs, in seconds (live default: 6).", valueName: "s"))
+    @Option(
+        help: ArgumentHelp("Override how long the plan runs, in seconds (live default: 6).", valueName: "s"),
+        transform: decimalArgument
+    )
     var duration: Double?
 
-    @Option(name: .customLong("debounce-s"), help: "The main app's firstLast UI-refresh debounce (s).")
+    @Option(
+        name: .customLong("debounce-s"),
+        help: "The main app's firstLast UI-refresh debounce (s). (default: 3.0)",
+        transform: decimalArgument
+    )
     var debounceS: Double = 3
 
-    @Option(name: .customLong("delivery-jitter-ms"), help: "Sim: mean of the exponential part of the notification delivery delay (ms).")
+    @Option(
+        name: .customLong("delivery-jitter-ms"),
+        help: "Sim: mean of the exponential part of the notification delivery delay (ms).",
+        transform: decimalArgument
+    )
     var deliveryJitterMs: Double?
 
     @Option(name: .customLong("cache-capacity"), help: "Entries of each process's model cache.")

@@ -22,16 +22,32 @@ struct ReadinessOptions: ParsableArguments {
     @Option(name: .customLong("display-hz"), help: "The display's refresh rate (Hz).")
     var displayHz: Int?
 
-    @Option(name: .customLong("input-rate"), help: ArgumentHelp("Taps and scrolls per second (Poisson, open loop).", valueName: "per-s"))
+    @Option(
+        name: .customLong("input-rate"),
+        help: ArgumentHelp("Taps and scrolls per second (Poisson, open loop).", valueName: "per-s"),
+        transform: decimalArgument
+    )
     var inputRate: Double?
 
-    @Option(name: .customLong("input-bound-ms"), help: "frame-aware: the longest estimated delay deferred work may impose on input (ms).")
+    @Option(
+        name: .customLong("input-bound-ms"),
+        help: "frame-aware: the longest estimated delay deferred work may impose on input (ms). (default: 100.0)",
+        transform: decimalArgument
+    )
     var inputBoundMs: Double = 100
 
-    @Option(name: .customLong("long-quiet-ms"), help: "frame-aware: input silence a block estimated above the bound waits for (ms).")
+    @Option(
+        name: .customLong("long-quiet-ms"),
+        help: "frame-aware: input silence a block estimated above the bound waits for (ms). (default: 500.0)",
+        transform: decimalArgument
+    )
     var longQuietMs: Double = 500
 
-    @Option(name: .customLong("watchdog-s"), help: "Live: seconds before a probe's child process counts as deadlocked and is killed.")
+    @Option(
+        name: .customLong("watchdog-s"),
+        help: "Live: seconds before a probe's child process counts as deadlocked and is killed. (default: 2.0)",
+        transform: decimalArgument
+    )
     var watchdogSeconds: Double = 2
 
     @Option(help: "Live: child processes per variant and probe in reentrant-tasks.")

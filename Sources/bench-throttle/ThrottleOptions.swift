@@ -21,22 +21,30 @@ struct ThrottleOptions: ParsableArguments {
     @Option(name: .customLong("vsync-hz"), help: "Override the display refresh rate (Hz).")
     var vsyncHz: Int?
 
-    @Option(help: ArgumentHelp("Override how long commits arrive, in seconds.", valueName: "s"))
+    @Option(help: ArgumentHelp("Override how long commits arrive, in seconds.", valueName: "s"), transform: decimalArgument)
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Replace the arrivals with Poisson at this many commits per second.", valueName: "per-s"))
+    @Option(
+        help: ArgumentHelp("Replace the arrivals with Poisson at this many commits per second.", valueName: "per-s"),
+        transform: decimalArgument
+    )
     var rate: Double?
 
-    @Option(name: .customLong("fixed-interval-ms"), help: "fixed-rate's timer interval (ms).")
+    @Option(name: .customLong("fixed-interval-ms"), help: "fixed-rate's timer interval (ms). (default: 100.0)", transform: decimalArgument)
     var fixedIntervalMs: Double = 100
 
     @Option(
         name: .customLong("debounce-ms"),
-        help: "signal-last-only's and throttle-first-last's interval, debounce-last's quiet period (ms)."
+        help: "signal-last-only's and throttle-first-last's interval, debounce-last's quiet period (ms). (default: 100.0)",
+        transform: decimalArgument
     )
     var debounceMs: Double = 100
 
-    @Option(name: .customLong("max-age-ms"), help: "frame-budget's bound on the oldest pending change's age (ms).")
+    @Option(
+        name: .customLong("max-age-ms"),
+        help: "frame-budget's bound on the oldest pending change's age (ms). (default: 30.0)",
+        transform: decimalArgument
+    )
     var maxAgeMs: Double = 30
 
     @Option(name: .customLong("background-threads"), help: "Live mode: threads burning CPU beside the main loop.")

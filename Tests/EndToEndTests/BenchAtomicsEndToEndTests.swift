@@ -26,7 +26,8 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
         let cases: [[String]] = [
             ["--threads", "0"], ["--threads=-2"], ["--threads", "1025"], ["--threads", "many"],
             ["--variant", "os-unfair-lock"], ["--scenario", "compare-and-swap"],
-            ["--duration", "0"], ["--duration", "nan"], ["--duration", "-1"], ["--warmup", "inf"],
+            ["--duration", "0"], ["--duration", "nan"], ["--duration", "-1"], ["--warmup", "inf"], ["--duration", "0x10"],
+            ["--warmup", "1e999"],
             ["--cs-work", "5 parsecs"], ["--gap-work", "-50ns"], ["--allocator", "tcmalloc"],
             ["--variant", "c-atomic", "--scenario", "flag"],
         ]
