@@ -58,7 +58,8 @@ swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*
 [ -n "$swift_version" ] || die "cannot read the Swift version from 'swift --version'"
 thresholds=${thresholds:-$root/Benchmarks/Thresholds/$swift_version/instructions.json}
 
-scratch="$root/Benchmarks/.build"
+# PB_BENCHMARKS_SCRATCH: the build folder, shared with check-microbenchmarks.sh (default Benchmarks/.build).
+scratch="${PB_BENCHMARKS_SCRATCH:-$root/Benchmarks/.build}"
 binary="$scratch/release/instruction-counts"
 if [ "$build" = 1 ]; then
   build_log=$(mktemp)

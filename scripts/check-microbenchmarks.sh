@@ -59,6 +59,11 @@ case "$runs" in ''|*[!0-9]*|0) say "--runs must be a positive integer, got '$run
 command -v python3 >/dev/null || { say "python3 is needed to read the benchmark tool's output" >&2; exit 2; }
 [ "$allocations_only" = 1 ] && [ "$wall_clock" = 1 ] && { say "--allocations-only and --wall-clock contradict each other" >&2; exit 2; }
 
+# PB_BENCHMARKS_SCRATCH: the build folder (default Benchmarks/.build). The nightly keeps it outside
+# the workspace, which checkout cleans, so ordo-one's package is not rebuilt every night.
+scratch=()
+[ -n "${PB_BENCHMARKS_SCRATCH:-}" ] && scratch=(--scratch-path "$PB_BENCHMARKS_SCRATCH")
+
 # This host's CPU identity as JSON (the same fields bench-gate's fingerprint compares).
 cpu_fingerprint() { "$here/scripts/cpu-identity"; }
 
@@ -73,7 +78,7 @@ trap 'rm -rf "$work"' EXIT
 if [ "$update" = 1 ]; then
   for i in $(seq 1 "$runs"); do
     say "recording run $i of $runs"
-    swift package --allow-writing-to-directory "$work" benchmark --format metricP90AbsoluteThresholds \
+    swift package ${scratch[@]+"${scratch[@]}"} --allow-writing-to-directory "$work" benchmark --format metricP90AbsoluteThresholds \
       --path "$work/run$i" --no-progress ${filters[@]+"${filters[@]}"} >"$work/log$i" 2>&1 \
       || { cat "$work/log$i" >&2; say "benchmark run $i failed" >&2; exit 2; }
   done
@@ -218,7 +223,7 @@ EOF
 # stderr (build errors, the plugin's error name) is kept apart so it cannot split a table line.
 run_check() {
   local out="$1"; shift
-  swift package benchmark thresholds check --path "$check_path" "$@" 2>"$out.err" \
+  swift package ${scratch[@]+"${scratch[@]}"} benchmark thresholds check --path "$check_path" "$@" 2>"$out.err" \
     | tee "$out" | grep -av --line-buffered 'ETA: '
   cat "$out.err" >&2
   return 0
