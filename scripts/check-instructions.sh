@@ -85,9 +85,11 @@ if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=n
      --toggle-collect=pb_measured_region --dump-after=pb_measured_region --dump-instr=no \
      --callgrind-out-file="$work/cg.out" --log-file="$work/valgrind.log" \
      "$work/instruction-counts" "${args[@]}" >"$work/kernels.tsv" 2>"$work/stderr"; then
-  cat "$work/stderr" >&2
-  tail -5 "$work/valgrind.log" >&2
-  die "instruction-counts failed under callgrind"
+  # A refused argument is the program's own one line; a crash says nothing itself, so callgrind's
+  # log (which has the signal and the stack) is kept for it.
+  if [ -s "$work/stderr" ]; then die "$(head -1 "$work/stderr" | sed 's/^instruction-counts: error: //')"; fi
+  cp "$work/valgrind.log" "${TMPDIR:-/tmp}/check-instructions-valgrind.log" 2>/dev/null
+  die "instruction-counts crashed under callgrind (callgrind's log: ${TMPDIR:-/tmp}/check-instructions-valgrind.log)"
 fi
 
 python3 - "$work" "$thresholds" "$update" "$tolerance" "$json_out" "$filter" "$swift_version" \
@@ -129,38 +131,49 @@ def host():
     identity = json.loads(cpu)
     return " ".join(str(identity[k]) for k in ("cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode"))
 
+def read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except ValueError as e:
+        fail(f"{path}: not JSON ({e})")
+    except OSError as e:
+        fail(f"{path}: cannot read ({e.strerror})")
+
+
+def write_json(path, doc):
+    """Whole or not at all: a temporary file renamed into place."""
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        tmp = path + ".tmp"
+        with open(tmp, "w") as out:
+            json.dump(doc, out, indent=2)
+            out.write("\n")
+        os.replace(tmp, path)
+    except OSError as e:
+        fail(f"{path}: cannot write ({e.strerror})")
+
+
 if json_out:
-    with open(json_out, "w") as out:
-        json.dump({"instructions_per_operation": measured, "valgrind": valgrind, "swift": swift, "host": host(),
-                   "injected_regression": injected or None}, out, indent=2, sort_keys=True)
+    write_json(json_out, {"instructions_per_operation": measured, "valgrind": valgrind, "swift": swift, "host": host(),
+                          "injected_regression": injected or None})
 
 if update:
     if injected:
         fail("PATTERNBENCH_INJECT_REGRESSION is set: refusing to record an injected slowdown as the thresholds")
-    doc = {"tolerance_percent": 5.0, "kernels": {}}
-    if os.path.exists(path):
-        try:
-            doc = json.load(open(path))
-        except ValueError as e:
-            fail(f"{path}: not JSON ({e})")
+    doc = read_json(path) if os.path.exists(path) else {"tolerance_percent": 5.0, "kernels": {}}
+    if not isinstance(doc, dict):
+        fail(f"{path}: not a thresholds object")
     kernels_doc = doc.get("kernels", {}) if filt else {}
     kernels_doc.update(measured)
     doc.update(kernels=dict(sorted(kernels_doc.items())), valgrind=valgrind, swift=swift, recorded_on=host())
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as out:
-        json.dump(doc, out, indent=2)
-        out.write("\n")
-    os.replace(tmp, path)
+    write_json(path, doc)
     print(f"check-instructions: recorded {len(measured)} kernels in {path}")
     sys.exit(0)
 
 if not os.path.exists(path):
     fail(f"no thresholds at {path} (record them with --update)")
-try:
-    doc = json.load(open(path))
-except ValueError as e:
-    fail(f"{path}: not JSON ({e})")
+doc = read_json(path)
 if not isinstance(doc, dict) or not isinstance(doc.get("kernels"), dict):
     fail(f"{path}: field 'kernels' must be an object of kernel name -> instructions per operation")
 for name, value in doc["kernels"].items():
