@@ -49,6 +49,11 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["tolerance_percen
   "$work/recorded.json" "$work/tolerance.json"
 expect 2 "a tolerance that is not a number" -- $check --no-build --thresholds "$work/tolerance.json"
 expect 2 "an unknown option" -- $check --no-build --bogus
+expect 2 "a filter that matches no kernel" -- $check --no-build --filter 'no-such-kernel'
+grep -q "^check-instructions: error: no kernel matches the filter$" "$work/out" \
+  || { echo "test-check-instructions: FAIL: the empty filter is not one line naming it" >&2; failed=1; }
+expect 2 "a --json path that cannot be written" -- $check --no-build --json /proc/instructions.json
+expect 2 "a thresholds path that is a folder" -- $check --no-build --thresholds "$work"
 expect 2 "recording an injected slowdown" -- \
   env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --update --thresholds "$work/injected.json"
 
