@@ -40,6 +40,9 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+# Checked before the release build, not minutes later by ab-gate.sh.
+case "$rounds" in ''|*[!0-9]*) echo "nightly-perf-gate: error: --rounds must be a whole number ≥ 3, got '$rounds'" >&2; exit 2 ;; esac
+[ "$rounds" -ge 3 ] || { echo "nightly-perf-gate: error: --rounds must be a whole number ≥ 3, got '$rounds'" >&2; exit 2; }
 if [ "$update" = 1 ] && [ -n "$base" ]; then echo "nightly-perf-gate: error: --update-baseline records the baseline; it takes no --base" >&2; exit 2; fi
 out=${out:-results/nightly/$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$out" || { echo "nightly-perf-gate: error: cannot create $out" >&2; exit 2; }
