@@ -53,7 +53,7 @@ package enum WorkloadDriver {
         var progress = Progress(total: indices.count, quiet: common.quiet)
         ItemScheduler(jobs: environment.jobs).run(
             count: indices.count,
-            isAlone: { workload.scheduling(all[indices[$0]]) == .alone },
+            isAlone: { workload.timing(all[indices[$0]]).runsAlone },
             shouldStop: { Interruption.pending != nil },
             work: { position in try workload.run(all[indices[position]]) },
             deliver: { position, result in

@@ -134,4 +134,28 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
         XCTAssertTrue(allocs.allSatisfy { $0 > 0 }, "\(allocs)")
         XCTAssertTrue(bytes.allSatisfy { $0 > 0 }, "\(bytes)")
     }
+
+    /// Issue 24: with `--jobs 2` two "uncontended" cells used to run side by side, and Signal's
+    /// one process-wide lock made them contend (40–45 voluntary context switches a repetition).
+    /// Every timed cell now runs alone, so a thread alone on the lock never sleeps on it. That the
+    /// lock *is* shared between cells of one process — what made the old schedule wrong — is
+    /// `SignalGlobalLockTests.testDifferentAtomicsContendOnTheSharedLockOnly`.
+    func testTimedCellsNeverShareTheMachineWhateverJobsSays() throws {
+        let output = temporaryFolder()
+        let result = try run(
+            [
+                "--scenario", "increment,read-mostly", "--variant", "pthread-mutex,signal-global-lock", "--threads", "1",
+                "--cs-work", "0", "--gap-work", "0", "--seeds", "5", "--jobs", "2", "--duration", "0.1", "--warmup", "0.01",
+                "--probe-duration", "0", "--quiet", "--output", output,
+            ]
+        )
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: output + "/atomics.json")))
+        XCTAssertEqual(document.metadata.parameters["jobs"], 2)
+        let switches = document.records.filter { $0.metric == "voluntary_ctx_switches" && $0.variant == "signal-global-lock" }
+        XCTAssertEqual(switches.count, 10, "2 scenarios × 5 repetitions")
+        for r in switches {
+            XCTAssertEqual(r.value, 0, "\(r.scenario) repetition \(r.repetition): a lone thread slept on the global lock")
+        }
+    }
 }

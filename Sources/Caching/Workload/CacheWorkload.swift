@@ -193,7 +193,7 @@ public struct CacheWorkload: Workload {
             + (item.operation != nil ? " \(item.threads)t" : "") + " seed \(item.seed)"
     }
 
-    public func scheduling(_ item: Item) -> ItemScheduling { item.operation == nil ? .parallel : .alone }
+    public func timing(_ item: Item) -> ItemTiming { item.operation == nil ? .virtual : .real }
 
     public func run(_ item: Item) throws -> Sample {
         if let operation = item.operation, let live {

@@ -72,8 +72,8 @@ public struct InvalidationWorkload: Workload {
         "\(item.scenario.name) \(item.variant.rawValue) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
     }
 
-    public func scheduling(_ item: Item) -> ItemScheduling {
-        configuration.mode == .live ? .alone : .parallel
+    public func timing(_ item: Item) -> ItemTiming {
+        configuration.mode == .live ? .real : .virtual
     }
 
     var debounce: SimDuration { .seconds(configuration.debounceSeconds) }

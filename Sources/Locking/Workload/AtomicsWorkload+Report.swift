@@ -48,12 +48,6 @@ extension AtomicsWorkload {
         notes.append(
             "allocator \(allocator.choice.rawValue)\(allocator.jemalloc.map { " \($0.version)" } ?? ""); allocation counting: \(allocator.countingMethod)"
         )
-        let parallel = results.filter { scheduling($0.item) == .parallel }.count
-        if parallel > 1 {
-            notes.append(
-                "--jobs: the \(parallel) single-thread cells may have run beside each other (one core each; their co_scheduled_fraction probes then shared the machine); every contended cell ran alone"
-            )
-        }
         if pinFailures > 0 { notes.append("\(pinFailures) worker threads could not be pinned to a CPU") }
         if !lost.isEmpty { notes.append("LOST UPDATES in synchronized strategies: \(lost.joined(separator: "; "))") }
 

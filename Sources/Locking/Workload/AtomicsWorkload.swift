@@ -6,8 +6,8 @@ import Simulation
 /// measures every strategy that supports it over all repetitions, repetition-major so that a noisy
 /// host's slow drift spreads evenly over the strategies being compared.
 ///
-/// A contended cell (more than one thread) runs alone under `--jobs`: a neighbour would take the
-/// cores its threads contend on. Single-thread cells may run beside each other (one core each).
+/// Every cell measures real time, so every cell runs alone whatever `--jobs` says (issue 24: two
+/// "uncontended" cells side by side contended on Signal's one global lock).
 package struct AtomicsWorkload: Workload {
     package struct Item: Sendable {
         package var cell: ContentionCell
@@ -68,7 +68,9 @@ package struct AtomicsWorkload: Workload {
 
     package func label(_ item: Item) -> String { "\(item.cell.operation.name) t=\(item.cell.threads)" }
 
-    package func scheduling(_ item: Item) -> ItemScheduling { item.cell.threads > 1 ? .alone : .parallel }
+    /// Every cell is timed, single-thread ones included: two "uncontended" cells side by side
+    /// share the cores, the caches and, for `signal-global-lock`, the one process-wide lock.
+    package func timing(_ item: Item) -> ItemTiming { .real }
 
     package func run(_ item: Item) throws -> Sample {
         let runner = ContentionRunner(clock: clock, calibration: calibration, settings: settings, jemalloc: allocator.jemalloc)

@@ -9,9 +9,10 @@
 /// the tidy table) → `report` (tables, rankings, comparisons computed from the typed samples). A
 /// workload never writes result files and never re-parses records from strings.
 ///
-/// `run` is called from several threads at once when `--jobs` > 1, for items whose `scheduling` is
-/// `.parallel`; results are collected by item index, so the output of a virtual-time run is
-/// bit-identical for any `--jobs`.
+/// `run` is called from several threads at once when `--jobs` > 1, for items whose `timing` is
+/// `.virtual`; results are collected by item index, so the output of a virtual-time run is
+/// bit-identical for any `--jobs`. An item that measures real time never shares the machine with
+/// another item: the driver derives that from `timing`, so no workload can get it wrong.
 public protocol Workload: Sendable {
     /// One cell of the matrix: everything needed to run it, independently of every other item.
     associatedtype Item: Sendable
@@ -30,9 +31,10 @@ public protocol Workload: Sendable {
 
     /// A short label for the progress line.
     func label(_ item: Item) -> String
-    /// Whether `item` may share the machine with other items (`--jobs`), or must run alone
-    /// because it measures real time or contention.
-    func scheduling(_ item: Item) -> ItemScheduling
+    /// What `item` measures: virtual time (deterministic, may share the machine with other items
+    /// under `--jobs`) or real time (wall or CPU time, contention, real processes: runs with no
+    /// other item in flight). The default is `.real`, so a workload that forgets to say is safe.
+    func timing(_ item: Item) -> ItemTiming
 
     /// Runs one item. Must not read a global clock in virtual-time mode and must not write files.
     func run(_ item: Item) throws -> Sample
@@ -51,17 +53,24 @@ public protocol Workload: Sendable {
 }
 
 extension Workload {
-    public func scheduling(_ item: Item) -> ItemScheduling { .parallel }
+    public func timing(_ item: Item) -> ItemTiming { .real }
     public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] { [] }
     public static var hasTimeline: Bool { false }
 }
 
-/// Whether an item may run beside others under `--jobs`.
-public enum ItemScheduling: Sendable, Hashable {
-    /// Deterministic or insensitive to a neighbour: runs on any free worker.
-    case parallel
-    /// Measures real time or contention: runs with no other item in flight.
-    case alone
+/// What an item measures, which decides whether it may run beside others under `--jobs`.
+///
+/// The rule lives in the driver, not in each workload: `.virtual` items share the pool of `--jobs`
+/// workers; every `.real` item runs alone, with nothing else in flight, because a neighbour takes
+/// cores, caches, memory bandwidth and (in one process) any process-wide lock it measures.
+public enum ItemTiming: Sendable, Hashable {
+    /// Virtual time only: the result does not depend on what else runs (deterministic).
+    case virtual
+    /// Real time, CPU time, contention or real processes: a neighbour would change the result.
+    case real
+
+    /// Whether the driver runs an item of this timing with no other item in flight.
+    public var runsAlone: Bool { self == .real }
 }
 
 /// One item that ran, with its index in the (unsharded) matrix and what it measured.

@@ -91,8 +91,8 @@ package struct ReadinessWorkload: Workload {
         "\(item.scenario.rawValue) \(Self.variantName(item)) \(Self.globalsName(item)) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
     }
 
-    package func scheduling(_ item: Item) -> ItemScheduling {
-        configuration.mode == .live ? .alone : .parallel
+    package func timing(_ item: Item) -> ItemTiming {
+        configuration.mode == .live ? .real : .virtual
     }
 
     package func run(_ item: Item) throws -> Sample {

@@ -106,8 +106,8 @@ public struct ThrottleWorkload: Workload {
         "\(item.scenario.name) \(item.policy.rawValue) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
     }
 
-    public func scheduling(_ item: Item) -> ItemScheduling {
-        configuration.mode == .live ? .alone : .parallel
+    public func timing(_ item: Item) -> ItemTiming {
+        configuration.mode == .live ? .real : .virtual
     }
 
     func trace(for item: Item) -> CommitTrace {

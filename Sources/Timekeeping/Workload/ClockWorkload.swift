@@ -87,9 +87,9 @@ package struct ClockWorkload: Workload {
         }
     }
 
-    package func scheduling(_ item: Item) -> ItemScheduling {
-        if case .simulate = item { return .parallel }
-        return .alone
+    package func timing(_ item: Item) -> ItemTiming {
+        if case .simulate = item { return .virtual }
+        return .real
     }
 
     package func run(_ item: Item) throws -> Sample {
