@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "Invalidation", targets: ["Invalidation"]),
         .executable(name: "bench-cache", targets: ["bench-cache"]),
         .library(name: "Caching", targets: ["Caching"]),
+        // The framework: a user's package registers its own variants on a Suite and gets an
+        // executable with every bench-* flag (see Examples/ and docs/your-own-variant.md).
+        .library(name: "BenchSuite", targets: ["BenchSuite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -73,7 +76,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench-throttle",
-            dependencies: ["Throttling", "Simulation", "Measurement", "BenchCommandLine"],
+            dependencies: ["BenchSuite", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
@@ -88,7 +91,7 @@ let package = Package(
         .target(name: "CLockShim", linkerSettings: [.linkedLibrary("dl")]),
         .executableTarget(
             name: "bench-atomics",
-            dependencies: ["Locking", "Measurement", "BenchCommandLine"],
+            dependencies: ["BenchSuite", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -126,7 +129,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench-readiness",
-            dependencies: ["Readiness", "Simulation", "Measurement", "BenchCommandLine"],
+            dependencies: ["BenchSuite", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -160,7 +163,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench-cache",
-            dependencies: ["Caching", "Measurement", "BenchCommandLine"],
+            dependencies: ["BenchSuite", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -168,10 +171,21 @@ let package = Package(
             dependencies: ["Caching", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // The commands of the opened workloads (throttle, atomics, cache, readiness) and the gate, on
+        // one Suite of registered variants: the suite's own executables and a user's are both thin
+        // callers of it.
+        .target(
+            name: "BenchSuite",
+            dependencies: [
+                "Throttling", "Locking", "Caching", "Readiness", "Simulation", "Measurement", "BenchCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The regression gate: thresholds and baseline comparison over results folders.
         .executableTarget(
             name: "bench-gate",
-            dependencies: ["Measurement", "BenchCommandLine"],
+            dependencies: ["BenchSuite", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

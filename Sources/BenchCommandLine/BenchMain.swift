@@ -10,10 +10,18 @@ import Measurement
 package enum BenchMain {
     /// - Parameter usageExitCode: the exit code for a bad flag (64, EX_USAGE, unless the tool's
     ///   own contract says otherwise, like bench-gate's 2).
-    package static func run<Command: ParsableCommand>(_ type: Command.Type, usageExitCode: Int32 = 64) -> Never {
-        let tool = Command.configuration.commandName ?? "bench"
+    /// - Parameters:
+    ///   - arguments: what to parse (default: the process's arguments after the executable).
+    ///   - toolName: the name errors start with (default: the command's name).
+    package static func run<Command: ParsableCommand>(
+        _ type: Command.Type,
+        usageExitCode: Int32 = 64,
+        arguments: [String]? = nil,
+        toolName: String? = nil
+    ) -> Never {
+        let tool = toolName ?? Command.configuration.commandName ?? "bench"
         do {
-            var command = try Command.parseAsRoot()
+            var command = try Command.parseAsRoot(arguments)
             try command.run()
             exit(0)
         } catch let code as ExitCode {

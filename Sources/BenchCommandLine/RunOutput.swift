@@ -39,13 +39,14 @@ package struct RunOutput {
         return formatter.string(from: Date())
     }
 
-    /// Adds labelled groups of observations, in order.
-    package mutating func add(_ groups: [LabelledObservations]) {
+    /// Adds labelled groups of observations, in order, each stamped with its variant's origin.
+    package mutating func add(_ groups: [LabelledObservations], origins: [String: VariantOrigin] = [:]) {
         for g in groups {
             add(
                 g.observations,
                 scenario: g.scenario,
                 variant: g.variant,
+                origin: origins[g.variant]?.rawValue ?? "",
                 mode: g.mode,
                 seed: g.seed,
                 repetition: g.repetition,
@@ -59,6 +60,7 @@ package struct RunOutput {
         _ observations: [Observation],
         scenario: String,
         variant: String,
+        origin: String = "",
         mode: String,
         seed: UInt64,
         repetition: Int,
@@ -78,7 +80,8 @@ package struct RunOutput {
                     value: o.value,
                     unit: o.unit,
                     host: host,
-                    factors: factors
+                    factors: factors,
+                    origin: origin
                 )
             )
         }

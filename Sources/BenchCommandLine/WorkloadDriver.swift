@@ -68,19 +68,20 @@ package enum WorkloadDriver {
         progress.finish()
         if let firstError { throw firstError.error }
 
+        let origins = workload.variantOrigins
         var finished: [FinishedItem<W.Item, W.Sample>] = []
         var events: [TimelineRecord] = []
         for (position, sample) in samples.enumerated() {
             guard let sample else { continue }
             let item = all[indices[position]]
             finished.append(FinishedItem(index: indices[position], item: item, sample: sample))
-            output.add(workload.observations(for: item, sample: sample))
+            output.add(workload.observations(for: item, sample: sample), origins: origins)
             if timeline != nil { events += workload.timeline(for: item, sample: sample) }
         }
         let interrupted = Interruption.pending
         let complete = interrupted == nil && finished.count == indices.count
         let report = try workload.report(finished, complete: complete)
-        output.add(report.derived)
+        output.add(report.derived, origins: origins)
 
         var parameters = workload.parameters
         for (key, value) in report.parameters { parameters[key] = value }

@@ -4,21 +4,30 @@
 /// tidy rows needs only RFC 4180 quoting plus a number format that round-trips exactly.
 public enum CSVWriter {
     /// The fixed columns, in order; workload factor columns follow `repetition`.
-    public static let leadingColumns = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
+    public static let leadingColumns = ["run_id", "workload", "scenario", "variant", "origin", "mode", "seed", "repetition"]
     public static let trailingColumns = ["metric", "value", "unit", "host"]
 
-    public static func header(factorNames: [String]) -> [String] {
-        leadingColumns + factorNames + trailingColumns
+    /// The header of a table of `schemaVersion` (version 1 had no `origin` column).
+    public static func header(factorNames: [String], schemaVersion: Int = RunDocument.currentSchemaVersion) -> [String] {
+        let leading = schemaVersion == 1 ? leadingColumns.filter { $0 != "origin" } : leadingColumns
+        return leading + factorNames + trailingColumns
+    }
+
+    /// One record's fields in the column order of `header(factorNames:schemaVersion:)`.
+    public static func fields(_ r: ResultRecord, factorNames: [String], schemaVersion: Int = RunDocument.currentSchemaVersion) -> [String] {
+        var fields = [r.runID, r.workload, r.scenario, r.variant]
+        if schemaVersion != 1 { fields.append(r.origin) }
+        fields += [r.mode, String(r.seed), String(r.repetition)]
+        for name in factorNames { fields.append(r.factors[name] ?? "") }
+        fields += [r.metric, format(r.value), r.unit, r.host]
+        return fields
     }
 
     public static func render(_ records: [ResultRecord], factorNames: [String]) -> String {
         var out = header(factorNames: factorNames).joined(separator: ",") + "\n"
         out.reserveCapacity(records.count * 96)
         for r in records {
-            var fields = [r.runID, r.workload, r.scenario, r.variant, r.mode, String(r.seed), String(r.repetition)]
-            for name in factorNames { fields.append(r.factors[name] ?? "") }
-            fields += [r.metric, format(r.value), r.unit, r.host]
-            out += fields.map(escape).joined(separator: ",")
+            out += fields(r, factorNames: factorNames).map(escape).joined(separator: ",")
             out += "\n"
         }
         return out

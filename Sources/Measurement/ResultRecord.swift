@@ -7,6 +7,9 @@ public struct ResultRecord: Codable, Hashable, Sendable {
     public var workload: String
     public var scenario: String
     public var variant: String
+    /// Where the variant comes from (`VariantOrigin`: signal, article, ours, platform, reference,
+    /// user); empty for rows that belong to no variant. Read as `unknown` from schema version 1.
+    public var origin: String
     /// `sim` (virtual time, deterministic) or `live` (real threads and clocks).
     public var mode: String
     public var seed: UInt64
@@ -33,12 +36,14 @@ public struct ResultRecord: Codable, Hashable, Sendable {
         value: Double,
         unit: String,
         host: String,
-        factors: [String: String] = [:]
+        factors: [String: String] = [:],
+        origin: String = ""
     ) {
         self.runID = runID
         self.workload = workload
         self.scenario = scenario
         self.variant = variant
+        self.origin = origin
         self.mode = mode
         self.seed = seed
         self.repetition = repetition
@@ -51,7 +56,26 @@ public struct ResultRecord: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case runID = "run_id"
-        case workload, scenario, variant, mode, seed, repetition, metric, value, unit, host, factors
+        case workload, scenario, variant, origin, mode, seed, repetition, metric, value, unit, host, factors
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        runID = try c.decode(String.self, forKey: .runID)
+        workload = try c.decode(String.self, forKey: .workload)
+        scenario = try c.decode(String.self, forKey: .scenario)
+        variant = try c.decode(String.self, forKey: .variant)
+        // Schema version 1 had no origin: such records read as `unknown`, so old and new runs still
+        // compare (the gate's cells never include the origin).
+        origin = try c.decodeIfPresent(String.self, forKey: .origin) ?? "unknown"
+        mode = try c.decode(String.self, forKey: .mode)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        repetition = try c.decode(Int.self, forKey: .repetition)
+        metric = try c.decode(String.self, forKey: .metric)
+        value = try c.decode(Double.self, forKey: .value)
+        unit = try c.decode(String.self, forKey: .unit)
+        host = try c.decode(String.self, forKey: .host)
+        factors = try c.decode([String: String].self, forKey: .factors)
     }
 }
 

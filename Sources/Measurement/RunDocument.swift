@@ -3,7 +3,10 @@ import Foundation
 /// The JSON results file: the records of the CSV plus everything about the run that produced them.
 public struct RunDocument: Codable, Hashable, Sendable {
     /// Bumped whenever a column or key changes meaning; readers refuse versions they do not know.
-    public static let currentSchemaVersion = 1
+    /// Version 2 added `origin` (where each record's variant comes from).
+    public static let currentSchemaVersion = 2
+    /// What readers accept: version 1 documents read with every record's origin `unknown`.
+    public static let readableSchemaVersions: Set<Int> = [1, 2]
 
     public var schemaVersion: Int
     public var runID: String

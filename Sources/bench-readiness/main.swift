@@ -1,42 +1,5 @@
-import ArgumentParser
 import BenchCommandLine
-import Foundation
-import Readiness
+import BenchSuite
 
-/// `bench-readiness`: launch coordination — Signal's AppReadiness against the article's, a
-/// stampede, an orchestrator and a frame-aware scheduler, on one main executor.
-struct BenchReadiness: ParsableCommand {
-    /// The hidden role flag: `bench-readiness --readiness-probe <probe> <implementation>` runs one
-    /// re-entry probe and exits (the live harness starts it as a child process).
-    static let probeFlag = "--readiness-probe"
-
-    static let configuration = CommandConfiguration(
-        commandName: "bench-readiness",
-        abstract: "Launch coordination: readiness blocks, frames and input on one main executor.",
-        discussion: """
-            With no arguments: every variant x main-app, nse, share-extension x every --globals x 5 seeds in \
-            virtual time (deterministic), writing results/runs/<run-id>/readiness.csv and .json. --mode live runs \
-            the main-app launch on real threads beside its simulation, the re-entry probes in child processes \
-            (reentrant-tasks) and the registry race (concurrent-first-use).
-            """
-    )
-
-    @OptionGroup var common: CommonOptions
-    @OptionGroup var options: ReadinessOptions
-
-    func run() throws {
-        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        let timed = options.mode == .live ? "bench-readiness --mode live measures real time" : nil
-        try WorkloadDriver.run(ReadinessWorkload.self, common: common, debugWarning: timed) { environment in
-            try ReadinessWorkload(
-                configuration: options.configuration(child: [executable, Self.probeFlag]),
-                selection: environment.selection
-            )
-        }
-    }
-}
-
-if CommandLine.arguments.dropFirst().first == BenchReadiness.probeFlag {
-    exit(ReadinessProbe.runChild(Array(CommandLine.arguments.dropFirst(2))))
-}
-BenchMain.run(BenchReadiness.self)
+ReadinessCommand.runProbeChildIfAsked()
+BenchMain.run(ReadinessCommand.self)

@@ -11,7 +11,7 @@ enum ResultsCSVCheck {
         guard FileManager.default.fileExists(atPath: csvPath) else { return }  // --format json writes none
         guard let data = FileManager.default.contents(atPath: csvPath) else { throw fail("\(csvPath): cannot be read") }
         let rows = parse(String(decoding: data, as: UTF8.self))
-        let header = CSVWriter.header(factorNames: d.factorNames)
+        let header = CSVWriter.header(factorNames: d.factorNames, schemaVersion: d.schemaVersion)
         guard let first = rows.first, first == header else {
             throw fail("\(csvPath): header does not match \(d.workload).json's columns (\(header.joined(separator: ",")))")
         }
@@ -20,9 +20,7 @@ enum ResultsCSVCheck {
             throw fail("\(csvPath): \(body.count) rows but \(d.workload).json holds \(d.records.count) records: the pair disagrees")
         }
         for (index, (row, r)) in zip(body, d.records).enumerated() {
-            var expected = [r.runID, r.workload, r.scenario, r.variant, r.mode, String(r.seed), String(r.repetition)]
-            for name in d.factorNames { expected.append(r.factors[name] ?? "") }
-            expected += [r.metric, CSVWriter.format(r.value), r.unit, r.host]
+            let expected = CSVWriter.fields(r, factorNames: d.factorNames, schemaVersion: d.schemaVersion)
             guard row.count == expected.count else {
                 throw fail("\(csvPath): line \(index + 2): \(row.count) fields, expected \(expected.count)")
             }
@@ -40,7 +38,10 @@ enum ResultsCSVCheck {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 256)) ?? Data()
-        return String(decoding: head, as: UTF8.self).hasPrefix(CSVWriter.leadingColumns.joined(separator: ",") + ",")
+        let text = String(decoding: head, as: UTF8.self)
+        return [1, RunDocument.currentSchemaVersion].contains { version in
+            text.hasPrefix(CSVWriter.header(factorNames: [], schemaVersion: version).prefix(5).joined(separator: ",") + ",")
+        }
     }
 
     /// RFC 4180: fields separated by commas, quoted fields may hold commas, quotes ("") and newlines.

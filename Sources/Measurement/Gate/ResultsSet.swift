@@ -54,8 +54,10 @@ public struct ResultsSet: Sendable {
                 throw fail("\(file): not valid JSON")
             }
             guard let version = versioned.schema_version else { continue }  // not a run document
-            guard version == RunDocument.currentSchemaVersion else {
-                throw fail("\(file): schema_version: \(version) is not the supported \(RunDocument.currentSchemaVersion)")
+            guard RunDocument.readableSchemaVersions.contains(version) else {
+                throw fail(
+                    "\(file): schema_version: \(version) is not one this tool reads (\(RunDocument.readableSchemaVersions.sorted().map(String.init).joined(separator: ", ")))"
+                )
             }
             let document: RunDocument
             do { document = try RunDocument.decode(data) } catch {

@@ -50,12 +50,17 @@ public protocol Workload: Sendable {
 
     /// Every parameter of the run, defaults included, so that the JSON alone reproduces it.
     var parameters: [String: JSONValue] { get }
+    /// Where each variant of the run comes from, by variant name: the `origin` column (a variant
+    /// not named here, such as a harness row, gets an empty origin). A workload with a
+    /// `VariantRegistry` returns its `origins`.
+    var variantOrigins: [String: VariantOrigin] { get }
 }
 
 extension Workload {
     public func timing(_ item: Item) -> ItemTiming { .real }
     public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] { [] }
     public static var hasTimeline: Bool { false }
+    public var variantOrigins: [String: VariantOrigin] { [:] }
 }
 
 /// What an item measures, which decides whether it may run beside others under `--jobs`.

@@ -4,7 +4,9 @@ import Caching
 import Measurement
 
 /// bench-cache's own options, on top of the shared `CommonOptions`.
-struct CacheOptions: ParsableArguments {
+package struct CacheOptions: ParsableArguments {
+    package init() {}
+
     enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
 
     @Option(help: "sim (virtual time, deterministic) or live (the real implementations on real threads).")
@@ -44,7 +46,7 @@ struct CacheOptions: ParsableArguments {
         }
     }
 
-    func validate() throws {
+    package func validate() throws {
         _ = try Self.integers(capacity, "--capacity")
         _ = try Self.integers(threads, "--threads")
         if let duration, !duration.isFinite { throw ValidationError("--duration must be finite") }
@@ -66,4 +68,3 @@ struct CacheOptions: ParsableArguments {
         }
     }
 }
-extension AllocatorChoice: ExpressibleByArgument {}

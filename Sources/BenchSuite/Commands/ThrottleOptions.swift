@@ -3,7 +3,9 @@ import BenchCommandLine
 import Throttling
 
 /// bench-throttle's own options, on top of the shared `CommonOptions`; the workload validates them.
-struct ThrottleOptions: ParsableArguments {
+package struct ThrottleOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "sim (virtual time, deterministic) or live (real threads and clocks).")
     var mode: ThrottleConfiguration.Mode = .sim
 

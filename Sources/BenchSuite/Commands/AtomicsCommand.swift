@@ -4,9 +4,10 @@ import Locking
 import Measurement
 
 /// `bench-atomics`: Signal-style atomic wrappers on each lock strategy, under contention.
-@main
-struct BenchAtomics: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct AtomicsCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "bench-atomics",
         abstract: "Signal-style atomic wrappers on pthread_mutex, NSLock, DispatchQueue and more, under contention.",
         discussion: """
@@ -64,9 +65,8 @@ struct BenchAtomics: ParsableCommand {
     )
     var probeDuration: Double = 0.2
 
-    static func main() { BenchMain.run(Self.self) }
 
-    func run() throws {
+    package func run() throws {
         var c = AtomicsConfiguration()
         (c.threads, c.csWork, c.gapWork) = (threads, csWork, gapWork)
         (c.duration, c.warmup, c.probeDuration) = (duration, warmup, probeDuration)

@@ -5,7 +5,9 @@ import Readiness
 import Simulation
 
 /// bench-readiness's own options, on top of the shared `CommonOptions`.
-struct ReadinessOptions: ParsableArguments {
+package struct ReadinessOptions: ParsableArguments {
+    package init() {}
+
     enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
 
     @Option(help: "sim (virtual time, deterministic) or live (real threads, CPU, timers and child processes).")
@@ -56,7 +58,7 @@ struct ReadinessOptions: ParsableArguments {
     @Option(name: .customLong("racing-threads"), help: "Live: threads racing through first use in concurrent-first-use.")
     var racingThreads: Int = 8
 
-    func validate() throws {
+    package func validate() throws {
         if let displayHz, !(1...1000).contains(displayHz) {
             throw ValidationError("--display-hz must be between 1 and 1000, got \(displayHz)")
         }

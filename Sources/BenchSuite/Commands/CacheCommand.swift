@@ -1,0 +1,35 @@
+import ArgumentParser
+import BenchCommandLine
+import Caching
+import Measurement
+
+/// `bench-cache`: Signal's context-aware LRU cache across its generations, eviction policies, and ours.
+package struct CacheCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
+        commandName: "bench-cache",
+        abstract: "Count-bounded caches before a slow store: hit ratio, miss storms and cost per operation.",
+        discussion: """
+            With no arguments: every variant x every trace x 2 seeds in virtual time (deterministic), \
+            Signal's cache sizes swept in the main app and each trace's cache in the NSE and the share \
+            extension, writing results/runs/<run-id>/cache.csv and .json. --mode live runs the real \
+            implementations on real threads (get/set ns, clear latency, allocations, bytes per entry).
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var options: CacheOptions
+
+    package func run() throws {
+        var jemalloc: JemallocCounters?
+        if options.mode == .live, !common.list {
+            jemalloc = try AllocatorSwitch.activateForRun(options.allocator).jemalloc
+        }
+        let configuration = try options.configuration
+        let timed = options.mode == .live ? "bench-cache --mode live measures real time" : nil
+        try WorkloadDriver.run(CacheWorkload.self, common: common, debugWarning: timed) { environment in
+            try CacheWorkload(configuration: configuration, selection: environment.selection, jemalloc: jemalloc)
+        }
+    }
+}

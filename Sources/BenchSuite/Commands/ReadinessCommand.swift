@@ -1,0 +1,47 @@
+import ArgumentParser
+import BenchCommandLine
+import Foundation
+import Readiness
+
+/// `bench-readiness`: launch coordination — Signal's AppReadiness against the article's, a
+/// stampede, an orchestrator and a frame-aware scheduler, on one main executor.
+package struct ReadinessCommand: ParsableCommand {
+    package init() {}
+
+    /// The hidden role flag: `bench-readiness --readiness-probe <probe> <implementation>` runs one
+    /// re-entry probe and exits (the live harness starts it as a child process).
+    package static let probeFlag = "--readiness-probe"
+
+    /// Runs a re-entry probe and exits when this process was started as one (the live harness
+    /// re-executes the binary with `probeFlag` first); returns otherwise.
+    package static func runProbeChildIfAsked() {
+        if CommandLine.arguments.dropFirst().first == probeFlag {
+            Foundation.exit(ReadinessProbe.runChild(Array(CommandLine.arguments.dropFirst(2))))
+        }
+    }
+
+    package static let configuration = CommandConfiguration(
+        commandName: "bench-readiness",
+        abstract: "Launch coordination: readiness blocks, frames and input on one main executor.",
+        discussion: """
+            With no arguments: every variant x main-app, nse, share-extension x every --globals x 5 seeds in \
+            virtual time (deterministic), writing results/runs/<run-id>/readiness.csv and .json. --mode live runs \
+            the main-app launch on real threads beside its simulation, the re-entry probes in child processes \
+            (reentrant-tasks) and the registry race (concurrent-first-use).
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var options: ReadinessOptions
+
+    package func run() throws {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let timed = options.mode == .live ? "bench-readiness --mode live measures real time" : nil
+        try WorkloadDriver.run(ReadinessWorkload.self, common: common, debugWarning: timed) { environment in
+            try ReadinessWorkload(
+                configuration: options.configuration(child: [executable, Self.probeFlag]),
+                selection: environment.selection
+            )
+        }
+    }
+}

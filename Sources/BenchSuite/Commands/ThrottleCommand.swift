@@ -1,0 +1,32 @@
+import ArgumentParser
+import BenchCommandLine
+import Throttling
+
+/// `bench-throttle`: message bursts through UI-update throttlers, latency to screen against jank.
+package struct ThrottleCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
+        commandName: "bench-throttle",
+        abstract: "Message bursts through UI-update throttlers: latency to screen against dropped frames.",
+        discussion: """
+            With no arguments: every policy x every scenario x 3 seeds in virtual time (deterministic), \
+            writing results/runs/<run-id>/throttle.csv and .json. --mode live replays the same scenarios \
+            on real threads and clocks and reports live beside simulated values.
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var options: ThrottleOptions
+
+    package func run() throws {
+        let timed = options.mode == .live ? "bench-throttle --mode live measures real time" : nil
+        try WorkloadDriver.run(ThrottleWorkload.self, common: common, debugWarning: timed) { environment in
+            try ThrottleWorkload(
+                configuration: options.configuration,
+                selection: environment.selection,
+                recordTimeline: environment.recordTimeline
+            )
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Measurement
+import Synchronization
+
+/// Every variant the opened workloads can run: the suite's own, plus whatever a user's package
+/// registers.
+///
+/// A user's executable starts from `Suite()` (the suite's own variants, the same registration the
+/// `bench-*` tools use), registers its own types on the role's registry — one line each — and
+/// hands the suite to `SuiteMain.run`. Registration refuses a duplicate or reserved name with a
+/// one-line error before anything runs.
+///
+/// ```swift
+/// var suite = Suite()
+/// try suite.throttlers.register(ThrottlerVariant(name: "every-3", origin: .user, summary: "…") { _ in EveryThird() })
+/// SuiteMain.run(suite)
+/// ```
+public struct Suite: Sendable {
+    /// A suite with the suite's own variants of every role.
+    public init() {}
+}
+
+extension Suite {
+    private static let installed = Mutex(Suite())
+
+    /// The suite the running command reads its variants from: the default one in the `bench-*`
+    /// tools, the user's in an executable started by `SuiteMain.run`.
+    package static var current: Suite {
+        get { installed.withLock { $0 } }
+        set { installed.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,91 @@
+/// What every registered variant says about itself: its name, origin, `--list` line, and whether
+/// it runs when no `--variant` is given.
+public struct VariantInfo: Sendable, Hashable {
+    /// The `variant` column and the `--variant` name: lowercase letters, digits and hyphens.
+    public var name: String
+    public var origin: VariantOrigin
+    /// One line for `--list`.
+    public var summary: String
+    /// Part of the run when `--variant` is not given.
+    public var isDefault: Bool
+
+    public init(name: String, origin: VariantOrigin, summary: String, isDefault: Bool = true) {
+        self.name = name
+        self.origin = origin
+        self.summary = summary
+        self.isDefault = isDefault
+    }
+}
+
+/// A variant of some pattern's role that a `VariantRegistry` can hold (a throttler, a lock, a
+/// cache, a launch coordinator, …): its `info`, plus whatever the pattern needs to run it.
+public protocol NamedVariant: Sendable {
+    var info: VariantInfo { get }
+}
+
+/// The named variants of one role, in registration order: the suite's own and the user's,
+/// registered the same way.
+///
+/// Registration validates the name (a duplicate or reserved name is a one-line usage error, so a
+/// user's executable refuses to start rather than shadowing a suite variant), and resolution
+/// turns `--variant a,b` into variants, naming the known ones when a name is unknown.
+public struct VariantRegistry<Variant: NamedVariant>: Sendable {
+    /// Names no variant may take: they mean something else in results or on the command line.
+    public static var reservedNames: Set<String> { ["all", "none", "default", "-", "harness"] }
+
+    public private(set) var variants: [Variant] = []
+
+    public init() {}
+
+    /// A registry of `variants`, in order; traps on an invalid or duplicate name, which in the
+    /// suite's own list is a programming error (a user's registration goes through `register`).
+    public init(builtIn variants: [Variant]) {
+        for v in variants {
+            do { try register(v) } catch { preconditionFailure(error.message) }
+        }
+    }
+
+    /// Adds `variant`; refuses an invalid, reserved or already registered name.
+    public mutating func register(_ variant: Variant) throws(BenchFailure) {
+        let info = variant.info
+        try Self.checkName(info.name)
+        if let existing = variants.first(where: { $0.info.name == info.name }) {
+            throw BenchFailure.usage(
+                "variant '\(info.name)' (\(info.origin.rawValue)) is already registered (\(existing.info.origin.rawValue)): choose another name"
+            )
+        }
+        variants.append(variant)
+    }
+
+    /// Checks a variant name: 1–48 characters, lowercase letters, digits and hyphens, starting
+    /// with a letter, not reserved.
+    public static func checkName(_ name: String) throws(BenchFailure) {
+        let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        guard (1...48).contains(name.count), allowed, let first = name.unicodeScalars.first, ("a"..."z").contains(first) else {
+            throw BenchFailure.usage(
+                "variant name '\(name)': use 1–48 lowercase letters, digits and hyphens, starting with a letter"
+            )
+        }
+        guard !reservedNames.contains(name) else {
+            throw BenchFailure.usage("variant name '\(name)' is reserved (\(reservedNames.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    public func named(_ name: String) -> Variant? { variants.first { $0.info.name == name } }
+
+    /// The variants `--variant` asks for, or the default ones when it asks for none.
+    public func resolve(_ requested: [String], flag: String = "--variant") throws(BenchFailure) -> [Variant] {
+        if requested.isEmpty { return variants.filter(\.info.isDefault) }
+        return try MatrixSelection.resolve(requested, flag: flag, from: variants, name: \.info.name)
+    }
+
+    /// Every variant's origin by name, for the `origin` column.
+    public var origins: [String: VariantOrigin] {
+        Dictionary(variants.map { ($0.info.name, $0.info.origin) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The `--list` lines, each labelled with its origin.
+    public var catalogueEntries: [WorkloadCatalogue.Entry] {
+        variants.map { WorkloadCatalogue.Entry($0.info.name, "[\($0.info.origin.rawValue)] \($0.info.summary)", isDefault: $0.info.isDefault) }
+    }
+}
