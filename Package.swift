@@ -182,6 +182,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A user's executable as the end-to-end tests need one: user variants that behave, trap,
+        // hang or break determinism (the tutorial-grade example is the package under Examples/).
+        .executableTarget(
+            name: "suite-fixture",
+            dependencies: ["BenchSuite", "Throttling", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The regression gate: thresholds and baseline comparison over results folders.
         .executableTarget(
             name: "bench-gate",
@@ -209,7 +216,7 @@ let package = Package(
             // The executables are dependencies so that `swift test` builds them before running them.
             dependencies: [
                 "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
-                "bench-invalidation", "bench-cache",
+                "bench-invalidation", "bench-cache", "suite-fixture",
             ],
             swiftSettings: swiftSettings
         ),

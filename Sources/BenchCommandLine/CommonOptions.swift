@@ -61,6 +61,31 @@ package struct CommonOptions: ParsableArguments {
     )
     package var events: String?
 
+    @Option(
+        name: .customLong("item-timeout"),
+        help: ArgumentHelp(
+            "Seconds an item run in a child process (a user's variant, live) may take before it is killed and reported as failed.",
+            valueName: "s"
+        ),
+        transform: decimalArgument
+    )
+    package var itemTimeout: Double = 600
+
+    @Flag(
+        name: .customLong("check-determinism"),
+        help:
+            "Run every virtual-time item twice, the second time in a child process where the workload allows it, and fail on any difference."
+    )
+    package var checkDeterminism = false
+
+    /// The child side of an isolated item: run only the item with this (unsharded) index.
+    @Option(name: .customLong("isolated-item"), help: .hidden)
+    package var isolatedItem: Int?
+
+    /// The child side of an isolated item: where its sample goes, as JSON.
+    @Option(name: .customLong("isolated-result"), help: .hidden)
+    package var isolatedResult: String?
+
     package init() {}
 
     package func validate() throws {
@@ -69,6 +94,12 @@ package struct CommonOptions: ParsableArguments {
         }
         if let jobs, !(1...256).contains(jobs) {
             throw ValidationError("--jobs must be between 1 and 256, got \(jobs)")
+        }
+        if !(0.1...86_400).contains(itemTimeout) {
+            throw ValidationError("--item-timeout must be between 0.1 and 86400 seconds, got \(itemTimeout)")
+        }
+        if (isolatedItem == nil) != (isolatedResult == nil) {
+            throw ValidationError("--isolated-item and --isolated-result go together")
         }
     }
 

@@ -16,16 +16,67 @@ package struct WorkloadEnvironment: Sendable {
 /// An executable parses its own options, then calls `run` with a closure that builds its workload;
 /// everything after that is the same for every workload.
 package enum WorkloadDriver {
-    /// - Parameter debugWarning: what measures real time, for the loud banner a debug build prints
-    ///   once the matrix is valid and before anything is measured (nil: nothing timed).
+    /// - Parameters:
+    ///   - debugWarning: what measures real time, for the loud banner a debug build prints once the
+    ///     matrix is valid and before anything is measured (nil: nothing timed).
+    ///   - catalogue: what `--list` prints, when it differs from `W.catalogue` (a suite's registry).
     package static func run<W: Workload>(
         _ type: W.Type,
         common: CommonOptions,
         debugWarning: String? = nil,
+        catalogue: WorkloadCatalogue? = nil,
         make: (WorkloadEnvironment) throws -> W
     ) throws {
+        try run(type, common: common, debugWarning: debugWarning, catalogue: catalogue, isolation: nil, make: make)
+    }
+
+    /// The same for a workload some of whose items run in a child process (`IsolatingWorkload`):
+    /// such an item that traps, crashes or hangs is reported as failed and the rest is written.
+    package static func run<W: IsolatingWorkload>(
+        _ type: W.Type,
+        common: CommonOptions,
+        debugWarning: String? = nil,
+        catalogue: WorkloadCatalogue? = nil,
+        make: (WorkloadEnvironment) throws -> W
+    ) throws {
+        let runner = ChildItemRunner(timeout: common.itemTimeout)
+        let isolation = Isolation<W>(
+            isolates: { w, item in w.runsInChildProcess(item) },
+            runInChild: { index, label in try runner.run(index: index, label: label, as: W.Sample.self) },
+            writeSample: { sample, path in try ChildItemRunner.write(sample, to: path) }
+        )
+        try run(type, common: common, debugWarning: debugWarning, catalogue: catalogue, isolation: isolation, make: make)
+    }
+
+    /// How a workload's items are isolated in child processes (nil: never).
+    struct Isolation<W: Workload>: Sendable {
+        var isolates: @Sendable (W, W.Item) -> Bool
+        var runInChild: @Sendable (Int, String) throws -> W.Sample
+        var writeSample: @Sendable (W.Sample, String) throws -> Void
+    }
+
+    /// What one item came back with: its sample, or the failure of an isolated item (which does
+    /// not stop the run, unlike any other error).
+    enum Outcome<Sample: Sendable>: Sendable {
+        case sample(Sample)
+        case isolatedFailure(IsolatedItemFailure)
+    }
+
+    static func run<W: Workload>(
+        _ type: W.Type,
+        common: CommonOptions,
+        debugWarning: String?,
+        catalogue: WorkloadCatalogue?,
+        isolation: Isolation<W>?,
+        make: (WorkloadEnvironment) throws -> W
+    ) throws {
+        if let index = common.isolatedItem, let path = common.isolatedResult {
+            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: isolation, make: make)
+            return
+        }
         if common.list {
-            print(W.catalogue.render(), terminator: "")
+            // A suite with registered variants lists its own catalogue (the user's variants too).
+            print((catalogue ?? W.catalogue).render(), terminator: "")
             return
         }
         if common.events != nil, !W.hasTimeline {
@@ -49,16 +100,29 @@ package enum WorkloadDriver {
 
         Interruption.install()
         var samples = [W.Sample?](repeating: nil, count: indices.count)
+        var isolatedFailures: [(position: Int, failure: IsolatedItemFailure)] = []
         var firstError: (index: Int, error: any Error)?
         var progress = Progress(total: indices.count, quiet: common.quiet)
         ItemScheduler(jobs: environment.jobs).run(
             count: indices.count,
             isAlone: { workload.timing(all[indices[$0]]).runsAlone },
             shouldStop: { Interruption.pending != nil },
-            work: { position in try workload.run(all[indices[position]]) },
+            work: { position -> Outcome<W.Sample> in
+                let item = all[indices[position]]
+                if common.checkDeterminism, workload.timing(item) == .virtual {
+                    return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation))
+                }
+                guard let isolation, isolation.isolates(workload, item) else { return .sample(try workload.run(item)) }
+                do { return .sample(try isolation.runInChild(indices[position], workload.label(item))) } catch let failure
+                    as IsolatedItemFailure
+                {
+                    return .isolatedFailure(failure)
+                }
+            },
             deliver: { position, result in
                 switch result {
-                case .success(let sample): samples[position] = sample
+                case .success(.sample(let sample)): samples[position] = sample
+                case .success(.isolatedFailure(let failure)): isolatedFailures.append((position, failure))
                 case .failure(let error):
                     if firstError == nil || position < firstError!.index { firstError = (position, error) }
                 }
@@ -67,6 +131,7 @@ package enum WorkloadDriver {
         )
         progress.finish()
         if let firstError { throw firstError.error }
+        isolatedFailures.sort { $0.position < $1.position }
 
         let origins = workload.variantOrigins
         var finished: [FinishedItem<W.Item, W.Sample>] = []
@@ -79,7 +144,7 @@ package enum WorkloadDriver {
             if timeline != nil { events += workload.timeline(for: item, sample: sample) }
         }
         let interrupted = Interruption.pending
-        let complete = interrupted == nil && finished.count == indices.count
+        let complete = interrupted == nil && finished.count == indices.count && isolatedFailures.isEmpty
         let report = try workload.report(finished, complete: complete)
         output.add(report.derived, origins: origins)
 
@@ -87,7 +152,13 @@ package enum WorkloadDriver {
         for (key, value) in report.parameters { parameters[key] = value }
         parameters["jobs"] = .number(Double(environment.jobs))
         if let shard = common.shard { parameters["shard"] = .string(shard.description) }
+        if !isolatedFailures.isEmpty {
+            parameters["failed_items"] = .array(
+                isolatedFailures.map { .object(["item": .string($0.failure.label), "reason": .string($0.failure.reason)]) }
+            )
+        }
         var notes = report.notes
+        for (_, failure) in isolatedFailures.reversed() { notes.insert("FAILED: \(failure.description)", at: 0) }
         if let interrupted {
             notes.insert(
                 "INCOMPLETE: interrupted by \(Interruption.name(interrupted)) after \(finished.count) of \(indices.count) items",
@@ -114,6 +185,58 @@ package enum WorkloadDriver {
             )
             exit(Interruption.exitCode(for: interrupted))
         }
+        if !isolatedFailures.isEmpty {
+            let first = isolatedFailures[0].failure
+            let more = isolatedFailures.count > 1 ? " and \(isolatedFailures.count - 1) more" : ""
+            throw BenchFailure.runtime(
+                "\(isolatedFailures.count) of \(indices.count) items failed (the rest is written, marked incomplete): \(first.description)\(more)"
+            )
+        }
         if let failure = report.failure { throw failure }
+    }
+
+    /// `--check-determinism`: runs a virtual-time item again in this process (state a variant
+    /// keeps across runs shows) and, when the workload can isolate items, once more in a child
+    /// process (what depends on the process shows: hash seeds, addresses); fails on any difference.
+    static func checkedTwice<W: Workload>(_ workload: W, _ item: W.Item, index: Int, isolation: Isolation<W>?) throws -> W.Sample {
+        let first = try workload.run(item)
+        var others = [try workload.run(item)]
+        if let isolation { others.append(try isolation.runInChild(index, workload.label(item))) }
+        let a = workload.observations(for: item, sample: first)
+        for other in others { try compare(workload, item, a, workload.observations(for: item, sample: other)) }
+        return first
+    }
+
+    static func compare<W: Workload>(_ workload: W, _ item: W.Item, _ a: [LabelledObservations], _ b: [LabelledObservations]) throws {
+        guard a != b else { return }
+        let left = a.flatMap { g in g.observations.map { (g.variant, $0) } }
+        let right = b.flatMap { g in g.observations.map { (g.variant, $0) } }
+        let firstDifference = zip(left, right).first { $0.0 != $0.1 }
+        let what =
+            firstDifference.map {
+                " (\($0.0.0) \($0.0.1.metric): \(CSVWriter.format($0.0.1.value)) then \(CSVWriter.format($0.1.1.value)))"
+            } ?? ""
+        throw BenchFailure.runtime(
+            "--check-determinism: \(workload.label(item)): two runs of the same seed gave different results\(what); a virtual-time variant must not read a clock, a global counter or a hash order"
+        )
+    }
+
+    /// The child side of an isolated item: build the same workload, run the one item, write its
+    /// sample for the parent. Writes no result files and takes no lock on the output folder.
+    static func runIsolatedChild<W: Workload>(
+        index: Int,
+        resultPath: String,
+        common: CommonOptions,
+        isolation: Isolation<W>?,
+        make: (WorkloadEnvironment) throws -> W
+    ) throws {
+        guard let isolation else { throw BenchFailure.usage("--isolated-item: bench-\(W.name) runs no item in a child process") }
+        let environment = WorkloadEnvironment(selection: common.selection, recordTimeline: common.events != nil, quiet: true, jobs: 1)
+        let workload = try make(environment)
+        let all = workload.items
+        guard all.indices.contains(index) else {
+            throw BenchFailure.usage("--isolated-item: \(index) is not an item of this matrix (0..<\(all.count))")
+        }
+        try isolation.writeSample(try workload.run(all[index]), resultPath)
     }
 }

@@ -4,7 +4,7 @@ import Histogram
 ///
 /// HdrHistogram keeps 3 significant digits in a fixed number of buckets, so ten million samples
 /// cost the same memory as ten; the exact max is tracked beside it because the tail is the point.
-public struct LatencyRecorder: Sendable {
+public struct LatencyRecorder: Sendable, Codable {
     var histogram: Histogram<UInt64>
     public private(set) var count: UInt64 = 0
     public private(set) var exactMax: Int64 = 0

@@ -80,7 +80,7 @@ public struct ResultRecord: Codable, Hashable, Sendable {
 }
 
 /// A measured value before it is stamped with the run's identity: what a workload produces.
-public struct Observation: Hashable, Sendable {
+public struct Observation: Hashable, Sendable, Codable {
     public var metric: String
     public var value: Double
     public var unit: String

@@ -14,12 +14,12 @@ final class LiveMainLoopTests: XCTestCase {
         "pending_rows_peak", "estimator_samples_p50", "estimator_samples_max", "estimator_decisions",
     ]
 
-    struct Both: ThrottlerVisitor {
+    struct Both {
         let scenario: ThrottleScenario
         let trace: CommitTrace
         let pipeline: ThrottlePipeline
 
-        func visit<P: UpdateThrottler>(_ throttler: P) -> (sim: ThrottleRunResult, live: ThrottleRunResult, clock: TestClock) {
+        func run<P: UpdateThrottler>(_ throttler: P) -> (sim: ThrottleRunResult, live: ThrottleRunResult, clock: TestClock) {
             let sim = ThrottleExperiment.simulate(throttler, scenario: scenario, trace: trace, pipeline: pipeline)
             let clock = TestClock()
             let live = LiveThrottleRun.runPreposted(throttler, scenario: scenario, trace: trace, pipeline: pipeline, clock: clock)
@@ -31,12 +31,12 @@ final class LiveMainLoopTests: XCTestCase {
         let scenario = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!.scaled(by: 0.2)
         let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
         for pipeline in ThrottlePipeline.allCases {
-            for policy in ThrottlePolicy.allCases {
-                let (sim, live, clock) = policy.visit(Both(scenario: scenario, trace: trace, pipeline: pipeline), parameters: .init())
+            for policy in ThrottlerVariant.builtIn {
+                let (sim, live, clock) = Both(scenario: scenario, trace: trace, pipeline: pipeline).run(policy.make())
                 for metric in Self.compared {
                     let s = sim.observations.first { $0.metric == metric }?.value
                     let l = live.observations.first { $0.metric == metric }?.value
-                    XCTAssertEqual(s, l, "\(pipeline) \(policy.rawValue) \(metric)")
+                    XCTAssertEqual(s, l, "\(pipeline) \(policy.name) \(metric)")
                 }
                 XCTAssertGreaterThan(clock.now(), SimInstant.zero + .seconds(1), "the loop advanced the test clock")
             }
@@ -63,7 +63,7 @@ final class LiveMainLoopTests: XCTestCase {
 
 extension LiveMainLoopTests {
     func testParametersMetadataRecordsThePipeline() {
-        var p = ThrottlePolicy.Parameters()
+        var p = ThrottleParameters()
         XCTAssertEqual(p.metadata["pipeline"], .string("conversation"), "the default for every policy")
         p.pipeline = .observer
         XCTAssertEqual(p.metadata["pipeline"], .string("observer"))

@@ -68,8 +68,8 @@ final class MainThreadSimulatorTests: XCTestCase {
 
     func testSameSeedSameRecordsAnotherSeedDifferent() {
         let scenario = ThrottleScenario.catalog.first { $0.name == "mmpp" }!.scaled(by: 0.3)
-        for policy in ThrottlePolicy.allCases {
-            let p = ThrottlePolicy.Parameters()
+        for policy in ThrottlerVariant.builtIn {
+            let p = ThrottleParameters()
             let a = ThrottleExperiment.simulate(
                 policy: policy,
                 parameters: p,
@@ -88,8 +88,8 @@ final class MainThreadSimulatorTests: XCTestCase {
                 scenario: scenario,
                 trace: ThrottleExperiment.trace(for: scenario, seed: 2)
             )
-            XCTAssertEqual(a.observations, b.observations, "\(policy)")
-            XCTAssertNotEqual(a.observations, c.observations, "\(policy)")
+            XCTAssertEqual(a.observations, b.observations, policy.name)
+            XCTAssertNotEqual(a.observations, c.observations, policy.name)
         }
     }
 

@@ -18,8 +18,8 @@ let benchmarks: @Sendable () -> Void = {
     // results to compare), so an error would pass the gate silently.
 
     // Commit path: `commitArrived` while updates are being held back (the call every commit makes).
-    for policy in ThrottlePolicy.allCases {
-        Benchmark("UpdateThrottler.commitArrived(\(policy.rawValue))") { benchmark in
+    for policy in ThrottlerVariant.builtIn {
+        Benchmark("UpdateThrottler.commitArrived(\(policy.name))") { benchmark in
             let path = PolicyFixtures.make(policy)
             if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
             benchmark.startMeasurement()
@@ -30,8 +30,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Publish path: the callback that publishes, then `updateApplied` as the host reports the update.
-    for policy in ThrottlePolicy.allCases where policy != .immediate {
-        Benchmark("UpdateThrottler.publish(\(policy.rawValue))") { benchmark in
+    for policy in ThrottlerVariant.builtIn where policy.name != "immediate" {
+        Benchmark("UpdateThrottler.publish(\(policy.name))") { benchmark in
             let path = PolicyFixtures.make(policy)
             if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
             benchmark.startMeasurement()
@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
     let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
     for policy in PolicyFixtures.simulatedPolicies {
         Benchmark(
-            "ThrottleExperiment.simulate(\(scenario.name),\(policy.rawValue))",
+            "ThrottleExperiment.simulate(\(scenario.name),\(policy.name))",
             configuration: .init(
                 metrics: [.wallClock, .mallocCountTotal, .simEvents, .simEventsPerSecond],
                 scalingFactor: .one,
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
             )
         ) { benchmark in
             let clock = ContinuousClock()
-            let parameters = ThrottlePolicy.Parameters()
+            let parameters = ThrottleParameters()
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 let start = clock.now

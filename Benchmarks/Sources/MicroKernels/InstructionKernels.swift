@@ -24,17 +24,17 @@ public enum InstructionKernels {
 
     static let throttling: [InstructionKernel] = {
         var kernels: [InstructionKernel] = []
-        for policy in ThrottlePolicy.allCases {
+        for policy in ThrottlerVariant.builtIn {
             kernels.append(
-                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.commitArrived(\(policy.rawValue))", operations: 1_000) {
+                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.commitArrived(\(policy.name))", operations: 1_000) {
                     let path = checked(PolicyFixtures.make(policy), policy)
                     return { count in for _ in 0..<count { keep(path.commit()) } }
                 }
             )
         }
-        for policy in ThrottlePolicy.allCases where policy != .immediate {
+        for policy in ThrottlerVariant.builtIn where policy.name != "immediate" {
             kernels.append(
-                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.publish(\(policy.rawValue))", operations: 1_000) {
+                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.publish(\(policy.name))", operations: 1_000) {
                     let path = checked(PolicyFixtures.make(policy), policy)
                     return { count in for _ in 0..<count { keep(path.publish()) } }
                 }
@@ -46,11 +46,11 @@ public enum InstructionKernels {
         for policy in PolicyFixtures.simulatedPolicies {
             kernels.append(
                 InstructionKernel(
-                    name: "ThrottlingBenchmarks.ThrottleExperiment.simulate(\(scenario.name),\(policy.rawValue))",
+                    name: "ThrottlingBenchmarks.ThrottleExperiment.simulate(\(scenario.name),\(policy.name))",
                     operations: 1
                 ) {
                     let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
-                    let parameters = ThrottlePolicy.Parameters()
+                    let parameters = ThrottleParameters()
                     return { count in
                         for _ in 0..<count {
                             keep(ThrottleExperiment.simulate(policy: policy, parameters: parameters, scenario: scenario, trace: trace))
@@ -78,7 +78,7 @@ public enum InstructionKernels {
         }
     }
 
-    static func checked(_ path: AnyPolicyPaths, _ policy: ThrottlePolicy) -> AnyPolicyPaths {
+    static func checked(_ path: AnyPolicyPaths, _ policy: ThrottlerVariant) -> AnyPolicyPaths {
         if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
         return path
     }

@@ -46,7 +46,9 @@ public enum PolicyFixtures {
     }()
 
     /// The policies whose whole simulated runs are measured.
-    public static let simulatedPolicies: [ThrottlePolicy] = [.signalAdaptive, .frameBudget]
+    public static let simulatedPolicies: [ThrottlerVariant] = ["signal-adaptive", "frame-budget"].map { name in
+        ThrottlerVariant.builtIn.first { $0.name == name }!
+    }
 
     /// The main thread's view mid-storm: 3 commits of ~16 rows pending, the oldest 1 ms old.
     static func context(at now: SimInstant) -> ThrottleContext {
@@ -63,34 +65,34 @@ public enum PolicyFixtures {
         )
     }
 
-    public static func make(_ policy: ThrottlePolicy) -> AnyPolicyPaths {
-        let p = ThrottlePolicy.Parameters()
-        switch policy {
-        case .immediate:
+    public static func make(_ policy: ThrottlerVariant) -> AnyPolicyPaths {
+        let p = ThrottleParameters()
+        switch policy.name {
+        case "immediate":
             return AnyPolicyPaths(prepared(ImmediateThrottler(), step: vsync) { $0.commitArrived($1) })
-        case .fixedRate:
+        case "fixed-rate":
             // The repeating timer fires every interval and publishes what is pending.
             return AnyPolicyPaths(prepared(FixedRateThrottler(interval: p.fixedInterval), step: p.fixedInterval) { $0.timerFired($1) })
-        case .signalAdaptive:
+        case "signal-adaptive":
             // A display-link tick once the target interval (50 ms with no load) has passed.
             return AnyPolicyPaths(prepared(SignalAdaptiveThrottler(), step: .milliseconds(50)) { $0.displayLinkTicked($1) })
-        case .signalBrief:
+        case "signal-brief":
             // The commit path sees a full second of 60 Hz frames (a 50 ms interval). The publish
             // path presents none after the preparation, so it runs at the heavy end (500 ms), and
             // the timer armed at the last attempt publishes.
             return AnyPolicyPaths(
                 prepared(SignalBriefThrottler(), step: SignalBriefThrottler.longInterval, presentFrames: true) { $0.timerFired($1) }
             )
-        case .signalLastOnly:
+        case "signal-last-only":
             // The first commit enqueued the fire N later; the timer publishes.
             return AnyPolicyPaths(
                 prepared(SignalLastOnlyThrottler(interval: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) }
             )
-        case .debounceLast:
+        case "debounce-last":
             return AnyPolicyPaths(
                 prepared(DebounceLastThrottler(quietPeriod: p.debounceInterval), step: p.debounceInterval) { $0.timerFired($1) }
             )
-        case .throttleFirstLast:
+        case "throttle-first-last":
             // The trailing edge: a commit inside the open window, then the timer that publishes it.
             return AnyPolicyPaths(
                 prepared(ThrottleFirstLastThrottler(interval: p.debounceInterval), step: p.debounceInterval) {
@@ -98,13 +100,15 @@ public enum PolicyFixtures {
                     return $0.timerFired($1)
                 }
             )
-        case .frameBudget:
+        case "frame-budget":
             // A frame just finished with room before the next vsync: the update that fits goes now.
             return AnyPolicyPaths(
                 prepared(FrameBudgetThrottler(maxAge: p.maxAge), step: vsync) {
                     $0.frameCompleted($1, frameCost: .milliseconds(4))
                 }
             )
+        default:
+            fatalError("no fixture for throttler '\(policy.name)'")
         }
     }
 
@@ -163,13 +167,13 @@ public struct AnyPolicyPaths {
     /// Whether the two paths still do what the benchmark names say: the publish path publishes,
     /// and the commit path holds the update back, except for the policies that decide on every
     /// commit. Runs each path once; nil when both behave.
-    public func mismatch(_ policy: ThrottlePolicy) -> String? {
-        let commitPublishes = policy == .immediate || policy == .frameBudget
+    public func mismatch(_ policy: ThrottlerVariant) -> String? {
+        let commitPublishes = policy.name == "immediate" || policy.name == "frame-budget"
         if (commit().publish != .nothing) != commitPublishes {
-            return "\(policy.rawValue): commitArrived \(commitPublishes ? "held back" : "published"), the fixture expects the opposite"
+            return "\(policy.name): commitArrived \(commitPublishes ? "held back" : "published"), the fixture expects the opposite"
         }
         if publish().publish == .nothing {
-            return "\(policy.rawValue): the publish path did not publish"
+            return "\(policy.name): the publish path did not publish"
         }
         return nil
     }

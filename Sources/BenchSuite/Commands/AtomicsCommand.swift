@@ -65,7 +65,6 @@ package struct AtomicsCommand: ParsableCommand {
     )
     var probeDuration: Double = 0.2
 
-
     package func run() throws {
         var c = AtomicsConfiguration()
         (c.threads, c.csWork, c.gapWork) = (threads, csWork, gapWork)

@@ -1,5 +1,6 @@
 import Measurement
 import Synchronization
+import Throttling
 
 /// Every variant the opened workloads can run: the suite's own, plus whatever a user's package
 /// registers.
@@ -15,6 +16,9 @@ import Synchronization
 /// SuiteMain.run(suite)
 /// ```
 public struct Suite: Sendable {
+    /// bench-throttle's policies (`UpdateThrottler`), run in virtual time and live.
+    public var throttlers: VariantRegistry<ThrottlerVariant> = .throttlers
+
     /// A suite with the suite's own variants of every role.
     public init() {}
 }

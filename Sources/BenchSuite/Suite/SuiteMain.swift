@@ -9,13 +9,19 @@ import Measurement
 public enum SuiteMain {
     /// The workloads a user's executable offers, by the name that selects them.
     static let workloads: [(name: String, summary: String, run: @Sendable ([String], String) -> Never)] = [
-        ("throttle", "UI-update throttlers under message bursts (UpdateThrottler)", { BenchMain.run(ThrottleCommand.self, arguments: $0, toolName: $1) }),
+        (
+            "throttle", "UI-update throttlers under message bursts (UpdateThrottler)",
+            { BenchMain.run(ThrottleCommand.self, arguments: $0, toolName: $1) }
+        ),
         ("atomics", "locks and atomic wrappers under contention", { BenchMain.run(AtomicsCommand.self, arguments: $0, toolName: $1) }),
         ("cache", "count-bounded caches before a slow store", { BenchMain.run(CacheCommand.self, arguments: $0, toolName: $1) }),
         ("readiness", "launch coordinators on one main executor", { BenchMain.run(ReadinessCommand.self, arguments: $0, toolName: $1) }),
-        ("gate", "check results folders against thresholds and a baseline (bench-gate)", {
-            BenchMain.run(GateCommand.self, usageExitCode: 2, arguments: $0, toolName: $1)
-        }),
+        (
+            "gate", "check results folders against thresholds and a baseline (bench-gate)",
+            {
+                BenchMain.run(GateCommand.self, usageExitCode: 2, arguments: $0, toolName: $1)
+            }
+        ),
     ]
 
     /// Installs `suite` and runs the workload named by the first argument with the rest.
@@ -29,7 +35,10 @@ public enum SuiteMain {
         }
         guard let workload = workloads.first(where: { $0.name == first }) else {
             FileHandle.standardError.write(
-                Data("\(tool): error: unknown workload '\(BenchMain.errorLine(first))'; known: \(workloads.map(\.name).joined(separator: ", "))\n".utf8)
+                Data(
+                    "\(tool): error: unknown workload '\(BenchMain.errorLine(first))'; known: \(workloads.map(\.name).joined(separator: ", "))\n"
+                        .utf8
+                )
             )
             exit(64)
         }

@@ -86,6 +86,8 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
 
     /// The `--list` lines, each labelled with its origin.
     public var catalogueEntries: [WorkloadCatalogue.Entry] {
-        variants.map { WorkloadCatalogue.Entry($0.info.name, "[\($0.info.origin.rawValue)] \($0.info.summary)", isDefault: $0.info.isDefault) }
+        variants.map {
+            WorkloadCatalogue.Entry($0.info.name, "[\($0.info.origin.rawValue)] \($0.info.summary)", isDefault: $0.info.isDefault)
+        }
     }
 }

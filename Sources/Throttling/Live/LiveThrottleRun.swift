@@ -8,8 +8,8 @@ import Synchronization
 /// whole run. The main thread is the same `MainThreadMachine` the simulation steps.
 public enum LiveThrottleRun {
     public static func run(
-        policy: ThrottlePolicy,
-        parameters: ThrottlePolicy.Parameters,
+        policy: ThrottlerVariant,
+        parameters: ThrottleParameters,
         scenario: ThrottleScenario,
         trace: CommitTrace,
         backgroundThreads: Int,
@@ -17,7 +17,8 @@ public enum LiveThrottleRun {
         recordTimeline: Bool = false,
         clock: any MonotonicClock = SystemMonotonicClock()
     ) -> ThrottleRunResult {
-        policy.visit(
+        policy.runLive(
+            parameters,
             Run(
                 scenario: scenario,
                 trace: trace,
@@ -26,12 +27,12 @@ public enum LiveThrottleRun {
                 drainLimit: drainLimit,
                 recordTimeline: recordTimeline,
                 clock: clock
-            ),
-            parameters: parameters
+            )
         )
     }
 
-    struct Run: ThrottlerVisitor {
+    /// A live run of one policy, waiting for the policy's concrete type (`ThrottlerVariant`).
+    struct Run: Sendable {
         let scenario: ThrottleScenario
         let trace: CommitTrace
         let pipeline: ThrottlePipeline
@@ -40,7 +41,7 @@ public enum LiveThrottleRun {
         let recordTimeline: Bool
         let clock: any MonotonicClock
 
-        func visit<P: UpdateThrottler>(_ policy: P) -> ThrottleRunResult {
+        func run<P: UpdateThrottler>(_ policy: P) -> ThrottleRunResult {
             let mailbox = Mailbox()
             let stop = StopFlag()
             let finished = DispatchGroup()

@@ -3,7 +3,7 @@ import Simulation
 
 /// One run: a policy, a scenario and a trace in; measurements (and optionally the per-update
 /// timeline) out.
-public struct ThrottleRunResult: Sendable {
+public struct ThrottleRunResult: Sendable, Codable {
     public var metrics: ThrottleMetrics
     public var timeline: [UpdateRecord]
     /// The run's metrics, then the policy's own (e.g. Signal's estimator sample counts).
@@ -15,16 +15,13 @@ public enum ThrottleExperiment {
     /// `parameters.pipeline`. Deterministic: the same inputs give bit-identical results on every
     /// machine and build.
     public static func simulate(
-        policy: ThrottlePolicy,
-        parameters: ThrottlePolicy.Parameters,
+        policy: ThrottlerVariant,
+        parameters: ThrottleParameters,
         scenario: ThrottleScenario,
         trace: CommitTrace,
         recordTimeline: Bool = false
     ) -> ThrottleRunResult {
-        policy.visit(
-            Simulate(scenario: scenario, trace: trace, pipeline: parameters.pipeline, recordTimeline: recordTimeline),
-            parameters: parameters
-        )
+        policy.simulate(parameters, scenario: scenario, trace: trace, recordTimeline: recordTimeline)
     }
 
     /// Simulates any policy (including one defined outside this module).
@@ -43,17 +40,6 @@ public enum ThrottleExperiment {
             recordTimeline: recordTimeline
         )
         return simulator.run()
-    }
-
-    struct Simulate: ThrottlerVisitor {
-        let scenario: ThrottleScenario
-        let trace: CommitTrace
-        let pipeline: ThrottlePipeline
-        let recordTimeline: Bool
-
-        func visit<P: UpdateThrottler>(_ throttler: P) -> ThrottleRunResult {
-            ThrottleExperiment.simulate(throttler, scenario: scenario, trace: trace, pipeline: pipeline, recordTimeline: recordTimeline)
-        }
     }
 
     /// The trace a scenario generates for a seed (what every policy replays).

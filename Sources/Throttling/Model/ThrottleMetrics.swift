@@ -5,7 +5,7 @@ import Simulation
 /// running sums), never by the number of commits.
 ///
 /// Every metric's exact definition is in docs/bench-throttle.md; the names here are the CSV's.
-public struct ThrottleMetrics: Sendable {
+public struct ThrottleMetrics: Sendable, Codable {
     public var latency = LatencyRecorder()
     public var commits = 0
     public var delivered = 0

@@ -1,7 +1,7 @@
 import Simulation
 
 /// One applied update, for the per-update timeline (`--events`).
-public struct UpdateRecord: Hashable, Sendable {
+public struct UpdateRecord: Hashable, Sendable, Codable {
     /// When the update started on the main thread.
     public var time: SimInstant
     public var rows: Int

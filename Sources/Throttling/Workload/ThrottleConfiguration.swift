@@ -33,8 +33,8 @@ public struct ThrottleConfiguration: Sendable {
     public static let minimumDuration = 0.1
 
     /// The policies' parameters (valid once `validate()` passed).
-    public var policyParameters: ThrottlePolicy.Parameters {
-        var p = ThrottlePolicy.Parameters()
+    public var policyParameters: ThrottleParameters {
+        var p = ThrottleParameters()
         p.fixedInterval = .milliseconds(fixedIntervalMs)
         p.debounceInterval = .milliseconds(debounceMs)
         p.maxAge = .milliseconds(maxAgeMs)

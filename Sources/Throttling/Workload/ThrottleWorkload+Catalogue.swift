@@ -1,11 +1,14 @@
 import Measurement
 
 extension ThrottleWorkload {
-    public static var catalogue: WorkloadCatalogue {
+    public static var catalogue: WorkloadCatalogue { catalogue(variants: .throttlers) }
+
+    /// What `--list` prints with `variants` registered (each labelled with its origin).
+    public static func catalogue(variants: VariantRegistry<ThrottlerVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
                 .init("scenarios (--scenario)", ThrottleScenario.catalog.map { .init($0.name, $0.summary) }),
-                .init("variants (--variant)", ThrottlePolicy.allCases.map { .init($0.rawValue, $0.summary) }),
+                .init("variants (--variant)", variants.catalogueEntries),
             ],
             footer: ["devices (--device): \(DeviceProfile.all.map(\.name).joined(separator: ", "))"]
                 + ThrottlePipeline.allCases.map {
@@ -19,7 +22,7 @@ extension ThrottleWorkload {
         var out = configuration.policyParameters.metadata
         out["mode"] = .string(configuration.mode.rawValue)
         out["seeds"] = .array(seeds.map { .number(Double($0)) })
-        out["variants"] = .array(policies.map { .string($0.rawValue) })
+        out["variants"] = .array(policies.map { .string($0.name) })
         out["quick"] = .bool(selection.quick)
         out["items"] = .number(Double(items.count))
         if let userTrace {

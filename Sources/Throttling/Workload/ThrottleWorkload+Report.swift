@@ -36,7 +36,7 @@ extension ThrottleWorkload {
                 comparisons.append(
                     Comparison(
                         scenario: r.item.scenario.name,
-                        variant: r.item.policy.rawValue,
+                        variant: r.item.policy.name,
                         metric: metric,
                         unit: s.unit,
                         sim: s.value,

@@ -4,15 +4,15 @@ import Simulation
 
 /// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
 /// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.
-public struct ThrottleWorkload: Workload {
+public struct ThrottleWorkload: IsolatingWorkload {
     public struct Item: Sendable {
         public var scenario: ThrottleScenario
-        public var policy: ThrottlePolicy
+        public var policy: ThrottlerVariant
         public var seed: UInt64
         public var repetition: Int
     }
 
-    public struct Sample: Sendable {
+    public struct Sample: Sendable, Codable {
         public var sim: ThrottleRunResult
         /// Real seconds the simulation of this item took (the simulator's speed, not the model's).
         public var simWallSeconds: Double
@@ -25,19 +25,27 @@ public struct ThrottleWorkload: Workload {
     public let selection: MatrixSelection
     public let recordTimeline: Bool
     public let scenarios: [ThrottleScenario]
-    public let policies: [ThrottlePolicy]
+    public let policies: [ThrottlerVariant]
+    /// Every policy the run could name (the suite's own and any a user registered).
+    public let registry: VariantRegistry<ThrottlerVariant>
     public let seeds: [UInt64]
     /// A user trace replaces the generated arrivals (the seed then only labels the run).
     public let userTrace: RecordedTrace?
     public let items: [Item]
     public var factorNames: [String] { [] }
 
-    public init(configuration: ThrottleConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
+    public init(
+        configuration: ThrottleConfiguration,
+        selection: MatrixSelection,
+        recordTimeline: Bool = false,
+        registry: VariantRegistry<ThrottlerVariant> = .throttlers
+    ) throws {
         try configuration.validate()
         self.configuration = configuration
         self.selection = selection
         self.recordTimeline = recordTimeline
-        policies = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: ThrottlePolicy.allCases, name: \.rawValue)
+        self.registry = registry
+        policies = try registry.resolve(selection.variants)
         let devices = try MatrixSelection.resolve(configuration.devices, flag: "--device", from: DeviceProfile.all, name: \.name)
         var scenarios: [ThrottleScenario]
         if let path = configuration.tracePath {
@@ -103,7 +111,14 @@ public struct ThrottleWorkload: Workload {
     public static let hasTimeline = true
 
     public func label(_ item: Item) -> String {
-        "\(item.scenario.name) \(item.policy.rawValue) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
+        "\(item.scenario.name) \(item.policy.name) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
+    }
+
+    public var variantOrigins: [String: VariantOrigin] { registry.origins }
+
+    /// A user's policy runs live in a child process: a trap or a hang fails that item only.
+    public func runsInChildProcess(_ item: Item) -> Bool {
+        configuration.mode == .live && item.policy.info.origin == .user
     }
 
     public func timing(_ item: Item) -> ItemTiming {
@@ -149,7 +164,7 @@ public struct ThrottleWorkload: Workload {
     func group(_ item: Item, _ mode: String, _ result: ThrottleRunResult) -> LabelledObservations {
         LabelledObservations(
             scenario: item.scenario.name,
-            variant: item.policy.rawValue,
+            variant: item.policy.name,
             mode: mode,
             seed: item.seed,
             repetition: item.repetition,
@@ -162,7 +177,7 @@ public struct ThrottleWorkload: Workload {
         return result.timeline.map { u in
             TimelineRecord(
                 scenario: item.scenario.name,
-                variant: item.policy.rawValue,
+                variant: item.policy.name,
                 mode: mode,
                 seed: item.seed,
                 repetition: item.repetition,

@@ -1,6 +1,6 @@
 import Measurement
 
-extension ThrottlePolicy.Parameters {
+extension ThrottleParameters {
     /// The parameters as the run's JSON metadata records them (`parameters` of the results file),
     /// so that a run's pipeline is never lost: the driver merges these into its own.
     public var metadata: [String: JSONValue] {

@@ -1,0 +1,127 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// A user's executable (`suite-fixture`, built on `BenchSuite`) with user variants that behave,
+/// trap, hang or break determinism: what the framework promises a user, end to end.
+final class SuiteFixtureTests: XCTestCase {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ExecutableRunner.Result {
+        try ExecutableRunner.run("suite-fixture", arguments, environment: environment)
+    }
+
+    func temporaryFolder() -> String {
+        let path = NSTemporaryDirectory() + "suite-fixture-e2e-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func document(_ folder: String) throws -> RunDocument {
+        try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/throttle.json")))
+    }
+
+    /// The user's variant runs in virtual time beside Signal's, labelled `user`, and `--jobs`
+    /// changes nothing.
+    func testAUserVariantRunsInSimLabelledUserAndJobsChangeNothing() throws {
+        var values: [[String]] = []
+        for jobs in ["1", "2"] {
+            let output = temporaryFolder()
+            let result = try run(["throttle", "--quick", "--variant", "every-third,signal-adaptive", "--jobs", jobs, "--quiet", "--output", output])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let d = try document(output)
+            XCTAssertEqual(d.schemaVersion, 2)
+            XCTAssertEqual(Set(d.records.filter { $0.variant == "every-third" }.map(\.origin)), ["user"])
+            XCTAssertEqual(Set(d.records.filter { $0.variant == "signal-adaptive" }.map(\.origin)), ["signal"])
+            values.append(d.records.map { "\($0.scenario) \($0.variant) \($0.seed) \($0.metric) \($0.value)" })
+            let csv = try String(contentsOfFile: output + "/throttle.csv", encoding: .utf8)
+            XCTAssertTrue(csv.hasPrefix("run_id,workload,scenario,variant,origin,mode,"), csv.prefix(80) + "")
+        }
+        XCTAssertFalse(values[0].isEmpty)
+        XCTAssertEqual(values[0], values[1], "--jobs 1 and --jobs 2 must give identical results")
+    }
+
+    /// Live, the user's policy runs on the real main loop — in a child process, so that a trap or
+    /// a hang cannot take the run down — and comes back as ordinary live records.
+    func testAUserVariantRunsLiveInAChildProcess() throws {
+        let output = temporaryFolder()
+        let result = try run([
+            "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "every-third", "--duration", "0.5",
+            "--quiet", "--output", output,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let d = try document(output)
+        XCTAssertTrue(d.complete)
+        let live = d.records.filter { $0.mode == "live" && $0.variant == "every-third" }
+        XCTAssertFalse(live.isEmpty)
+        XCTAssertEqual(Set(live.map(\.origin)), ["user"])
+        XCTAssertGreaterThan(live.first { $0.metric == "commits" }?.value ?? 0, 0)
+    }
+
+    func testATrappingLiveUserVariantFailsItsItemAndTheRestIsWritten() throws {
+        let output = temporaryFolder()
+        let result = try run([
+            "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "traps-on-tenth,immediate", "--rate", "200",
+            "--duration", "0.5", "--quiet", "--output", output,
+        ])
+        XCTAssertEqual(result.reason, .exit, "the parent exits, it does not trap")
+        XCTAssertEqual(result.status, 70)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("traps-on-tenth") && result.stderr.contains("trapped"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Precondition failed"), "the trap's own message: \(result.stderr)")
+        let d = try document(output)
+        XCTAssertFalse(d.complete)
+        XCTAssertEqual(d.completedItems, 1)
+        XCTAssertTrue(d.notes.first?.hasPrefix("FAILED: steady traps-on-tenth") == true, "\(d.notes)")
+        XCTAssertTrue(d.records.contains { $0.variant == "immediate" && $0.mode == "live" }, "the rest of the matrix is written")
+        XCTAssertFalse(d.records.contains { $0.variant == "traps-on-tenth" })
+    }
+
+    func testAHangingLiveUserVariantIsKilledByTheWatchdog() throws {
+        let output = temporaryFolder()
+        let started = Date()
+        let result = try run([
+            "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "hangs-on-first,immediate", "--duration", "0.5",
+            "--item-timeout", "3", "--quiet", "--output", output,
+        ])
+        XCTAssertEqual(result.status, 70, result.stderr)
+        XCTAssertTrue(result.stderr.contains("hangs-on-first") && result.stderr.contains("hung"), result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "the watchdog, not the hang, ended the item")
+        let d = try document(output)
+        XCTAssertTrue(d.records.contains { $0.variant == "immediate" && $0.mode == "live" })
+        // No child is left behind: nothing else runs this fixture.
+        let stray = try ExecutableRunner.run("pgrep", ["-f", "hangs-on-first"], directory: URL(fileURLWithPath: "/usr/bin"))
+        XCTAssertNotEqual(stray.status, 0, "a child of the fixture is still running: \(stray.stdout)")
+    }
+
+    /// `--check-determinism` catches a variant whose results depend on process-wide state, and
+    /// passes a deterministic one.
+    func testTheDeterminismCheckCatchesAVariantThatReadsAGlobal() throws {
+        let bad = try run([
+            "throttle", "--quick", "--scenario", "steady", "--variant", "reads-a-global", "--check-determinism", "--quiet", "--output",
+            temporaryFolder(),
+        ])
+        XCTAssertEqual(bad.status, 70, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--check-determinism") && bad.stderr.contains("reads-a-global"), bad.stderr)
+        let good = try run([
+            "throttle", "--quick", "--scenario", "steady", "--variant", "every-third,signal-adaptive", "--check-determinism", "--quiet",
+            "--output", temporaryFolder(),
+        ])
+        XCTAssertEqual(good.status, 0, good.stderr)
+    }
+
+    func testADuplicateVariantNameIsRefusedAtStartUp() throws {
+        let result = try run(["throttle", "--list"], environment: ["SUITE_FIXTURE_DUPLICATE": "1"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'signal-adaptive'") && result.stderr.contains("already registered"), result.stderr)
+    }
+
+    func testListLabelsEveryVariantWithItsOrigin() throws {
+        let result = try run(["throttle", "--list"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("every-third") && result.stdout.contains("[user] publish every third commit"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("[signal]"), result.stdout)
+        let unknown = try run(["throttle-not"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("unknown workload"), unknown.stderr)
+    }
+}
