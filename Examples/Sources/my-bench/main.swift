@@ -1,0 +1,19 @@
+// my-bench: our own variants through PatternBench's scenarios, beside Signal's, the articles' and
+// PatternBench's own. `swift run my-bench throttle --list` shows them labelled `user`.
+import BenchSuite
+import Foundation
+import Throttling
+
+var suite = Suite()
+do {
+    // One line per variant: a name, where it comes from, one line for --list, and a factory.
+    try suite.throttlers.register(
+        ThrottlerVariant(name: "every-4th-commit", origin: .user, summary: "publish every 4th commit, or after 100 ms") { _ in
+            EveryNthCommitThrottler(n: 4)
+        }
+    )
+} catch {
+    FileHandle.standardError.write(Data("my-bench: error: \(error.message)\n".utf8))
+    exit(error.exitCode)
+}
+SuiteMain.run(suite)
