@@ -25,7 +25,9 @@ package struct ChildItemRunner: Sendable {
     }
 
     package func run<Sample: Decodable>(index: Int, label: String, as: Sample.Type) throws -> Sample {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patternbench-item-\(getpid())-\(index)-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "patternbench-item-\(getpid())-\(index)-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let resultURL = folder.appendingPathComponent("sample.json")
@@ -51,7 +53,8 @@ package struct ChildItemRunner: Sendable {
         }
         // The line that says what went wrong: a Swift trap's message, else the last line.
         let lines = ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n")
-        let telling = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("error:") } ?? lines.last
+        let telling =
+            lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("error:") } ?? lines.last
         let lastLine = telling.map { BenchMain.errorLine(String($0)) } ?? ""
         let detail = lastLine.isEmpty ? "" : " (\(lastLine))"
         if process.terminationReason == .uncaughtSignal {

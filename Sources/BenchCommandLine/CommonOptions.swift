@@ -62,6 +62,24 @@ package struct CommonOptions: ParsableArguments {
     package var events: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the run's timelines as a Perfetto trace (open it at ui.perfetto.dev), where the workload has them.",
+            valueName: "file"
+        )
+    )
+    package var perfetto: String?
+
+    @Option(
+        name: .customLong("perfetto-window"),
+        help: ArgumentHelp(
+            "Only what starts between A and B seconds into each item goes into --perfetto (default: everything, cut at 2,000,000 events).",
+            valueName: "A:B"
+        )
+    )
+    package var perfettoWindow: String?
+
+    @Option(
         name: .customLong("item-timeout"),
         help: ArgumentHelp(
             "Seconds an item run in a child process (a user's variant, live) may take before it is killed and reported as failed.",
@@ -98,8 +116,26 @@ package struct CommonOptions: ParsableArguments {
         if !(0.1...86_400).contains(itemTimeout) {
             throw ValidationError("--item-timeout must be between 0.1 and 86400 seconds, got \(itemTimeout)")
         }
+        if perfettoWindow != nil, perfetto == nil {
+            throw ValidationError("--perfetto-window needs --perfetto")
+        }
+        _ = try perfettoWindowRange
         if (isolatedItem == nil) != (isolatedResult == nil) {
             throw ValidationError("--isolated-item and --isolated-result go together")
+        }
+    }
+
+    /// `--perfetto-window A:B` as nanoseconds (nil when not given).
+    package var perfettoWindowRange: Range<Int64>? {
+        get throws {
+            guard let text = perfettoWindow else { return nil }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let a = try? decimalArgument(String(parts[0])), let b = try? decimalArgument(String(parts[1])),
+                a >= 0, b > a, b <= 1e9
+            else {
+                throw ValidationError("--perfetto-window must be A:B seconds with 0 <= A < B <= 1e9, got '\(text)'")
+            }
+            return Int64(a * 1e9)..<Int64(b * 1e9)
         }
     }
 

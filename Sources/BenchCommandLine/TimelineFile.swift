@@ -1,22 +1,24 @@
 import Foundation
 import Measurement
 
-/// The `--events` file: checked before the run (so a bad path fails in a second, not after the
-/// matrix) and written atomically after it.
+/// The `--events` (or `--perfetto`) file: checked before the run (so a bad path fails in a second,
+/// not after the matrix) and written atomically after it.
 package struct TimelineFile {
     package let path: String
+    package let flag: String
 
-    package init(path: String) throws {
+    package init(path: String, flag: String = "--events") throws {
         self.path = path
+        self.flag = flag
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw BenchFailure.output("--events \(path): is a folder, not a file")
+            throw BenchFailure.output("\(flag) \(path): is a folder, not a file")
         }
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw BenchFailure.output("--events \(path): folder \(dir) does not exist")
+            throw BenchFailure.output("\(flag) \(path): folder \(dir) does not exist")
         }
-        guard access(dir, W_OK) == 0 else { throw BenchFailure.output("--events \(path): folder \(dir) is not writable") }
+        guard access(dir, W_OK) == 0 else { throw BenchFailure.output("\(flag) \(path): folder \(dir) is not writable") }
     }
 
     package func write(_ records: [TimelineRecord], runID: String, workload: String) throws {
@@ -27,5 +29,10 @@ package struct TimelineFile {
             return copy
         }
         do { try AtomicFile.write(TimelineRecord.csv(stamped), to: path) } catch { throw BenchFailure.output(error.description) }
+    }
+
+    /// Writes a Perfetto trace, whole (staged, then renamed).
+    package func write(_ trace: PerfettoTrace) throws {
+        do { try AtomicFile.write(Data(trace.encoded()), to: path) } catch { throw BenchFailure.output(error.description) }
     }
 }

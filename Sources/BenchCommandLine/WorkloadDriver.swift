@@ -82,11 +82,15 @@ package enum WorkloadDriver {
         if common.events != nil, !W.hasTimeline {
             throw BenchFailure.usage("--events: bench-\(W.name) writes no timeline")
         }
+        if common.perfetto != nil, !W.hasTrace {
+            throw BenchFailure.usage("--perfetto: bench-\(W.name) records no timelines")
+        }
         let timeline = try common.events.map { try TimelineFile(path: $0) }
+        let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto") }
         var output = try RunOutput(workload: W.name, options: common)
         let environment = WorkloadEnvironment(
             selection: common.selection,
-            recordTimeline: timeline != nil,
+            recordTimeline: timeline != nil || perfettoFile != nil,
             quiet: common.quiet,
             jobs: common.effectiveJobs
         )
@@ -136,12 +140,14 @@ package enum WorkloadDriver {
         let origins = workload.variantOrigins
         var finished: [FinishedItem<W.Item, W.Sample>] = []
         var events: [TimelineRecord] = []
+        var trace = PerfettoTrace()
         for (position, sample) in samples.enumerated() {
             guard let sample else { continue }
             let item = all[indices[position]]
             finished.append(FinishedItem(index: indices[position], item: item, sample: sample))
             output.add(workload.observations(for: item, sample: sample), origins: origins)
             if timeline != nil { events += workload.timeline(for: item, sample: sample) }
+            if perfettoFile != nil { for t in workload.trace(for: item, sample: sample) { trace.add(t) } }
         }
         let interrupted = Interruption.pending
         let complete = interrupted == nil && finished.count == indices.count && isolatedFailures.isEmpty
@@ -166,6 +172,24 @@ package enum WorkloadDriver {
             )
         }
         try timeline?.write(events, runID: output.runID, workload: W.name)
+        if let perfettoFile {
+            if let window = try common.perfettoWindowRange { trace.restrict(to: window) }
+            let dropped = trace.cap(at: Self.perfettoEventLimit)
+            if dropped > 0 {
+                notes.append(
+                    "--perfetto: cut to each item's earliest events (\(dropped) of \(dropped + trace.eventCount) dropped, limit \(Self.perfettoEventLimit)); choose a --perfetto-window"
+                )
+                if !common.quiet {
+                    FileHandle.standardError.write(
+                        Data(
+                            "bench-\(W.name): --perfetto: the trace was cut to \(trace.eventCount) events; choose a --perfetto-window\n"
+                                .utf8
+                        )
+                    )
+                }
+            }
+            try perfettoFile.write(trace)
+        }
         _ = try output.finish(
             factorNames: workload.factorNames,
             parameters: parameters,
@@ -221,6 +245,9 @@ package enum WorkloadDriver {
         )
     }
 
+    /// The most events a `--perfetto` trace holds (about 60 MB): beyond it the UI is unusable.
+    package static let perfettoEventLimit = 2_000_000
+
     /// The child side of an isolated item: build the same workload, run the one item, write its
     /// sample for the parent. Writes no result files and takes no lock on the output folder.
     static func runIsolatedChild<W: Workload>(
@@ -231,7 +258,12 @@ package enum WorkloadDriver {
         make: (WorkloadEnvironment) throws -> W
     ) throws {
         guard let isolation else { throw BenchFailure.usage("--isolated-item: bench-\(W.name) runs no item in a child process") }
-        let environment = WorkloadEnvironment(selection: common.selection, recordTimeline: common.events != nil, quiet: true, jobs: 1)
+        let environment = WorkloadEnvironment(
+            selection: common.selection,
+            recordTimeline: common.events != nil || common.perfetto != nil,
+            quiet: true,
+            jobs: 1
+        )
         let workload = try make(environment)
         let all = workload.items
         guard all.indices.contains(index) else {

@@ -61,9 +61,13 @@ struct ReadsAGlobal: UpdateThrottler {
 
 var suite = Suite()
 do {
-    try suite.throttlers.register(ThrottlerVariant(name: "every-third", origin: .user, summary: "publish every third commit") { _ in EveryThird() })
     try suite.throttlers.register(
-        ThrottlerVariant(name: "traps-on-tenth", origin: .user, summary: "traps on its tenth commit", isDefault: false) { _ in TrapsOnTenth() }
+        ThrottlerVariant(name: "every-third", origin: .user, summary: "publish every third commit") { _ in EveryThird() }
+    )
+    try suite.throttlers.register(
+        ThrottlerVariant(name: "traps-on-tenth", origin: .user, summary: "traps on its tenth commit", isDefault: false) { _ in
+            TrapsOnTenth()
+        }
     )
     try suite.throttlers.register(
         ThrottlerVariant(name: "hangs-on-first", origin: .user, summary: "never returns from its first commit", isDefault: false) { _ in

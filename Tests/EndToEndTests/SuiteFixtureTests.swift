@@ -25,7 +25,9 @@ final class SuiteFixtureTests: XCTestCase {
         var values: [[String]] = []
         for jobs in ["1", "2"] {
             let output = temporaryFolder()
-            let result = try run(["throttle", "--quick", "--variant", "every-third,signal-adaptive", "--jobs", jobs, "--quiet", "--output", output])
+            let result = try run([
+                "throttle", "--quick", "--variant", "every-third,signal-adaptive", "--jobs", jobs, "--quiet", "--output", output,
+            ])
             XCTAssertEqual(result.status, 0, result.stderr)
             let d = try document(output)
             XCTAssertEqual(d.schemaVersion, 2)

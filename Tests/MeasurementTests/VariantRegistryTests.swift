@@ -11,7 +11,8 @@ final class VariantRegistryTests: XCTestCase {
 
     func testDuplicateReservedAndMalformedNamesAreRefusedWithOneLine() {
         var r = VariantRegistry<V>(builtIn: [V("lru", .platform)])
-        for bad in ["lru", "all", "harness", "-", "", "Upper", "has space", "9starts-with-digit", "a,b", String(repeating: "x", count: 49)] {
+        for bad in ["lru", "all", "harness", "-", "", "Upper", "has space", "9starts-with-digit", "a,b", String(repeating: "x", count: 49)]
+        {
             XCTAssertThrowsError(try r.register(V(bad)), bad) { error in
                 let failure = error as? BenchFailure
                 XCTAssertEqual(failure?.exitCode, 64, bad)

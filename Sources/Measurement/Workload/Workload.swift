@@ -40,10 +40,16 @@ public protocol Workload: Sendable {
     func run(_ item: Item) throws -> Sample
     /// The records one finished item contributes to the tidy table.
     func observations(for item: Item, sample: Sample) -> [LabelledObservations]
-    /// Whether the workload can write an `--events` timeline at all.
+    /// Whether the workload can write an `--events` timeline at all (by default: when it has traces).
     static var hasTimeline: Bool { get }
-    /// The `--events` timeline of one finished item (empty unless the workload was built to record it).
+    /// The `--events` timeline of one finished item (empty unless the workload was built to record
+    /// it); by default the rows of its `trace`.
     func timeline(for item: Item, sample: Sample) -> [TimelineRecord]
+    /// Whether the workload's items have typed traces (`--perfetto`).
+    static var hasTrace: Bool { get }
+    /// One finished item's timelines — one per mode it ran in — as typed events (empty unless the
+    /// workload was built to record them: `WorkloadEnvironment.recordTimeline`).
+    func trace(for item: Item, sample: Sample) -> [ItemTrace]
     /// The run's report over the finished items, in canonical order. `complete` is false when the
     /// run was interrupted and `results` holds only what finished.
     func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport
@@ -58,8 +64,12 @@ public protocol Workload: Sendable {
 
 extension Workload {
     public func timing(_ item: Item) -> ItemTiming { .real }
-    public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] { [] }
-    public static var hasTimeline: Bool { false }
+    public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] {
+        trace(for: item, sample: sample).flatMap(\.timelineRecords)
+    }
+    public static var hasTimeline: Bool { hasTrace }
+    public static var hasTrace: Bool { false }
+    public func trace(for item: Item, sample: Sample) -> [ItemTrace] { [] }
     public var variantOrigins: [String: VariantOrigin] { [:] }
 }
 

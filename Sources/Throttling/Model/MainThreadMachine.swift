@@ -42,6 +42,8 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     /// applied on main, or the delegate merging it into the load request). The policy hears it
     /// in `updateApplied` and `publishFinished` when the item ends.
     var currentPublish: (rows: Int, reset: Bool, cost: SimDuration)?
+    /// What happened, for `--perfetto` and `--events`; nil unless the run records its timeline.
+    var trace: [TraceEvent]?
 
     init(policy: Policy, scenario: ThrottleScenario, pipeline kind: ThrottlePipeline, recordTimeline: Bool) {
         self.policy = policy
@@ -49,6 +51,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         self.pipelineKind = kind
         self.display = DisplayState(vsyncHz: scenario.vsyncHz)
         self.pipeline = UpdatePipeline(scenario: scenario, recordTimeline: recordTimeline)
+        if recordTimeline { trace = [] }
     }
 
     // MARK: Inputs
@@ -57,13 +60,25 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     mutating func commit(_ commit: Commit, at now: SimInstant) {
         pipeline.committed(commit, at: now)
         fifo.append(.notify(commit))
+        if trace != nil {
+            trace!.append(.instant("commit", on: "writer", at: now.nanoseconds, value: Double(commit.rows)))
+            recordPending(now)
+        }
+    }
+
+    mutating func recordPending(_ now: SimInstant) {
+        trace?.append(.counter("pending rows", unit: "rows", at: now.nanoseconds, value: Double(pipeline.committedRows)))
     }
 
     /// A vsync: queues the frame (unless one is unfinished) and, if the link ticks, schedules its
     /// callback's delivery (`tickReady`).
     mutating func vsync() {
         let k = display.nextVsyncIndex
+        let missedBefore = pipeline.metrics.missedVsyncs
         let (tick, frame) = display.vsync(metrics: &pipeline.metrics)
+        if trace != nil, pipeline.metrics.missedVsyncs != missedBefore {
+            trace!.append(.instant("missed vsync", on: "display", at: display.vsyncTime(k).nanoseconds))
+        }
         if frame { fifo.append(.frame) }
         if tick { tickReady = display.vsyncTime(k) + DisplayState.tickLatency(vsync: k) }
     }
@@ -130,6 +145,15 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
                 let build = scale(device.updateCost(rows: rows, reset: reset), now)
                 pipeline.metrics.offMainCPU = pipeline.metrics.offMainCPU + build
                 loadReady = now + cost + build
+                trace?.append(
+                    .slice(
+                        reset ? "load (reset)" : "load",
+                        on: "load builder",
+                        start: (now + cost).nanoseconds,
+                        duration: build.nanoseconds,
+                        value: Double(rows)
+                    )
+                )
             }
         case .land:
             let (rows, reset) = pipeline.landed()
@@ -144,6 +168,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     mutating func end(at now: SimInstant) {
         guard let work = current else { return }
         current = nil
+        if trace != nil { recordSlice(work, now) }
         // A live overrun (preemption, a slower CPU) is charged to the update or publish inside.
         let overrun = (now - currentStart) - currentModelled
         if let update = currentUpdate {
@@ -172,6 +197,31 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
             decision.publish = .nothing
             _ = apply(decision, now)
         }
+    }
+
+    /// The main thread's slice for the item that just ended, named for what it was and for the
+    /// publish or update inside it.
+    mutating func recordSlice(_ work: MainThreadWork, _ now: SimInstant) {
+        var name: String
+        switch work {
+        case .notify: name = "commit notification"
+        case .frame: name = "frame"
+        case .linkTick: name = "display-link tick"
+        case .timer: name = "timer"
+        case .publish: name = "publish after frame"
+        case .loadIfNecessary: name = "loadIfNecessary"
+        case .land: name = "load landed"
+        }
+        var rows: Double?
+        if let p = currentPublish {
+            if case .publish = work {} else { name += " → publish" }
+            if p.reset { name += " (reset)" }
+            rows = Double(p.rows)
+        } else if let u = currentUpdate {
+            rows = Double(u.rows)
+        }
+        trace!.append(.slice(name, on: "main", start: currentStart.nanoseconds, duration: (now - currentStart).nanoseconds, value: rows))
+        if currentPublish != nil || currentUpdate != nil { recordPending(now) }
     }
 
     // MARK: Decisions
@@ -229,6 +279,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         return ThrottleRunResult(
             metrics: metrics,
             timeline: pipeline.timeline,
+            trace: trace ?? [],
             observations: metrics.observations(bytesPerRow: scenario.bytesPerPendingRow) + policy.observations()
         )
     }

@@ -6,6 +6,9 @@ import Simulation
 public struct ThrottleRunResult: Sendable, Codable {
     public var metrics: ThrottleMetrics
     public var timeline: [UpdateRecord]
+    /// Everything the main thread, the writer, the load builder and the display did, when the run
+    /// recorded its timeline (`--perfetto`, `--events`); empty otherwise.
+    public var trace: [TraceEvent] = []
     /// The run's metrics, then the policy's own (e.g. Signal's estimator sample counts).
     public var observations: [Observation]
 }

@@ -172,6 +172,26 @@ public struct ThrottleWorkload: IsolatingWorkload {
         )
     }
 
+    public static let hasTrace = true
+
+    /// The main thread's frames, notifications, ticks, timers, publishes and landings, the writer's
+    /// commits, the load builder's loads, missed vsyncs and the pending rows, of the run that
+    /// recorded them (live in live mode, else the simulation).
+    public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
+        let (mode, result) = sample.live.map { ("live", $0) } ?? ("sim", sample.sim)
+        guard !result.trace.isEmpty else { return [] }
+        return [
+            ItemTrace(
+                scenario: item.scenario.name,
+                variant: item.policy.name,
+                mode: mode,
+                seed: item.seed,
+                repetition: item.repetition,
+                events: result.trace
+            )
+        ]
+    }
+
     public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] {
         let (mode, result) = sample.live.map { ("live", $0) } ?? ("sim", sample.sim)
         return result.timeline.map { u in

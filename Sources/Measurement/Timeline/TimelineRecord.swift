@@ -1,8 +1,9 @@
 /// One event on a run's timeline: the `--events` file, a second tidy table beside the results.
 ///
 /// This type is the single definition of the timeline's columns (documented in results/README.md
-/// with the results schema). Today bench-throttle writes one row per applied UI update; the columns
-/// are general enough for any workload whose items produce a sequence of timed events.
+/// with the results schema). Every workload writes one row per `TraceEvent` of its items (`track`,
+/// `kind`, `value`; `cost_ms` is a slice's duration); bench-throttle's update rows also fill `rows`,
+/// `reset` and `frame_lateness_ms`.
 public struct TimelineRecord: Codable, Hashable, Sendable {
     public var runID: String
     public var workload: String
@@ -24,6 +25,12 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
     public var costMs: Double
     /// How late the frame that showed it was, in ms; nil when no frame showed it (yet).
     public var frameLatenessMs: Double?
+    /// The actor (thread track) or counter the event belongs to (`main`, `writer`, `pending rows`).
+    public var track: String
+    /// `slice`, `instant` or `counter`.
+    public var kind: String
+    /// A counter's value, or a slice's or instant's magnitude; nil when it has none.
+    public var value: Double?
 
     public init(
         runID: String = "",
@@ -38,7 +45,10 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
         rows: Int,
         reset: Bool,
         costMs: Double,
-        frameLatenessMs: Double?
+        frameLatenessMs: Double?,
+        track: String = "main",
+        kind: String = "slice",
+        value: Double? = nil
     ) {
         self.runID = runID
         self.workload = workload
@@ -53,6 +63,9 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
         self.reset = reset
         self.costMs = costMs
         self.frameLatenessMs = frameLatenessMs
+        self.track = track
+        self.kind = kind
+        self.value = value
     }
 
     enum CodingKeys: String, CodingKey {
@@ -63,10 +76,12 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
             reset
         case costMs = "cost_ms"
         case frameLatenessMs = "frame_lateness_ms"
+        case track, kind, value
     }
 
     /// The CSV header, in column order.
-    public static let csvHeader = "run_id,workload,scenario,variant,mode,seed,repetition,time_ms,event,rows,reset,cost_ms,frame_lateness_ms"
+    public static let csvHeader =
+        "run_id,workload,scenario,variant,mode,seed,repetition,time_ms,event,rows,reset,cost_ms,frame_lateness_ms,track,kind,value"
 
     /// The timeline as CSV, one row per record.
     public static func csv(_ records: [TimelineRecord]) -> String {
@@ -75,7 +90,8 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
             let lateness = r.frameLatenessMs.map(CSVWriter.format) ?? ""
             text += "\(CSVWriter.escape(r.runID)),\(CSVWriter.escape(r.workload)),\(CSVWriter.escape(r.scenario)),"
             text += "\(CSVWriter.escape(r.variant)),\(r.mode),\(r.seed),\(r.repetition),\(CSVWriter.format(r.timeMs)),"
-            text += "\(CSVWriter.escape(r.event)),\(r.rows),\(r.reset ? 1 : 0),\(CSVWriter.format(r.costMs)),\(lateness)\n"
+            text += "\(CSVWriter.escape(r.event)),\(r.rows),\(r.reset ? 1 : 0),\(CSVWriter.format(r.costMs)),\(lateness),"
+            text += "\(CSVWriter.escape(r.track)),\(r.kind),\(r.value.map(CSVWriter.format) ?? "")\n"
         }
         return text
     }
