@@ -27,4 +27,9 @@ uint64_t pb_clock_read_ns(clockid_t clock) {
 clockid_t pb_clock_realtime(void) { return CLOCK_REALTIME; }
 clockid_t pb_clock_monotonic(void) { return CLOCK_MONOTONIC; }
 clockid_t pb_clock_monotonic_raw(void) { return CLOCK_MONOTONIC_RAW; }
+#if defined(CLOCK_BOOTTIME)
 clockid_t pb_clock_boottime(void) { return CLOCK_BOOTTIME; }
+#else
+// Darwin has no CLOCK_BOOTTIME; its CLOCK_MONOTONIC counts sleep, as Linux's CLOCK_BOOTTIME does.
+clockid_t pb_clock_boottime(void) { return CLOCK_MONOTONIC; }
+#endif

@@ -10,7 +10,11 @@
 #include <sys/resource.h>
 #include <time.h>
 
+// Linux-only facilities (RUSAGE_THREAD, CPU affinity, adaptive mutexes) answer ENOSYS elsewhere,
+// so the library products build on macOS; the live modes that need them say so in one line.
+
 int lks_current_thread_usage(lks_thread_usage *out) {
+#if defined(__linux__)
     struct rusage u;
     if (getrusage(RUSAGE_THREAD, &u) != 0) return errno;
     out->user_ns = (uint64_t)u.ru_utime.tv_sec * 1000000000ULL + (uint64_t)u.ru_utime.tv_usec * 1000ULL;
@@ -18,17 +22,27 @@ int lks_current_thread_usage(lks_thread_usage *out) {
     out->voluntary_switches = (uint64_t)u.ru_nvcsw;
     out->involuntary_switches = (uint64_t)u.ru_nivcsw;
     return 0;
+#else
+    (void)out;
+    return ENOSYS;
+#endif
 }
 
 int lks_pin_current_thread(int cpu) {
+#if defined(__linux__)
     if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
     cpu_set_t set;
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+#else
+    (void)cpu;
+    return ENOSYS;
+#endif
 }
 
 int lks_mutex_init_adaptive(pthread_mutex_t *mutex) {
+#if defined(__linux__)
     pthread_mutexattr_t attr;
     int rc = pthread_mutexattr_init(&attr);
     if (rc != 0) return rc;
@@ -36,6 +50,10 @@ int lks_mutex_init_adaptive(pthread_mutex_t *mutex) {
     if (rc == 0) rc = pthread_mutex_init(mutex, &attr);
     pthread_mutexattr_destroy(&attr);
     return rc;
+#else
+    (void)mutex;
+    return ENOSYS;
+#endif
 }
 
 uint64_t lks_monotonic_ns(void) {
