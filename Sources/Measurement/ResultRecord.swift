@@ -80,7 +80,8 @@ public struct ResultRecord: Codable, Hashable, Sendable {
 }
 
 /// A measured value before it is stamped with the run's identity: what a workload produces.
-public struct Observation: Hashable, Sendable {
+/// Codable so that an item run in a child process (`IsolatingWorkload`) can hand its sample back.
+public struct Observation: Hashable, Sendable, Codable {
     public var metric: String
     public var value: Double
     public var unit: String

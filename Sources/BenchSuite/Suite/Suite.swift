@@ -1,3 +1,4 @@
+import Caching
 import Measurement
 import Synchronization
 
@@ -15,6 +16,9 @@ import Synchronization
 /// SuiteMain.run(suite)
 /// ```
 public struct Suite: Sendable {
+    /// bench-cache's count-bounded caches (`CacheVariant`, the `CountBoundedCache` role).
+    public var caches = VariantRegistry<CacheVariant>(builtIn: CacheVariant.builtIn)
+
     /// A suite with the suite's own variants of every role.
     public init() {}
 }
