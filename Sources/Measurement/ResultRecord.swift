@@ -80,6 +80,7 @@ public struct ResultRecord: Codable, Hashable, Sendable {
 }
 
 /// A measured value before it is stamped with the run's identity: what a workload produces.
+/// Codable so that an item run in a child process (`IsolatingWorkload`) can hand its sample back.
 public struct Observation: Hashable, Sendable, Codable {
     public var metric: String
     public var value: Double

@@ -19,7 +19,10 @@ final class BenchCacheTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("s3-fifo vs lru on hit ratio"), r.stdout)
         let rows = try csvRows(out)
-        XCTAssertEqual(rows.first, "run_id,workload,scenario,variant,mode,seed,repetition,context,capacity,threads,metric,value,unit,host")
+        XCTAssertEqual(
+            rows.first,
+            "run_id,workload,scenario,variant,origin,mode,seed,repetition,context,capacity,threads,metric,value,unit,host"
+        )
         for metric in ["hit_ratio", "reference_hit_ratio", "miss_storm_reads", "rewarm_ms", "latency_p50_us", "latency_p99_us", "clears"] {
             XCTAssertTrue(rows.contains { $0.contains(",\(metric),") }, metric)
         }
@@ -66,10 +69,10 @@ final class BenchCacheTests: XCTestCase {
             ["--quiet", "--trace", trace.path, "--capacity", "16,64", "--context", "main-app", "--output", out.path, "--format", "csv"]
         )
         XCTAssertEqual(r.status, 0, r.stderr)
-        let rows = try csvRows(out).filter { $0.contains(",trace-reads,lru,") }
-        let hit = rows.filter { $0.contains(",hit_ratio,") }.map { $0.split(separator: ",")[11] }
-        let reference = rows.filter { $0.contains(",reference_hit_ratio,") }.map { $0.split(separator: ",")[11] }
-        XCTAssertEqual(hit.count, 2)
+        let rows = try csvRows(out).filter { $0.contains(",trace-reads,lru,platform,") }
+        let hit = rows.filter { $0.contains(",hit_ratio,") }.map { $0.split(separator: ",")[12] }
+        let reference = rows.filter { $0.contains(",reference_hit_ratio,") }.map { $0.split(separator: ",")[12] }
+        XCTAssertEqual(hit.count, 2)  // column 12: value (schema 2 has the origin column)
         XCTAssertEqual(hit, reference)
     }
 
@@ -116,9 +119,21 @@ final class BenchCacheTests: XCTestCase {
         )
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try csvRows(out)
-        XCTAssertTrue(rows.contains { $0.contains(",live-get,signal-2021,live,") && $0.contains(",512,2,get_ns,") })
-        XCTAssertTrue(rows.contains { $0.contains(",live-set,nscache-corelibs,live,") && $0.contains(",set_ns,") })
-        XCTAssertTrue(rows.contains { $0.contains(",live-clear,lru,live,") && $0.contains(",clear_us,") })
-        XCTAssertFalse(rows.contains { $0.contains(",signal-2018,live,") && $0.contains(",2,get_ns,") }, "signal-2018 has no lock")
+        XCTAssertTrue(rows.contains { $0.contains(",live-get,signal-2021,signal,live,") && $0.contains(",512,2,get_ns,") })
+        XCTAssertTrue(rows.contains { $0.contains(",live-set,nscache-corelibs,platform,live,") && $0.contains(",set_ns,") })
+        XCTAssertTrue(rows.contains { $0.contains(",live-clear,lru,platform,live,") && $0.contains(",clear_us,") })
+        XCTAssertFalse(rows.contains { $0.contains(",signal-2018,signal,live,") && $0.contains(",2,get_ns,") }, "signal-2018 has no lock")
+    }
+
+    /// `--list` labels every variant with its origin.
+    func testListShowsOrigins() throws {
+        let r = try ExecutableRunner.run("bench-cache", ["--list"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for expected in [
+            "[platform] O(1) LRU", "[signal] Signal 2018", "[signal] Signal 2021", "[platform] Foundation's NSCache",
+            "[ours] ours: S3-FIFO",
+        ] {
+            XCTAssertTrue(r.stdout.contains(expected), expected)
+        }
     }
 }

@@ -22,14 +22,19 @@ package struct CacheCommand: ParsableCommand {
     @OptionGroup var options: CacheOptions
 
     package func run() throws {
+        let registry = Suite.current.caches
+        if common.list {
+            print(CacheWorkload.catalogue(variants: registry).render(), terminator: "")
+            return
+        }
         var jemalloc: JemallocCounters?
-        if options.mode == .live, !common.list {
+        if options.mode == .live {
             jemalloc = try AllocatorSwitch.activateForRun(options.allocator).jemalloc
         }
         let configuration = try options.configuration
         let timed = options.mode == .live ? "bench-cache --mode live measures real time" : nil
         try WorkloadDriver.run(CacheWorkload.self, common: common, debugWarning: timed) { environment in
-            try CacheWorkload(configuration: configuration, selection: environment.selection, jemalloc: jemalloc)
+            try CacheWorkload(configuration: configuration, selection: environment.selection, registry: registry, jemalloc: jemalloc)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Caching
 import Measurement
 import Synchronization
 import Throttling
@@ -18,6 +19,8 @@ import Throttling
 public struct Suite: Sendable {
     /// bench-throttle's policies (`UpdateThrottler`), run in virtual time and live.
     public var throttlers: VariantRegistry<ThrottlerVariant> = .throttlers
+    /// bench-cache's count-bounded caches (`CacheVariant`, the `CountBoundedCache` role).
+    public var caches = VariantRegistry<CacheVariant>(builtIn: CacheVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}

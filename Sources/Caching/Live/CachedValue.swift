@@ -1,7 +1,8 @@
 /// The value live mode stores: a small object, like the records and models Signal caches
 /// (`NSObject` values in `AnyLRUCache`). Values are allocated before a measurement starts, so
-/// allocation counts are the cache's own.
-package final class CachedValue: Sendable {
-    package let id: Int
-    package init(id: Int) { self.id = id }
+/// allocation counts are the cache's own. Public because a user's live cache type names it
+/// (`CountBoundedCache<Int, CachedValue>`), usually by inference.
+public final class CachedValue: Sendable {
+    public let id: Int
+    public init(id: Int) { self.id = id }
 }

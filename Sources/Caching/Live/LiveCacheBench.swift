@@ -4,7 +4,7 @@ import Simulation
 import Synchronization
 
 /// What one live cell measured.
-public struct LiveCacheResult: Sendable {
+public struct LiveCacheResult: Sendable, Codable {
     public var observations: [Observation] = []
 }
 
@@ -28,16 +28,16 @@ public struct LiveCacheBench: Sendable {
     }
 
     /// Boxes a cache for the worker threads. Only variants whose `isThreadSafe` is true are ever
-    /// shared by more than one thread (the workload never schedules signal-2018 contended).
+    /// shared by more than one thread (the workload never schedules a `.singleThreaded` one contended).
     private struct Shared: @unchecked Sendable {
         let cache: any CountBoundedCache<Int, CachedValue>
     }
 
     public func run(_ operation: LiveOperation, variant: CacheVariant, capacity: Int, threads: Int, seed: UInt64) -> LiveCacheResult {
-        precondition(threads == 1 || variant.isThreadSafe, "\(variant.rawValue) is not thread-safe")
+        precondition(threads == 1 || variant.isThreadSafe, "\(variant.name) is not thread-safe")
         let universe = max(1, capacity) * 3
         let values = (0..<universe).map { CachedValue(id: $0) }
-        let cache = Shared(cache: variant.makeLive(capacity: capacity, seed: seed))
+        let cache = Shared(cache: variant.makeLive(capacity, seed))
         var result = LiveCacheResult()
         switch operation {
         case .fill:
@@ -46,7 +46,7 @@ public struct LiveCacheBench: Sendable {
             let before = jemalloc.threadAllocatedBytes() &- jemalloc.threadDeallocatedBytes()
             // The cache is created inside the window: storage reserved at init (lru reserves its
             // map) belongs to its cost per entry.
-            let cache = Shared(cache: variant.makeLive(capacity: capacity, seed: seed))
+            let cache = Shared(cache: variant.makeLive(capacity, seed))
             for k in 0..<capacity { cache.cache.set(k, values[k]) }
             let after = jemalloc.threadAllocatedBytes() &- jemalloc.threadDeallocatedBytes()
             // Both must outlive the reading: ARC may release them right after their last use, and

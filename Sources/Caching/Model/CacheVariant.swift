@@ -1,73 +1,91 @@
-/// The variants bench-cache compares (names fixed by issue 14).
-public enum CacheVariant: String, CaseIterable, Sendable {
-    case lru
-    case signal2018 = "signal-2018"
-    case signal2021 = "signal-2021"
-    case nscacheCorelibs = "nscache-corelibs"
-    case fifo
-    case random
-    /// Ours: S3-FIFO (SOSP 2023).
-    case s3fifo = "s3-fifo"
+import Measurement
 
-    public var summary: String {
-        switch self {
-        case .lru: "O(1) LRU (hash map + doubly linked list): the reference"
-        case .signal2018: "Signal 2018: dictionary + order array, O(n) get/set, no lock, cleared on memory warning"
-        case .signal2021: "Signal 2021: the same behind a lock, NSE size rule, cleared on memory warning and background"
-        case .nscacheCorelibs: "Foundation's NSCache on Linux (evicts the newest entry once full: freezes on its first N keys)"
-        case .fifo: "FIFO eviction: a stand-in for Darwin's undocumented NSCache order"
-        case .random: "random eviction: another stand-in for Darwin's NSCache"
-        case .s3fifo: "ours: S3-FIFO (Yang et al., SOSP 2023), small/main/ghost FIFO queues"
+/// One cache design bench-cache can run, registered by name in `Suite.caches`: the suite's own
+/// variants and a user's go through the same `VariantRegistry.register`.
+///
+/// The initializer takes factories of the user's type and captures, at registration, one closure
+/// specialized for that type per mode: the simulation steps the concrete type (no existential
+/// call per read) and live mode builds it shared the way `threading` says.
+///
+/// ```swift
+/// try suite.caches.register(
+///     CacheVariant(name: "clock", origin: .user, summary: "CLOCK (second chance)",
+///                  sim: { capacity, _ in ClockCache(capacity: capacity) },
+///                  live: { capacity, _ in ClockCache(capacity: capacity) }))
+/// ```
+public struct CacheVariant: NamedVariant {
+    public let info: VariantInfo
+    /// Which lifecycle events clear it (a user's default: today's rule, background in the main app
+    /// for caches that opted in).
+    public let lifecycle: LifecycleRule
+    /// How live mode shares it between threads.
+    public let threading: LiveThreading
+    /// Signal 2018 predates the NSE size: every process gets `maxSize`.
+    let ignoresNSESize: Bool
+    /// What one call costs in the simulation (`OperationCostModel`).
+    let cost: OperationCostModel.Shape
+    /// `lru`: the simulation also runs the independent stack-distance reference, which must agree.
+    let checkedByStackDistance: Bool
+    /// The simulation of one item, specialized for the variant's type.
+    let simulate: @Sendable (CacheSimulation.Request) -> CacheSimResult
+    /// The live instance, shareable as `threading` says.
+    let makeLive: @Sendable (_ capacity: Int, _ seed: UInt64) -> any CountBoundedCache<Int, CachedValue>
+
+    /// A variant from two factories of the same design: `sim` builds it for the simulation
+    /// (`Int` values), `live` for live mode (`CachedValue` objects). `capacity` is the size in the
+    /// item's process context; `seed` is the item's own, for a design that draws random numbers.
+    public init<Sim: CountBoundedCache<Int, Int>, Live: CountBoundedCache<Int, CachedValue>>(
+        name: String,
+        origin: VariantOrigin,
+        summary: String,
+        isDefault: Bool = true,
+        lifecycle: LifecycleRule = .current,
+        threading: LiveThreading = .lockedByHarness,
+        sim: @escaping @Sendable (_ capacity: Int, _ seed: UInt64) -> Sim,
+        live: @escaping @Sendable (_ capacity: Int, _ seed: UInt64) -> Live
+    ) {
+        self.init(
+            info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
+            lifecycle: lifecycle,
+            threading: threading,
+            sim: sim,
+            live: live
+        )
+    }
+
+    /// The full form, for the suite's own generations of Signal's cache.
+    init<Sim: CountBoundedCache<Int, Int>, Live: CountBoundedCache<Int, CachedValue>>(
+        info: VariantInfo,
+        lifecycle: LifecycleRule,
+        threading: LiveThreading,
+        ignoresNSESize: Bool = false,
+        cost: OperationCostModel.Shape = .constant,
+        checkedByStackDistance: Bool = false,
+        sim: @escaping @Sendable (_ capacity: Int, _ seed: UInt64) -> Sim,
+        live: @escaping @Sendable (_ capacity: Int, _ seed: UInt64) -> Live
+    ) {
+        self.info = info
+        self.lifecycle = lifecycle
+        self.threading = threading
+        self.ignoresNSESize = ignoresNSESize
+        self.cost = cost
+        self.checkedByStackDistance = checkedByStackDistance
+        simulate = { CacheSimulation.run($0, cache: sim) }
+        switch threading {
+        case .lockedByHarness: makeLive = { LockedCache(live($0, $1)) }
+        case .threadSafe, .singleThreaded: makeLive = { live($0, $1) }
         }
     }
 
-    /// Which lifecycle events clear it.
-    public var lifecycle: LifecycleRule {
-        switch self {
-        case .signal2018: .signal2018
-        case .signal2021: .signal2021
-        default: .current
-        }
-    }
+    public var name: String { info.name }
 
     /// Its size in `context`: 2018 predates the NSE size (every process gets maxSize); later
-    /// generations use `isNSE ? nseMaxSize : maxSize`.
+    /// generations, and every other design, use `isNSE ? nseMaxSize : maxSize`.
     public func capacity(for profile: CacheProfile, in context: ProcessContext) -> Int {
-        if self == .signal2018 || context != .nse { return profile.maxSize }
+        if ignoresNSESize || context != .nse { return profile.maxSize }
         return profile.nseMaxSize
     }
 
-    /// Whether get/set scan the whole order array (the 2018 and 2021 generations).
-    public var isLinearTime: Bool { self == .signal2018 || self == .signal2021 }
-
-    /// Whether the real implementation may be called from several threads.
-    public var isThreadSafe: Bool { self != .signal2018 }
-
-    /// The cache the simulation steps. The O(n) generations are stepped on the O(1) LRU, which
-    /// keeps exactly the same entries (CachingTests replays traces on both and compares every
-    /// access); their O(n) cost enters through `OperationCostModel`, and live mode runs the real
-    /// O(n) code.
-    func makeSimulated(capacity: Int, seed: UInt64) -> any CountBoundedCache<Int, Int> {
-        switch self {
-        case .lru, .signal2018, .signal2021: LinkedLRUCache<Int, Int>(capacity: capacity)
-        case .nscacheCorelibs: CorelibsNSCacheModel<Int, Int>(capacity: capacity)
-        case .fifo: FIFOCache<Int, Int>(capacity: capacity)
-        case .random: RandomEvictionCache<Int, Int>(capacity: capacity, seed: seed)
-        case .s3fifo: S3FIFOCache<Int, Int>(capacity: capacity)
-        }
-    }
-
-    /// The real implementation for live mode, shareable between threads where the variant is
-    /// (single-threaded ones behind `LockedCache`; signal-2018 bare, as Signal shipped it).
-    package func makeLive(capacity: Int, seed: UInt64) -> any CountBoundedCache<Int, CachedValue> {
-        switch self {
-        case .lru: LockedCache(LinkedLRUCache<Int, CachedValue>(capacity: capacity))
-        case .signal2018: Signal2018Cache<Int, CachedValue>(capacity: capacity)
-        case .signal2021: Signal2021Cache<Int, CachedValue>(capacity: capacity)
-        case .nscacheCorelibs: FoundationNSCache<CachedValue>(capacity: capacity)
-        case .fifo: LockedCache(FIFOCache<Int, CachedValue>(capacity: capacity))
-        case .random: LockedCache(RandomEvictionCache<Int, CachedValue>(capacity: capacity, seed: seed))
-        case .s3fifo: LockedCache(S3FIFOCache<Int, CachedValue>(capacity: capacity))
-        }
-    }
+    /// Whether live mode may call it from several threads.
+    public var isThreadSafe: Bool { threading != .singleThreaded }
 }

@@ -20,11 +20,24 @@ public struct OperationCostModel: Sendable {
 
     public init() {}
 
+    /// What a variant's calls cost in the model: a lock round trip or not, O(n) or O(1).
+    struct Shape: Sendable, Hashable {
+        var locked = false
+        /// get/set rebuild the whole order array (the 2018 and 2021 generations).
+        var linearTime = false
+
+        /// An O(1) design without a lock of its own: every user variant, lru, fifo, random, s3-fifo.
+        static let constant = Shape()
+        static let locked = Shape(locked: true)
+        static let linearTime = Shape(linearTime: true)
+        static let lockedLinearTime = Shape(locked: true, linearTime: true)
+    }
+
     /// Cost of a `get` that hits (`hit`) or misses, or of a `set`, with `count` entries held.
-    func cost(_ variant: CacheVariant, count: Int, touchesOrder: Bool) -> SimDuration {
+    func cost(_ shape: Shape, count: Int, touchesOrder: Bool) -> SimDuration {
         var c = fixed
-        if variant == .signal2021 || variant == .nscacheCorelibs { c = c + lock }
-        if variant.isLinearTime, touchesOrder {
+        if shape.locked { c = c + lock }
+        if shape.linearTime, touchesOrder {
             c = c + arrayAllocation + SimDuration(nanoseconds: perEntry.nanoseconds * Int64(count))
         }
         return c

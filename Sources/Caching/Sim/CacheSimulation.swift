@@ -52,6 +52,20 @@ public struct CacheSimResult: Sendable {
 /// store and `set`s the value (read-through, as Signal's callers do). Lifecycle events clear the
 /// cache when the variant's generation listens to them in this process.
 public enum CacheSimulation {
+    /// One item's simulation, as the variant's specialized closure receives it.
+    struct Request: Sendable {
+        var lifecycle: LifecycleRule
+        var cost: OperationCostModel.Shape
+        var capacity: Int
+        var trace: AccessTrace
+        var profile: CacheProfile
+        var context: ProcessContext
+        var seed: UInt64
+        var store: BackingStore
+        var costs: OperationCostModel
+        var reference: Bool
+    }
+
     public static func run(
         variant: CacheVariant,
         trace: AccessTrace,
@@ -62,10 +76,32 @@ public enum CacheSimulation {
         costs: OperationCostModel = OperationCostModel(),
         reference: Bool = false
     ) -> CacheSimResult {
-        let capacity = variant.capacity(for: profile, in: context)
-        var policyGenerator = SeededGenerator.stream(2, of: seed)
-        let cache = variant.makeSimulated(capacity: capacity, seed: policyGenerator.next())
-        var storeGenerator = SeededGenerator.stream(3, of: seed)
+        variant.simulate(
+            Request(
+                lifecycle: variant.lifecycle,
+                cost: variant.cost,
+                capacity: variant.capacity(for: profile, in: context),
+                trace: trace,
+                profile: profile,
+                context: context,
+                seed: seed,
+                store: store,
+                costs: costs,
+                reference: reference
+            )
+        )
+    }
+
+    /// The simulation proper, generic over the cache type so that every read calls it directly.
+    static func run<Cache: CountBoundedCache<Int, Int>>(
+        _ request: Request,
+        cache make: (_ capacity: Int, _ seed: UInt64) -> Cache
+    ) -> CacheSimResult {
+        let (trace, profile, context, costs) = (request.trace, request.profile, request.context, request.costs)
+        let capacity = request.capacity
+        var policyGenerator = SeededGenerator.stream(2, of: request.seed)
+        let cache = make(capacity, policyGenerator.next())
+        var storeGenerator = SeededGenerator.stream(3, of: request.seed)
         var result = CacheSimResult()
         result.capacity = capacity
         result.reads = trace.keys.count
@@ -76,7 +112,7 @@ public enum CacheSimulation {
         var latencies = [Int64](repeating: 0, count: trace.keys.count)
         for (i, key) in trace.keys.enumerated() {
             while eventIndex < events.count, events[eventIndex].index <= i {
-                if variant.lifecycle.clears(on: events[eventIndex].event, in: context, profile: profile) {
+                if request.lifecycle.clears(on: events[eventIndex].event, in: context, profile: profile) {
                     cache.clear()
                     if clearAt.last != i { clearAt.append(i) }
                 }
@@ -87,10 +123,10 @@ public enum CacheSimulation {
             if cache.get(key) != nil {
                 hitRecord[i] = true
                 result.hits += 1
-                cost = costs.cost(variant, count: held, touchesOrder: true)
+                cost = costs.cost(request.cost, count: held, touchesOrder: true)
             } else {
-                cost = costs.cost(variant, count: held, touchesOrder: false) + store.readCost(&storeGenerator)
-                cost = cost + costs.cost(variant, count: held, touchesOrder: capacity > 0)
+                cost = costs.cost(request.cost, count: held, touchesOrder: false) + request.store.readCost(&storeGenerator)
+                cost = cost + costs.cost(request.cost, count: held, touchesOrder: capacity > 0)
                 cache.set(key, key)
             }
             latencies[i] = cost.nanoseconds
@@ -102,7 +138,7 @@ public enum CacheSimulation {
         result.unrecovered = rewarm.unrecovered
         latencies.sort()
         result.latencies = latencies
-        if reference {
+        if request.reference {
             result.referenceHits = StackDistanceReference.hits(keys: trace.keys, capacity: capacity, clears: Set(clearAt))
         }
         return result

@@ -1,7 +1,11 @@
 import Measurement
 
 extension CacheWorkload {
-    public static var catalogue: WorkloadCatalogue {
+    /// The suite's own catalogue (a command with a user's registry lists `catalogue(variants:)`).
+    public static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: CacheVariant.builtIn)) }
+
+    /// What `--list` prints, with every variant of `variants` labelled with its origin.
+    public static func catalogue(variants: VariantRegistry<CacheVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
                 .init(
@@ -14,7 +18,7 @@ extension CacheWorkload {
                     "live operations (--operation, --mode live)",
                     LiveOperation.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }
                 ),
-                .init("variants (--variant)", CacheVariant.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }),
+                .init("variants (--variant)", variants.catalogueEntries),
                 .init("contexts (--context, sim)", ProcessContext.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }),
             ],
             footer: [
@@ -31,7 +35,7 @@ extension CacheWorkload {
         var out: [String: JSONValue] = [
             "mode": .string(configuration.mode.rawValue),
             "seeds": .array(seeds.map { .number(Double($0)) }),
-            "variants": .array(variants.map { .string($0.rawValue) }),
+            "variants": .array(variants.map { .string($0.name) }),
             "quick": .bool(selection.quick),
             "items": .number(Double(items.count)),
             "store_base_us": .number(Double(configuration.store.base.nanoseconds) / 1000),

@@ -17,7 +17,7 @@ extension CacheWorkload {
             return WorkloadReport(table: CacheRanking.liveTable(records: records), notes: notes)
         }
         // The independent reference must agree exactly with lru.
-        for r in results where r.item.variant == .lru {
+        for r in results where r.item.variant.checkedByStackDistance {
             guard case .sim(let s) = r.sample, let reference = s.referenceHits else { continue }
             if reference != s.hits {
                 failure = BenchFailure.runtime(
@@ -26,11 +26,12 @@ extension CacheWorkload {
             }
         }
         var table = CacheRanking.simTable(records: records, scenarios: scenarios)
-        if variants.contains(.s3fifo), variants.contains(.lru) {
+        let names = Set(variants.map(\.name))
+        if names.contains(CacheVariant.s3fifo.name), names.contains(CacheVariant.lru.name) {
             let h = CacheRanking.headToHead(
                 records: records.filter { $0.mode == "sim" },
-                ours: CacheVariant.s3fifo.rawValue,
-                reference: CacheVariant.lru.rawValue
+                ours: CacheVariant.s3fifo.name,
+                reference: CacheVariant.lru.name
             )
             table +=
                 "\ns3-fifo vs lru on hit ratio at equal capacity and context: \(h.wins) better, \(h.ties) equal, \(h.losses.count) worse"

@@ -7,7 +7,11 @@ import Simulation
 /// Sim items: every (trace, seed, context, capacity, variant) in virtual time — the sizes of
 /// Signal's callers swept in the main app, and each trace's own cache in the NSE and the share
 /// extension. Live items: every (operation, capacity, threads, variant) on the real classes.
-public struct CacheWorkload: Workload {
+///
+/// The variants come from a `VariantRegistry<CacheVariant>` (the command passes `Suite.caches`);
+/// a live item of a `user` variant runs in a child process (`IsolatingWorkload`), so a user's
+/// cache that traps or hangs fails its item, not the run.
+public struct CacheWorkload: IsolatingWorkload {
     public struct Item: Sendable {
         public var scenario: String
         public var variant: CacheVariant
@@ -24,7 +28,7 @@ public struct CacheWorkload: Workload {
         public var operation: LiveOperation?
     }
 
-    public enum Sample: Sendable {
+    public enum Sample: Sendable, Codable {
         case sim(CacheSimResult)
         case live(LiveCacheResult)
     }
@@ -33,6 +37,8 @@ public struct CacheWorkload: Workload {
     public let configuration: CacheConfiguration
     public let selection: MatrixSelection
     public let variants: [CacheVariant]
+    /// Every registered variant's origin, for the `origin` column.
+    public let variantOrigins: [String: VariantOrigin]
     public let scenarios: [CacheScenario]
     public let contexts: [ProcessContext]
     public let seeds: [UInt64]
@@ -44,12 +50,14 @@ public struct CacheWorkload: Workload {
     package init(
         configuration: CacheConfiguration,
         selection: MatrixSelection,
+        registry: VariantRegistry<CacheVariant> = VariantRegistry(builtIn: CacheVariant.builtIn),
         jemalloc: JemallocCounters? = nil,
         clock: any MonotonicClock = SystemMonotonicClock()
     ) throws {
         self.configuration = configuration
         self.selection = selection
-        variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: CacheVariant.allCases, name: \.rawValue)
+        variants = try registry.resolve(selection.variants)
+        variantOrigins = registry.origins
         contexts = try MatrixSelection.resolve(configuration.contexts, flag: "--context", from: ProcessContext.allCases, name: \.rawValue)
         for c in configuration.capacities where !(0...1_000_000).contains(c) {
             throw BenchFailure.usage("--capacity must be between 0 and 1000000, got \(c)")
@@ -189,11 +197,14 @@ public struct CacheWorkload: Workload {
     }
 
     public func label(_ item: Item) -> String {
-        "\(item.scenario) \(item.context.rawValue) \(item.capacity) \(item.variant.rawValue)"
+        "\(item.scenario) \(item.context.rawValue) \(item.capacity) \(item.variant.name)"
             + (item.operation != nil ? " \(item.threads)t" : "") + " seed \(item.seed)"
     }
 
     public func timing(_ item: Item) -> ItemTiming { item.operation == nil ? .virtual : .real }
+
+    /// A user's cache runs live in a child process: real threads on code the suite does not control.
+    public func runsInChildProcess(_ item: Item) -> Bool { item.operation != nil && item.variant.info.origin == .user }
 
     public func run(_ item: Item) throws -> Sample {
         if let operation = item.operation, let live {
@@ -207,7 +218,7 @@ public struct CacheWorkload: Workload {
                 context: item.context,
                 seed: item.seed,
                 store: configuration.store,
-                reference: item.variant == .lru
+                reference: item.variant.checkedByStackDistance
             )
         )
     }
@@ -222,7 +233,7 @@ public struct CacheWorkload: Workload {
         return [
             LabelledObservations(
                 scenario: item.scenario,
-                variant: item.variant.rawValue,
+                variant: item.variant.name,
                 mode: mode,
                 seed: item.seed,
                 repetition: item.repetition,
