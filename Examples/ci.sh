@@ -13,9 +13,11 @@ bin=.build/debug/my-bench
 # Virtual time: our variants beside the suite's, every result checked for determinism (again in
 # this process and in a child process).
 "$bin" throttle --quick --check-determinism --quiet --output "$out/sim" >/dev/null
+"$bin" cache --quick --check-determinism --scenario zipf-0.9,scan-resistant --quiet --output "$out/sim" >/dev/null
 # Live: the same variants on real threads; ours run in a child process with a watchdog.
 "$bin" throttle --quick --mode live --scenario storm-slow --variant every-4th-commit,signal-adaptive --quiet \
   --output "$out/live" >/dev/null
+"$bin" cache --quick --mode live --variant clock,lru --quiet --output "$out/live" >/dev/null
 
 # The gate with our own thresholds (no baseline: the example records none).
 "$bin" gate "$out/sim" --thresholds thresholds.json --no-baseline >/dev/null
@@ -23,4 +25,6 @@ bin=.build/debug/my-bench
 # Every row of our variants says where it comes from.
 grep -q ",every-4th-commit,user,sim," "$out/sim/throttle.csv"
 grep -q ",every-4th-commit,user,live," "$out/live/throttle.csv"
+grep -q ",clock,user,sim," "$out/sim/cache.csv"
+grep -q ",clock,user,live," "$out/live/cache.csv"
 echo "Examples: my-bench ran in sim and live and passed its gate ($out)"

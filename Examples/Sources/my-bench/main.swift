@@ -1,6 +1,7 @@
 // my-bench: our own variants through PatternBench's scenarios, beside Signal's, the articles' and
 // PatternBench's own. `swift run my-bench throttle --list` shows them labelled `user`.
 import BenchSuite
+import Caching
 import Foundation
 import Throttling
 
@@ -11,6 +12,15 @@ do {
         ThrottlerVariant(name: "every-4th-commit", origin: .user, summary: "publish every 4th commit, or after 100 ms") { _ in
             EveryNthCommitThrottler(n: 4)
         }
+    )
+    try suite.caches.register(
+        CacheVariant(
+            name: "clock",
+            origin: .user,
+            summary: "CLOCK (second chance): a ring of reference bits",
+            sim: { capacity, _ in ClockCache(capacity: capacity) },
+            live: { capacity, _ in ClockCache(capacity: capacity) }
+        )
     )
 } catch {
     FileHandle.standardError.write(Data("my-bench: error: \(error.message)\n".utf8))
