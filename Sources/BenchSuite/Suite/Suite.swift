@@ -1,5 +1,6 @@
 import Caching
 import Measurement
+import Readiness
 import Synchronization
 
 /// Every variant the opened workloads can run: the suite's own, plus whatever a user's package
@@ -18,6 +19,8 @@ import Synchronization
 public struct Suite: Sendable {
     /// bench-cache's count-bounded caches (`CacheVariant`, the `CountBoundedCache` role).
     public var caches = VariantRegistry<CacheVariant>(builtIn: CacheVariant.builtIn)
+    /// bench-readiness's launch coordinators (`ReadinessVariant`: a `ReadinessPolicy`, a `ReadinessAPI` or both).
+    public var coordinators = VariantRegistry<ReadinessVariant>(builtIn: ReadinessVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}
