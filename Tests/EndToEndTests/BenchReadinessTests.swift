@@ -27,7 +27,7 @@ final class BenchReadinessTests: XCTestCase {
         let csv = try String(contentsOf: dir.appendingPathComponent("readiness.csv"), encoding: .utf8)
         XCTAssertEqual(
             csv.split(separator: "\n").first,
-            "run_id,workload,scenario,variant,mode,seed,repetition,globals,metric,value,unit,host"
+            "run_id,workload,scenario,variant,origin,mode,seed,repetition,globals,metric,value,unit,host"
         )
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 6)
@@ -140,6 +140,18 @@ final class BenchReadinessTests: XCTestCase {
             XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.hasPrefix("bench-readiness: error: "), "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)")
+        }
+    }
+
+    /// `--list` labels every variant with its origin.
+    func testListShowsOrigins() throws {
+        let r = try ExecutableRunner.run("bench-readiness", ["--list"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for expected in [
+            "[signal] Signal today", "[signal] Signal 2018", "[signal] Signal ~2021", "[article] the article's class",
+            "[article] the lifecycle article", "[ours] ours: will/did",
+        ] {
+            XCTAssertTrue(r.stdout.contains(expected), expected)
         }
     }
 }

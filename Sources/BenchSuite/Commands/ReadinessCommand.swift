@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import Foundation
+import Measurement
 import Readiness
 
 /// `bench-readiness`: launch coordination — Signal's AppReadiness against the article's, a
@@ -13,10 +14,12 @@ package struct ReadinessCommand: ParsableCommand {
     package static let probeFlag = "--readiness-probe"
 
     /// Runs a re-entry probe and exits when this process was started as one (the live harness
-    /// re-executes the binary with `probeFlag` first); returns otherwise.
+    /// re-executes the binary with `probeFlag` first); returns otherwise. The probe's variant is
+    /// looked up in `Suite.current.coordinators`: call this after installing the suite, as
+    /// `SuiteMain.run` does, so that a user's executable finds its own variants.
     package static func runProbeChildIfAsked() {
         if CommandLine.arguments.dropFirst().first == probeFlag {
-            Foundation.exit(ReadinessProbe.runChild(Array(CommandLine.arguments.dropFirst(2))))
+            Foundation.exit(ReadinessProbe.runChild(Array(CommandLine.arguments.dropFirst(2)), variants: Suite.current.coordinators))
         }
     }
 
@@ -35,12 +38,18 @@ package struct ReadinessCommand: ParsableCommand {
     @OptionGroup var options: ReadinessOptions
 
     package func run() throws {
+        let registry = Suite.current.coordinators
+        if common.list {
+            print(ReadinessWorkload.catalogue(variants: registry).render(), terminator: "")
+            return
+        }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let timed = options.mode == .live ? "bench-readiness --mode live measures real time" : nil
         try WorkloadDriver.run(ReadinessWorkload.self, common: common, debugWarning: timed) { environment in
             try ReadinessWorkload(
                 configuration: options.configuration(child: [executable, Self.probeFlag]),
-                selection: environment.selection
+                selection: environment.selection,
+                registry: registry
             )
         }
     }

@@ -1,5 +1,6 @@
 import Caching
 import Measurement
+import Readiness
 import Synchronization
 import Throttling
 
@@ -21,6 +22,8 @@ public struct Suite: Sendable {
     public var throttlers: VariantRegistry<ThrottlerVariant> = .throttlers
     /// bench-cache's count-bounded caches (`CacheVariant`, the `CountBoundedCache` role).
     public var caches = VariantRegistry<CacheVariant>(builtIn: CacheVariant.builtIn)
+    /// bench-readiness's launch coordinators (`ReadinessVariant`: a `ReadinessPolicy`, a `ReadinessAPI` or both).
+    public var coordinators = VariantRegistry<ReadinessVariant>(builtIn: ReadinessVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}

@@ -24,9 +24,10 @@ package enum LiveLaunchRun {
             plan: plan,
             executor: executor,
             globals: globals,
+            frameAware: parameters,
             offMainWork: { d in clock.burn(until: clock.now() + d) }
         )
-        let policy = variant.makePolicy(session: session, parameters: parameters)
+        let policy = variant.policy(session: session)
 
         // Timed arrivals on the main executor: inputs and later main-thread registrations.
         var timed: [(SimInstant, @Sendable () -> Void, SimInstant?)] = plan.inputs.map { input in

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 
 /// The two re-entry probes of `reentrant-tasks`, each meant to run alone in a child process: it
 /// either completes (exit 0), traps (killed by a signal) or hangs (the parent's watchdog kills it).
@@ -8,21 +9,21 @@ package enum ReadinessProbe: String, CaseIterable, Sendable {
     /// A task waits for another thread that reads `isAppReady`.
     case crossThreadWait = "cross-thread-wait"
 
-    /// Which real implementation a variant's probe exercises.
-    package static func implementation(for variant: ReadinessVariant) -> String {
-        variant == .articleLightweight ? "article" : "flag-first"
-    }
-
-    /// The child's side: runs `probe` on `implementation` and returns its exit code. Called by the
-    /// executable when it is started with its hidden role flag; never returns normally on a trap.
-    package static func runChild(_ arguments: [String]) -> Int32 {
+    /// The child's side: runs `probe` on the live form of the variant named by the second argument,
+    /// looked up in `variants` (the executable's own registry, so a user's executable finds its
+    /// own variants), and returns its exit code. Called by the executable when it is started with
+    /// its hidden role flag; never returns normally on a trap.
+    package static func runChild(_ arguments: [String], variants: VariantRegistry<ReadinessVariant>) -> Int32 {
+        let known = variants.variants.filter(\.hasLiveForm).map(\.name)
         guard arguments.count == 2, let probe = ReadinessProbe(rawValue: arguments[0]),
-            ["article", "flag-first"].contains(arguments[1])
+            let makeAPI = variants.named(arguments[1])?.makeAPI
         else {
-            FileHandle.standardError.write(Data("readiness probe: expected <reentry|cross-thread-wait> <article|flag-first>\n".utf8))
+            FileHandle.standardError.write(
+                Data("readiness probe: expected <reentry|cross-thread-wait> <\(known.joined(separator: "|"))>\n".utf8)
+            )
             return 64
         }
-        let api: any ReadinessAPI = arguments[1] == "article" ? LightweightAppReadiness() : FlagFirstReadiness()
+        let api = makeAPI()
         let ran = Counter()
         switch probe {
         case .reentry:

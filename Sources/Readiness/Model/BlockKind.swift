@@ -1,5 +1,5 @@
 /// The four kinds of readiness block Signal's `AppReadiness` accepts.
-package enum BlockKind: String, CaseIterable, Sendable {
+public enum BlockKind: String, CaseIterable, Sendable {
     /// `runNowOrWhenAppWillBecomeReady`: internal setup, run first in the ready turn.
     case will
     /// `runNowOrWhenAppDidBecomeReadySync`: run in the ready turn after every will block.

@@ -2,25 +2,33 @@ import Simulation
 
 /// The shared state of one launch: the plan, the executor it runs on, what it measures, and the
 /// globals. Policies run blocks through it so that every design pays the same costs.
-package final class LaunchSession: @unchecked Sendable {
+///
+/// A user's `ReadinessPolicy` receives it at creation and uses its public part: `executor` (to
+/// enqueue turns), `run`, `runOffMain`, `markAppReady` and `isNoOp`.
+public final class LaunchSession: @unchecked Sendable {
     // Confined to the main executor, like the recorder (see LaunchRecorder).
     package let plan: LaunchPlan
-    package let executor: any MainExecutor
+    /// The one serial main executor: `async`/`asyncAfter` enqueue turns, `now` is the time.
+    public let executor: any MainExecutor
     package let recorder = LaunchRecorder()
     package let globals: GlobalsStrategy
     private var built: [Bool]
     /// How an off-main block occupies its own thread (sim: nothing on main; live: burns CPU).
     package let offMainWork: @Sendable (SimDuration) -> Void
+    /// The run's frame-aware tuning (`--input-bound-ms`, `--long-quiet-ms`), for `frame-aware`.
+    package let frameAware: FrameAwareScheduler.Parameters
 
     package init(
         plan: LaunchPlan,
         executor: any MainExecutor,
         globals: GlobalsStrategy,
+        frameAware: FrameAwareScheduler.Parameters = .init(),
         offMainWork: @escaping @Sendable (SimDuration) -> Void = { _ in }
     ) {
         self.plan = plan
         self.executor = executor
         self.globals = globals
+        self.frameAware = frameAware
         self.offMainWork = offMainWork
         built = Array(repeating: false, count: plan.serviceCosts.count)
     }
@@ -35,13 +43,13 @@ package final class LaunchSession: @unchecked Sendable {
     }
 
     /// Whether `block` does nothing here: a main-app-only block outside the main app.
-    package func isNoOp(_ block: ReadinessBlock) -> Bool {
+    public func isNoOp(_ block: ReadinessBlock) -> Bool {
         block.mainAppOnly && !context.isMainApp
     }
 
     /// Runs `block` on the main executor. `ownTurn`: the design gave it a turn of its own, so a
-    /// no-op block wasted that slot.
-    package func run(_ block: ReadinessBlock, ownTurn: Bool) {
+    /// no-op block wasted that slot. Call it on the main executor.
+    public func run(_ block: ReadinessBlock, ownTurn: Bool) {
         let start = executor.now
         if isNoOp(block) {
             executor.work(ReadinessBlock.noOpCost)
@@ -54,14 +62,14 @@ package final class LaunchSession: @unchecked Sendable {
     }
 
     /// Runs `block` on the calling background thread (the article's class after ready).
-    package func runOffMain(_ block: ReadinessBlock) {
+    public func runOffMain(_ block: ReadinessBlock) {
         let start = executor.now
         offMainWork(isNoOp(block) ? ReadinessBlock.noOpCost : block.duration)
         recorder.recordOffMain(block, start: start, end: executor.now)
     }
 
-    /// The app-ready flag became true now.
-    package func markAppReady() {
+    /// The app-ready flag became true now (`t_app_ready_ms`).
+    public func markAppReady() {
         if recorder.appReady == nil { recorder.appReady = executor.now }
     }
 

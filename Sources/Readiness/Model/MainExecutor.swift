@@ -5,7 +5,8 @@ import Simulation
 ///
 /// Two drivers implement it — `SimMainExecutor` (virtual time, deterministic) and
 /// `LiveMainExecutor` (a real thread, real timers, real CPU) — so each variant is written once.
-package protocol MainExecutor: AnyObject, Sendable {
+/// Public because a user's `ReadinessPolicy` schedules its turns on it.
+public protocol MainExecutor: AnyObject, Sendable {
     /// The current time on the main executor (inside a job: the job's progress so far).
     var now: SimInstant { get }
     /// Occupies the main executor for `duration` (virtual time advances; live: CPU burns).

@@ -59,8 +59,8 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         horizon: SimDuration = .seconds(120)
     ) throws -> LaunchRecorder {
         let executor = SimMainExecutor(frameInterval: plan.profile.frameInterval)
-        let session = LaunchSession(plan: plan, executor: executor, globals: globals)
-        let policy = variant.makePolicy(session: session, parameters: parameters)
+        let session = LaunchSession(plan: plan, executor: executor, globals: globals, frameAware: parameters)
+        let policy = variant.policy(session: session)
         executor.session = session
         executor.policy = policy
         executor.arrivals.schedule(.turn { session.launchJob(policy: policy) }, at: .zero)

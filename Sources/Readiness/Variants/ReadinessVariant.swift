@@ -1,34 +1,75 @@
-import Simulation
+import Measurement
 
-/// The launch-coordination designs compared (`--variant`). Names are fixed by issue 12.
-package enum ReadinessVariant: String, CaseIterable, Sendable {
-    case signal
-    case signal2018 = "signal-2018"
-    case signal2021LIFO = "signal-2021-lifo"
-    case articleLightweight = "article-lightweight"
-    case intentOrchestrator = "intent-orchestrator"
-    case frameAware = "frame-aware"
+/// One launch coordinator bench-readiness can run, registered by name in `Suite.coordinators`:
+/// the suite's own and a user's go through the same `VariantRegistry.register`.
+///
+/// A coordinator has up to two forms: the sim form, a `ReadinessPolicy` on the main executor
+/// (sim launches, and a live launch on a real main thread beside its simulation), and the live
+/// form, a `ReadinessAPI` the re-entry probes call from real threads in a child process
+/// (`--scenario reentrant-tasks`). It needs at least one; a scenario needing the form it lacks
+/// refuses the variant when `--variant` names it, and skips it with a note otherwise.
+///
+/// ```swift
+/// try suite.coordinators.register(ReadinessVariant(name: "group", origin: .user, summary: "…", live: { GroupReadiness() }))
+/// ```
+public struct ReadinessVariant: NamedVariant {
+    public let info: VariantInfo
+    /// Builds the sim form for one launch (nil: the variant has none).
+    let makePolicy: (@Sendable (LaunchSession) -> any ReadinessPolicy)?
+    /// Builds the live form for one probe (nil: the variant has none).
+    let makeAPI: (@Sendable () -> any ReadinessAPI)?
 
-    package var summary: String {
-        switch self {
-        case .signal:
-            "Signal today (ReadyFlag): flag first; will then did FIFO in the ready turn; polite chain 25 ms apart; post-ready polite overtake"
-        case .signal2018: "Signal 2018 (AppReadiness.m): one list, flag first, everything run synchronously at ready (a stampede)"
-        case .signal2021LIFO: "Signal ~2021: lists sorted with a non-strict <= comparator, all priority 0: Swift's sort runs them LIFO"
-        case .articleLightweight: "the article's class: serial queue, tasks run in queue.sync on the caller before the flag is set"
-        case .intentOrchestrator: "the lifecycle article: intents with priorities, started by an orchestrator on scene activation"
-        case .frameAware: "ours: will/did as Signal; deferred work FIFO, started only where it fits before the next frame, input first"
-        }
+    /// A coordinator with both forms.
+    public init(
+        name: String,
+        origin: VariantOrigin,
+        summary: String,
+        isDefault: Bool = true,
+        sim: @escaping @Sendable (LaunchSession) -> any ReadinessPolicy,
+        live: @escaping @Sendable () -> any ReadinessAPI
+    ) {
+        self.init(VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault), sim, live)
     }
 
-    package func makePolicy(session: LaunchSession, parameters: FrameAwareScheduler.Parameters = .init()) -> any ReadinessPolicy {
-        switch self {
-        case .signal: SignalReadiness(session: session, nonStrictSort: false)
-        case .signal2021LIFO: SignalReadiness(session: session, nonStrictSort: true)
-        case .signal2018: Signal2018Readiness(session: session)
-        case .articleLightweight: ArticleLightweightReadiness(session: session)
-        case .intentOrchestrator: IntentOrchestrator(session: session)
-        case .frameAware: FrameAwareScheduler(session: session, parameters: parameters)
-        }
+    /// A coordinator with only the sim form: it sits out `reentrant-tasks`.
+    public init(
+        name: String,
+        origin: VariantOrigin,
+        summary: String,
+        isDefault: Bool = true,
+        sim: @escaping @Sendable (LaunchSession) -> any ReadinessPolicy
+    ) {
+        self.init(VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault), sim, nil)
+    }
+
+    /// A coordinator with only the live form: it runs only in `reentrant-tasks`.
+    public init(
+        name: String,
+        origin: VariantOrigin,
+        summary: String,
+        isDefault: Bool = true,
+        live: @escaping @Sendable () -> any ReadinessAPI
+    ) {
+        self.init(VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault), nil, live)
+    }
+
+    private init(
+        _ info: VariantInfo,
+        _ sim: (@Sendable (LaunchSession) -> any ReadinessPolicy)?,
+        _ live: (@Sendable () -> any ReadinessAPI)?
+    ) {
+        self.info = info
+        makePolicy = sim
+        makeAPI = live
+    }
+
+    public var name: String { info.name }
+    public var hasSimForm: Bool { makePolicy != nil }
+    public var hasLiveForm: Bool { makeAPI != nil }
+
+    /// The sim form for `session`; only called for a variant that has it (the workload checks).
+    func policy(session: LaunchSession) -> any ReadinessPolicy {
+        guard let makePolicy else { preconditionFailure("\(name) has no sim form") }
+        return makePolicy(session)
     }
 }

@@ -1,20 +1,30 @@
 import Measurement
 
 extension ReadinessWorkload {
-    package static var catalogue: WorkloadCatalogue {
+    /// The suite's own catalogue (a command with a user's registry lists `catalogue(variants:)`).
+    package static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: ReadinessVariant.builtIn)) }
+
+    /// What `--list` prints, with every variant of `variants` labelled with its origin (and
+    /// a footer line for each variant with one form only).
+    package static func catalogue(variants: VariantRegistry<ReadinessVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
                 .init(
                     "scenarios (--scenario)",
                     ReadinessScenario.allCases.map { .init($0.rawValue, $0.summary, isDefault: !$0.isLiveOnly) }
                 ),
-                .init("variants (--variant)", ReadinessVariant.allCases.map { .init($0.rawValue, $0.summary) }),
+                .init("variants (--variant)", variants.catalogueEntries),
                 .init("globals (--globals)", GlobalsStrategy.allCases.map { .init($0.rawValue, $0.summary) }),
             ],
             footer: [
                 "sim default: main-app, nse, share-extension x every variant x every globals x 5 seeds",
                 "live default (--mode live): main-app (real threads, beside its simulation), reentrant-tasks, concurrent-first-use; 1 seed",
             ]
+                + variants.variants.filter { !($0.hasSimForm && $0.hasLiveForm) }.map {
+                    $0.hasSimForm
+                        ? "\($0.name): sim form only (a ReadinessPolicy): not in reentrant-tasks"
+                        : "\($0.name): live form only (a ReadinessAPI): reentrant-tasks only"
+                }
         )
     }
 
@@ -24,7 +34,7 @@ extension ReadinessWorkload {
             "mode": .string(configuration.mode.rawValue),
             "seeds": .array(seeds.map { .number(Double($0)) }),
             "scenarios": .array(scenarios.map { .string($0.rawValue) }),
-            "variants": .array(variants.map { .string($0.rawValue) }),
+            "variants": .array(variants.map { .string($0.name) }),
             "globals": .array(globals.map { .string($0.rawValue) }),
             "input_bound_ms": .number(p.inputBound.milliseconds),
             "long_quiet_ms": .number(p.longQuiet.milliseconds),

@@ -9,7 +9,7 @@ extension ReadinessWorkload {
 
     package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
         let records = records(of: results)
-        var notes = results.flatMap(\.sample.notes)
+        var notes = skipped + results.flatMap(\.sample.notes)
         guard configuration.mode == .live else {
             return WorkloadReport(table: ReadinessRanking.render(records: records, mode: "sim"), notes: notes)
         }

@@ -5,7 +5,13 @@ import Simulation
 /// bench-readiness as a `Workload`: every (scenario, globals, seed, variant) of the matrix is one
 /// item, simulated in virtual time; in live mode a launch also runs on real threads (beside its
 /// simulation), and the live-only scenarios run their probes.
-package struct ReadinessWorkload: Workload {
+///
+/// The variants come from a `VariantRegistry<ReadinessVariant>` (the command passes
+/// `Suite.coordinators`). A launch scenario runs a variant's sim form, `reentrant-tasks` its live
+/// form; a variant lacking the form a selected scenario needs is refused when `--variant` names
+/// it and skipped with a note otherwise. A live item of a `user` variant runs in a child process
+/// (`IsolatingWorkload`).
+package struct ReadinessWorkload: IsolatingWorkload {
     package struct Item: Sendable {
         package var scenario: ReadinessScenario
         package var variant: ReadinessVariant?
@@ -14,7 +20,7 @@ package struct ReadinessWorkload: Workload {
         package var repetition: Int
     }
 
-    package struct Sample: Sendable {
+    package struct Sample: Sendable, Codable {
         package var sim: [Observation]
         package var live: [Observation]?
         package var notes: [String] = []
@@ -25,15 +31,23 @@ package struct ReadinessWorkload: Workload {
     package let selection: MatrixSelection
     package let scenarios: [ReadinessScenario]
     package let variants: [ReadinessVariant]
+    package let variantOrigins: [String: VariantOrigin]
+    /// Variants left out of a scenario for lacking its form (default selection only).
+    package let skipped: [String]
     package let globals: [GlobalsStrategy]
     package let seeds: [UInt64]
     package let items: [Item]
     package var factorNames: [String] { ["globals"] }
 
-    package init(configuration: ReadinessConfiguration, selection: MatrixSelection) throws {
+    package init(
+        configuration: ReadinessConfiguration,
+        selection: MatrixSelection,
+        registry: VariantRegistry<ReadinessVariant> = VariantRegistry(builtIn: ReadinessVariant.builtIn)
+    ) throws {
         self.configuration = configuration
         self.selection = selection
-        variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: ReadinessVariant.allCases, name: \.rawValue)
+        variants = try registry.resolve(selection.variants)
+        variantOrigins = registry.origins
         globals = try MatrixSelection.resolve(configuration.globals, flag: "--globals", from: GlobalsStrategy.allCases, name: \.rawValue)
         let live = configuration.mode == .live
         let defaults = ReadinessScenario.allCases.filter { live ? $0 != .nse && $0 != .shareExtension : !$0.isLiveOnly }
@@ -50,8 +64,27 @@ package struct ReadinessWorkload: Workload {
             throw BenchFailure.usage("--scenario reentrant-tasks needs a child command line to run its probes in")
         }
         seeds = selection.seeds(default: live ? 1 : 5)
+        var skipped: [String] = []
+        var runnable: [ReadinessScenario: [ReadinessVariant]] = [:]
+        for scenario in scenarios where scenario != .concurrentFirstUse {
+            runnable[scenario] = try variants.filter { v in
+                let needsLive = scenario == .reentrantTasks
+                if needsLive ? v.hasLiveForm : v.hasSimForm { return true }
+                let lacking =
+                    needsLive
+                    ? "no live form (a ReadinessAPI), which --scenario reentrant-tasks runs"
+                    : "no sim form (a ReadinessPolicy), which --scenario \(scenario.rawValue) runs\(live ? " on a real main thread" : "")"
+                guard selection.variants.isEmpty else {
+                    throw BenchFailure.usage("variant '\(v.name)' has \(lacking) in --mode \(configuration.mode.rawValue)")
+                }
+                skipped.append("\(v.name): skipped in \(scenario.rawValue) (\(lacking))")
+                return false
+            }
+        }
+        self.skipped = skipped
         var items: [Item] = []
         for scenario in scenarios {
+            let variants = runnable[scenario] ?? []
             for (repetition, seed) in seeds.enumerated() {
                 switch scenario {
                 case .reentrantTasks:
@@ -71,6 +104,7 @@ package struct ReadinessWorkload: Workload {
                 }
             }
         }
+        guard !items.isEmpty else { throw BenchFailure.usage("the selection is empty") }
         self.items = items
     }
 
@@ -84,7 +118,7 @@ package struct ReadinessWorkload: Workload {
     }
 
     /// The variant column of an item (`-` where the scenario does not depend on it).
-    static func variantName(_ item: Item) -> String { item.variant?.rawValue ?? "-" }
+    static func variantName(_ item: Item) -> String { item.variant?.name ?? "-" }
     static func globalsName(_ item: Item) -> String { item.globals?.rawValue ?? "-" }
 
     package func label(_ item: Item) -> String {
@@ -93,6 +127,11 @@ package struct ReadinessWorkload: Workload {
 
     package func timing(_ item: Item) -> ItemTiming {
         configuration.mode == .live ? .real : .virtual
+    }
+
+    /// A user's coordinator runs live (real threads, real child processes) in a child process.
+    package func runsInChildProcess(_ item: Item) -> Bool {
+        configuration.mode == .live && item.variant?.info.origin == .user
     }
 
     package func run(_ item: Item) throws -> Sample {
@@ -138,12 +177,11 @@ package struct ReadinessWorkload: Workload {
 
     private func runProbes(_ item: Item) throws -> Sample {
         let harness = ChildProbeHarness(command: configuration.childCommand, watchdog: configuration.watchdog)
-        let implementation = ReadinessProbe.implementation(for: item.variant!)
         var traps = 0, deadlocks = 0, completed = 0, failures = 0
         var notes: [String] = []
         for probe in ReadinessProbe.allCases {
             for _ in 0..<configuration.attempts {
-                let (outcome, stderr, _) = try harness.run([probe.rawValue, implementation])
+                let (outcome, stderr, _) = try harness.run([probe.rawValue, item.variant!.name])
                 switch outcome {
                 case .completed: completed += 1
                 case .trapped: traps += 1
