@@ -80,7 +80,9 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
 
         let csv = try String(contentsOfFile: output + "/atomics.csv", encoding: .utf8)
         XCTAssertTrue(
-            csv.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,threads,cs_work_ns,gap_work_ns,metric,value,unit,host\n")
+            csv.hasPrefix(
+                "run_id,workload,scenario,variant,origin,mode,seed,repetition,threads,cs_work_ns,gap_work_ns,metric,value,unit,host\n"
+            )
         )
 
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: output + "/atomics.json")))

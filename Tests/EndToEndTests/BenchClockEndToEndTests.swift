@@ -36,7 +36,7 @@ final class BenchClockEndToEndTests: XCTestCase {
         XCTAssertEqual(r2.status, 0, r2.stderr)
         let csvA = try String(contentsOfFile: a + "/clock.csv", encoding: .utf8)
         let csvB = try String(contentsOfFile: b + "/clock.csv", encoding: .utf8)
-        XCTAssertTrue(csvA.hasPrefix("run_id,workload,scenario,variant,mode,seed,repetition,client,metric,value,unit,host\n"))
+        XCTAssertTrue(csvA.hasPrefix("run_id,workload,scenario,variant,origin,mode,seed,repetition,client,metric,value,unit,host\n"))
         // Identical apart from the run id.
         func strip(_ csv: String) -> [String] {
             csv.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") }
@@ -64,7 +64,7 @@ final class BenchClockEndToEndTests: XCTestCase {
             folder + "/out", "--format", "csv",
         ])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains(",file:my-skew,realtime,sim,"))
+        XCTAssertTrue(r.stdout.contains(",file:my-skew,realtime,platform,sim,"))
     }
 
     func testBadInputIsOneLineAndNonZero() throws {

@@ -58,9 +58,9 @@ final class SchemaTests: XCTestCase {
             factorNames: ["threads"]
         )
         let lines = csv.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines[0], "run_id,workload,scenario,variant,mode,seed,repetition,threads,metric,value,unit,host")
-        XCTAssertEqual(lines[1], "r1,throttle,\"storm, \"\"big\"\"\",immediate,sim,3,0,4,latency_p99_ms,12.5,ms,h")
-        XCTAssertEqual(lines[2], "r1,throttle,\"storm, \"\"big\"\"\",immediate,sim,3,0,,updates,3,ms,h")
+        XCTAssertEqual(lines[0], "run_id,workload,scenario,variant,origin,mode,seed,repetition,threads,metric,value,unit,host")
+        XCTAssertEqual(lines[1], "r1,throttle,\"storm, \"\"big\"\"\",immediate,,sim,3,0,4,latency_p99_ms,12.5,ms,h")
+        XCTAssertEqual(lines[2], "r1,throttle,\"storm, \"\"big\"\"\",immediate,,sim,3,0,,updates,3,ms,h")
         XCTAssertEqual(CSVWriter.format(0.1 + 0.2), "0.30000000000000004", "round-trips exactly")
         XCTAssertEqual(CSVWriter.format(.infinity), "inf")
     }

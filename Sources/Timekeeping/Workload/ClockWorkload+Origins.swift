@@ -1,0 +1,9 @@
+import Measurement
+
+extension ClockWorkload {
+    /// Every clock source is what the platform offers (`Date()`, `CLOCK_*`); Signal's choice among
+    /// them is a client's, not a source's. Harness rows keep an empty origin.
+    package var variantOrigins: [String: VariantOrigin] {
+        Dictionary(uniqueKeysWithValues: ClockKind.allCases.map { ($0.name, VariantOrigin.platform) })
+    }
+}
