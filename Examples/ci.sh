@@ -14,10 +14,12 @@ bin=.build/debug/my-bench
 # this process and in a child process).
 "$bin" throttle --quick --check-determinism --quiet --output "$out/sim" >/dev/null
 "$bin" cache --quick --check-determinism --scenario zipf-0.9,scan-resistant --quiet --output "$out/sim" >/dev/null
+"$bin" readiness --quick --check-determinism --variant group,signal,frame-aware --quiet --output "$out/sim" >/dev/null
 # Live: the same variants on real threads; ours run in a child process with a watchdog.
 "$bin" throttle --quick --mode live --scenario storm-slow --variant every-4th-commit,signal-adaptive --quiet \
   --output "$out/live" >/dev/null
 "$bin" cache --quick --mode live --variant clock,lru --quiet --output "$out/live" >/dev/null
+"$bin" readiness --quick --mode live --variant group,signal --quiet --output "$out/live" >/dev/null
 
 # The gate with our own thresholds (no baseline: the example records none).
 "$bin" gate "$out/sim" --thresholds thresholds.json --no-baseline >/dev/null
@@ -27,4 +29,6 @@ grep -q ",every-4th-commit,user,sim," "$out/sim/throttle.csv"
 grep -q ",every-4th-commit,user,live," "$out/live/throttle.csv"
 grep -q ",clock,user,sim," "$out/sim/cache.csv"
 grep -q ",clock,user,live," "$out/live/cache.csv"
+grep -q ",group,user,sim," "$out/sim/readiness.csv"
+grep -q ",group,user,live," "$out/live/readiness.csv"
 echo "Examples: my-bench ran in sim and live and passed its gate ($out)"

@@ -3,6 +3,7 @@
 import BenchSuite
 import Caching
 import Foundation
+import Readiness
 import Throttling
 
 var suite = Suite()
@@ -20,6 +21,15 @@ do {
             summary: "CLOCK (second chance): a ring of reference bits",
             sim: { capacity, _ in ClockCache(capacity: capacity) },
             live: { capacity, _ in ClockCache(capacity: capacity) }
+        )
+    )
+    try suite.coordinators.register(
+        ReadinessVariant(
+            name: "group",
+            origin: .user,
+            summary: "DispatchGroup: notify releases every task at ready",
+            sim: { GroupReadinessPolicy(session: $0) },
+            live: { GroupReadiness() }
         )
     )
 } catch {
