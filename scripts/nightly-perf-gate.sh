@@ -86,8 +86,11 @@ if [ "$full" = 1 ]; then
   step "full matrices (not gated)"
 fi
 
-# The run report (charts and an HTML page) for the archive, when the analysis tools are installed.
-if python3 -c "import pandas, matplotlib" 2>/dev/null; then
+# The run report (charts and an HTML page) for the archive, when the analysis tools are installed
+# (in .venv, which scripts/pb-analysis uses by itself, or in the system python3).
+analysis_python=python3
+[ -x .venv/bin/python ] && analysis_python=.venv/bin/python
+if "$analysis_python" -c "import pandas, matplotlib" 2>/dev/null; then
   scripts/pb-analysis report "$(dirname "$gate_summary")" >>"$log" 2>&1 || echo "nightly-perf-gate: warning: the report failed (see $log)" >&2
   step "report"
 fi
@@ -148,6 +151,10 @@ if [ ${#history_dirs[@]} -gt 0 ] && scripts/pb-analysis history ingest "${histor
     echo "### History: change points across nightly runs (\`$history_db\`)"
     echo
     scripts/pb-analysis history changes --db "$history_db" 2>>"$log" || echo "history changes failed (see nightly.log)"
+    if scripts/pb-analysis history plot --db "$history_db" --output "$out/history" >>"$log" 2>&1; then
+      echo
+      echo "Trend charts: \`history/\` in this night's results ($(ls "$out/history" 2>/dev/null | grep -c '\.png$') PNG)."
+    fi
   } >>"$out/summary.md"
 else
   echo "nightly-perf-gate: warning: the history was not updated (see $log)" >&2
