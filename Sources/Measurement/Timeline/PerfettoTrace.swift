@@ -46,7 +46,12 @@ public struct PerfettoTrace: Sendable {
         static let unitName = 6
     }
 
-    private enum EventType: UInt64 { case sliceBegin = 1, sliceEnd = 2, instant = 3, counter = 4 }
+    private enum EventType: UInt64 {
+        case sliceBegin = 1
+        case sliceEnd = 2
+        case instant = 3
+        case counter = 4
+    }
 
     /// The trace as protobuf bytes.
     public func encoded() -> [UInt8] {
@@ -159,16 +164,22 @@ public struct PerfettoTrace: Sendable {
                 laneEnds[e.track] = ends
                 let name = lane == 0 ? e.track : "\(e.track) #\(lane + 1)"
                 track(name)
-                result.packets.append(Packet(time: e.startNanoseconds, order: 2, type: .sliceBegin, track: name, name: e.name, value: e.value))
+                result.packets.append(
+                    Packet(time: e.startNanoseconds, order: 2, type: .sliceBegin, track: name, name: e.name, value: e.value)
+                )
                 result.packets.append(Packet(time: end, order: 0, type: .sliceEnd, track: name, name: e.name, value: nil))
             case .instant:
                 track(e.track)
-                result.packets.append(Packet(time: e.startNanoseconds, order: 1, type: .instant, track: e.track, name: e.name, value: e.value))
+                result.packets.append(
+                    Packet(time: e.startNanoseconds, order: 1, type: .instant, track: e.track, name: e.name, value: e.value)
+                )
             case .counter:
                 track(e.track)
                 result.counterTracks.insert(e.track)
                 result.counterUnits[e.track] = e.name
-                result.packets.append(Packet(time: e.startNanoseconds, order: 1, type: .counter, track: e.track, name: e.name, value: e.value))
+                result.packets.append(
+                    Packet(time: e.startNanoseconds, order: 1, type: .counter, track: e.track, name: e.name, value: e.value)
+                )
             }
         }
         result.packets = result.packets.enumerated().sorted { a, b in
