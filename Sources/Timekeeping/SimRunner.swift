@@ -16,6 +16,22 @@ public enum SimRunner {
         seed: UInt64,
         parameters: ClientParameters = .sim
     ) -> [Observation] {
+        record(scenario: scenario, schedule: schedule, client: client, source: source, seed: seed, parameters: parameters, trace: false)
+            .observations
+    }
+
+    /// One (scenario, client, source) run that also returns its timeline when `trace` is set:
+    /// what the client did on its track, the skew schedule on the `clock` track and the client's
+    /// clock error. With `trace` unset the run is exactly `run`'s and the timeline empty.
+    public static func record(
+        scenario: SkewScenario,
+        schedule: ClockSchedule,
+        client: ClientKind,
+        source: ClockKind,
+        seed: UInt64,
+        parameters: ClientParameters = .sim,
+        trace: Bool
+    ) -> (observations: [Observation], trace: [TraceEvent]) {
         let plan = WorkloadPlan(
             windows: schedule.awakeWindows(scenario.activeWindows),
             seed: seed,
@@ -23,14 +39,14 @@ public enum SimRunner {
             suspensions: schedule.suspensions
         )
         switch client {
-        case .durationMeter: return simulate(DurationMeterClient<SimulatedClock>.self, plan, schedule, source)
-        case .timeout: return simulate(TimeoutClient<SimulatedClock>.self, plan, schedule, source)
-        case .rateLimiter: return simulate(RateLimiterClient<SimulatedClock>.self, plan, schedule, source)
-        case .debounceSignal: return simulate(LastOnlyDebounceClient<SimulatedClock>.self, plan, schedule, source)
-        case .debounceArticle: return simulate(TrailingDebounceClient<SimulatedClock>.self, plan, schedule, source)
-        case .ttlCache: return simulate(TTLCacheClient<SimulatedClock>.self, plan, schedule, source)
-        case .callDuration: return simulate(CallDurationClient<SimulatedClock>.self, plan, schedule, source)
-        case .adaptiveGate: return simulate(AdaptiveGateClient<SimulatedClock>.self, plan, schedule, source)
+        case .durationMeter: return simulate(DurationMeterClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .timeout: return simulate(TimeoutClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .rateLimiter: return simulate(RateLimiterClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .debounceSignal: return simulate(LastOnlyDebounceClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .debounceArticle: return simulate(TrailingDebounceClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .ttlCache: return simulate(TTLCacheClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .callDuration: return simulate(CallDurationClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
+        case .adaptiveGate: return simulate(AdaptiveGateClient<SimulatedClock>.self, plan, schedule, source, scenario, trace)
         }
     }
 
@@ -38,10 +54,13 @@ public enum SimRunner {
         _ type: Client.Type,
         _ plan: WorkloadPlan,
         _ schedule: ClockSchedule,
-        _ source: ClockKind
-    ) -> [Observation] where Client.Clock == SimulatedClock {
+        _ source: ClockKind,
+        _ scenario: SkewScenario,
+        _ trace: Bool
+    ) -> (observations: [Observation], trace: [TraceEvent]) where Client.Clock == SimulatedClock {
         let now = VirtualNow()
         var client = Client(clock: SimulatedClock(source, schedule: schedule, now: now), parameters: plan.parameters)
+        if trace { client.recordTrace() }
         let workload = Client.workload(plan)
         let horizon = (workload.last?.time ?? 0) + horizonAfterWork
         drive(&client, workload: workload, schedule: schedule, source: source, now: now, horizon: horizon)
@@ -50,7 +69,9 @@ public enum SimRunner {
             horizon: horizon,
             tolerance: nanoseconds(plan.parameters.toleranceSeconds)
         )
-        return client.observations(context)
+        guard trace else { return (client.observations(context), []) }
+        let events = client.trace(context)
+        return (client.observations(context), ClockTrace.events(events, scenario: scenario, schedule: schedule, source: source))
     }
 
     /// Feeds the workload in true-time order and wakes the client at the first true time its clock

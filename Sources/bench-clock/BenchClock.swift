@@ -71,7 +71,7 @@ struct BenchClock: ParsableCommand {
         let timed =
             mode == .live ? "bench-clock live mode measures real clocks" : noReadCost ? nil : "bench-clock measures clock read costs"
         try WorkloadDriver.run(ClockWorkload.self, common: common, debugWarning: timed) { environment in
-            try ClockWorkload(configuration: c, selection: environment.selection)
+            try ClockWorkload(configuration: c, selection: environment.selection, recordTimeline: environment.recordTimeline)
         }
     }
 }

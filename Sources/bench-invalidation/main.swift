@@ -24,7 +24,11 @@ struct BenchInvalidation: ParsableCommand {
         configuration.childCommand = [Self.executablePath]
         let timed = options.mode == .live ? "bench-invalidation --mode live measures real time" : nil
         try WorkloadDriver.run(InvalidationWorkload.self, common: common, debugWarning: timed) { environment in
-            try InvalidationWorkload(configuration: configuration, selection: environment.selection)
+            try InvalidationWorkload(
+                configuration: configuration,
+                selection: environment.selection,
+                recordTimeline: environment.recordTimeline
+            )
         }
     }
 

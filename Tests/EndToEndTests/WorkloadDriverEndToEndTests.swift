@@ -84,7 +84,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
         XCTAssertEqual(r.status, 73, r.stderr)
         XCTAssertTrue(r.stderr.contains("is a folder"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/throttle.json").path))
-        let atomics = try ExecutableRunner.run("bench-clock", ["--events", dir.appendingPathComponent("e.csv").path])
+        let atomics = try ExecutableRunner.run("bench-atomics", ["--events", dir.appendingPathComponent("e.csv").path])
         XCTAssertEqual(atomics.status, 64, atomics.stderr)
         XCTAssertTrue(atomics.stderr.contains("writes no timeline"), atomics.stderr)
     }

@@ -177,4 +177,19 @@ final class InvalidationSimulationTests: XCTestCase {
         XCTAssertEqual(obs(7), obs(7))
         XCTAssertNotEqual(obs(7), obs(8))
     }
+
+    /// Recording the timeline changes no result; its stale-read instants and UI refreshes are the
+    /// tally's.
+    func testRecordingATraceChangesNothing() {
+        for variant in InvalidationVariant.allCases {
+            let scenario = InvalidationScenario.catalog[0].scaled(by: 0.1)
+            let plan = InvalidationPlan(scenario: scenario, seed: 2)
+            let plain = InvalidationSimulation.run(variant: variant, scenario: scenario, plan: plan, seed: 2)
+            let traced = InvalidationSimulation.record(variant: variant, scenario: scenario, plan: plan, seed: 2, trace: true)
+            XCTAssertEqual(plain.observations, traced.tally.observations, variant.rawValue)
+            let stale = traced.trace.filter { $0.name == "stale read" && $0.track == "main app" }.count
+            XCTAssertEqual(stale, plain.staleReads, variant.rawValue)
+            XCTAssertEqual(traced.trace.filter { $0.name == "UI refresh" }.count, plain.uiRefreshes, variant.rawValue)
+        }
+    }
 }

@@ -327,4 +327,33 @@ final class ClientTests: XCTestCase {
             XCTAssertTrue(differs, scenario.name)
         }
     }
+
+    /// Recording a timeline changes no result, and what the client's track shows is what it
+    /// counted (the end-to-end check against Perfetto's schema is analysis/tests/test_perfetto_traces.py).
+    func testRecordingATraceChangesNothingAndMatchesTheCounts() {
+        let scenario = SkewScenario.named("leap-second")!
+        let schedule = ClockSchedule(scenario: scenario)
+        for client in ClientKind.allCases {
+            for kind in [ClockKind.date, .boottime] {
+                let plain = SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: kind, seed: 3)
+                let traced = SimRunner.record(scenario: scenario, schedule: schedule, client: client, source: kind, seed: 3, trace: true)
+                XCTAssertEqual(plain.map { $0.value.bitPattern }, traced.observations.map { $0.value.bitPattern }, client.name)
+                XCTAssertTrue(traced.trace.contains { $0.track == "clock error" && $0.kind == .counter }, client.name)
+                XCTAssertTrue(traced.trace.contains { $0.track == "clock" && $0.name == "step" }, client.name)
+                let m = Dictionary(plain.map { ($0.metric, $0.value) }, uniquingKeysWith: { a, _ in a })
+                func count(_ name: String) -> Double { Double(traced.trace.filter { $0.track == client.name && $0.name == name }.count) }
+                switch client {
+                case .timeout: XCTAssertEqual(count("fired late"), m["timeouts_late"])
+                case .rateLimiter: XCTAssertEqual(count("admit"), m["admissions"])
+                case .durationMeter: XCTAssertEqual(count("measure"), m["measurements"])
+                case .debounceSignal, .debounceArticle: XCTAssertEqual(count("fire"), m["fires"])
+                case .ttlCache: XCTAssertEqual(count("insert"), m["ttl_entries"])
+                case .callDuration: XCTAssertEqual(count("wrong display"), m["display_wrong_ticks"])
+                case .adaptiveGate: XCTAssertEqual(count("publish"), m["publishes"])
+                }
+            }
+        }
+        let untraced = SimRunner.record(scenario: scenario, schedule: schedule, client: .timeout, source: .date, seed: 3, trace: false)
+        XCTAssertEqual(untraced.trace, [])
+    }
 }

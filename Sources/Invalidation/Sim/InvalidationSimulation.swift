@@ -1,3 +1,4 @@
+import Measurement
 import Simulation
 
 /// One variant through one plan in virtual time: the shared database, the main app's cache and
@@ -54,6 +55,11 @@ public struct InvalidationSimulation {
     var droppedUnchanged = Set<Int>()
     var tally = InvalidationTally()
     var now = SimInstant.zero
+    /// What happened, for `--perfetto` and `--events` (`InvalidationSimulation+Trace`); nil unless
+    /// the run records its timeline.
+    var trace: [TraceEvent]?
+    /// The main cache's occupancy last put on the trace.
+    var tracedOccupancy = -1
 
     public static func run(
         variant: InvalidationVariant,
@@ -62,8 +68,23 @@ public struct InvalidationSimulation {
         seed: UInt64,
         debounceInterval: SimDuration = .seconds(3)
     ) -> InvalidationTally {
+        record(variant: variant, scenario: scenario, plan: plan, seed: seed, debounceInterval: debounceInterval, trace: false).tally
+    }
+
+    /// One run that also returns its timeline when `trace` is set (else exactly `run`'s, with an
+    /// empty timeline).
+    public static func record(
+        variant: InvalidationVariant,
+        scenario: InvalidationScenario,
+        plan: InvalidationPlan,
+        seed: UInt64,
+        debounceInterval: SimDuration = .seconds(3),
+        trace: Bool
+    ) -> (tally: InvalidationTally, trace: [TraceEvent]) {
         var sim = InvalidationSimulation(variant: variant, plan: plan, scenario: scenario, seed: seed, debounceInterval: debounceInterval)
-        return sim.run()
+        if trace { sim.trace = [] }
+        let tally = sim.run()
+        return (tally, sim.trace ?? [])
     }
 
     init(variant: InvalidationVariant, plan: InvalidationPlan, scenario: InvalidationScenario, seed: UInt64, debounceInterval: SimDuration)
@@ -94,17 +115,22 @@ public struct InvalidationSimulation {
             case .shareSessionStart:
                 shareCache = ReaderCache(capacity: plan.shareCacheCapacity)
                 shareCursor = log.count
-            case .activation(let a): if app.setActive(a) { refreshUI() }
+                trace?.append(.instant("session start", on: Self.track(.share), at: now.nanoseconds))
+            case .activation(let a):
+                trace?.append(.instant(a ? "active" : "background", on: Self.track(.main), at: now.nanoseconds))
+                if app.setActive(a) { refreshUI() }
             case .delivery(let channel): deliver(channel)
             case .debounceFire:
                 app.debounceFired(at: now)
                 refreshUI()
             }
+            if trace != nil { recordOccupancy() }
         }
         return finish()
     }
 
     mutating func write(_ w: InvalidationPlan.Write) {
+        trace?.append(.slice("write", on: Self.track(w.role), start: now.nanoseconds, duration: 0, value: Double(w.keys.count)))
         for k in w.keys {
             versions[k] += 1
             droppedUnchanged.remove(k)
@@ -150,8 +176,10 @@ public struct InvalidationSimulation {
         }
         if pending[channel] != nil {
             pending[channel]!.append(commit)  // coalesced into the pending delivery
+            trace?.append(.instant("post (coalesced)", on: Self.track(role), at: now.nanoseconds))
             return
         }
+        trace?.append(.instant("post", on: Self.track(role), at: now.nanoseconds))
         pending[channel] = [commit]
         let jitter = -DeterministicMath.log(rng.nextOpenUnit()) * Double(scenario.deliveryJitterMean.nanoseconds)
         queue.schedule(.delivery(channel), at: now + scenario.deliveryBase + SimDuration(nanoseconds: Int64(jitter)), priority: 2)
@@ -162,6 +190,7 @@ public struct InvalidationSimulation {
         tally.postsDelivered += posts.count
         tally.handlerRuns += 1
         let outcome = app.delivery(at: now, stateIsOwnPid: sharedState == .main)
+        recordDelivery(channel, posts: posts.count, outcome)
         guard outcome.acted else { return }  // legacy: "its own" notification; the posts are missed
         for case let c? in posts { foreign[c].processed = true }
         if let evacuated = outcome.evacuated {
@@ -180,6 +209,7 @@ public struct InvalidationSimulation {
 
     mutating func refreshUI() {
         tally.uiRefreshes += 1
+        trace?.append(.slice("UI refresh", on: Self.track(.main), start: now.nanoseconds, duration: 0))
         while unrefreshed < foreign.count, foreign[unrefreshed].time <= now {
             tally.uiRefreshLatency.record((now - foreign[unrefreshed].time).nanoseconds)
             unrefreshed += 1
@@ -195,6 +225,7 @@ public struct InvalidationSimulation {
             if isMain { mainCursor = log.count } else { shareCursor = log.count }
             return
         }
+        trace?.append(.slice("change log read", on: Self.track(reader), start: now.nanoseconds, duration: 0))
         if isMain {
             tally.logQueries += 1
             tally.storeReads += 1
@@ -221,7 +252,10 @@ public struct InvalidationSimulation {
         tally.reads += 1
         if let v = app.cache.lookup(key) {
             tally.hits += 1
-            if v < versions[key] { tally.staleReads += 1 }
+            if v < versions[key] {
+                tally.staleReads += 1
+                trace?.append(.instant("stale read", on: Self.track(.main), at: now.nanoseconds, value: Double(versions[key] - v)))
+            }
             return
         }
         tally.storeReads += 1
@@ -233,7 +267,10 @@ public struct InvalidationSimulation {
         if variant.validatesEveryRead { consumeLog(main: false) }
         tally.shareReads += 1
         if let v = shareCache.lookup(key) {
-            if v < versions[key] { tally.shareStaleReads += 1 }
+            if v < versions[key] {
+                tally.shareStaleReads += 1
+                trace?.append(.instant("stale read", on: Self.track(.share), at: now.nanoseconds, value: Double(versions[key] - v)))
+            }
             return
         }
         shareCache.store(key, version: versions[key])

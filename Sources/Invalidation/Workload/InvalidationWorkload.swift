@@ -15,6 +15,8 @@ public struct InvalidationWorkload: Workload {
     public struct Sample: Sendable {
         public var sim: InvalidationTally
         public var live: InvalidationTally?
+        /// The simulation's timeline; empty unless the workload records timelines.
+        public var simTrace: [TraceEvent] = []
     }
 
     public static let name = "invalidation"
@@ -25,10 +27,13 @@ public struct InvalidationWorkload: Workload {
     public let seeds: [UInt64]
     public let items: [Item]
     public var factorNames: [String] { [] }
+    /// Whether the simulation records its timeline (`--perfetto`, `--events`).
+    public let recordTimeline: Bool
 
-    public init(configuration: InvalidationConfiguration, selection: MatrixSelection) throws {
+    public init(configuration: InvalidationConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
         self.configuration = configuration
         self.selection = selection
+        self.recordTimeline = recordTimeline
         if configuration.mode == .live, configuration.childCommand.isEmpty {
             throw BenchFailure.usage("--mode live needs the child command line (the harness starts the same binary in child roles)")
         }
@@ -80,14 +85,15 @@ public struct InvalidationWorkload: Workload {
 
     public func run(_ item: Item) throws -> Sample {
         let plan = InvalidationPlan(scenario: item.scenario, seed: item.seed)
-        let sim = InvalidationSimulation.run(
+        let (sim, trace) = InvalidationSimulation.record(
             variant: item.variant,
             scenario: item.scenario,
             plan: plan,
             seed: item.seed,
-            debounceInterval: debounce
+            debounceInterval: debounce,
+            trace: recordTimeline
         )
-        guard configuration.mode == .live else { return Sample(sim: sim, live: nil) }
+        guard configuration.mode == .live else { return Sample(sim: sim, live: nil, simTrace: trace) }
         let live = try LiveInvalidationRun(
             variant: item.variant,
             plan: plan,
@@ -95,7 +101,7 @@ public struct InvalidationWorkload: Workload {
             childCommand: configuration.childCommand,
             directory: configuration.liveDirectory.map { "\($0)/\(item.scenario.name)-\(item.variant.rawValue)-seed\(item.seed)" }
         ).run()
-        return Sample(sim: sim, live: live)
+        return Sample(sim: sim, live: live, simTrace: trace)
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {

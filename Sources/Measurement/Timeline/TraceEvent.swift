@@ -53,18 +53,32 @@ public struct ItemTrace: Sendable {
     public var seed: UInt64
     public var repetition: Int
     public var events: [TraceEvent]
+    /// What else tells this item from its neighbours in the process track's name (bench-clock's
+    /// client: one item runs each client on every source); empty for most workloads.
+    public var detail: String
 
-    public init(scenario: String, variant: String, mode: String, seed: UInt64, repetition: Int, events: [TraceEvent]) {
+    public init(
+        scenario: String,
+        variant: String,
+        mode: String,
+        seed: UInt64,
+        repetition: Int,
+        events: [TraceEvent],
+        detail: String = ""
+    ) {
         self.scenario = scenario
         self.variant = variant
         self.mode = mode
         self.seed = seed
         self.repetition = repetition
         self.events = events
+        self.detail = detail
     }
 
-    /// `scenario variant mode seed S`: the process track's name.
-    public var label: String { "\(scenario) \(variant) \(mode) seed \(seed)" }
+    /// `scenario variant [detail] mode seed S`: the process track's name.
+    public var label: String {
+        detail.isEmpty ? "\(scenario) \(variant) \(mode) seed \(seed)" : "\(scenario) \(variant) \(detail) \(mode) seed \(seed)"
+    }
 
     /// The `--events` rows of this item.
     public var timelineRecords: [TimelineRecord] {

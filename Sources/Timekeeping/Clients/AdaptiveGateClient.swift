@@ -112,6 +112,9 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
     /// after it (only a clock that jumped can allow that).
     var lastPublishTrue: Int64?
     var earlyPublishes = 0
+    /// (true time, commits published, the gate's target interval, early) per publish, when
+    /// recording a trace.
+    var published: [(time: Int64, commits: Int, target: Int64, early: Bool)]?
     let tolerance: Int64
 
     public init(clock: Clock, parameters: ClientParameters) {
@@ -138,7 +141,12 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
     mutating func attemptPublish(trueTime: Int64) {
         guard gate.mayPublish(), pending > 0 else { return }
         publishes += 1
-        if let previous = lastPublishTrue, trueTime - previous < AdaptiveUpdateGate<Clock>.fastInterval - tolerance { earlyPublishes += 1 }
+        var early = false
+        if let previous = lastPublishTrue, trueTime - previous < AdaptiveUpdateGate<Clock>.fastInterval - tolerance {
+            earlyPublishes += 1
+            early = true
+        }
+        if published != nil { published!.append((trueTime, pending, gate.target(), early)) }
         lastPublishTrue = trueTime
         if let since = pendingSince { maxGap = max(maxGap, trueTime - since) }
         pending = 0

@@ -11,6 +11,8 @@ public struct CallDurationClient<Clock: ClockSource>: TimingClient {
     var startTrue: Int64 = 0
     var ticks = 0, negative = 0, wrongDisplay = 0
     var maxAbs = 0.0, sumAbs = 0.0
+    /// Call starts and wrong displays (true time, shown − true), when recording a trace.
+    var recorded: (starts: [Int64], wrong: [(time: Int64, error: Int64)])?
 
     public init(clock: Clock, parameters: ClientParameters) {
         self.clock = clock
@@ -38,6 +40,7 @@ public struct CallDurationClient<Clock: ClockSource>: TimingClient {
         case .start:
             startReading = clock.now()
             startTrue = trueTime
+            recorded?.starts.append(trueTime)
         case .tick:
             guard let s = startReading else { return }
             let shown = clock.elapsed(from: s, to: clock.now())
@@ -47,7 +50,10 @@ public struct CallDurationClient<Clock: ClockSource>: TimingClient {
             let err = abs(Double(shown) - Double(truth))
             maxAbs = max(maxAbs, err)
             sumAbs += err
-            if Self.floorDiv(shown, tickLength) != Self.floorDiv(truth, tickLength) { wrongDisplay += 1 }
+            if Self.floorDiv(shown, tickLength) != Self.floorDiv(truth, tickLength) {
+                wrongDisplay += 1
+                recorded?.wrong.append((trueTime, shown - truth))
+            }
         }
     }
 

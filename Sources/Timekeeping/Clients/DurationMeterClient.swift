@@ -15,6 +15,8 @@ public struct DurationMeterClient<Clock: ClockSource>: TimingClient {
     var startTrue: [Int: Int64] = [:]
     /// (measured, true) elapsed nanoseconds per finished job.
     var results: [(measured: Int64, truth: Int64)] = []
+    /// (true start, true end, measured) per finished job, when recording a trace.
+    var measured: [(start: Int64, end: Int64, measured: Int64)]?
 
     public init(clock: Clock, parameters: ClientParameters) { self.clock = clock }
 
@@ -41,7 +43,9 @@ public struct DurationMeterClient<Clock: ClockSource>: TimingClient {
             startTrue[i] = trueTime
         case .end(let i):
             guard let s = startReading.removeValue(forKey: i), let st = startTrue.removeValue(forKey: i) else { return }
-            results.append((clock.elapsed(from: s, to: clock.now()), trueTime - st))
+            let m = clock.elapsed(from: s, to: clock.now())
+            results.append((m, trueTime - st))
+            measured?.append((st, trueTime, m))
         }
     }
 

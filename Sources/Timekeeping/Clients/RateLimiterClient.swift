@@ -27,6 +27,8 @@ public struct RateLimiterClient<Clock: ClockSource>: TimingClient {
     var bucket: Bucket
     var ideal: Bucket
     var admitted = 0, idealAdmitted = 0, requests = 0
+    /// (true time, admitted, tokens left) per request, when recording a trace.
+    var decisions: [(time: Int64, admitted: Bool, tokens: Double)]?
 
     public init(clock: Clock, parameters: ClientParameters) {
         self.clock = clock
@@ -42,7 +44,9 @@ public struct RateLimiterClient<Clock: ClockSource>: TimingClient {
     public mutating func handle(_ event: Event, trueTime: Int64) {
         requests += 1
         let clock = self.clock
-        if bucket.admit(now: clock.now(), elapsed: { clock.elapsed(from: $0, to: $1) }) { admitted += 1 }
+        let admit = bucket.admit(now: clock.now(), elapsed: { clock.elapsed(from: $0, to: $1) })
+        if admit { admitted += 1 }
+        decisions?.append((trueTime, admit, bucket.tokens))
         if ideal.admit(now: trueTime, elapsed: { $1 - $0 }) { idealAdmitted += 1 }
     }
 

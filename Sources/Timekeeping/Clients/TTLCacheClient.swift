@@ -16,6 +16,8 @@ public struct TTLCacheClient<Clock: ClockSource>: TimingClient {
     var early: Set<Int> = []
     var late: Set<Int> = []
     var wrongLookups = 0, lookups = 0
+    /// (true time, entry, expired too early) per wrong lookup, when recording a trace.
+    var wrong: [(time: Int64, entry: Int, early: Bool)]?
     let tolerance: Int64
 
     public init(clock: Clock, parameters: ClientParameters) {
@@ -62,9 +64,11 @@ public struct TTLCacheClient<Clock: ClockSource>: TimingClient {
             if expired, age < ttl - tolerance {
                 early.insert(i)
                 wrongLookups += 1
+                wrong?.append((trueTime, i, true))
             } else if !expired, age > ttl + tolerance {
                 late.insert(i)
                 wrongLookups += 1
+                wrong?.append((trueTime, i, false))
             }
         }
     }

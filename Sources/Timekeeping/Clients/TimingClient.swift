@@ -25,6 +25,18 @@ public protocol TimingClient {
 
     /// What went wrong and by how much, against the truth.
     func observations(_ context: ScoringContext) -> [Observation]
+
+    /// Keeps, from now on, what `trace(_:)` needs (`--perfetto`, `--events`). Off unless asked, so
+    /// a run that records nothing does exactly the work it did before.
+    mutating func recordTrace()
+    /// What the client did, in true time, on its own track (named for the client): called after
+    /// the run, and only when it recorded. See `ClockTrace` for the tracks every client shares.
+    func trace(_ context: ScoringContext) -> [TraceEvent]
+}
+
+extension TimingClient {
+    public mutating func recordTrace() {}
+    public func trace(_ context: ScoringContext) -> [TraceEvent] { [] }
 }
 
 /// A workload event at a true time (nanoseconds since the start of the run).

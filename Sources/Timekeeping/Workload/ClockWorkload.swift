@@ -15,8 +15,8 @@ package struct ClockWorkload: Workload {
     }
 
     package enum Sample: Sendable {
-        /// Per source, in the order of `sources`.
-        case simulated([(source: ClockKind, observations: [Observation])])
+        /// Per source, in the order of `sources`; `trace` is empty unless the run records timelines.
+        case simulated([(source: ClockKind, observations: [Observation], trace: [TraceEvent])])
         case readCost([ReadCost.Sample])
         case live(LiveHarness.Outcome)
     }
@@ -29,11 +29,14 @@ package struct ClockWorkload: Workload {
     package let clients: [ClientKind]
     package let seeds: [UInt64]
     package let items: [Item]
+    /// Whether sim items record their timelines (`--perfetto`, `--events`).
+    package let recordTimeline: Bool
     package var factorNames: [String] { ["client"] }
 
-    package init(configuration: ClockConfiguration, selection: MatrixSelection) throws {
+    package init(configuration: ClockConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
         self.configuration = configuration
         self.selection = selection
+        self.recordTimeline = recordTimeline
         scenarios = try Self.resolveScenarios(configuration, selection)
         sources = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: ClockKind.allCases, name: \.name)
         clients = try MatrixSelection.resolve(configuration.clients, flag: "--client", from: ClientKind.allCases, name: \.name)
@@ -98,7 +101,15 @@ package struct ClockWorkload: Workload {
             let schedule = ClockSchedule(scenario: scenario)
             return .simulated(
                 sources.map { source in
-                    (source, SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: source, seed: seed))
+                    let run = SimRunner.record(
+                        scenario: scenario,
+                        schedule: schedule,
+                        client: client,
+                        source: source,
+                        seed: seed,
+                        trace: recordTimeline
+                    )
+                    return (source, run.observations, run.trace)
                 }
             )
         case let .readCost(iterations, repetitions):

@@ -1,0 +1,22 @@
+import Measurement
+
+extension InvalidationWorkload {
+    public static let hasTrace = true
+
+    /// The simulation's timeline of an item (`InvalidationSimulation+Trace`), in sim and in live
+    /// mode alike. Live runs add none: the three processes report only their tallies, and timing
+    /// every write, post and read in them would change what they measure.
+    public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
+        guard !sample.simTrace.isEmpty else { return [] }
+        return [
+            ItemTrace(
+                scenario: item.scenario.name,
+                variant: item.variant.rawValue,
+                mode: "sim",
+                seed: item.seed,
+                repetition: item.repetition,
+                events: sample.simTrace
+            )
+        ]
+    }
+}

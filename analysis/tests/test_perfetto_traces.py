@@ -1,0 +1,271 @@
+"""The `--perfetto` traces of the built binaries, decoded with Perfetto's own schema.
+
+Each test runs a real bench-* binary (from `PB_BIN_DIR`, default `.build/debug` under the repository
+root) on a small quick run with `--perfetto`, decodes the trace with `perfetto_trace_pb2` from PyPI's
+`perfetto` package, checks its structure (every event on a declared track, slices balanced and time
+non-decreasing per track, no field the schema does not know) and checks it against the run's own CSV,
+item by item: what the trace draws is what the run counted. Missing binaries skip the tests, unless
+`PB_REQUIRE_PERFETTO=1` (CI), which makes them fail.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BIN_DIR = Path(os.environ.get("PB_BIN_DIR", ".build/debug"))
+if not BIN_DIR.is_absolute():
+    BIN_DIR = REPO / BIN_DIR
+REQUIRED = os.environ.get("PB_REQUIRE_PERFETTO") == "1"
+
+if REQUIRED:  # CI: a missing schema is a failure, not a skip
+    from perfetto.protos.perfetto.trace import perfetto_trace_pb2
+else:
+    perfetto_trace_pb2 = pytest.importorskip("perfetto.protos.perfetto.trace.perfetto_trace_pb2")
+from google.protobuf import unknown_fields  # noqa: E402  (protobuf comes with perfetto)
+from google.protobuf.message import Message  # noqa: E402
+
+TrackEvent = perfetto_trace_pb2.TrackEvent
+
+
+def binary(name: str) -> Path:
+    path = BIN_DIR / name
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        message = f"{path} is not built (swift build); PB_BIN_DIR names the folder"
+        if REQUIRED:
+            pytest.fail(message + " and PB_REQUIRE_PERFETTO=1")
+        pytest.skip(message)
+    return path
+
+
+@dataclass
+class Process:
+    """One item's process track: its thread and counter tracks, by name, and their events."""
+
+    name: str
+    tracks: dict[str, int] = field(default_factory=dict)  # track name -> uuid
+    counters: set[int] = field(default_factory=set)
+    events: dict[int, list] = field(default_factory=lambda: defaultdict(list))  # uuid -> [(ts, TrackEvent)]
+
+    def on(self, prefix: str) -> list:
+        """The events of the track named `prefix` and its extra lanes (`prefix #2`, ...)."""
+        out = []
+        for name, uuid in self.tracks.items():
+            if name == prefix or name.startswith(prefix + " #"):
+                out += self.events[uuid]
+        return out
+
+    def count(self, kind: int, name: str, track: str | None = None, contains: bool = False) -> int:
+        events = self.on(track) if track is not None else [e for es in self.events.values() for e in es]
+        return sum(1 for _, e in events if e.type == kind and (name in e.name if contains else e.name == name))
+
+    def slices(self, name: str, track: str | None = None, contains: bool = False) -> int:
+        return self.count(TrackEvent.TYPE_SLICE_BEGIN, name, track, contains)
+
+    def instants(self, name: str, track: str | None = None) -> int:
+        return self.count(TrackEvent.TYPE_INSTANT, name, track)
+
+
+def assert_known_fields(message, path: str = "packet") -> None:
+    """No field the schema does not know (a wrong field number in the hand-written encoder)."""
+    unknown = unknown_fields.UnknownFieldSet(message)
+    assert len(unknown) == 0, f"{path}: unknown field {[f.field_number for f in unknown]}"
+    for descriptor, value in message.ListFields():
+        if descriptor.message_type is None:
+            continue
+        values = [value] if isinstance(value, Message) else list(value)
+        for v in values:
+            assert_known_fields(v, f"{path}.{descriptor.name}")
+
+
+def decode(path: Path) -> dict[str, Process]:
+    """Decodes a trace and checks its structure; returns its processes by name."""
+    trace = perfetto_trace_pb2.Trace()
+    trace.ParseFromString(path.read_bytes())
+    assert len(trace.packet) > 0
+    processes: dict[int, Process] = {}
+    owner: dict[int, Process] = {}
+    names: dict[int, str] = {}
+    last_time: dict[int, int] = {}
+    depth: Counter = Counter()
+    for i, packet in enumerate(trace.packet):
+        if i < 2000:
+            assert_known_fields(packet)
+        if packet.HasField("track_descriptor"):
+            d = packet.track_descriptor
+            assert d.uuid not in names, f"track {d.uuid} declared twice"
+            if d.HasField("process"):
+                assert not d.HasField("parent_uuid")
+                processes[d.uuid] = Process(d.process.process_name)
+                names[d.uuid] = d.process.process_name
+                continue
+            assert d.parent_uuid in processes, f"track {d.uuid} under an undeclared process {d.parent_uuid}"
+            process = processes[d.parent_uuid]
+            name = d.thread.thread_name if d.HasField("thread") else d.name
+            assert name, f"track {d.uuid} has no name"
+            assert name not in process.tracks, f"{process.name}: two tracks named {name!r}"
+            process.tracks[name] = d.uuid
+            if d.HasField("counter"):
+                process.counters.add(d.uuid)
+            else:
+                assert d.HasField("thread") and d.thread.pid > 0 and d.thread.tid > 0
+            owner[d.uuid] = process
+            names[d.uuid] = name
+        if packet.HasField("track_event"):
+            e = packet.track_event
+            uuid = e.track_uuid
+            assert uuid in owner, f"event at {packet.timestamp} on an undeclared track {uuid}"
+            assert packet.HasField("timestamp")
+            assert packet.timestamp >= last_time.get(uuid, 0), f"{names[uuid]}: time goes back at {packet.timestamp}"
+            last_time[uuid] = packet.timestamp
+            is_counter = uuid in owner[uuid].counters
+            assert is_counter == (e.type == TrackEvent.TYPE_COUNTER), f"{names[uuid]}: {e.type} on the wrong kind of track"
+            if e.type == TrackEvent.TYPE_SLICE_BEGIN:
+                depth[uuid] += 1
+            elif e.type == TrackEvent.TYPE_SLICE_END:
+                depth[uuid] -= 1
+                assert depth[uuid] >= 0, f"{names[uuid]}: a slice ends that never began, at {packet.timestamp}"
+            if e.type != TrackEvent.TYPE_SLICE_END and e.type != TrackEvent.TYPE_COUNTER:
+                assert e.name, f"{names[uuid]}: an unnamed event at {packet.timestamp}"
+            owner[uuid].events[uuid].append((packet.timestamp, e))
+    assert not +depth, f"unbalanced slices: {[(names[u], d) for u, d in depth.items() if d]}"
+    by_name = {p.name: p for p in processes.values()}
+    assert len(by_name) == len(processes), "two items share a process name"
+    return by_name
+
+
+def run(tmp_path: Path, name: str, *args: str) -> tuple[dict[str, Process], list[dict[str, str]]]:
+    """Runs a binary with --perfetto; returns the trace's processes and the CSV's rows."""
+    out, trace = tmp_path / "out", tmp_path / f"{name}.pftrace"
+    result = subprocess.run(
+        [binary(name), "--quick", "--quiet", "--output", out, "--perfetto", trace, *args],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    stem = name.removeprefix("bench-")
+    with open(out / f"{stem}.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    return decode(trace), rows
+
+
+def metrics(rows: list[dict[str, str]], *factors: str) -> dict[str, dict[str, float]]:
+    """The CSV's metrics per item, keyed by the item's process track name."""
+    out: dict[str, dict[str, float]] = defaultdict(dict)
+    for r in rows:
+        label = " ".join([r["scenario"], r["variant"], *(r[f] for f in factors), r["mode"], "seed", r["seed"]])
+        out[label][r["metric"]] = float(r["value"])
+    return out
+
+
+@pytest.mark.parametrize("pipeline", ["observer", "conversation"])
+def test_throttle_trace_matches_its_metrics(tmp_path: Path, pipeline: str) -> None:
+    processes, rows = run(tmp_path, "bench-throttle", "--pipeline", pipeline, "--scenario", "bursts,flood")
+    items = {label: m for label, m in metrics(rows).items() if "missed_vsyncs" in m}
+    assert items and set(items) <= set(processes), set(items) - set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        assert p.instants("missed vsync") == m["missed_vsyncs"], label
+        assert p.slices("load", "load builder", contains=True) == m["loads"], label
+        assert p.slices("publish", "main", contains=True) == m["publishes"], label
+        assert p.instants("commit") == m["commits"], label
+        assert "pending rows" in p.tracks, label
+
+
+CLOCK_CHECKS = {
+    # client: [(metric, count of what on the client's track)]
+    "duration-meter": [("measurements", ["measure"]), ("negative_durations", ["negative duration"])],
+    "timeout": [("timeouts", ["timeout", "never fired"]), ("timeouts_late", ["fired late"]),
+                ("timeouts_early", ["fired early"]), ("timeouts_never", ["never fired"])],
+    "rate-limiter": [("admissions", ["admit"]), ("requests", ["admit", "reject"])],
+    "debounce-signal": [("fires", ["fire"]), ("timeouts_late", ["fired late"]), ("timeouts_early", ["fired early"]),
+                        ("timeouts_never", ["never fired"])],
+    "debounce-article": [("fires", ["fire"]), ("timeouts_late", ["fired late"]), ("timeouts_early", ["fired early"]),
+                         ("timeouts_never", ["never fired"])],
+    "ttl-cache": [("ttl_entries", ["insert"])],
+    "call-duration": [("display_wrong_ticks", ["wrong display"])],
+    "adaptive-gate": [("publishes", ["publish"]), ("publishes_early", ["publish early"])],
+}
+
+
+def test_clock_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-clock", "--no-read-cost", "--scenario", "leap-second,suspend-10min,chrony-slew-83333ppm")
+    items = metrics(rows, "client")
+    assert len(items) == 3 * 5 * len(CLOCK_CHECKS)
+    assert set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        client = label.split()[2]
+        for metric, names in CLOCK_CHECKS[client]:
+            on_track = sum(p.count(kind, n, client) for n in names
+                           for kind in (TrackEvent.TYPE_SLICE_BEGIN, TrackEvent.TYPE_INSTANT))
+            assert on_track == m[metric], (label, metric, on_track, m[metric])
+        assert p.tracks["clock error"] in p.counters, label
+        schedule = Counter(e.name for _, e in p.on("clock"))
+        scenario = label.split()[0]
+        expected = {"leap-second": {"step": 1}, "suspend-10min": {"suspend": 1, "resume": 1},
+                    "chrony-slew-83333ppm": {"slew": 1, "slew end": 1}}[scenario]
+        assert {k: schedule[k] for k in expected} == expected, (label, schedule)
+
+
+def test_clock_error_counter_shows_the_step(tmp_path: Path) -> None:
+    processes, _ = run(tmp_path, "bench-clock", "--no-read-cost", "--scenario", "leap-second", "--client", "timeout")
+    for source, moved in [("realtime", True), ("monotonic", False)]:
+        p = processes[f"leap-second {source} timeout sim seed 1"]
+        values = [e.double_counter_value for _, e in p.events[p.tracks["clock error"]]]
+        assert values[0] == 0
+        assert (min(values) <= -999.0) == moved, (source, min(values))
+
+
+def test_invalidation_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-invalidation", "--seeds", "1")
+    items = metrics(rows)
+    assert items and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        assert p.instants("stale read", "main app") == m["stale_reads"], label
+        assert p.instants("stale read", "share extension") == m["share_stale_reads"], label
+        assert p.slices("UI refresh", "main app") == m["ui_refreshes"], label
+        deliveries = p.instants("delivery", "main app") + p.instants("delivery ignored", "main app")
+        assert deliveries == m["handler_runs"], label
+        foreign = p.slices("write", "nse") + p.slices("write", "share extension")
+        assert foreign == m["foreign_commits"], label
+        if m.get("reads", 0) > 0:
+            assert p.tracks["main cache rows"] in p.counters, label
+
+
+def test_window_keeps_only_what_starts_inside_it(tmp_path: Path) -> None:
+    processes, _ = run(tmp_path, "bench-throttle", "--scenario", "bursts", "--perfetto-window", "1:2.5")
+    begun = 0
+    for p in processes.values():
+        for events in p.events.values():
+            for ts, e in events:
+                if e.type == TrackEvent.TYPE_SLICE_END:
+                    assert ts >= 1_000_000_000
+                else:
+                    assert 1_000_000_000 <= ts < 2_500_000_000, (p.name, e.name, ts)
+                    begun += 1
+    assert begun > 0
+
+
+@pytest.mark.parametrize("args", [
+    ["--perfetto-window", "5:1"],
+    ["--perfetto-window", "x"],
+    ["--perfetto", "{folder}"],
+])
+def test_bad_perfetto_arguments_are_one_line_errors(tmp_path: Path, args: list[str]) -> None:
+    args = [a.format(folder=tmp_path) for a in args]
+    trace = [] if "--perfetto" in args else ["--perfetto", str(tmp_path / "t.pftrace")]
+    result = subprocess.run([binary("bench-throttle"), "--quick", "--output", tmp_path / "out", *trace, *args],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bench-throttle: error: "), result.stderr
+    assert "--perfetto" in lines[0], lines[0]
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
