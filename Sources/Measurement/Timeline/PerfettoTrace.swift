@@ -22,15 +22,21 @@ public struct PerfettoTrace: Sendable {
         }
     }
 
-    /// Cuts every item to its earliest events so that the whole trace holds at most `limit`;
-    /// returns how many events were dropped.
+    /// Cuts items to their earliest events so that the whole trace holds at most `limit`: small
+    /// items keep everything, and what they leave unused is shared among the large ones (water
+    /// filling). Returns how many events were dropped.
     public mutating func cap(at limit: Int) -> Int {
         let total = eventCount
         guard total > limit, !items.isEmpty else { return 0 }
-        let share = max(1, limit / items.count)
-        for i in items.indices where items[i].events.count > share {
-            items[i].events.sort { $0.startNanoseconds < $1.startNanoseconds }
-            items[i].events.removeLast(items[i].events.count - share)
+        var remaining = limit
+        let bySize = items.indices.sorted { items[$0].events.count < items[$1].events.count }
+        for (done, i) in bySize.enumerated() {
+            let share = remaining / (bySize.count - done)
+            if items[i].events.count > share {
+                items[i].events.sort { $0.startNanoseconds < $1.startNanoseconds }
+                items[i].events.removeLast(items[i].events.count - share)
+            }
+            remaining -= items[i].events.count
         }
         return total - eventCount
     }
