@@ -58,6 +58,12 @@ final class FanOutSimulationTests: XCTestCase {
         XCTAssertGreaterThan(group.cancelledCalls, 0)
         XCTAssertLessThan(inOrder.wastedNs, notify.wastedNs)
         XCTAssertGreaterThan(inOrder.wastedNs, group.wastedNs)
+        // Signal's when(fulfilled:) sees the failure as early as the task group but cancels nothing:
+        // it wastes exactly what DispatchGroup wastes.
+        let signal = run(.signalWhenFulfilled, .flaky, flows: 200)
+        XCTAssertEqual(signal.wastedNs, notify.wastedNs)
+        XCTAssertEqual(signal.cancelledCalls, 0)
+        XCTAssertEqual(signal.flowsFailed, group.flowsFailed)
     }
 
     func testBatchedMoviesCallLessAndChainsAreSlower() {
@@ -101,7 +107,9 @@ final class FanOutSimulationTests: XCTestCase {
 
     func testRegistryRefusesDuplicatesAndListsOrigins() {
         var registry = VariantRegistry<FanOutVariant>(builtIn: FanOutVariant.builtIn)
-        XCTAssertThrowsError(try registry.register(FanOutVariant(name: "task-group", origin: .user, summary: "x", shape: FanOutVariant.taskGroup.shape)))
+        XCTAssertThrowsError(
+            try registry.register(FanOutVariant(name: "task-group", origin: .user, summary: "x", shape: FanOutVariant.taskGroup.shape))
+        )
         let mine = FanOutVariant(
             name: "hedged-notify",
             origin: .user,

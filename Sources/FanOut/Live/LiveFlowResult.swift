@@ -38,7 +38,9 @@ public struct LiveFlowResult: Sendable, Codable {
         wastedNs = r.wasted
         trace = []
         if recordTrace {
-            trace = r.mainBlocked.map { .slice("blocked in group.wait", on: "main", start: $0.start.nanoseconds, duration: ($0.end - $0.start).nanoseconds) }
+            trace = r.mainBlocked.map {
+                .slice("blocked in group.wait", on: "main", start: $0.start.nanoseconds, duration: ($0.end - $0.start).nanoseconds)
+            }
             trace += FanOutSimulation.threadTrace(r.blockedSpans) + FanOutSimulation.callTrace(r.calls)
         }
     }

@@ -36,7 +36,13 @@ struct LiveFlowRunner {
         }
         let finished = all.wait(timeout: .now() + 600) == .success
         let threads = sampler.stop()
-        return LiveFlowResult(recorder: recorder, flows: plans.count, threadsInUsePeak: threads, complete: finished, recordTrace: recordTrace)
+        return LiveFlowResult(
+            recorder: recorder,
+            flows: plans.count,
+            threadsInUsePeak: threads,
+            complete: finished,
+            recordTrace: recordTrace
+        )
     }
 
     /// On the main stand-in: the tap. Starts the flow the variant's way.
@@ -65,6 +71,14 @@ struct LiveFlowRunner {
                 group.notify(queue: .global()) {
                     if failed.value { finish(true) } else if k + 1 < stages.count { stage(k + 1) } else { finish(false) }
                 }
+            }
+            stage(0)
+        case .whenFulfilled:
+            @Sendable func stage(_ k: Int) {
+                let settled = WhenFulfilled(count: stages[k].count) { ok in
+                    if !ok { finish(true) } else if k + 1 < stages.count { stage(k + 1) } else { finish(false) }
+                }
+                for c in stages[k] { s.call(c) { ok in settled.resolve(ok) } }
             }
             stage(0)
         case .groupWaitWorker:
@@ -145,4 +159,35 @@ final class Flag: @unchecked Sendable {
     private var isSet = false
     func set() { lock.withLock { isSet = true } }
     var value: Bool { lock.withLock { isSet } }
+}
+
+/// Signal's `_when(fulfilled:)` shape: calls `then(true)` after the last success, `then(false)` at
+/// the first failure, once; later answers are ignored (nothing is cancelled).
+final class WhenFulfilled: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: Int
+    private var sealed = false
+    private let then: @Sendable (Bool) -> Void
+
+    init(count: Int, then: @escaping @Sendable (Bool) -> Void) {
+        pending = count
+        self.then = then
+    }
+
+    func resolve(_ ok: Bool) {
+        let fire: Bool? = lock.withLock {
+            guard !sealed else { return nil }
+            if !ok {
+                sealed = true
+                return false
+            }
+            pending -= 1
+            if pending == 0 {
+                sealed = true
+                return true
+            }
+            return nil
+        }
+        if let fire { then(fire) }
+    }
 }

@@ -27,7 +27,11 @@ final class LiveRecorder: @unchecked Sendable {
     func blocked(_ label: String, from start: SimInstant, onMain: Bool) {
         let end = now()
         lock.withLock {
-            if onMain { mainBlocked.append((start, end)) } else { blockedSpans.append(FlowExecution.ThreadSpan(start: start, end: end, blocked: true, label: label)) }
+            if onMain {
+                mainBlocked.append((start, end))
+            } else {
+                blockedSpans.append(FlowExecution.ThreadSpan(start: start, end: end, blocked: true, label: label))
+            }
         }
     }
 

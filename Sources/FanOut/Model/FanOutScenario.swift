@@ -26,7 +26,12 @@ public struct FanOutScenario: Sendable, Hashable {
     public static let flaky: FanOutScenario = {
         var s = ServiceProfile()
         s.failureProbability = 0.05
-        return FanOutScenario(name: "flaky", summary: "batched; 5% of calls fail (what cancellation saves)", services: s, batchedMovies: true)
+        return FanOutScenario(
+            name: "flaky",
+            summary: "batched; 5% of calls fail (what cancellation saves)",
+            services: s,
+            batchedMovies: true
+        )
     }()
     public static let heavyTail: FanOutScenario = {
         var s = ServiceProfile()

@@ -43,6 +43,9 @@ public struct FanOutShape: Sendable, Hashable {
         case cancelInOrder = "cancel-in-order"
         /// The first failure to arrive cancels the others (`for try await` over a `TaskGroup`).
         case cancelOnFirst = "cancel-on-first"
+        /// The first failure to arrive is seen at once, but nothing is cancelled: the other calls
+        /// run to their end unobserved (Signal's `Promise.when(fulfilled:)`: promises cannot be cancelled).
+        case failFast = "fail-fast"
     }
 
     public var issue: Issue

@@ -102,7 +102,8 @@ public enum FanOutSimulation {
             case .vsync(let k):
                 result.frames += 1
                 // A frame still waiting for main when the next vsync comes is dropped.
-                if head < mainQueue.count, let i = (head..<mainQueue.count).first(where: { if case .frame = mainQueue[$0] { true } else { false } }),
+                if head < mainQueue.count,
+                    let i = (head..<mainQueue.count).first(where: { if case .frame = mainQueue[$0] { true } else { false } }),
                     case .frame(let old) = mainQueue[i]
                 {
                     mainQueue.remove(at: i)
@@ -125,7 +126,9 @@ public enum FanOutSimulation {
                     name = onMain ? "flow \(f) (tap, wait, ui-update)" : "tap flow \(f)"
                     if onMain { finishFlow(f, at: t) }
                 }
-                if request.recordTrace { trace.append(.slice(name, on: "main", start: start.nanoseconds, duration: (t - start).nanoseconds)) }
+                if request.recordTrace {
+                    trace.append(.slice(name, on: "main", start: start.nanoseconds, duration: (t - start).nanoseconds))
+                }
             }
             if head > 256 {
                 mainQueue.removeFirst(head)

@@ -53,10 +53,14 @@ public enum LivePrimitive: String, Sendable, Hashable, CaseIterable {
     case asyncLet = "async-let"
     /// `withThrowingTaskGroup`, `for try await`.
     case taskGroup = "task-group"
+    /// A `when(fulfilled:)` combinator over completion handlers: resolves at the last success,
+    /// rejects at the first failure, cancels nothing.
+    case whenFulfilled = "when-fulfilled"
 
     static func implied(by shape: FanOutShape) -> LivePrimitive {
         switch shape.join {
-        case .callback: shape.issue == .sequential ? .chainedHandlers : .groupNotify
+        case .callback:
+            shape.issue == .sequential ? .chainedHandlers : (shape.onFailure == .failFast ? .whenFulfilled : .groupNotify)
         case .waitOnWorker: .groupWaitWorker
         case .waitOnMain: .groupWaitMain
         case .blockingOperations: .operations

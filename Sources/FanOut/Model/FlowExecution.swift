@@ -9,7 +9,12 @@ import Simulation
 struct FlowExecution {
     /// A call copy as it ran: when it was sent, when the client stopped waiting for it, and why.
     struct CallRecord: Sendable, Hashable {
-        enum End: String, Sendable, Hashable { case succeeded, failed, timedOut = "timed-out", cancelled, lostHedge = "lost-hedge" }
+        enum End: String, Sendable, Hashable {
+            case succeeded, failed
+            case timedOut = "timed-out"
+            case cancelled
+            case lostHedge = "lost-hedge"
+        }
         var kind: ServiceKind
         var copy: Int
         var start: SimInstant
@@ -97,6 +102,7 @@ struct FlowExecution {
             if rule == .cancelInOrder, calls.contains(where: { $0.kind == .movie }) { rule = .cancelOnFirst }
             switch rule {
             case .runToCompletion: break
+            case .failFast: join = firstFailure
             case .cancelOnFirst:
                 join = firstFailure
                 cancelAt = firstFailure
@@ -132,7 +138,9 @@ struct FlowExecution {
                 if let firstFailure { result.wasted += max(0, (end - max(c.start, firstFailure)).nanoseconds) }
                 result.calls.append(CallRecord(kind: r.call.kind, copy: copy, start: c.start, end: end, how: how))
                 if shape.join == .blockingOperations {
-                    result.threads.append(ThreadSpan(start: c.start, end: end, blocked: true, label: "operation \(r.call.kind.rawValue) (blocked)"))
+                    result.threads.append(
+                        ThreadSpan(start: c.start, end: end, blocked: true, label: "operation \(r.call.kind.rawValue) (blocked)")
+                    )
                 }
             }
             // The handler or continuation that receives this call's answer (a cancelled call's too).

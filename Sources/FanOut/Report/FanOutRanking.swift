@@ -24,7 +24,9 @@ enum FanOutRanking {
 
     static func keys(_ records: [ResultRecord]) -> [(String, String, String)] {
         var out: [(String, String, String)] = []
-        for r in records where !out.contains(where: { $0.0 == r.scenario && $0.1 == r.variant }) { out.append((r.scenario, r.variant, r.origin)) }
+        for r in records where !out.contains(where: { $0.0 == r.scenario && $0.1 == r.variant }) {
+            out.append((r.scenario, r.variant, r.origin))
+        }
         return out
     }
 }

@@ -11,7 +11,13 @@ extension FanOutWorkload {
                 .init("scenarios (--scenario)", FanOutScenario.catalog.map { .init($0.name, $0.summary, isDefault: true) }),
                 .init(
                     "live only (--mode live --scenario)",
-                    [.init(overheadScenario, "per-child cost of a DispatchGroup child and a TaskGroup child (ns, wall and CPU)", isDefault: true)]
+                    [
+                        .init(
+                            overheadScenario,
+                            "per-child cost of a DispatchGroup child and a TaskGroup child (ns, wall and CPU)",
+                            isDefault: true
+                        )
+                    ]
                 ),
                 .init("variants (--variant)", variants.catalogueEntries),
             ],

@@ -20,7 +20,14 @@ extension FanOutWorkload {
             for o in live.observations {
                 guard let so = s[o.metric] else { continue }
                 comparisons.append(
-                    Comparison(scenario: r.item.scenario.name, variant: r.item.variant.name, metric: o.metric, unit: o.unit, sim: so.value, live: o.value)
+                    Comparison(
+                        scenario: r.item.scenario.name,
+                        variant: r.item.variant.name,
+                        metric: o.metric,
+                        unit: o.unit,
+                        sim: so.value,
+                        live: o.value
+                    )
                 )
             }
         }

@@ -71,11 +71,11 @@ public struct FanOutWorkload: IsolatingWorkload {
         timeScale = configuration.timeScale ?? 0.1
         children = configuration.children ?? (selection.quick ? 200 : 1000)
         flows = configuration.flows ?? (live ? (selection.quick ? 20 : 60) : (selection.quick ? 100 : 300))
-        let catalog = FanOutScenario.catalog.map(\.name) + (live ? [Self.overheadScenario] : [])
-        let names = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: catalog, name: { $0 })
         if !live, selection.scenarios.contains(Self.overheadScenario) {
             throw BenchFailure.usage("--scenario \(Self.overheadScenario) runs in --mode live only")
         }
+        let catalog = FanOutScenario.catalog.map(\.name) + (live ? [Self.overheadScenario] : [])
+        let names = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: catalog, name: { $0 })
         scenarios = FanOutScenario.catalog.filter { names.contains($0.name) }
         seeds = selection.seeds(default: live ? (selection.quick ? 1 : 3) : (selection.quick ? 2 : 5))
         var items: [Item] = []
@@ -157,7 +157,14 @@ public struct FanOutWorkload: IsolatingWorkload {
 
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
         func t(_ mode: String, _ events: [TraceEvent]) -> ItemTrace {
-            ItemTrace(scenario: item.scenario.name, variant: item.variant.name, mode: mode, seed: item.seed, repetition: item.repetition, events: events)
+            ItemTrace(
+                scenario: item.scenario.name,
+                variant: item.variant.name,
+                mode: mode,
+                seed: item.seed,
+                repetition: item.repetition,
+                events: events
+            )
         }
         switch sample {
         case .sim(let r): return r.trace.isEmpty ? [] : [t("sim", r.trace)]
