@@ -21,14 +21,41 @@ final class BenchGroupTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try ExecutableRunner.run("bench-group", ["--quick", "--flows", "30", "--quiet", "--output", dir.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        for name in ["group-wait-main", "signal-when-fulfilled", "login-per-movie", "hedged"] { XCTAssertTrue(r.stdout.contains(name), name) }
+        for name in ["group-wait-main", "signal-when-fulfilled", "login-per-movie", "hedged"] {
+            XCTAssertTrue(r.stdout.contains(name), name)
+        }
         let csv = try String(contentsOf: dir.appendingPathComponent("group.csv"), encoding: .utf8)
-        XCTAssertEqual(csv.split(separator: "\n").first, "run_id,workload,scenario,variant,origin,mode,seed,repetition,movies,metric,value,unit,host")
+        XCTAssertEqual(
+            csv.split(separator: "\n").first,
+            "run_id,workload,scenario,variant,origin,mode,seed,repetition,movies,metric,value,unit,host"
+        )
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("group.json")))
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 9)
         XCTAssertEqual(Set(doc.records.map(\.origin)), ["article", "platform", "signal", "ours"])
         XCTAssertTrue(doc.records.contains { $0.variant == "group-wait-main" && $0.metric == "missed_frames" && $0.value > 0 })
         XCTAssertTrue(doc.complete)
+    }
+
+    /// The default run: every group threshold holds (none skipped) and the values equal the
+    /// baseline slice; a changed model (more flows) is caught by the baseline comparison.
+    func testThresholdsHoldAndTheBaselineMatches() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let thresholds = root.appendingPathComponent("results/thresholds.json").path
+        let baseline = root.appendingPathComponent("results/baseline").path
+        let dir = try ExecutableRunner.temporaryDirectory("group-gate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        XCTAssertEqual(try ExecutableRunner.run("bench-group", ["--quiet", "--output", run.path]).status, 0)
+        let gate = try ExecutableRunner.run("bench-gate", [run.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
+        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("gate.json"))) as! [String: Any]
+        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "group" }
+        XCTAssertGreaterThanOrEqual(outcomes.count, 8)
+        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+        let changed = dir.appendingPathComponent("changed")
+        XCTAssertEqual(try ExecutableRunner.run("bench-group", ["--quiet", "--flows", "301", "--output", changed.path]).status, 0)
+        let caught = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr)
     }
 
     func testDeterministicPerSeedAndForAnyJobs() throws {
@@ -53,7 +80,8 @@ final class BenchGroupTests: XCTestCase {
         let r = try ExecutableRunner.run(
             "bench-group",
             [
-                "--mode", "live", "--scenario", "login,child-overhead", "--variant", "group-notify,task-group,group-wait-main,signal-when-fulfilled",
+                "--mode", "live", "--scenario", "login,child-overhead", "--variant",
+                "group-notify,task-group,group-wait-main,signal-when-fulfilled",
                 "--flows", "4", "--time-scale", "0.02", "--children", "50", "--seeds", "1", "--quiet", "--output", dir.path,
             ]
         )
@@ -62,7 +90,11 @@ final class BenchGroupTests: XCTestCase {
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("group.json")))
         XCTAssertTrue(doc.records.allSatisfy { $0.mode == "live" })
         XCTAssertEqual(doc.records.filter { $0.metric == "calls_per_flow" }.count, 4)
-        XCTAssertTrue(doc.records.contains { $0.variant == "task-group-child" && $0.metric == "overhead_cpu_ns_per_child" && $0.origin == "reference" })
+        XCTAssertTrue(
+            doc.records.contains {
+                $0.variant == "task-group-child" && $0.metric == "overhead_cpu_ns_per_child" && $0.origin == "reference"
+            }
+        )
         XCTAssertTrue(doc.records.contains { $0.variant == "group-wait-main" && $0.metric == "main_blocked_ms" && $0.value > 0 })
         XCTAssertFalse(doc.comparisons.isEmpty)
     }
@@ -74,7 +106,10 @@ final class BenchGroupTests: XCTestCase {
         let events = dir.appendingPathComponent("events.csv").path
         let r = try ExecutableRunner.run(
             "bench-group",
-            ["--scenario", "flaky", "--variant", "group-wait-main", "--flows", "10", "--seeds", "1", "--events", events, "--quiet", "--output", dir.path]
+            [
+                "--scenario", "flaky", "--variant", "group-wait-main", "--flows", "10", "--seeds", "1", "--events", events, "--quiet",
+                "--output", dir.path,
+            ]
         )
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
@@ -110,7 +145,9 @@ final class BenchGroupTests: XCTestCase {
     func testListShowsOrigins() throws {
         let r = try ExecutableRunner.run("bench-group", ["--list"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        for expected in ["[article] ANTI-PATTERN", "[platform] withThrowingTaskGroup", "[signal] Promise.when", "[ours] task group", "child-overhead"] {
+        for expected in [
+            "[article] ANTI-PATTERN", "[platform] withThrowingTaskGroup", "[signal] Promise.when", "[ours] task group", "child-overhead",
+        ] {
             XCTAssertTrue(r.stdout.contains(expected), expected)
         }
     }

@@ -109,8 +109,29 @@ public enum FanOutSimulation {
                     mainQueue.remove(at: i)
                     missFrame(old, at: t)
                 }
+                // Fast path: main idle, nothing queued, nothing due before the next event — the
+                // frames until then each run on time (exactly what the queue would do, without an
+                // event per frame: 27,000 frames per 300 flows otherwise).
+                var next = k + 1
+                if busy == nil, head == mainQueue.count, let until = events.nextTime {
+                    while vsync(next - 1) + costs.frameWork <= until {
+                        if request.recordTrace {
+                            trace.append(
+                                .slice("frame", on: "main", start: vsync(next - 1).nanoseconds, duration: costs.frameWork.nanoseconds)
+                            )
+                        }
+                        next += 1
+                    }
+                    next -= 1
+                    if next > k {
+                        result.frames += next - k - 1
+                        if done < request.flows { events.schedule(.vsync(next), at: vsync(next), priority: 1) }
+                        break
+                    }
+                    next = k + 1
+                }
                 mainQueue.append(.frame(k))
-                if done < request.flows { events.schedule(.vsync(k + 1), at: vsync(k + 1), priority: 1) }
+                if done < request.flows { events.schedule(.vsync(next), at: vsync(next), priority: 1) }
             case .mainDone:
                 guard let (job, start) = busy else { break }
                 busy = nil
