@@ -113,9 +113,12 @@ public struct FanOutWorkload: IsolatingWorkload {
 
     public func timing(_ item: Item) -> ItemTiming { item.live ? .real : .virtual }
 
-    /// A user's shape runs on the suite's own live primitives, but in a child process all the same:
-    /// the rule every opened workload follows for user variants run live.
-    public func runsInChildProcess(_ item: Item) -> Bool { item.live && item.variant.info.origin == .user }
+    /// Every live item runs in a child process of its own: a fresh process starts with a cold
+    /// Dispatch pool and cooperative pool, so no item inherits the threads a previous item made the
+    /// pool grow (measured: `group-wait-worker` starves for seconds on a cold libdispatch pool and
+    /// not at all after an earlier item grew it — an order effect a shared process would hide). A
+    /// user's shape is isolated too, as every opened workload isolates user variants run live.
+    public func runsInChildProcess(_ item: Item) -> Bool { item.live }
 
     func simRequest(_ item: Item, scenario: FanOutScenario) -> FanOutSimulation.Request {
         FanOutSimulation.Request(shape: item.variant.shape, scenario: scenario, seed: item.seed, flows: flows, recordTrace: recordTrace)
