@@ -142,6 +142,40 @@ final class BenchGroupTests: XCTestCase {
         }
     }
 
+    /// A user's executable (`SuiteMain`) offers `group` with the user's shape registered on
+    /// `Suite.fanOuts`: listed as [user], run in virtual time beside the suite's, and live (in a
+    /// child process) on the primitive its shape implies.
+    func testAUsersShapeRunsThroughSuiteMain() throws {
+        let list = try ExecutableRunner.run("suite-fixture", ["group", "--list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("[user] DispatchGroup notify, calls hedged"), list.stdout)
+        let dir = try ExecutableRunner.temporaryDirectory("group-user")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sim = try ExecutableRunner.run(
+            "suite-fixture",
+            [
+                "group", "--scenario", "heavy-tail", "--variant", "hedged-notify,group-notify", "--flows", "100", "--seeds", "1", "--quiet",
+                "--output", dir.appendingPathComponent("sim").path,
+            ]
+        )
+        XCTAssertEqual(sim.status, 0, sim.stderr)
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("sim/group.json")))
+        func value(_ variant: String, _ metric: String) -> Double {
+            doc.records.first { $0.variant == variant && $0.metric == metric }!.value
+        }
+        XCTAssertEqual(doc.records.first { $0.variant == "hedged-notify" }?.origin, "user")
+        XCTAssertGreaterThan(value("hedged-notify", "calls_per_flow"), value("group-notify", "calls_per_flow"))
+        XCTAssertLessThan(value("hedged-notify", "latency_p99_ms"), value("group-notify", "latency_p99_ms"))
+        let live = try ExecutableRunner.run(
+            "suite-fixture",
+            [
+                "group", "--mode", "live", "--scenario", "login", "--variant", "hedged-notify", "--flows", "4", "--time-scale", "0.02",
+                "--seeds", "1", "--quiet", "--output", dir.appendingPathComponent("live").path,
+            ]
+        )
+        XCTAssertEqual(live.status, 0, live.stderr)
+    }
+
     func testListShowsOrigins() throws {
         let r = try ExecutableRunner.run("bench-group", ["--list"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -48,11 +48,12 @@ struct LiveFlowRunner {
     /// On the main stand-in: the tap. Starts the flow the variant's way.
     private func start(_ s: LiveServices, finish: @escaping @Sendable (Bool) -> Void) {
         let stages = s.plan.stages(batched: batched)
+        let hedged = variant.shape.hedged
         switch variant.primitive {
         case .chainedHandlers:
             let calls = stages.flatMap { $0 }
             @Sendable func step(_ i: Int) {
-                s.call(calls[i]) { ok in
+                s.call(calls[i], hedged: hedged) { ok in
                     if !ok { finish(true) } else if i + 1 < calls.count { step(i + 1) } else { finish(false) }
                 }
             }
@@ -63,7 +64,7 @@ struct LiveFlowRunner {
                 let failed = Flag()
                 for c in stages[k] {
                     group.enter()
-                    s.call(c) { ok in
+                    s.call(c, hedged: hedged) { ok in
                         if !ok { failed.set() }
                         group.leave()
                     }
@@ -78,14 +79,14 @@ struct LiveFlowRunner {
                 let settled = WhenFulfilled(count: stages[k].count) { ok in
                     if !ok { finish(true) } else if k + 1 < stages.count { stage(k + 1) } else { finish(false) }
                 }
-                for c in stages[k] { s.call(c) { ok in settled.resolve(ok) } }
+                for c in stages[k] { s.call(c, hedged: hedged) { ok in settled.resolve(ok) } }
             }
             stage(0)
         case .groupWaitWorker:
-            DispatchQueue.global().async { finish(Self.waitingFlow(s, stages, onMain: false)) }
+            DispatchQueue.global().async { finish(Self.waitingFlow(s, stages, onMain: false, hedged: hedged)) }
         case .groupWaitMain:
             // Already on the main stand-in: it blocks here, and the UI update follows inline.
-            finish(Self.waitingFlow(s, stages, onMain: true))
+            finish(Self.waitingFlow(s, stages, onMain: true, hedged: hedged))
         case .operations:
             let failed = Flag()
             let first = stages[0].map { c in BlockOperation { if !s.callBlocking(c) { failed.set() } } }
@@ -101,18 +102,17 @@ struct LiveFlowRunner {
         case .asyncLet:
             Task.detached {
                 do {
-                    async let p: Void = s.call(stages[0][0])
-                    async let t: Void = s.call(stages[0][1])
-                    async let f: Void = s.call(stages[0][2])
+                    async let p: Void = s.call(stages[0][0], hedged: hedged)
+                    async let t: Void = s.call(stages[0][1], hedged: hedged)
+                    async let f: Void = s.call(stages[0][2], hedged: hedged)
                     _ = try await (p, t, f)
-                    try await Self.group(stages[1], s, hedged: false)
+                    try await Self.group(stages[1], s, hedged: hedged)
                     finish(false)
                 } catch {
                     finish(true)
                 }
             }
         case .taskGroup:
-            let hedged = variant.shape.hedged
             Task.detached {
                 do {
                     for stage in stages { try await Self.group(stage, s, hedged: hedged) }
@@ -127,19 +127,19 @@ struct LiveFlowRunner {
     /// A throwing task group over a stage: the first failure leaves the body, which cancels the rest.
     private static func group(_ calls: [CallSpec], _ s: LiveServices, hedged: Bool) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for c in calls { group.addTask { hedged ? try await s.hedgedCall(c) : try await s.call(c) } }
+            for c in calls { group.addTask { try await s.call(c, hedged: hedged) } }
             for try await _ in group {}
         }
     }
 
     /// Each stage's calls with enter/leave, then `wait()` on the current thread; whether it failed.
-    private static func waitingFlow(_ s: LiveServices, _ stages: [[CallSpec]], onMain: Bool) -> Bool {
+    private static func waitingFlow(_ s: LiveServices, _ stages: [[CallSpec]], onMain: Bool, hedged: Bool) -> Bool {
         for stage in stages {
             let group = DispatchGroup()
             let failed = Flag()
             for c in stage {
                 group.enter()
-                s.call(c) { ok in
+                s.call(c, hedged: hedged) { ok in
                     if !ok { failed.set() }
                     group.leave()
                 }

@@ -31,6 +31,11 @@ struct LiveServices: Sendable {
         }
     }
 
+    /// Completion-handler API, hedged when `hedged` (`HedgedCallback`).
+    func call(_ c: CallSpec, hedged: Bool, _ done: @escaping @Sendable (Bool) -> Void) {
+        if hedged { HedgedCallback(self, c, done: done).start() } else { call(c, done) }
+    }
+
     /// Synchronous API: blocks the calling thread for the call's latency.
     func callBlocking(_ c: CallSpec) -> Bool {
         let o = plan.outcome(c, copy: 0)
@@ -55,6 +60,11 @@ struct LiveServices: Sendable {
         }
         recorder.call(plan.index, c.kind, copy: copy, start: start, how: how(o))
         if !o.ok { throw ServiceFailure() }
+    }
+
+    /// Async API, hedged when `hedged`.
+    func call(_ c: CallSpec, hedged: Bool) async throws {
+        if hedged { try await hedgedCall(c) } else { try await call(c) }
     }
 
     /// Hedged async call: a copy at the service's p95 unless the first answered by then; the first

@@ -68,6 +68,9 @@ public struct FanOutWorkload: IsolatingWorkload {
             throw BenchFailure.usage("--children must be between 1 and 1000000, got \(c)")
         }
         if live, let f = configuration.flows, f > 1000 { throw BenchFailure.usage("--flows must be at most 1000 in --mode live, got \(f)") }
+        if live, let v = variants.first(where: { $0.shape.hedged && $0.shape.join == .blockingOperations }) {
+            throw BenchFailure.usage("variant '\(v.name)': hedged synchronous operations have no live form (--mode sim only)")
+        }
         timeScale = configuration.timeScale ?? 0.1
         children = configuration.children ?? (selection.quick ? 200 : 1000)
         flows = configuration.flows ?? (live ? (selection.quick ? 20 : 60) : (selection.quick ? 100 : 300))
