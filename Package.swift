@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "Invalidation", targets: ["Invalidation"]),
         .executable(name: "bench-cache", targets: ["bench-cache"]),
         .library(name: "Caching", targets: ["Caching"]),
+        .executable(name: "bench-group", targets: ["bench-group"]),
+        .library(name: "FanOut", targets: ["FanOut"]),
         // The framework: a user's package registers its own variants on a Suite and gets an
         // executable with every bench-* flag (see Examples/ and docs/your-own-variant.md).
         .library(name: "BenchSuite", targets: ["BenchSuite"]),
@@ -171,6 +173,23 @@ let package = Package(
             dependencies: ["Caching", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // Fan-out and fan-in: the login flow of "Sequencing tasks with DispatchGroup" under sequential
+        // handlers, DispatchGroup notify/wait, Operation dependencies, async let, TaskGroup and hedging.
+        .target(
+            name: "FanOut",
+            dependencies: ["Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-group",
+            dependencies: ["BenchSuite", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FanOutTests",
+            dependencies: ["FanOut", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The commands of the opened workloads (throttle, atomics, cache, readiness) and the gate, on
         // one Suite of registered variants: the suite's own executables and a user's are both thin
         // callers of it.
@@ -178,6 +197,7 @@ let package = Package(
             name: "BenchSuite",
             dependencies: [
                 "Throttling", "Locking", "Caching", "Readiness", "Simulation", "Measurement", "BenchCommandLine",
+                "FanOut",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -186,7 +206,7 @@ let package = Package(
         // hang or break determinism (the tutorial-grade example is the package under Examples/).
         .executableTarget(
             name: "suite-fixture",
-            dependencies: ["BenchSuite", "Throttling", "Simulation", "Measurement"],
+            dependencies: ["BenchSuite", "Throttling", "Simulation", "Measurement", "FanOut"],
             swiftSettings: swiftSettings
         ),
         // The regression gate: thresholds and baseline comparison over results folders.
@@ -217,6 +237,7 @@ let package = Package(
             dependencies: [
                 "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
                 "bench-invalidation", "bench-cache", "suite-fixture",
+                "bench-group",
             ],
             swiftSettings: swiftSettings
         ),

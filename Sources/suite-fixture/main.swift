@@ -2,6 +2,7 @@
 // that behave well, trap, hang or break determinism (Tests/EndToEndTests/SuiteFixtureTests.swift).
 // The tutorial-grade example is the separate package under Examples/.
 import BenchSuite
+import FanOut
 import Foundation
 import Measurement
 import Simulation
@@ -78,6 +79,15 @@ do {
         ThrottlerVariant(name: "reads-a-global", origin: .user, summary: "depends on process-wide state", isDefault: false) { _ in
             ReadsAGlobal()
         }
+    )
+    // A user's fan-out strategy: DispatchGroup.notify with hedged calls (bench-group's role is the shape).
+    try suite.fanOuts.register(
+        FanOutVariant(
+            name: "hedged-notify",
+            origin: .user,
+            summary: "DispatchGroup notify, calls hedged at their p95",
+            shape: FanOutShape(issue: .concurrent, join: .callback, onFailure: .runToCompletion, hedged: true)
+        )
     )
     if ProcessInfo.processInfo.environment["SUITE_FIXTURE_DUPLICATE"] != nil {
         try suite.throttlers.register(ThrottlerVariant(name: "signal-adaptive", origin: .user, summary: "a clash") { _ in EveryThird() })

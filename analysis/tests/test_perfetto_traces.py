@@ -240,6 +240,23 @@ def test_invalidation_trace_matches_its_metrics(tmp_path: Path) -> None:
             assert p.tracks["main cache rows"] in p.counters, label
 
 
+def test_group_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-group", "--scenario", "flaky", "--seeds", "1", "--flows", "20",
+                          "--variant", "group-wait-main,operation-dependencies,task-group,hedged")
+    items = metrics(rows)
+    assert items and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        calls = sum(1 for name in p.tracks if name.startswith("calls "))
+        slices = sum(sum(1 for _, e in p.events[p.tracks[name]] if e.type == TrackEvent.TYPE_SLICE_BEGIN)
+                     for name in p.tracks if name.startswith("calls "))
+        assert calls > 0 and slices == round(m["calls_per_flow"] * 20), label
+        assert p.instants("missed frame", "main") == m["missed_frames"], label
+        assert p.slices("cancelled", contains=True) == m["cancelled_calls"], label
+        if m["threads_blocked_peak"] > 0:
+            assert p.tracks["threads blocked"] in p.counters, label
+
+
 def test_window_keeps_only_what_starts_inside_it(tmp_path: Path) -> None:
     processes, _ = run(tmp_path, "bench-throttle", "--scenario", "bursts", "--perfetto-window", "1:2.5")
     begun = 0

@@ -17,6 +17,10 @@ public enum SuiteMain {
         ("cache", "count-bounded caches before a slow store", { BenchMain.run(CacheCommand.self, arguments: $0, toolName: $1) }),
         ("readiness", "launch coordinators on one main executor", { BenchMain.run(ReadinessCommand.self, arguments: $0, toolName: $1) }),
         (
+            "group", "fan-out and fan-in strategies for a login flow (FanOutShape)",
+            { BenchMain.run(GroupCommand.self, arguments: $0, toolName: $1) }
+        ),
+        (
             "gate", "check results folders against thresholds and a baseline (bench-gate)",
             {
                 BenchMain.run(GateCommand.self, usageExitCode: 2, arguments: $0, toolName: $1)

@@ -1,0 +1,67 @@
+import Measurement
+import Simulation
+
+/// What a live item measured on the shared metrics (defined in docs/bench-group.md). Frames are not
+/// counted live: the main stand-in is a serial queue without a display.
+public struct LiveFlowResult: Sendable, Codable {
+    public var flows: Int
+    public var complete: Bool
+    public var flowsFailed: Int
+    public var latencyP50Ns: Int64
+    public var latencyP99Ns: Int64
+    public var latencyMaxNs: Int64
+    public var callsTotal: Int
+    public var cancelledCalls: Int
+    public var threadsInUsePeak: Int
+    public var threadsBlockedPeak: Int
+    public var blockedThreadNs: Int64
+    public var mainBlockedNs: Int64
+    public var mainBlockedMaxNs: Int64
+    public var wastedNs: Int64
+    public var trace: [TraceEvent]
+
+    init(recorder r: LiveRecorder, flows: Int, threadsInUsePeak: Int, complete: Bool, recordTrace: Bool) {
+        self.flows = flows
+        self.complete = complete
+        flowsFailed = r.failed
+        let sorted = r.latencies.sorted()
+        latencyP50Ns = FanOutSimulation.nearestRank(sorted, 0.5)
+        latencyP99Ns = FanOutSimulation.nearestRank(sorted, 0.99)
+        latencyMaxNs = sorted.last ?? 0
+        callsTotal = r.calls.count
+        cancelledCalls = r.calls.filter { $0.record.how == .cancelled }.count
+        self.threadsInUsePeak = threadsInUsePeak
+        threadsBlockedPeak = FanOutSimResult.sweep(r.blockedSpans).map(\.1).max() ?? 0
+        blockedThreadNs = r.blockedSpans.reduce(0) { $0 + ($1.end - $1.start).nanoseconds }
+        mainBlockedNs = r.mainBlocked.reduce(0) { $0 + ($1.end - $1.start).nanoseconds }
+        mainBlockedMaxNs = r.mainBlocked.map { ($0.end - $0.start).nanoseconds }.max() ?? 0
+        wastedNs = r.wasted
+        trace = []
+        if recordTrace {
+            trace = r.mainBlocked.map {
+                .slice("blocked in group.wait", on: "main", start: $0.start.nanoseconds, duration: ($0.end - $0.start).nanoseconds)
+            }
+            trace += FanOutSimulation.threadTrace(r.blockedSpans) + FanOutSimulation.callTrace(r.calls)
+        }
+    }
+
+    private static func ms(_ ns: Int64) -> Double { Double(ns) / 1e6 }
+
+    public var observations: [Observation] {
+        let n = Double(max(1, flows))
+        return [
+            Observation("latency_p50_ms", Self.ms(latencyP50Ns), "ms"),
+            Observation("latency_p99_ms", Self.ms(latencyP99Ns), "ms"),
+            Observation("latency_max_ms", Self.ms(latencyMaxNs), "ms"),
+            Observation("flows_failed", Double(flowsFailed), "count"),
+            Observation("calls_per_flow", Double(callsTotal) / n, "calls"),
+            Observation("threads_in_use_peak", Double(threadsInUsePeak), "threads"),
+            Observation("threads_blocked_peak", Double(threadsBlockedPeak), "threads"),
+            Observation("blocked_thread_ms_per_flow", Self.ms(blockedThreadNs) / n, "ms"),
+            Observation("main_blocked_ms", Self.ms(mainBlockedNs), "ms"),
+            Observation("main_blocked_max_ms", Self.ms(mainBlockedMaxNs), "ms"),
+            Observation("wasted_work_ms", Self.ms(wastedNs), "ms"),
+            Observation("cancelled_calls", Double(cancelledCalls), "count"),
+        ]
+    }
+}

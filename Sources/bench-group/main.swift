@@ -1,0 +1,4 @@
+import BenchCommandLine
+import BenchSuite
+
+BenchMain.run(GroupCommand.self)

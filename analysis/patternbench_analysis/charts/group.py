@@ -1,0 +1,66 @@
+"""Group chart: what each fan-out strategy costs, per scenario (bench-group).
+
+One panel per scenario (login, login-per-movie, flaky, heavy-tail): the x axis is the flows' p99
+end-to-end latency (`latency_p99_ms`), the y axis the service time spent after a flow had already
+failed (`wasted_work_ms`, what cancellation saves); one point per variant (median over seeds,
+simulated runs). The label adds what a strategy holds while it waits: worker threads blocked at
+peak (`threads_blocked_peak`) and frames missed (`missed_frames`), shown only where not zero.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+
+from ..results import WorkloadRun
+from .common import Chart, color_map, layout, save, tag
+
+SCENARIOS = ["login", "login-per-movie", "flaky", "heavy-tail"]
+VARIANTS = ["sequential", "group-notify", "group-wait-worker", "group-wait-main", "operation-dependencies", "async-let",
+            "task-group", "signal-when-fulfilled", "hedged"]
+
+
+def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
+    import pandas as pd
+
+    table = pd.concat([r.table for r in runs], ignore_index=True)
+    table = table[table["mode"] == "sim"]
+    scenarios = [s for s in SCENARIOS if s in set(table["scenario"])]
+    if table.empty or not scenarios:
+        return None
+    medians = table.groupby(["scenario", "variant", "metric"])["value"].median()
+    found = set(table["variant"])
+    variants = [v for v in VARIANTS if v in found] + sorted(found - set(VARIANTS))
+    colors = color_map(variants)
+    fig, axes = plt.subplots(1, len(scenarios), figsize=(3.9 * len(scenarios) + 2.6, 4.2), squeeze=False)
+    series = []
+    for ax, scenario in zip(axes[0], scenarios):
+        for variant in variants:
+            try:
+                x = medians[(scenario, variant, "latency_p99_ms")]
+                y = medians[(scenario, variant, "wasted_work_ms")]
+            except KeyError:
+                continue
+            point = ax.scatter([x], [y], s=55, color=colors[variant], label=variant, zorder=3)
+            tag(point, f"{scenario}:{variant}")
+            series.append(f"{scenario}:{variant}")
+            notes = []
+            blocked = medians.get((scenario, variant, "threads_blocked_peak"), 0)
+            missed = medians.get((scenario, variant, "missed_frames"), 0)
+            if blocked:
+                notes.append(f"{blocked:.0f} thr blocked")
+            if missed:
+                notes.append(f"{missed:.0f} frames missed")
+            if notes:
+                ax.annotate(", ".join(notes), (x, y), textcoords="offset points", xytext=(5, 4), fontsize=7, color="#444444")
+        ax.set_title(scenario)
+        ax.set_xlabel("p99 end-to-end latency (ms)")
+        ax.set_ylabel("work after a failure (ms)")
+        ax.grid(True, alpha=0.3)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    legend = fig.legend(handles, labels, loc="center right", title="variant", fontsize=8)
+    title = "bench-group: tail latency against work wasted after a failure"
+    layout(fig, title, "simulated flows, median over seeds; lower-left is better; labels: what a strategy holds while it waits",
+           right_legend=legend)
+    return save(fig, out_dir, "group-cost", title, "group", runs, series)
