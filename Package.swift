@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "Invalidation", targets: ["Invalidation"]),
         .executable(name: "bench-cache", targets: ["bench-cache"]),
         .library(name: "Caching", targets: ["Caching"]),
+        .executable(name: "bench-lifecycle", targets: ["bench-lifecycle"]),
+        .library(name: "Lifecycle", targets: ["Lifecycle"]),
         // The framework: a user's package registers its own variants on a Suite and gets an
         // executable with every bench-* flag (see Examples/ and docs/your-own-variant.md).
         .library(name: "BenchSuite", targets: ["BenchSuite"]),
@@ -171,13 +173,30 @@ let package = Package(
             dependencies: ["Caching", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
+        // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
+        // virtual time, and live: a real child process killed inside its saves on real storage.
+        .target(
+            name: "Lifecycle",
+            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-lifecycle",
+            dependencies: ["BenchSuite", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LifecycleTests",
+            dependencies: ["Lifecycle", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The commands of the opened workloads (throttle, atomics, cache, readiness) and the gate, on
         // one Suite of registered variants: the suite's own executables and a user's are both thin
         // callers of it.
         .target(
             name: "BenchSuite",
             dependencies: [
-                "Throttling", "Locking", "Caching", "Readiness", "Simulation", "Measurement", "BenchCommandLine",
+                "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "Simulation", "Measurement", "BenchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -216,7 +235,7 @@ let package = Package(
             // The executables are dependencies so that `swift test` builds them before running them.
             dependencies: [
                 "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
-                "bench-invalidation", "bench-cache", "suite-fixture",
+                "bench-invalidation", "bench-cache", "suite-fixture", "bench-lifecycle",
             ],
             swiftSettings: swiftSettings
         ),

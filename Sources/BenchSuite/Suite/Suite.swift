@@ -1,4 +1,5 @@
 import Caching
+import Lifecycle
 import Measurement
 import Readiness
 import Synchronization
@@ -24,6 +25,8 @@ public struct Suite: Sendable {
     public var caches = VariantRegistry<CacheVariant>(builtIn: CacheVariant.builtIn)
     /// bench-readiness's launch coordinators (`ReadinessVariant`: a `ReadinessPolicy`, a `ReadinessAPI` or both).
     public var coordinators = VariantRegistry<ReadinessVariant>(builtIn: ReadinessVariant.builtIn)
+    /// bench-lifecycle's lifecycle strategies (`LifecycleVariant`: a `LifecyclePolicy`).
+    public var lifecycleStrategies = VariantRegistry<LifecycleVariant>(builtIn: LifecycleVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}
