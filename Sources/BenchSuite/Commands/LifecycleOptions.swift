@@ -62,8 +62,8 @@ package struct LifecycleOptions: ParsableArguments {
     )
     var syncFailure: Double = 0.15
 
-    @Option(help: "Live: kills per durability strategy and seed (a quarter with --quick, at least 4).")
-    var kills: Int = 40
+    @Option(help: "Live: kills per durability strategy and seed. (default: 40, 10 with --quick)")
+    var kills: Int?
 
     package func validate() throws {
         if let sessions, !(1...100_000).contains(sessions) {
@@ -76,7 +76,8 @@ package struct LifecycleOptions: ParsableArguments {
         ] where !(value.isFinite && range.contains(value)) {
             throw ValidationError("\(flag) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
         }
-        if !(1...10_000).contains(kills) { throw ValidationError("--kills must be between 1 and 10000, got \(kills)") }
+        if let kills, !(1...10_000).contains(kills) { throw ValidationError("--kills must be between 1 and 10000, got \(kills)") }
+        if kills != nil, mode != .live { throw ValidationError("--kills applies to --mode live only") }
         if let trace, trace.isEmpty { throw ValidationError("--trace needs a file path") }
     }
 

@@ -1,20 +1,25 @@
-/// The app's state as bytes on storage: a header (magic, version, length), a body derived from the
-/// version, and a checksum over both — so that a relaunch tells a whole state from a torn one.
+/// The app's state as bytes on storage: a body, then a trailer (magic, version, checksum over
+/// everything before it) — so that a relaunch tells a whole state from a torn one.
+///
+/// The body is the same for every version (its hash is computed once), so a save costs its
+/// writes, not its encoding: the app spends its time inside saves, where the kills should land.
 enum StateImage {
     static let magic: [UInt8] = Array("PBLC".utf8)
     /// The state's size: large enough that writing it takes many write(2) calls.
-    static let bodySize = 512 * 1024
+    static let bodySize = 256 * 1024
+    static let trailerSize = 4 + 8 + 8
 
-    static func encode(version: Int64) -> [UInt8] {
+    static let body = [UInt8](repeating: 0x5A, count: bodySize)
+    static let bodyHash: UInt64 = fnv(body[...], from: fnvBasis)
+
+    static func trailer(version: Int64) -> [UInt8] {
         var bytes = magic
-        bytes.reserveCapacity(magic.count + 16 + bodySize + 8)
         append(&bytes, UInt64(bitPattern: version))
-        append(&bytes, UInt64(bodySize))
-        let seed = UInt8(truncatingIfNeeded: version)
-        for i in 0..<bodySize { bytes.append(seed &+ UInt8(truncatingIfNeeded: i &* 31)) }
-        append(&bytes, checksum(bytes[...]))
+        append(&bytes, fnv(bytes[...], from: bodyHash))
         return bytes
     }
+
+    static func encode(version: Int64) -> [UInt8] { body + trailer(version: version) }
 
     enum Decoded: Equatable {
         case none
@@ -24,20 +29,24 @@ enum StateImage {
 
     /// Reads back a state; anything that is not one whole image is corrupt.
     static func decode(_ bytes: [UInt8]) -> Decoded {
-        if bytes.isEmpty { return .corrupt }
-        let headerSize = magic.count + 16
-        guard bytes.count == headerSize + bodySize + 8, Array(bytes[0..<magic.count]) == magic else { return .corrupt }
-        let stored = read(bytes, at: bytes.count - 8)
-        guard checksum(bytes[0..<(bytes.count - 8)]) == stored else { return .corrupt }
-        return .version(Int64(bitPattern: read(bytes, at: magic.count)))
+        guard bytes.count == bodySize + trailerSize else { return .corrupt }
+        let t = bodySize
+        guard Array(bytes[t..<(t + magic.count)]) == magic else { return .corrupt }
+        let hash = fnv(bytes[t..<(t + magic.count + 8)], from: fnv(bytes[0..<t], from: fnvBasis))
+        guard hash == read(bytes, at: t + magic.count + 8) else { return .corrupt }
+        return .version(Int64(bitPattern: read(bytes, at: t + magic.count)))
     }
 
-    /// FNV-1a, 64 bits.
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01B3
+    static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a, 64 bits, continuing from `h`.
+    static func fnv(_ bytes: ArraySlice<UInt8>, from h: UInt64) -> UInt64 {
+        var h = h
+        bytes.withUnsafeBufferPointer { buffer in
+            for b in buffer {
+                h ^= UInt64(b)
+                h = h &* 0x0000_0100_0000_01B3
+            }
         }
         return h
     }

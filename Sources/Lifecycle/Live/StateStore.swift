@@ -9,7 +9,7 @@ import Glibc
 /// Where the live app keeps its state, with one of the durability strategies: what a SIGKILL in
 /// the middle of `save` leaves is exactly what this strategy guarantees.
 protocol StateStore {
-    func save(_ image: [UInt8]) throws
+    func save(version: Int64) throws
     /// What a relaunch finds.
     func load() throws -> StateImage.Decoded
     /// Starts over (after a corrupt state was found and reported).
@@ -27,12 +27,18 @@ enum StateStores {
     }
 }
 
-/// Writes `bytes` to an open descriptor in 64 KiB write(2) calls.
+/// Writes the image of `version` to an open descriptor: the body in 4 KiB write(2) calls, then the
+/// trailer, so that a whole save is hundreds of system calls a kill can fall between.
+private func writeImage(_ fd: Int32, version: Int64, path: String) throws {
+    try writeAll(fd, StateImage.body, path: path)
+    try writeAll(fd, StateImage.trailer(version: version), path: path)
+}
+
 private func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
     var offset = 0
     try bytes.withUnsafeBytes { raw in
         while offset < raw.count {
-            let n = Glibc.write(fd, raw.baseAddress! + offset, min(65536, raw.count - offset))
+            let n = Glibc.write(fd, raw.baseAddress! + offset, min(4096, raw.count - offset))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw BenchFailure.runtime("write \(path): \(String(cString: strerror(errno)))")
@@ -50,11 +56,11 @@ private func readFile(_ path: String) -> [UInt8]? {
 struct InPlaceStore: StateStore {
     let path: String
 
-    func save(_ image: [UInt8]) throws {
+    func save(version: Int64) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw BenchFailure.runtime("open \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        try writeAll(fd, image, path: path)
+        try writeImage(fd, version: version, path: path)
     }
 
     func load() throws -> StateImage.Decoded {
@@ -73,12 +79,12 @@ struct RenameStore: StateStore {
     let fsync: Bool
     var path: String { directory + "/state.bin" }
 
-    func save(_ image: [UInt8]) throws {
+    func save(version: Int64) throws {
         let temporary = directory + "/state.bin.tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw BenchFailure.runtime("open \(temporary): \(String(cString: strerror(errno)))") }
         do {
-            try writeAll(fd, image, path: temporary)
+            try writeImage(fd, version: version, path: temporary)
             if fsync, Glibc.fsync(fd) != 0 { throw BenchFailure.runtime("fsync \(temporary): \(String(cString: strerror(errno)))") }
         } catch {
             close(fd)
@@ -129,7 +135,8 @@ final class SQLiteStore: StateStore {
         }
     }
 
-    func save(_ image: [UInt8]) throws {
+    func save(version: Int64) throws {
+        let image = StateImage.encode(version: version)
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO state(id, body) VALUES (1, ?)", -1, &statement, nil) == SQLITE_OK else {
             throw BenchFailure.runtime("sqlite: prepare: \(String(cString: sqlite3_errmsg(db)))")

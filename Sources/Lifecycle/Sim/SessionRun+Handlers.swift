@@ -13,6 +13,8 @@ extension SessionRun {
             device.syncBacklog = 0
             instant("interactive", at: t)
             foregroundSince = t
+            // A launch into the foreground: scenePhase reaches active once the first screen is up.
+            if phase == .launching { enter(.active, at: t) }
             // Deferred initialisation runs on main once the app is ready (after the first screen).
             if deferredInit > 0 {
                 let start = max(t, mainFree)
@@ -25,6 +27,7 @@ extension SessionRun {
             }
         case .clearLaunchCounter: device.launchesAttempted = 0
         case .commitDone:
+            tally.acknowledged += 1
             device.acknowledged += 1
             device.durable += 1
         case .saveDone(let id, let version):
@@ -74,6 +77,7 @@ extension SessionRun {
                 writerFree = max(t, writerFree) + profile.commit.nanoseconds
                 queue.schedule(.commitDone, at: SimInstant(nanoseconds: writerFree))
             } else {
+                tally.acknowledged += 1
                 device.acknowledged += 1
             }
         case .active:

@@ -119,9 +119,11 @@ struct SessionRun {
     /// Starts a full save of what the user sees; nil when the policy skips an unchanged state.
     mutating func startSave(at h: Int64, onMain: Bool, device: LifecycleSimulation.Device, tally: inout LifecycleTally) -> Save? {
         let content = device.acknowledged
-        if policy.savesOnlyWhenDirty, content == device.durable { return nil }
+        // What storage holds, or will once the saves already in flight land.
+        let already = max(device.durable, saves.map(\.content).max() ?? 0)
+        if policy.savesOnlyWhenDirty, content == already { return nil }
         tally.saves += 1
-        if content == device.durable { tally.duplicateSaves += 1 }
+        if content == already { tally.duplicateSaves += 1 }
         let save = Save(id: nextSaveID, start: h, end: h + saveCost(), content: content, durability: policy.durability, onMain: onMain)
         nextSaveID += 1
         saves.append(save)

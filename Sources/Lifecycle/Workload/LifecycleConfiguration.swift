@@ -12,9 +12,9 @@ package struct LifecycleConfiguration: Sendable {
     package var tracePath: String?
     package var rules = OSRules()
     package var profile = AppProfile()
-    /// Live: kills per durability strategy, and the directory the app's files go in (nil: a
-    /// fresh temporary directory per item).
-    package var kills = 40
+    /// Live: kills per durability strategy and seed (nil: 40, or 10 with `--quick`), and the
+    /// directory the app's files go in (nil: a fresh temporary directory per item).
+    package var kills: Int?
     package var liveDirectory: String?
     /// Live: the command line that runs the app child; the harness appends its arguments.
     package var childCommand: [String] = []

@@ -52,7 +52,7 @@ extension LifecycleWorkload {
         ]
         if let path = configuration.tracePath { out["trace"] = .string(path) }
         if configuration.mode == .live {
-            out["kills"] = .number(Double(selection.quick ? max(4, configuration.kills / 4) : configuration.kills))
+            if configuration.mode == .live { out["kills"] = .number(Double(killCount)) }
         }
         return out
     }

@@ -82,6 +82,7 @@ package struct LifecycleWorkload: Workload {
     }
 
     package var sessionCount: Int { configuration.sessions ?? (selection.quick ? 40 : 200) }
+    package var killCount: Int { configuration.kills ?? (selection.quick ? 10 : 40) }
 
     static func variantName(_ item: Item) -> String { item.variant?.name ?? item.durability!.rawValue }
 
@@ -105,7 +106,7 @@ package struct LifecycleWorkload: Workload {
             let result = try LiveKillHarness(
                 command: configuration.childCommand,
                 durability: durability,
-                kills: selection.quick ? max(4, configuration.kills / 4) : configuration.kills,
+                kills: killCount,
                 seed: item.seed,
                 directory: configuration.liveDirectory
             ).recording(recordTimeline).run()
