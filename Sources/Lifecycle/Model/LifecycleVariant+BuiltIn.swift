@@ -2,7 +2,7 @@ import Measurement
 
 extension LifecycleVariant {
     /// The suite's own strategies, in `--list` order: one registration each, the path a user's takes.
-    public static var builtIn: [LifecycleVariant] { [naive, article, signal, ours] }
+    public static var builtIn: [LifecycleVariant] { [naive, article, signal, ours, articleNoRetry] }
 
     /// The article's "before": what its orchestrator replaces. Not Signal and not the article's
     /// design, so it is a `reference`.
@@ -70,5 +70,19 @@ extension LifecycleVariant {
             refresh: .init(expirationHandler: true, ownTimeoutSeconds: 27, retries: 2, resumable: true),
             crashLoopThreshold: 3
         )
+    )
+
+    /// The article's orchestrator with its expiration handler but without retries: separates what
+    /// the handler buys from what the retries buy (not run unless named).
+    static let articleNoRetry = LifecycleVariant(
+        name: "article-no-retry",
+        origin: .reference,
+        summary: "control: the article's orchestrator without sync retries (expiration handler only)",
+        isDefault: false,
+        policy: {
+            var p = article.policy
+            p.refresh.retries = 0
+            return p
+        }()
     )
 }
