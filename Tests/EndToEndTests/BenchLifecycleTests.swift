@@ -43,6 +43,28 @@ final class BenchLifecycleTests: XCTestCase {
         XCTAssertTrue(doc.complete)
     }
 
+    var baseline: String { BenchGateTests.packageRoot.appendingPathComponent("results/baseline").path }
+    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+
+    /// The default run: every lifecycle threshold holds (none skipped) and the values equal the
+    /// committed baseline exactly; a changed model (slower saves) is caught by the baseline.
+    func testDefaultRunMatchesBaselineAndThresholds() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-gate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a")
+        XCTAssertEqual(try run(["--quiet", "--output", a.path]).status, 0)
+        let gate = try ExecutableRunner.run("bench-gate", [a.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
+        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: a.appendingPathComponent("gate.json"))) as! [String: Any]
+        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "lifecycle" }
+        XCTAssertGreaterThanOrEqual(outcomes.count, 12)
+        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+        let changed = dir.appendingPathComponent("changed")
+        XCTAssertEqual(try run(["--quiet", "--save-ms", "120", "--output", changed.path]).status, 0)
+        let caught = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr)
+    }
+
     func testDeterministicPerSeedAndForAnyJobs() throws {
         let args = ["--seeds", "2", "--sessions", "30", "--scenario", "slow-device,scene-thrash"]
         let one = try values(args + ["--jobs", "1"])
