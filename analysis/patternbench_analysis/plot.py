@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, cache, clock, invalidation, readiness, throttle
+from .charts import atomics, cache, clock, invalidation, lifecycle, readiness, throttle
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
@@ -18,6 +18,7 @@ SINGLE_CHARTS = {
     "readiness": readiness.launch,
     "invalidation": invalidation.staleness_cost,
     "cache": cache.hit_ratio_vs_capacity,
+    "lifecycle": lifecycle.outcomes,
 }
 
 

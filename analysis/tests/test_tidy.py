@@ -51,8 +51,9 @@ NUMERIC_FACTORS = {
     "readiness": [],
     "invalidation": [],
     "cache": ["capacity", "threads"],
+    "lifecycle": [],
 }
-TEXT_FACTORS = {"clock": ["client"], "readiness": ["globals"], "cache": ["context"]}
+TEXT_FACTORS = {"clock": ["client"], "readiness": ["globals"], "cache": ["context"], "lifecycle": ["durability"]}
 EVENTS_NUMERIC = ["seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
 # CSVs among the fixtures that are inputs to a benchmark, not results it wrote.
 INPUT_TRACES = {Path("cache") / "reads.csv"}
