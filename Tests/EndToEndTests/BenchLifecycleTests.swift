@@ -65,6 +65,24 @@ final class BenchLifecycleTests: XCTestCase {
         XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr)
     }
 
+    /// A user's executable offers the workload: `my-bench lifecycle` is bench-lifecycle, live child included.
+    func testSuiteMainOffersLifecycle() throws {
+        let list = try ExecutableRunner.run("suite-fixture", ["lifecycle", "--list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("[signal]") && list.stdout.contains("[reference]") && list.stdout.contains("kill"), list.stdout)
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-suite")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = try ExecutableRunner.run(
+            "suite-fixture",
+            [
+                "lifecycle", "--mode", "live", "--variant", "ours", "--scenario", "everyday", "--sessions", "3", "--kills", "2", "--quiet",
+                "--output", dir.path,
+            ]
+        )
+        XCTAssertEqual(live.status, 0, live.stderr)
+        XCTAssertTrue(live.stdout.contains("sqlite-wal"), live.stdout)
+    }
+
     func testDeterministicPerSeedAndForAnyJobs() throws {
         let args = ["--seeds", "2", "--sessions", "30", "--scenario", "slow-device,scene-thrash"]
         let one = try values(args + ["--jobs", "1"])
