@@ -143,9 +143,13 @@ final class BenchLifecycleTests: XCTestCase {
         let r = try run([
             "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--quiet", "--format",
             "csv",
-            "--output", dir.path,
+            "--output", dir.path, "--events", dir.appendingPathComponent("events.csv").path,
         ])
         XCTAssertEqual(r.status, 0, r.stderr)
+        // The live timeline's kills are the metric's.
+        let events = try String(contentsOf: dir.appendingPathComponent("events.csv"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(events.filter { $0.contains(",live,") && $0.contains(",SIGKILL,") }.count, 4 * 6)
+        XCTAssertEqual(events.filter { $0.contains(",live,") && $0.contains(",SIGSTOP,") }.count, 4 * 3)
         func value(_ durability: String, _ metric: String) -> Double {
             r.stdout.split(separator: "\n").filter { $0.contains(",kill-during-save,\(durability),") && $0.contains(",\(metric),") }
                 .compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[10]) }.reduce(0, +)
