@@ -8,9 +8,10 @@ import Glibc
 
 /// Kills a real app process at random instants and relaunches it to see what storage kept.
 ///
-/// Each round starts the app child (it saves continuously), waits a seeded random time, then
-/// either suspends it with SIGSTOP and kills it while suspended (the OS reclaiming a suspended app
-/// whose save was in flight) or kills it outright with SIGKILL (watchdog, jetsam, a swipe), reaps
+/// Each round starts the app child (it saves continuously), waits a seeded random time, then — as
+/// the model's kill at that point was — either suspends it with SIGSTOP and kills it while
+/// suspended (the OS reclaiming a suspended app whose save was in flight) or kills it outright with
+/// SIGKILL (the watchdog or a kill of a running app), reaps
 /// it, reads everything it acknowledged, and relaunches it in the `verify` role, which checks the
 /// state's checksum. No child outlives a round: every one is reaped before the next starts.
 package struct LiveKillHarness {
@@ -19,8 +20,19 @@ package struct LiveKillHarness {
     let kills: Int
     let seed: UInt64
     let directory: String?
+    /// The model's kill points, cycled through: for each, whether the app was suspended (SIGSTOP,
+    /// then SIGKILL) or running (SIGKILL). Empty: alternate.
+    let suspendedAtKill: [Bool]
 
-    package init(command: [String], durability: LifecyclePolicy.Durability, kills: Int, seed: UInt64, directory: String?) {
+    package init(
+        command: [String],
+        durability: LifecyclePolicy.Durability,
+        kills: Int,
+        seed: UInt64,
+        directory: String?,
+        suspendedAtKill: [Bool] = []
+    ) {
+        self.suspendedAtKill = suspendedAtKill
         self.command = command
         self.durability = durability
         self.kills = kills
@@ -69,7 +81,7 @@ package struct LiveKillHarness {
             }
             // A seeded instant 2-30 ms into the run: with saves back to back, most land inside one.
             usleep(useconds_t(2000 + rng.nextInt(in: 0...28_000)))
-            let suspended = round % 2 == 0
+            let suspended = suspendedAtKill.isEmpty ? round % 2 == 0 : suspendedAtKill[round % suspendedAtKill.count]
             if suspended {
                 Glibc.kill(app.pid, SIGSTOP)
                 if recordTimeline { result.trace.append(.instant("SIGSTOP", on: "os", at: now())) }

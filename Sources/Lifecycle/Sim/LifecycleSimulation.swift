@@ -35,22 +35,32 @@ package struct LifecycleSimulation: Sendable {
     package struct Outcome: Sendable {
         package var tally: LifecycleTally
         package var events: [TraceEvent]
+        /// Every kill in order, and whether the app was suspended when it came: the points at
+        /// which the live harness kills its real process (SIGSTOP first for a suspended app).
+        package var kills: [KillPoint] = []
+    }
+
+    package struct KillPoint: Sendable, Hashable {
+        package var reason: String
+        package var suspended: Bool
     }
 
     package func run(_ sessions: [SessionScript]) -> Outcome {
         var device = Device()
         var tally = LifecycleTally()
         var events: [TraceEvent] = []
+        var kills: [KillPoint] = []
         var offset: Int64 = 0
         for script in sessions {
             var session = SessionRun(simulation: self, script: script, offset: offset)
             session.run(device: &device, tally: &tally)
             events += session.events
+            if let k = session.killPoint { kills.append(k) }
             offset = session.lastTime + 1_000_000_000
         }
         // The launch after the last session: what did the last kill leave?
         Self.verifyAtLaunch(&device, &tally)
-        return Outcome(tally: tally, events: events)
+        return Outcome(tally: tally, events: events, kills: kills)
     }
 
     /// A launch reads storage: a torn file loses everything acknowledged; otherwise whatever was

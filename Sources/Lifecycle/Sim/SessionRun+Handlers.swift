@@ -259,6 +259,7 @@ extension SessionRun {
     mutating func die(_ reason: Death, at t: Int64, device: inout LifecycleSimulation.Device, tally: inout LifecycleTally) {
         guard alive else { return }
         alive = false
+        killPoint = .init(reason: reason.rawValue, suspended: phase == .suspended)
         for s in saves where s.frozenRemaining != nil || (s.start <= t && t < s.end) {
             if !s.durability.isAtomicUnderKill {
                 device.corrupt = true

@@ -57,6 +57,8 @@ struct SessionRun {
     var phaseSince: Int64 = 0
     var lastTime: Int64 = 0
     var events: [TraceEvent] = []
+    /// How this process died, if it did.
+    var killPoint: LifecycleSimulation.KillPoint?
 
     init(simulation: LifecycleSimulation, script: SessionScript, offset: Int64) {
         self.simulation = simulation

@@ -103,12 +103,25 @@ package struct LifecycleWorkload: Workload {
 
     package func run(_ item: Item) throws -> Sample {
         if let durability = item.durability {
+            // The model's kill points: the everyday sessions of the suite's strategy that saves
+            // this way (Signal's for the strategies none of them uses).
+            let strategy = LifecycleVariant.builtIn.first { $0.policy.durability == durability } ?? LifecycleVariant.signal
+            let sessions = SessionGenerator.sessions(
+                sessionCount,
+                shape: LifecycleScenario.everyday.shape,
+                profile: configuration.profile,
+                seed: item.seed
+            )
+            let points = LifecycleSimulation(policy: strategy.policy, rules: configuration.rules, profile: configuration.profile).run(
+                sessions
+            ).kills
             let result = try LiveKillHarness(
                 command: configuration.childCommand,
                 durability: durability,
                 kills: killCount,
                 seed: item.seed,
-                directory: configuration.liveDirectory
+                directory: configuration.liveDirectory,
+                suspendedAtKill: points.map(\.suspended)
             ).recording(recordTimeline).run()
             return Sample(observations: result.observations, mode: "live", notes: result.notes, trace: recordTimeline ? result.trace : [])
         }
