@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "Caching", targets: ["Caching"]),
         .executable(name: "bench-group", targets: ["bench-group"]),
         .library(name: "FanOut", targets: ["FanOut"]),
+        .executable(name: "bench-lifecycle", targets: ["bench-lifecycle"]),
+        .library(name: "Lifecycle", targets: ["Lifecycle"]),
         // The framework: a user's package registers its own variants on a Suite and gets an
         // executable with every bench-* flag (see Examples/ and docs/your-own-variant.md).
         .library(name: "BenchSuite", targets: ["BenchSuite"]),
@@ -190,14 +192,31 @@ let package = Package(
             dependencies: ["FanOut", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
-        // The commands of the opened workloads (throttle, atomics, cache, readiness) and the gate, on
+        // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
+        // virtual time, and live: a real child process killed inside its saves on real storage.
+        .target(
+            name: "Lifecycle",
+            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "bench-lifecycle",
+            dependencies: ["BenchSuite", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LifecycleTests",
+            dependencies: ["Lifecycle", "Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
+        // The commands of the opened workloads (throttle, atomics, cache, readiness, group, lifecycle) and the gate, on
         // one Suite of registered variants: the suite's own executables and a user's are both thin
         // callers of it.
         .target(
             name: "BenchSuite",
             dependencies: [
-                "Throttling", "Locking", "Caching", "Readiness", "Simulation", "Measurement", "BenchCommandLine",
-                "FanOut",
+                "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement",
+                "BenchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -236,8 +255,7 @@ let package = Package(
             // The executables are dependencies so that `swift test` builds them before running them.
             dependencies: [
                 "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
-                "bench-invalidation", "bench-cache", "suite-fixture",
-                "bench-group",
+                "bench-invalidation", "bench-cache", "suite-fixture", "bench-lifecycle", "bench-group",
             ],
             swiftSettings: swiftSettings
         ),

@@ -8,7 +8,8 @@
 # The deterministic part (compared with results/baseline exactly):
 #   - throttle: the full virtual-time matrix;
 #   - clock: the full virtual-time matrix;
-#   - readiness, invalidation, group: their default virtual-time matrices; cache: its default one, 1 seed;
+#   - readiness, invalidation, group, lifecycle: their default virtual-time matrices; cache: its default
+#     one, 1 seed;
 #   - OUT_DIR/invariants (thresholds only): every operation and lock at 2 and 8 threads, for the
 #     lost-update invariants; no baseline comparison, its values are timing-dependent by nature;
 #   - OUT_DIR/control (thresholds only): the unsynchronized control, 5 repetitions at 8 threads,
@@ -57,6 +58,7 @@ if [ "$part" != hardware ]; then
   run bench-invalidation --quiet --output "$out/gate"
   run bench-cache --quiet --output "$out/gate" --seeds 1
   run bench-group --quiet --output "$out/gate"
+  run bench-lifecycle --quiet --output "$out/gate"
 fi
 case "$part" in
   all) run bench-clock --quiet --output "$out/gate" --read-cost-repetitions "$reps" ;;

@@ -28,6 +28,7 @@ final class BenchGateTests: XCTestCase {
             ("bench-invalidation", []),
             ("bench-cache", ["--seeds", "1"]),
             ("bench-group", []),
+            ("bench-lifecycle", []),
             // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
             // lost updates are exact whatever the timing.
             (
@@ -53,7 +54,7 @@ final class BenchGateTests: XCTestCase {
         )
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: run.appendingPathComponent("gate.json")))
-        for workload in ["throttle", "atomics", "clock", "readiness", "invalidation", "cache", "group"] {
+        for workload in ["throttle", "atomics", "clock", "readiness", "invalidation", "cache", "group", "lifecycle"] {
             XCTAssertFalse(verdict.thresholds.filter { $0.workload == workload }.isEmpty, workload)
         }
         XCTAssertEqual(verdict.thresholds.filter { $0.status != "pass" }.map(\.id), [])

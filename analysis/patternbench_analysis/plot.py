@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, cache, clock, group, invalidation, readiness, throttle
+from .charts import atomics, cache, clock, group, invalidation, lifecycle, readiness, throttle
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
@@ -19,6 +19,7 @@ SINGLE_CHARTS = {
     "invalidation": invalidation.staleness_cost,
     "cache": cache.hit_ratio_vs_capacity,
     "group": group.cost,
+    "lifecycle": lifecycle.outcomes,
 }
 
 

@@ -52,8 +52,15 @@ NUMERIC_FACTORS = {
     "invalidation": [],
     "cache": ["capacity", "threads"],
     "group": [],
+    "lifecycle": [],
 }
-TEXT_FACTORS = {"clock": ["client"], "readiness": ["globals"], "cache": ["context"], "group": ["movies"]}
+TEXT_FACTORS = {
+    "clock": ["client"],
+    "readiness": ["globals"],
+    "cache": ["context"],
+    "group": ["movies"],
+    "lifecycle": ["durability"],
+}
 EVENTS_NUMERIC = ["seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
 # CSVs among the fixtures that are inputs to a benchmark, not results it wrote.
 INPUT_TRACES = {Path("cache") / "reads.csv"}

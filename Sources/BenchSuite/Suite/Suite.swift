@@ -1,5 +1,6 @@
 import Caching
 import FanOut
+import Lifecycle
 import Measurement
 import Readiness
 import Synchronization
@@ -27,6 +28,8 @@ public struct Suite: Sendable {
     public var coordinators = VariantRegistry<ReadinessVariant>(builtIn: ReadinessVariant.builtIn)
     /// bench-group's fan-out strategies (`FanOutVariant`: a `FanOutShape`, run in virtual time and on real primitives).
     public var fanOuts = VariantRegistry<FanOutVariant>(builtIn: FanOutVariant.builtIn)
+    /// bench-lifecycle's lifecycle strategies (`LifecycleVariant`: a `LifecyclePolicy`).
+    public var lifecycleStrategies = VariantRegistry<LifecycleVariant>(builtIn: LifecycleVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}

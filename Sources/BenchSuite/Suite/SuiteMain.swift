@@ -21,6 +21,10 @@ public enum SuiteMain {
             { BenchMain.run(GroupCommand.self, arguments: $0, toolName: $1) }
         ),
         (
+            "lifecycle", "app lifecycle strategies under iOS's rules (LifecyclePolicy)",
+            { BenchMain.run(LifecycleCommand.self, arguments: $0, toolName: $1) }
+        ),
+        (
             "gate", "check results folders against thresholds and a baseline (bench-gate)",
             {
                 BenchMain.run(GateCommand.self, usageExitCode: 2, arguments: $0, toolName: $1)
@@ -33,6 +37,7 @@ public enum SuiteMain {
         let tool = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "bench"
         Suite.current = suite
         ReadinessCommand.runProbeChildIfAsked()
+        LifecycleCommand.runChildIfAsked()
         guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
             print(usage(tool), terminator: "")
             exit(arguments.isEmpty ? 64 : 0)

@@ -1,0 +1,21 @@
+import Measurement
+
+/// One lifecycle strategy bench-lifecycle can run, registered by name in
+/// `Suite.lifecycleStrategies`: the suite's own and a user's go through the same
+/// `VariantRegistry.register`.
+///
+/// ```swift
+/// try suite.lifecycleStrategies.register(
+///     LifecycleVariant(name: "wal-purge", origin: .user, summary: "…", policy: LifecyclePolicy(…)))
+/// ```
+public struct LifecycleVariant: NamedVariant {
+    public let info: VariantInfo
+    public let policy: LifecyclePolicy
+
+    public init(name: String, origin: VariantOrigin, summary: String, isDefault: Bool = true, policy: LifecyclePolicy) {
+        info = VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault)
+        self.policy = policy
+    }
+
+    public var name: String { info.name }
+}

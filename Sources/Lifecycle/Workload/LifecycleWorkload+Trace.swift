@@ -1,0 +1,22 @@
+import Measurement
+
+extension LifecycleWorkload {
+    package static let hasTrace = true
+
+    /// An item's timeline: the app's phases (track `app`), main-thread work (`main`), saves
+    /// (`storage`), refresh windows (`refresh`) as slices; kills, expirations and the watchdog as
+    /// instants (`os`); the footprint as the `memory` counter. Recorded only when asked.
+    package func trace(for item: Item, sample: Sample) -> [ItemTrace] {
+        guard !sample.trace.isEmpty else { return [] }
+        return [
+            ItemTrace(
+                scenario: item.durability == nil ? item.scenario.rawValue : "kill-during-save",
+                variant: Self.variantName(item),
+                mode: sample.mode,
+                seed: item.seed,
+                repetition: item.repetition,
+                events: sample.trace
+            )
+        ]
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Measurement
+import Simulation
+
+/// bench-lifecycle as a `Workload`: every (scenario, variant, seed) is one item — the variant's
+/// strategy run through the scenario's sessions in virtual time. In live mode the items are the
+/// durability strategies, each saved by a real child process that the harness kills at random
+/// instants, relaunching it to verify what storage holds.
+package struct LifecycleWorkload: Workload {
+    package struct Item: Sendable {
+        package var scenario: LifecycleScenario
+        /// The strategy (sim); nil for a live durability item.
+        package var variant: LifecycleVariant?
+        /// Live: the durability strategy under kills.
+        package var durability: LifecyclePolicy.Durability?
+        package var seed: UInt64
+        package var repetition: Int
+    }
+
+    package struct Sample: Sendable, Codable {
+        package var observations: [Observation]
+        package var mode: String
+        package var notes: [String] = []
+        package var trace: [TraceEvent] = []
+    }
+
+    package static let name = "lifecycle"
+    package let configuration: LifecycleConfiguration
+    package let selection: MatrixSelection
+    package let recordTimeline: Bool
+    package let scenarios: [LifecycleScenario]
+    package let variants: [LifecycleVariant]
+    package let variantOrigins: [String: VariantOrigin]
+    package let seeds: [UInt64]
+    package let items: [Item]
+    package var factorNames: [String] { ["durability"] }
+
+    package init(
+        configuration: LifecycleConfiguration,
+        selection: MatrixSelection,
+        registry: VariantRegistry<LifecycleVariant> = VariantRegistry(builtIn: LifecycleVariant.builtIn),
+        recordTimeline: Bool = false
+    ) throws(BenchFailure) {
+        self.configuration = configuration
+        self.selection = selection
+        self.recordTimeline = recordTimeline
+        variants = try registry.resolve(selection.variants)
+        variantOrigins = registry.origins
+        let live = configuration.mode == .live
+        let generated = LifecycleScenario.allCases.filter { $0 != .trace }
+        var requested = selection.scenarios
+        if requested.isEmpty { requested = configuration.tracePath != nil ? ["trace"] : generated.map(\.rawValue) }
+        scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: LifecycleScenario.allCases, name: \.rawValue)
+        if scenarios.contains(.trace), configuration.tracePath == nil {
+            throw BenchFailure.usage("--scenario trace needs --trace FILE")
+        }
+        if configuration.tracePath != nil, !scenarios.contains(.trace) {
+            throw BenchFailure.usage("--trace replays its file as --scenario trace: add it to --scenario or drop --trace")
+        }
+        if live, configuration.tracePath != nil {
+            throw BenchFailure.usage("--trace runs in --mode sim only (live kills a real process at random instants inside saves)")
+        }
+        if live, configuration.childCommand.isEmpty {
+            throw BenchFailure.usage("--mode live needs a child command line to run the app in")
+        }
+        seeds = selection.seeds(default: live ? 1 : 3)
+        var items: [Item] = []
+        for (repetition, seed) in seeds.enumerated() {
+            for scenario in scenarios {
+                for v in variants {
+                    items.append(Item(scenario: scenario, variant: v, durability: nil, seed: seed, repetition: repetition))
+                }
+            }
+            if live {
+                for d in LifecyclePolicy.Durability.allCases {
+                    items.append(Item(scenario: .everyday, variant: nil, durability: d, seed: seed, repetition: repetition))
+                }
+            }
+        }
+        guard !items.isEmpty else { throw BenchFailure.usage("the selection is empty") }
+        self.items = items
+    }
+
+    package var sessionCount: Int { configuration.sessions ?? (selection.quick ? 40 : 200) }
+    package var killCount: Int { configuration.kills ?? (selection.quick ? 10 : 40) }
+
+    static func variantName(_ item: Item) -> String { item.variant?.name ?? item.durability!.rawValue }
+
+    package func label(_ item: Item) -> String {
+        item.durability.map { "kill-during-save \($0.rawValue) seed \(item.seed) live" }
+            ?? "\(item.scenario.rawValue) \(Self.variantName(item)) seed \(item.seed)"
+    }
+
+    package func timing(_ item: Item) -> ItemTiming { item.durability == nil ? .virtual : .real }
+
+    /// The sessions of an item: generated from its seed, or the `--trace` file's.
+    package func sessions(_ item: Item) throws(BenchFailure) -> [SessionScript] {
+        if item.scenario == .trace {
+            return try TransitionTrace.read(path: configuration.tracePath!, profile: configuration.profile, seed: item.seed)
+        }
+        return SessionGenerator.sessions(sessionCount, shape: item.scenario.shape, profile: configuration.profile, seed: item.seed)
+    }
+
+    package func run(_ item: Item) throws -> Sample {
+        if let durability = item.durability {
+            // The model's kill points: the everyday sessions of the suite's strategy that saves
+            // this way (Signal's for the strategies none of them uses).
+            let strategy = LifecycleVariant.builtIn.first { $0.policy.durability == durability } ?? LifecycleVariant.signal
+            let sessions = SessionGenerator.sessions(
+                sessionCount,
+                shape: LifecycleScenario.everyday.shape,
+                profile: configuration.profile,
+                seed: item.seed
+            )
+            let points = LifecycleSimulation(policy: strategy.policy, rules: configuration.rules, profile: configuration.profile).run(
+                sessions
+            ).kills
+            let result = try LiveKillHarness(
+                command: configuration.childCommand,
+                durability: durability,
+                kills: killCount,
+                seed: item.seed,
+                directory: configuration.liveDirectory,
+                suspendedAtKill: points.map(\.suspended)
+            ).recording(recordTimeline).run()
+            return Sample(observations: result.observations, mode: "live", notes: result.notes, trace: recordTimeline ? result.trace : [])
+        }
+        let simulation = LifecycleSimulation(
+            policy: item.variant!.policy,
+            rules: configuration.rules,
+            profile: configuration.profile,
+            record: recordTimeline
+        )
+        let outcome = simulation.run(try sessions(item))
+        return Sample(
+            observations: outcome.tally.observations(limitMB: configuration.rules.backgroundMemoryLimitMB),
+            mode: "sim",
+            trace: outcome.events
+        )
+    }
+
+    package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
+        [
+            LabelledObservations(
+                scenario: item.durability == nil ? item.scenario.rawValue : "kill-during-save",
+                variant: Self.variantName(item),
+                mode: sample.mode,
+                seed: item.seed,
+                repetition: item.repetition,
+                // A factor of the live matrix only: in sim the durability is part of the variant
+                // (and a factor differing between variants would keep them from being compared).
+                factors: ["durability": item.durability?.rawValue ?? "-"],
+                observations: sample.observations
+            )
+        ]
+    }
+}

@@ -1,0 +1,5 @@
+import BenchCommandLine
+import BenchSuite
+
+LifecycleCommand.runChildIfAsked()
+BenchMain.run(LifecycleCommand.self)

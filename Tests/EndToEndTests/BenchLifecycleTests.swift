@@ -1,0 +1,175 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// bench-lifecycle as a user runs it: files, determinism for any --jobs, --trace, one-line errors,
+/// and the live kills on real storage with no child left behind.
+final class BenchLifecycleTests: XCTestCase {
+    func run(_ args: [String]) throws -> ExecutableRunner.Result {
+        try ExecutableRunner.run("bench-lifecycle", args)
+    }
+
+    /// The CSV rows without run_id (first column) and host (last).
+    func values(_ args: [String]) throws -> [String] {
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["--quiet", "--format", "csv", "--output", dir.path] + args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout.split(separator: "\n").dropFirst().map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
+        }
+    }
+
+    func testQuickRunWritesFilesWithOriginsAndDurability() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["--quick", "--quiet", "--output", dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for name in ["everyday", "memory-pressure", "scene-thrash", "slow-device", "crash-free %"] {
+            XCTAssertTrue(r.stdout.contains(name), name)
+        }
+        let csv = try String(contentsOf: dir.appendingPathComponent("lifecycle.csv"), encoding: .utf8)
+        XCTAssertEqual(
+            csv.split(separator: "\n").first,
+            "run_id,workload,scenario,variant,origin,mode,seed,repetition,durability,metric,value,unit,host"
+        )
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("lifecycle.json")))
+        XCTAssertEqual(
+            Dictionary(doc.records.map { ($0.variant, $0.origin) }, uniquingKeysWith: { a, _ in a }),
+            [
+                "naive": "reference", "article": "article", "signal": "signal", "ours": "ours",
+            ]
+        )
+        XCTAssertTrue(doc.complete)
+    }
+
+    var baseline: String { BenchGateTests.packageRoot.appendingPathComponent("results/baseline").path }
+    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+
+    /// The default run: every lifecycle threshold holds (none skipped) and the values equal the
+    /// committed baseline exactly; a changed model (slower saves) is caught by the baseline.
+    func testDefaultRunMatchesBaselineAndThresholds() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-gate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a")
+        XCTAssertEqual(try run(["--quiet", "--output", a.path]).status, 0)
+        let gate = try ExecutableRunner.run("bench-gate", [a.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
+        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: a.appendingPathComponent("gate.json"))) as! [String: Any]
+        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "lifecycle" }
+        XCTAssertGreaterThanOrEqual(outcomes.count, 12)
+        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+        let changed = dir.appendingPathComponent("changed")
+        XCTAssertEqual(try run(["--quiet", "--save-ms", "120", "--output", changed.path]).status, 0)
+        let caught = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
+        XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr)
+    }
+
+    /// A user's executable offers the workload: `my-bench lifecycle` is bench-lifecycle, live child included.
+    func testSuiteMainOffersLifecycle() throws {
+        let list = try ExecutableRunner.run("suite-fixture", ["lifecycle", "--list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("[signal]") && list.stdout.contains("[reference]") && list.stdout.contains("kill"), list.stdout)
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-suite")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = try ExecutableRunner.run(
+            "suite-fixture",
+            [
+                "lifecycle", "--mode", "live", "--variant", "ours", "--scenario", "everyday", "--sessions", "3", "--kills", "2", "--quiet",
+                "--output", dir.path,
+            ]
+        )
+        XCTAssertEqual(live.status, 0, live.stderr)
+        XCTAssertTrue(live.stdout.contains("sqlite-wal"), live.stdout)
+    }
+
+    func testDeterministicPerSeedAndForAnyJobs() throws {
+        let args = ["--seeds", "2", "--sessions", "30", "--scenario", "slow-device,scene-thrash"]
+        let one = try values(args + ["--jobs", "1"])
+        XCTAssertEqual(one, try values(args + ["--jobs", "3"]))
+        XCTAssertNotEqual(one, try values(args + ["--seed", "9"]))
+    }
+
+    func testTraceReplaysAndBadTracesAreOneLine() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-trace")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.trace")
+        try "0 launch\n500 active\n9000 edit\n20000 inactive\n20200 background\n25000 kill\n".write(
+            to: good,
+            atomically: true,
+            encoding: .utf8
+        )
+        let ok = try values(["--trace", good.path, "--variant", "signal"])
+        XCTAssertTrue(ok.contains { $0.contains(",trace,signal,") && $0.contains("acked_changes,1,") }, ok.joined(separator: "\n"))
+        let bad = dir.appendingPathComponent("bad.trace")
+        try "0 launch\n10 active\n20 sleep\n".write(to: bad, atomically: true, encoding: .utf8)
+        let r = try run(["--trace", bad.path, "--output", dir.path])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("bad.trace:3: unknown transition 'sleep'"), r.stderr)
+    }
+
+    func testBadFlagsAreOneLineUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--sessions", "0"], "--sessions"),
+            (["--bg-task-s", "-1"], "--bg-task-s"),
+            (["--bg-limit-mb", "nan"], "--bg-limit-mb"),
+            (["--sync-failure", "2"], "--sync-failure"),
+            (["--kills", "5"], "--kills applies to --mode live only"),
+            (["--scenario", "trace"], "--scenario trace needs --trace"),
+            (["--variant", "nope"], "nope"),
+            (["--mode", "live", "--trace", "/dev/null"], "--mode sim only"),
+        ]
+        for (args, expected) in cases {
+            let r = try run(args + ["--output", "/tmp/pb-lifecycle-never"])
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
+            XCTAssertEqual(
+                r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Usage") && !$0.isEmpty && !$0.hasPrefix("  See") }.count,
+                1,
+                "\(args): \(r.stderr)"
+            )
+        }
+        let missing = try run(["--trace", "/nonexistent/x.trace"])
+        XCTAssertEqual(missing.status, 66, missing.stderr)
+    }
+
+    /// A real child process killed at random instants inside its saves: the in-place strategy
+    /// tears its state (the guarantee shown violable); the atomic ones never do. No child of the
+    /// run survives it.
+    func testLiveKillsTearOnlyInPlaceAndLeaveNoProcess() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run([
+            "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--quiet", "--format",
+            "csv",
+            "--output", dir.path, "--events", dir.appendingPathComponent("events.csv").path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // The live timeline's kills are the metric's.
+        let events = try String(contentsOf: dir.appendingPathComponent("events.csv"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(events.filter { $0.contains(",live,") && $0.contains(",SIGKILL,") }.count, 4 * 6)
+
+        func value(_ durability: String, _ metric: String) -> Double {
+            r.stdout.split(separator: "\n").filter { $0.contains(",kill-during-save,\(durability),") && $0.contains(",\(metric),") }
+                .compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[10]) }.reduce(0, +)
+        }
+        let suspended = ["in-place", "rename", "rename-fsync", "sqlite-wal"].map { value($0, "suspended_kills") }.reduce(0, +)
+        XCTAssertEqual(Double(events.filter { $0.contains(",live,") && $0.contains(",SIGSTOP,") }.count), suspended)
+        XCTAssertGreaterThanOrEqual(value("in-place", "corrupt_launches"), 1, r.stdout)
+        for d in ["rename", "rename-fsync", "sqlite-wal"] {
+            XCTAssertEqual(value(d, "kills"), 6, d)
+            XCTAssertEqual(value(d, "corrupt_launches"), 0, d)
+            XCTAssertEqual(value(d, "acked_lost"), 0, d)
+            XCTAssertGreaterThan(value(d, "kills_inside_save"), 0, d)
+        }
+        // No process is left behind: nothing on the machine runs a lifecycle child any more.
+        let procs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let children = procs.filter { pid in
+            guard Int(pid) != nil, let cmd = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let line = String(decoding: cmd, as: UTF8.self)
+            return line.contains("--lifecycle-child") && line.contains("pb-lifecycle-")
+        }
+        XCTAssertEqual(children, [], "lifecycle children still running")
+    }
+}
