@@ -282,6 +282,29 @@ def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
     assert after < before - 0.1, (before, after)  # 0.36 then 0.20 here
 
 
+def test_atomics_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-atomics", "--scenario", "increment", "--variant", "pthread-mutex,atomic",
+                          "--threads", "2", "--cs-work", "0", "--gap-work", "0", "--seeds", "2",
+                          "--duration", "0.02", "--warmup", "0", "--probe-duration", "0")
+    items: dict[str, dict[str, float]] = defaultdict(dict)
+    for r in rows:
+        detail = f"threads={r['threads']} cs_work_ns={r['cs_work_ns']} gap_work_ns={r['gap_work_ns']}"
+        items[f"{r['scenario']} {r['variant']} {detail} {r['mode']} seed {r['seed']}"][r["metric"]] = float(r["value"])
+    assert len(items) == 4 and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        threads = sorted(name for name in p.tracks if name.startswith("thread ") and " #" not in name)
+        assert threads == ["thread 1", "thread 2"], (label, list(p.tracks))
+        done = [e for t in threads for _, e in p.on(t) if e.type == TrackEvent.TYPE_INSTANT and e.name == "done"]
+        assert len(done) == 2, label
+        assert sum(e.debug_annotations[0].double_value for e in done) == m["operations"], label
+        if "pthread-mutex" in label:
+            assert p.slices("hold") == p.slices("wait") > 0, label
+            assert p.slices("operation") == 0, label
+        else:
+            assert p.slices("operation") > 0 and p.slices("hold") == 0, label
+
+
 def test_window_keeps_only_what_starts_inside_it(tmp_path: Path) -> None:
     processes, _ = run(tmp_path, "bench-throttle", "--scenario", "bursts", "--perfetto-window", "1:2.5")
     begun = 0
