@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # What bench-atomics' sampled timeline costs: ns/op with and without --perfetto, in interleaved
-# runs of one release binary (plain, traced, traced, plain, ...), medians per variant and threads.
+# pairs of runs of one release binary (plain then traced, traced then plain, ...).
 #
-#   scripts/atomics-timeline-cost.sh [REPETITIONS] [BIN_DIR]    # default 7, .build/release
+#   scripts/atomics-timeline-cost.sh [PAIRS] [BIN_DIR]    # default 11, .build/release
 #
-# Prints one line per (variant, threads): the two medians and the cost in percent. Say the load
-# (`uptime`) next to any figure you copy from it.
+# Prints one line per cell: the medians of both, and the median and quartiles of the per-pair cost
+# (traced / plain - 1, each pair run back to back, so slow drift of a shared machine cancels). Also
+# what sampling does by construction: the share of operations sampled. Say the load (`uptime`)
+# next to any figure you copy from it.
 set -euo pipefail
-reps=${1:-7}
+reps=${1:-11}
 bin=${2:-.build/release}
-args=(--quiet --scenario increment,transition --variant pthread-mutex,spinlock,mutex,atomic --threads 1,2
-  --cs-work 0 --gap-work 0 --seeds 1 --duration 0.3 --warmup 0.05 --probe-duration 0)
+args=(--quiet --scenario increment --variant pthread-mutex,atomic --threads 1,2
+  --cs-work 0 --gap-work 0 --seeds 1 --duration 0.2 --warmup 0.05 --probe-duration 0)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for i in $(seq 1 "$reps"); do
@@ -18,7 +20,7 @@ for i in $(seq 1 "$reps"); do
   if [ $((i % 2)) -eq 1 ]; then order="plain traced"; else order="traced plain"; fi
   for mode in $order; do
     extra=()
-    [ "$mode" = traced ] && extra=(--perfetto "$work/$mode-$i.pftrace")
+    [ "$mode" = traced ] && extra=(--events "$work/$mode-$i.events.csv")
     "$bin/bench-atomics" "${args[@]}" --output "$work/$mode-$i" "${extra[@]}" >/dev/null
   done
 done
@@ -27,18 +29,38 @@ python3 - "$work" "$reps" <<'PY'
 import csv, statistics, sys
 from collections import defaultdict
 work, reps = sys.argv[1], int(sys.argv[2])
-ns = defaultdict(list)
+ns = defaultdict(dict)  # (cell) -> {(mode, i): ns/op}
 for mode in ("plain", "traced"):
     for i in range(1, reps + 1):
         for r in csv.DictReader(open(f"{work}/{mode}-{i}/atomics.csv")):
             if r["metric"] == "ns_per_op":
-                ns[(r["scenario"], r["variant"], int(r["threads"]), mode)].append(float(r["value"]))
-keys = sorted({k[:3] for k in ns})
-print(f"{'scenario':<11} {'variant':<14} {'threads':>7} {'plain ns/op':>12} {'traced ns/op':>13} {'cost %':>7}")
-costs = []
-for k in keys:
-    a, b = statistics.median(ns[k + ("plain",)]), statistics.median(ns[k + ("traced",)])
-    costs.append(100 * (b - a) / a)
-    print(f"{k[0]:<11} {k[1]:<14} {k[2]:>7} {a:>12.2f} {b:>13.2f} {costs[-1]:>+7.2f}")
-print(f"median cost over the {len(keys)} cells: {statistics.median(costs):+.2f} %")
+                ns[(r["scenario"], r["variant"], int(r["threads"]))][(mode, i)] = float(r["value"])
+sampled = total = 0
+read = []  # a lock-free sampled operation's slice: one clock read plus the operation
+for i in range(1, reps + 1):
+    for r in csv.DictReader(open(f"{work}/traced-{i}.events.csv")):
+        if r["kind"] == "slice" and r["event"] in ("hold", "operation"):
+            sampled += 1
+            if r["event"] == "operation":
+                read.append(float(r["cost_ms"]) * 1e6)
+        elif r["event"] == "done":
+            total += float(r["value"])
+share = sampled / total
+extra = 3 * statistics.median(read)  # three clock reads per sample, each no dearer than that slice
+print(f"{'scenario':<10} {'variant':<14} {'threads':>7} {'plain ns/op':>11} {'traced ns/op':>12} "
+      f"{'cost % (median of pairs)':>25} {'quartiles':>17} {'cost % from its parts':>21}")
+medians = []
+for cell in sorted(ns):
+    v = ns[cell]
+    plain = [v[("plain", i)] for i in range(1, reps + 1)]
+    traced = [v[("traced", i)] for i in range(1, reps + 1)]
+    ratios = sorted(100 * (t / p - 1) for p, t in zip(plain, traced))
+    q = statistics.quantiles(ratios, n=4)
+    medians.append(statistics.median(ratios))
+    print(f"{cell[0]:<10} {cell[1]:<14} {cell[2]:>7} {statistics.median(plain):>11.2f} {statistics.median(traced):>12.2f} "
+          f"{medians[-1]:>+25.2f} {q[0]:>+8.2f}..{q[2]:+.2f} {100 * share * extra / statistics.median(plain):>21.3f}")
+print(f"median over the {len(medians)} cells of the per-pair median cost: {statistics.median(medians):+.2f} %")
+print(f"operations sampled: {sampled} of {total:.0f} ({100 * share:.3f} %); a sampled atomic operation's slice "
+      f"(one clock read and the operation): median {statistics.median(read):.1f} ns, so a sample costs at most "
+      f"~{extra:.0f} ns more; 'from its parts' = share x that / plain ns/op")
 PY

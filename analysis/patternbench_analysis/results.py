@@ -20,6 +20,10 @@ SCHEMA_VERSION = 1
 LEADING_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
 TRAILING_COLUMNS = ["metric", "value", "unit", "host"]
 EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
+# Every bench-*'s `--events` since the timelines (issue 21): one row per slice, instant or counter
+# (results/README.md). The older bench-throttle file above is read into these columns too.
+TIMELINE_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition", "time_ms", "event",
+                    "rows", "reset", "cost_ms", "frame_lateness_ms", "track", "kind", "value"]
 GATE_FILE = "gate.json"
 GATE_SUMMARY_FILE = "gate-summary.md"
 EVENTS_FILE = "events.csv"
@@ -236,22 +240,27 @@ def normalize_factors(table: pd.DataFrame, factor_names: list[str], path: Path) 
 
 
 def read_events(path: Path) -> pd.DataFrame:
+    """An `--events` timeline in TIMELINE_COLUMNS (an older bench-throttle file: its update rows)."""
     header = _read_header(path)
-    if header != EVENTS_COLUMNS:
-        raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline ({','.join(EVENTS_COLUMNS)})")
+    if header not in (EVENTS_COLUMNS, TIMELINE_COLUMNS):
+        raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline "
+                         f"({','.join(TIMELINE_COLUMNS)})")
+    dtypes = {"run_id": str, "workload": str, "scenario": str, "variant": str, "mode": str, "seed": "int64",
+              "repetition": "int64", "time_ms": "float64", "event": str, "rows": "int64", "reset": "int64",
+              "cost_ms": "float64", "frame_lateness_ms": "float64", "track": str, "kind": str, "value": "float64"}
     try:
-        return pd.read_csv(
-            path,
-            dtype={"run_id": str, "scenario": str, "variant": str, "seed": "int64", "time_ms": "float64",
-                   "rows": "int64", "reset": "int64", "cost_ms": "float64", "frame_lateness_ms": "float64"},
-            keep_default_na=False,
-        )
+        table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, ValueError) as error:
         raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})")
+    if header == EVENTS_COLUMNS:
+        table = table.assign(workload="throttle", mode="sim", repetition=0, event="update", track="main",
+                             kind="slice", value=float("nan"))[TIMELINE_COLUMNS]
+    return table
 
 
 def is_events_csv(path: Path) -> bool:
-    return _read_header(path)[:5] == EVENTS_COLUMNS[:5]
+    header = _read_header(path)
+    return header[:5] == EVENTS_COLUMNS[:5] or header[:8] == TIMELINE_COLUMNS[:8]
 
 
 def load_folder(path: str | Path) -> ResultsFolder:
