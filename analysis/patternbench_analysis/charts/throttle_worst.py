@@ -25,6 +25,7 @@ from .throttle import P99, POLICY_ORDER, ordered, update_rows
 
 TOP = 3  # policies drawn per scenario: the best by median p99
 WINDOW_S = 1.0
+RESET = "#111111"  # not red: a policy's own colour may be red
 
 
 def top_policies(runs: list[WorkloadRun], scenario: str, mode: str, among: set[str]) -> list[tuple[str, float]]:
@@ -79,7 +80,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
             end = start + WINDOW_S
             window = updates[(updates["time_ms"] / 1000.0 >= start) & (updates["time_ms"] / 1000.0 <= end)]
             ax.axvspan(previous_s, t, color="#bbbbbb", alpha=0.35, linewidth=0)
-            for reset, color in ((False, colors[policy]), (True, "#d62728")):
+            for reset, color in ((False, colors[policy]), (True, RESET)):
                 part = window[(window["reset"] != 0) == reset]
                 if len(part):
                     # One collection per kind, so the SVG names it (a bar container has no id of its own).
@@ -94,10 +95,9 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                                 markersize=5)[0]
                 tag(marks, f"{scenario}/{policy}/late")
             lateness = float(worst["frame_lateness_ms"]) if pd.notna(worst["frame_lateness_ms"]) else 0.0
-            ax.annotate(f"worst: waited {1000 * (t - previous_s):.0f} ms since the previous update, "
-                        f"cost {worst['cost_ms']:.1f} ms, frame {lateness:.1f} ms late",
-                        (t, top_rows), textcoords="offset points", xytext=(6, -2), fontsize=7.5, va="top",
-                        color="#222222")
+            ax.set_title(f"{policy}: worst at {t:.3f} s: waited {1000 * (t - previous_s):.0f} ms since the previous "
+                         f"update, cost {worst['cost_ms']:.1f} ms, frame {lateness:.1f} ms late", loc="left",
+                         fontsize=8)
             ax.set_xlim(start, end)
             ax.set_ylim(0, top_rows * 1.25)
             ax.set_ylabel(f"{policy}\np99 {p99:.1f} ms\nrows", fontsize=7.5)
@@ -109,7 +109,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
             continue
         axes[-1, 0].set_xlabel("time (s)")
         handles = [Patch(color="#666666", label="update (width: cost, height: rows)"),
-                   Patch(color="#d62728", label="reset (full reload)"),
+                   Patch(color=RESET, label="reset (full reload)"),
                    Patch(color="#bbbbbb", alpha=0.5, label="wait since the previous update"),
                    Line2D([], [], color="#9467bd", marker="v", linestyle="", label="frame late > 0.5 ms")]
         legend = fig.legend(handles=handles, loc="upper right", fontsize=7.5, ncol=4)
