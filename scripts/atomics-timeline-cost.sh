@@ -29,12 +29,14 @@ python3 - "$work" "$reps" <<'PY'
 import csv, statistics, sys
 from collections import defaultdict
 work, reps = sys.argv[1], int(sys.argv[2])
-ns = defaultdict(dict)  # (cell) -> {(mode, i): ns/op}
+METRICS = ("ns_per_op", "cpu_ns_per_op")  # wall time per operation; CPU time per operation (a thread
+# descheduled by a neighbour's work costs wall time, not CPU time: the steadier of the two here)
+ns = defaultdict(dict)  # (metric, cell) -> {(mode, i): value}
 for mode in ("plain", "traced"):
     for i in range(1, reps + 1):
         for r in csv.DictReader(open(f"{work}/{mode}-{i}/atomics.csv")):
-            if r["metric"] == "ns_per_op":
-                ns[(r["scenario"], r["variant"], int(r["threads"]))][(mode, i)] = float(r["value"])
+            if r["metric"] in METRICS:
+                ns[(r["metric"], r["scenario"], r["variant"], int(r["threads"]))][(mode, i)] = float(r["value"])
 sampled = total = 0
 read = []  # a lock-free sampled operation's slice: one clock read plus the operation
 for i in range(1, reps + 1):
@@ -47,9 +49,10 @@ for i in range(1, reps + 1):
             total += float(r["value"])
 share = sampled / total
 extra = 3 * statistics.median(read)  # three clock reads per sample, each no dearer than that slice
-print(f"{'scenario':<10} {'variant':<14} {'threads':>7} {'plain ns/op':>11} {'traced ns/op':>12} "
+print(f"{'metric':<13} {'scenario':<10} {'variant':<14} {'threads':>7} {'plain':>8} {'traced':>8} "
       f"{'cost % (median of pairs)':>25} {'quartiles':>17} {'cost % from its parts':>21}")
 medians = []
+by_metric = defaultdict(list)
 for cell in sorted(ns):
     v = ns[cell]
     plain = [v[("plain", i)] for i in range(1, reps + 1)]
@@ -57,10 +60,12 @@ for cell in sorted(ns):
     ratios = sorted(100 * (t / p - 1) for p, t in zip(plain, traced))
     q = statistics.quantiles(ratios, n=4)
     medians.append(statistics.median(ratios))
-    print(f"{cell[0]:<10} {cell[1]:<14} {cell[2]:>7} {statistics.median(plain):>11.2f} {statistics.median(traced):>12.2f} "
+    by_metric[cell[0]].append(medians[-1])
+    print(f"{cell[0]:<13} {cell[1]:<10} {cell[2]:<14} {cell[3]:>7} {statistics.median(plain):>8.2f} {statistics.median(traced):>8.2f} "
           f"{medians[-1]:>+25.2f} {q[0]:>+8.2f}..{q[2]:+.2f} {100 * share * extra / statistics.median(plain):>21.3f}")
-print(f"median over the {len(medians)} cells of the per-pair median cost: {statistics.median(medians):+.2f} %")
+print("median over the cells of the per-pair median cost: "
+      + ", ".join(f"{m} {statistics.median(v):+.2f} %" for m, v in sorted(by_metric.items())))
 print(f"operations sampled: {sampled} of {total:.0f} ({100 * share:.3f} %); a sampled atomic operation's slice "
       f"(one clock read and the operation): median {statistics.median(read):.1f} ns, so a sample costs at most "
-      f"~{extra:.0f} ns more; 'from its parts' = share x that / plain ns/op")
+      f"~{extra:.0f} ns more; 'from its parts' = share x that / plain")
 PY

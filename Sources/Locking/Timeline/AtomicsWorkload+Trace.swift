@@ -5,7 +5,7 @@ extension AtomicsWorkload {
 
     /// Each measured repetition of each variant as a timeline (live time since its first worker
     /// started): a track per contending thread, `thread 1` … `thread N`, with the sampled
-    /// operations (`LockSampling`: one in every 64 batches) as a `wait` slice then a `hold` slice
+    /// operations (`LockSampling`: one in every 128 batches) as a `wait` slice then a `hold` slice
     /// (a lock-free variant's as one `operation` slice), and at each thread's end a `done` instant
     /// whose value is the operations that thread completed (the run's `operations` add them up).
     /// Recorded only when asked: a default run samples nothing.
