@@ -206,6 +206,7 @@ def test_frontier_with_no_hitch_anywhere_gives_each_policy_its_own_row(tmp_path,
     chart = charts["throttle-frontier"]
     ids, text = check_files(chart)
     assert "every policy: 0 hitch" in text and "no policy hitches in bursts, storm-slow" in text
+    assert "p99 latency per policy (no policy hitches)" in text
     assert "hitch ratio (ms of hitch per s)" not in text and "Pareto" not in text  # no degenerate hitch axis
     for scenario in ("bursts", "storm-slow"):
         assert f"series:{slug(scenario + '/frame-budget')}" in ids

@@ -157,7 +157,8 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         handles.append(Line2D([], [], color="#888888", linestyle=":", marker="o", markerfacecolor="none", markersize=9,
                               label="Pareto front (no point is better on both)"))
     legend = fig.legend(handles=handles, title="policy", loc="center right", fontsize=8)
-    title = "Throttling: p99 latency vs hitch ratio per policy"
+    title = ("Throttling: p99 latency per policy (no policy hitches)" if len(flat_panels) == len(scenarios)
+             else "Throttling: p99 latency vs hitch ratio per policy")
     counts = sorted({int(n) for n in points["n"].dropna()})
     subtitle = (f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; lower-left is better; "
                 + (f"p99 axis logarithmic in {', '.join(log_panels)}, linear elsewhere" if log_panels
