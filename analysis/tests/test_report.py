@@ -86,7 +86,7 @@ def test_report_renders_in_headless_chromium(report):
         top = page.screenshot(report / "screenshot-top.png", full_page=False)
         urls = page.requested_urls()
         failed = page.failed_requests()
-    assert len(state["images"]) == 5 and all(i["ok"] and i["shown"] > 300 for i in state["images"]), state["images"]
+    assert len(state["images"]) == 7 and all(i["ok"] and i["shown"] > 300 for i in state["images"]), state["images"]
     assert state["headings"][:3] == ["What ran", "Hosts", "Notes"]
     assert {"throttle", "atomics", "clock"} <= set(state["headings"])
     assert state["verdict"].startswith("Gate verdict: REGRESSION (exit code 1)")
