@@ -95,9 +95,9 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                                 markersize=5)[0]
                 tag(marks, f"{scenario}/{policy}/late")
             lateness = float(worst["frame_lateness_ms"]) if pd.notna(worst["frame_lateness_ms"]) else 0.0
-            ax.set_title(f"{policy}: worst at {t:.3f} s: waited {1000 * (t - previous_s):.0f} ms since the previous "
-                         f"update, cost {worst['cost_ms']:.1f} ms, frame {lateness:.1f} ms late", loc="left",
-                         fontsize=8)
+            since = "the previous update" if (updates["time_ms"] < worst["time_ms"]).any() else "the run began"
+            ax.set_title(f"{policy}: worst at {t:.3f} s: waited {1000 * (t - previous_s):.0f} ms since {since}, "
+                         f"cost {worst['cost_ms']:.1f} ms, frame {lateness:.1f} ms late", loc="left", fontsize=8)
             ax.set_xlim(start, end)
             ax.set_ylim(0, top_rows * 1.25)
             ax.set_ylabel(f"{policy}\np99 {p99:.1f} ms\nrows", fontsize=7.5)
