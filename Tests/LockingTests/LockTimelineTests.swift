@@ -53,7 +53,8 @@ final class LockTimelineTests: XCTestCase {
         for variant in [LockVariant.pthreadMutex, .spinlock, .mutex] {
             let cell = ContentionCell(operation: .increment, threads: 3, csWork: work)
             let sample = try runner.measure(cell, variant: variant, seed: 1)
-            XCTAssertGreaterThan(sample.lockSamples.joined().filter { $0.acquired != nil }.count, 100, variant.name)
+            // At least two holds, or the overlap check could pass vacuously (no count that depends on speed).
+            XCTAssertGreaterThanOrEqual(sample.lockSamples.joined().filter { $0.acquired != nil }.count, 2, variant.name)
             XCTAssertEqual(Self.overlaps(sample.lockSamples), 0, variant.name)
         }
         // Control: the check finds an overlap where two threads' holds do overlap.
