@@ -140,6 +140,7 @@ echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
 # the nights are appended to the summary: a drift made of steps each under the gate's tolerance
 # shows here. Without the analysis tools this block only warns; it never changes the exit code.
 history_db=${PB_HISTORY_DB:-results/history.sqlite}
+history_t0=$(date +%s)
 history_dirs=()
 results_root=$(dirname "$(dirname "$gate_summary")")  # OUT_DIR, or OUT_DIR/candidate in A/B mode
 for d in "$results_root/gate" "$results_root/invariants" "$results_root/control" "$full_dir" "$full_dir/live"; do
@@ -150,6 +151,8 @@ if [ ${#history_dirs[@]} -gt 0 ] && scripts/pb-analysis history ingest "${histor
     echo
     echo "### History: change points across nightly runs (\`$history_db\`)"
     echo
+    # Each change point's row carries its series' trend as a sparkline (the chart in text: a job
+    # summary shows no image from the runner); the charts themselves are in history/.
     scripts/pb-analysis history changes --db "$history_db" 2>>"$log" || echo "history changes failed (see nightly.log)"
     if scripts/pb-analysis history plot --db "$history_db" --output "$out/history" >>"$log" 2>&1; then
       echo
@@ -159,6 +162,13 @@ if [ ${#history_dirs[@]} -gt 0 ] && scripts/pb-analysis history ingest "${histor
 else
   echo "nightly-perf-gate: warning: the history was not updated (see $log)" >&2
 fi
+# The whole night end to end, the history included (the budget is 15 minutes on 2 cores).
+history_s=$(( $(date +%s) - history_t0 ))
+echo "history: $history_s s" >>"$timings"
+{
+  echo
+  echo "End to end: $(( $(date +%s) - t0 )) s (history and trend charts: $history_s s; report: $(grep -m1 '^report:' "$timings" | sed 's/^report: //' || echo 'not built'))."
+} >>"$out/summary.md"
 # --- end of history block ------------------------------------------------------------------------
 cat "$out/summary.md"
 

@@ -132,7 +132,7 @@ final class BenchReadinessTests: XCTestCase {
             (["--watchdog-s", "inf"], "The value 'inf' is invalid for '--watchdog-s <watchdog-s>': not a decimal number"),
             (["--watchdog-s", "1e999"], "--watchdog-s must be between 0 and 600"),
             (["--mode", "fast"], "--mode"),
-            (["--events", "/tmp/x.csv"], "--events: bench-readiness writes no timeline"),
+            (["--perfetto", "/tmp/x.pftrace", "--perfetto-window", "5:1"], "--perfetto-window"),
         ]
         for (args, expected) in cases {
             let r = try ExecutableRunner.run("bench-readiness", args + ["--quick", "--quiet"])

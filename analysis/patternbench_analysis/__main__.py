@@ -117,7 +117,8 @@ def _history(args) -> int:
         found, stats = history.changes(store, options, args.workload, args.metric)
         if args.history_command == "changes":
             text = (history.changes_json(found, stats, options) if args.format == "json"
-                    else history.changes_markdown(found, stats, options))
+                    else history.changes_markdown(found, stats, options,
+                                                  history.series_frame(store, args.workload, args.metric)))
             sys.stdout.write(text)
             return 0
         charts = history.plot(store, Path(args.output), found, args.workload, args.metric, args.limit)

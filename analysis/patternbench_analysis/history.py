@@ -289,7 +289,23 @@ def changes(store: Store, options: Options | None = None, workload: str | None =
     return found, stats
 
 
-def changes_markdown(found: list[Change], stats: dict, options: Options) -> str:
+SPARK = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values) -> str:
+    """The trend chart in text, for a job summary (which shows no image from the runner)."""
+    v = [float(x) for x in values if math.isfinite(float(x))]
+    if not v:
+        return ""
+    low, high = min(v), max(v)
+    if high == low:
+        return SPARK[3] * len(v)
+    return "".join(SPARK[min(len(SPARK) - 1, int((x - low) / (high - low) * len(SPARK)))] for x in v)
+
+
+def changes_markdown(found: list[Change], stats: dict, options: Options, frame: pd.DataFrame | None = None) -> str:
+    """The change points as Markdown; with the series frame, each row also shows its series' trend
+    (one character per run, oldest first, the change point after the `|`)."""
     from .report import md_table
     tentative = sum(1 for c in found if not c.confirmed)
     lines = [f"{len(found)} change points ({tentative} tentative: fewer than {options.confirm_runs} runs after them) "
@@ -300,8 +316,18 @@ def changes_markdown(found: list[Change], stats: dict, options: Options) -> str:
         rows = [[c.workload, c.scenario, c.variant, c.mode, ", ".join(f"{k}={v}" for k, v in c.factors.items()) or "–",
                  c.metric, c.run_id, c.created_utc, f"{c.change_pct:+.1f} %", f"{c.pvalue:.2g}",
                  c.verdict + ("" if c.confirmed else " (tentative)")] for c in found]
-        lines += [md_table(["workload", "scenario", "variant", "mode", "factors", "metric", "first run after",
-                            "created (UTC)", "size", "p", "verdict"], rows), ""]
+        header = ["workload", "scenario", "variant", "mode", "factors", "metric", "first run after",
+                  "created (UTC)", "size", "p", "verdict"]
+        if frame is not None and len(frame):
+            header.append("trend (median per run)")
+            for row, c in zip(rows, found):
+                s = frame[(frame["workload"] == c.workload) & (frame["scenario"] == c.scenario)
+                          & (frame["variant"] == c.variant) & (frame["mode"] == c.mode)
+                          & (frame["metric"] == c.metric)]
+                s = s[s["factors"].map(lambda f: json.loads(f) == c.factors)]
+                line = sparkline(s["median"])
+                row.append(f"`{line[:c.index]}|{line[c.index:]}`" if line else "–")
+        lines += [md_table(header, rows), ""]
     return "\n".join(lines)
 
 

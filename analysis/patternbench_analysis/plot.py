@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, cache, clock, group, invalidation, lifecycle, readiness, throttle
+from .charts import atomics, cache, clock, group, invalidation, lifecycle, readiness, throttle, throttle_worst
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
 
@@ -32,7 +32,9 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
             made = [throttle.frontier(runs, out_dir)]
             events = [f.events for f in folders if f.events is not None]
             if events:
-                made += throttle.timelines(runs, pd.concat(events, ignore_index=True), out_dir, max_timelines)
+                events = pd.concat(events, ignore_index=True)
+                made += throttle.timelines(runs, events, out_dir, max_timelines)
+                made += throttle_worst.worst_seconds(runs, events, out_dir, max_timelines)
         elif workload in SINGLE_CHARTS:
             made = [SINGLE_CHARTS[workload](runs, out_dir)]
         elif workload == "atomics":

@@ -16,10 +16,18 @@ from pathlib import Path
 
 import pandas as pd
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1  # what this package writes (merge): the columns it works in
+# What it reads: schema 2 (the bench-* since the variant registries) adds an `origin` column after
+# `variant` (signal, article, platform, ours, user); it is checked and then left out, so runs of
+# both versions concatenate, compare and go into one history.
+READ_SCHEMA_VERSIONS = (1, 2)
 LEADING_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
 TRAILING_COLUMNS = ["metric", "value", "unit", "host"]
 EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
+# Every bench-*'s `--events` since the timelines (issue 21): one row per slice, instant or counter
+# (results/README.md). The older bench-throttle file above is read into these columns too.
+TIMELINE_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition", "time_ms", "event",
+                    "rows", "reset", "cost_ms", "frame_lateness_ms", "track", "kind", "value"]
 GATE_FILE = "gate.json"
 GATE_SUMMARY_FILE = "gate-summary.md"
 EVENTS_FILE = "events.csv"
@@ -48,8 +56,9 @@ class InputError(Exception):
         super().__init__(" ".join(str(message).split()))
 
 
-def csv_header(factor_names: list[str]) -> list[str]:
-    return LEADING_COLUMNS + list(factor_names) + TRAILING_COLUMNS
+def csv_header(factor_names: list[str], schema_version: int = SCHEMA_VERSION) -> list[str]:
+    leading = LEADING_COLUMNS if schema_version == 1 else LEADING_COLUMNS[:4] + ["origin"] + LEADING_COLUMNS[4:]
+    return leading + list(factor_names) + TRAILING_COLUMNS
 
 
 @dataclass
@@ -152,13 +161,14 @@ def read_document(path: Path) -> dict:
     if not isinstance(document, dict) or "schema_version" not in document:
         raise InputError(f"{_rel(path)}: no schema_version; not a PatternBench results file")
     version = document["schema_version"]
-    if isinstance(version, bool) or not isinstance(version, int) or version != SCHEMA_VERSION:
+    if isinstance(version, bool) or not isinstance(version, int) or version not in READ_SCHEMA_VERSIONS:
         raise InputError(
-            f"{_rel(path)}: schema_version {json.dumps(version)}, but this tool reads schema version {SCHEMA_VERSION} only"
+            f"{_rel(path)}: schema_version {json.dumps(version)}, but this tool reads schema versions "
+            f"{' and '.join(map(str, READ_SCHEMA_VERSIONS))} only"
         )
     for key in ("run_id", "workload", "metadata", "factor_names", "records"):
         if key not in document:
-            raise InputError(f"{_rel(path)}: missing key '{key}' required by schema version {SCHEMA_VERSION}")
+            raise InputError(f"{_rel(path)}: missing key '{key}' required by schema version {version}")
     if not isinstance(document["factor_names"], list):
         raise InputError(f"{_rel(path)}: factor_names is not a list")
     return document
@@ -179,15 +189,16 @@ def _to_float(text: str) -> float:
     return float(text)  # accepts inf, -inf, nan as the writer spells them
 
 
-def read_table(path: Path, factor_names: list[str]) -> pd.DataFrame:
-    """The tidy CSV, with its header checked against schema version 1 and the document's factors."""
+def read_table(path: Path, factor_names: list[str], schema_version: int = SCHEMA_VERSION) -> pd.DataFrame:
+    """The tidy CSV, with its header checked against its schema version and the document's factors
+    (schema 2's `origin` column is left out: READ_SCHEMA_VERSIONS)."""
     header = _read_header(path)
     if not header:
-        raise InputError(f"{_rel(path)}: empty file (expected the results schema version {SCHEMA_VERSION} header)")
-    expected = csv_header(factor_names)
+        raise InputError(f"{_rel(path)}: empty file (expected the results schema version {schema_version} header)")
+    expected = csv_header(factor_names, schema_version)
     if header != expected:
         raise InputError(
-            f"{_rel(path)}: columns {','.join(header)} are not results schema version {SCHEMA_VERSION} "
+            f"{_rel(path)}: columns {','.join(header)} are not results schema version {schema_version} "
             f"(expected {','.join(expected)})"
         )
     string_columns = {c: str for c in expected if c != "value"}
@@ -195,6 +206,8 @@ def read_table(path: Path, factor_names: list[str]) -> pd.DataFrame:
         table = pd.read_csv(path, dtype=string_columns | {"value": str}, keep_default_na=False, na_values=[])
     except (pd.errors.ParserError, ValueError) as error:
         raise InputError(f"{_rel(path)}: not a valid CSV ({str(error).splitlines()[0]})")
+    if "origin" in table.columns:
+        table = table.drop(columns="origin")
     values = []
     for index, text in enumerate(table["value"]):
         try:
@@ -236,22 +249,27 @@ def normalize_factors(table: pd.DataFrame, factor_names: list[str], path: Path) 
 
 
 def read_events(path: Path) -> pd.DataFrame:
+    """An `--events` timeline in TIMELINE_COLUMNS (an older bench-throttle file: its update rows)."""
     header = _read_header(path)
-    if header != EVENTS_COLUMNS:
-        raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline ({','.join(EVENTS_COLUMNS)})")
+    if header not in (EVENTS_COLUMNS, TIMELINE_COLUMNS):
+        raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline "
+                         f"({','.join(TIMELINE_COLUMNS)})")
+    dtypes = {"run_id": str, "workload": str, "scenario": str, "variant": str, "mode": str, "seed": "int64",
+              "repetition": "int64", "time_ms": "float64", "event": str, "rows": "int64", "reset": "int64",
+              "cost_ms": "float64", "frame_lateness_ms": "float64", "track": str, "kind": str, "value": "float64"}
     try:
-        return pd.read_csv(
-            path,
-            dtype={"run_id": str, "scenario": str, "variant": str, "seed": "int64", "time_ms": "float64",
-                   "rows": "int64", "reset": "int64", "cost_ms": "float64", "frame_lateness_ms": "float64"},
-            keep_default_na=False,
-        )
+        table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, ValueError) as error:
         raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})")
+    if header == EVENTS_COLUMNS:
+        table = table.assign(workload="throttle", mode="sim", repetition=0, event="update", track="main",
+                             kind="slice", value=float("nan"))[TIMELINE_COLUMNS]
+    return table
 
 
 def is_events_csv(path: Path) -> bool:
-    return _read_header(path)[:5] == EVENTS_COLUMNS[:5]
+    header = _read_header(path)
+    return header[:5] == EVENTS_COLUMNS[:5] or header[:8] == TIMELINE_COLUMNS[:8]
 
 
 def load_folder(path: str | Path) -> ResultsFolder:
@@ -280,7 +298,7 @@ def load_folder(path: str | Path) -> ResultsFolder:
         document = read_document(json_path)
         if document["workload"] != json_path.stem:
             raise InputError(f"{_rel(json_path)}: holds workload '{document['workload']}', not '{json_path.stem}'")
-        table = read_table(csv_path, document["factor_names"])
+        table = read_table(csv_path, document["factor_names"], document["schema_version"])
         foreign = sorted(set(table["workload"]) - {json_path.stem})
         if foreign:
             raise InputError(f"{_rel(csv_path)}: rows of workload '{foreign[0]}' in {csv_path.name}")

@@ -92,6 +92,25 @@ def test_changes_json_and_plot_cli(nightly, tmp_path):
     assert svg.count('id="change:') >= 4 and "min–max" in svg
 
 
+def test_changes_markdown_shows_each_series_trend_in_text(nightly):
+    """The job summary shows no image from the runner: each change point's row carries its series'
+    trend as a sparkline, split at the change (a step up shows low characters, then high ones)."""
+    root, _, store = nightly
+    markdown = run_cli("history", "changes", "--db", root / "history.sqlite").stdout
+    assert "trend (median per run)" in markdown
+    found, _ = history.changes(store)
+    stepped = next(c for c in found if c.confirmed and (c.variant, c.metric) in FOUND_WHERE_NOISE_IS_LOW)
+    row = next(line for line in markdown.splitlines()
+               if f"| {stepped.variant} |" in line and f"| {stepped.metric} |" in line and stepped.run_id in line)
+    trend = row.split("`")[1]
+    before, after = trend.split("\\|")  # the table escapes the pipe
+    assert len(before) == stepped.index and len(before) + len(after) == NIGHTS
+    level = {c: i for i, c in enumerate(history.SPARK)}
+    assert sum(level[c] for c in after) / len(after) > sum(level[c] for c in before) / len(before)
+    assert history.sparkline([1, 1, 1]) == "▄▄▄" and history.sparkline([0, 1]) == "▁█"
+    assert history.sparkline([float("nan")]) == ""
+
+
 def test_bad_databases_are_one_line_errors(tmp_path):
     assert_one_line_error(run_cli("history", "changes", "--db", tmp_path), "is a folder")
     (tmp_path / "junk.sqlite").write_text("not a database" * 100)

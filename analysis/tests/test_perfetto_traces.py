@@ -72,6 +72,9 @@ class Process:
     def instants(self, name: str, track: str | None = None) -> int:
         return self.count(TrackEvent.TYPE_INSTANT, name, track)
 
+    def counters_named(self) -> set[str]:
+        return {name for name, uuid in self.tracks.items() if uuid in self.counters}
+
 
 def assert_known_fields(message, path: str = "packet") -> None:
     """No field the schema does not know (a wrong field number in the hand-written encoder)."""
@@ -255,6 +258,66 @@ def test_group_trace_matches_its_metrics(tmp_path: Path) -> None:
         assert p.slices("cancelled", contains=True) == m["cancelled_calls"], label
         if m["threads_blocked_peak"] > 0:
             assert p.tracks["threads blocked"] in p.counters, label
+def test_readiness_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-readiness", "--seeds", "1", "--scenario", "main-app,nse")
+    items = metrics(rows, "globals")
+    assert items and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        assert p.instants("missed vsync", "main") == m["missed_frames"], label
+        (app_ready,) = [ts for ts, e in p.on("main") if e.type == TrackEvent.TYPE_INSTANT and e.name == "app ready"]
+        (ui_ready,) = [ts for ts, e in p.on("main") if e.type == TrackEvent.TYPE_INSTANT and e.name == "UI ready"]
+        assert app_ready / 1e6 == pytest.approx(m["t_app_ready_ms"], abs=1e-6), label
+        polite_before_ui = sum(1 for track in ("main", "background") for ts, e in p.on(track)
+                               if e.type == TrackEvent.TYPE_SLICE_BEGIN and e.name.startswith("polite") and ts < ui_ready)
+        assert polite_before_ui == m["polite_before_ui"], label
+        assert p.slices("will-become-ready", "main") > 0 and p.slices("did-become-ready") > 0, label
+        assert {"pending blocks", "main queue depth"} <= p.counters_named(), label
+        assert [e.double_counter_value for _, e in p.events[p.tracks["pending blocks"]]][-1] == 0, label
+
+
+def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-cache", "--seeds", "1", "--scenario", "launch-rewarm",
+                          "--variant", "lru,signal-2018,signal-2021")
+    items = metrics(rows, "context", "capacity")
+    assert items and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        hits, misses = p.instants("hit", "reads"), p.slices("miss", "reads")
+        assert misses == m["store_reads"], label
+        assert hits / (hits + misses) == pytest.approx(m["hit_ratio"], abs=1e-9), label
+        assert p.instants("clear", "lifecycle") == m["clears"], label
+        assert {"occupancy", "hit ratio"} <= p.counters_named(), label
+    # The miss storm after a clear: the hit-ratio window after it is well below the one before.
+    p = processes["launch-rewarm signal-2021 main-app 1024 sim seed 1"]
+    (clear,) = [ts for ts, e in p.on("lifecycle") if e.name == "clear"]
+    ratios = [(ts, e.double_counter_value) for ts, e in p.events[p.tracks["hit ratio"]]]
+    before = [v for ts, v in ratios if ts < clear][-1]
+    after = [v for ts, v in ratios if ts >= clear][0]
+    assert after < before - 0.1, (before, after)  # 0.36 then 0.20 here
+
+
+def test_atomics_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-atomics", "--scenario", "increment", "--variant", "pthread-mutex,atomic",
+                          "--threads", "2", "--cs-work", "0", "--gap-work", "0", "--seeds", "2",
+                          "--duration", "0.02", "--warmup", "0", "--probe-duration", "0")
+    items: dict[str, dict[str, float]] = defaultdict(dict)
+    for r in rows:
+        detail = f"threads={r['threads']} cs_work_ns={r['cs_work_ns']} gap_work_ns={r['gap_work_ns']}"
+        items[f"{r['scenario']} {r['variant']} {detail} {r['mode']} seed {r['seed']}"][r["metric"]] = float(r["value"])
+    assert len(items) == 4 and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        threads = sorted(name for name in p.tracks if name.startswith("thread ") and " #" not in name)
+        assert threads == ["thread 1", "thread 2"], (label, list(p.tracks))
+        done = [e for t in threads for _, e in p.on(t) if e.type == TrackEvent.TYPE_INSTANT and e.name == "done"]
+        assert len(done) == 2, label
+        assert sum(e.debug_annotations[0].double_value for e in done) == m["operations"], label
+        if "pthread-mutex" in label:
+            assert p.slices("hold") == p.slices("wait") > 0, label
+            assert p.slices("operation") == 0, label
+        else:
+            assert p.slices("operation") > 0 and p.slices("hold") == 0, label
 
 
 def test_window_keeps_only_what_starts_inside_it(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ def check_files(chart):
 def test_every_expected_chart_exists(charts):
     names = set(charts[0])
     assert names == {"throttle-frontier", "throttle-timeline-bursts", "throttle-timeline-storm-slow",
+                     "throttle-worst-second-bursts", "throttle-worst-second-storm-slow",
                      "atomics-increment", "clock-error-heatmap"}
 
 
@@ -151,3 +152,95 @@ def test_pareto_front_keeps_only_undominated_points():
     from patternbench_analysis.charts.throttle import HITCH, P99, pareto_front
     points = pd.DataFrame({HITCH: [0, 1, 2, 3, 1.5], P99: [100, 50, 60, 10, 40]})
     assert pareto_front(points)[[HITCH, P99]].values.tolist() == [[0, 100], [1, 50], [1.5, 40], [3, 10]]
+
+
+def test_worst_second_draws_the_top_policies_around_their_worst_update(charts):
+    import pandas as pd
+    from patternbench_analysis.charts.throttle_worst import TOP, top_policies, worst_update
+    chart_map, folders = charts
+    chart = chart_map["throttle-worst-second-storm-slow"]
+    ids, text = check_files(chart)
+    runs = [f.runs["throttle"] for f in folders if "throttle" in f.runs]
+    events = pd.concat([f.events for f in folders if f.events is not None], ignore_index=True)
+    top = top_policies(runs, "storm-slow", "sim", set(events["variant"]))
+    assert len(top) == TOP and [p for p, _ in top] == chart.series
+    assert [p99 for _, p99 in top] == sorted(p99 for _, p99 in top)  # best first
+    for policy, p99 in top:
+        assert f"series:storm-slow-{policy}-updates" in ids
+        assert f"p99 {p99:.1f} ms" in text
+    assert text.count(": worst at ") == TOP and ("ms since the previous update" in text or "ms since the run began" in text)
+    assert "wait since the previous update" in text
+    assert "storm-slow (seed 1, sim)" in text and "run throttle-" in text
+
+
+def test_worst_update_is_the_largest_wait_plus_cost_plus_lateness():
+    import pandas as pd
+    from patternbench_analysis.charts.throttle_worst import worst_update
+    updates = pd.DataFrame({"time_ms": [100.0, 150.0, 400.0, 420.0], "cost_ms": [2.0, 30.0, 1.0, 1.0],
+                            "frame_lateness_ms": [0.0, 16.7, float("nan"), 0.0]})
+    worst, previous = worst_update(updates)
+    assert worst["time_ms"] == 400.0 and previous == 0.15  # 250 ms waited beats 50 + 30 + 16.7
+    updates.loc[1, "cost_ms"] = 300.0
+    worst, previous = worst_update(updates)
+    assert worst["time_ms"] == 150.0 and previous == 0.1
+    assert worst_update(updates.iloc[0:0]) is None
+
+
+def test_frontier_with_no_hitch_anywhere_gives_each_policy_its_own_row(tmp_path, fixtures):
+    """Every policy at 0 hitch stacked every point and label in one column; now one row each."""
+    import re
+    import shutil
+    folder = tmp_path / "run"
+    shutil.copytree(fixtures / "run", folder)
+    lines = (folder / "throttle.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    metric, value = header.index("metric"), header.index("value")
+    out = [lines[0]]
+    for line in lines[1:]:
+        cells = line.split(",")
+        if cells[metric] == "hitch_ms_per_s":
+            cells[value] = "0"
+        out.append(",".join(cells))
+    (folder / "throttle.csv").write_text("\n".join(out) + "\n")
+    charts = {c.name: c for c in render_all(load_folders([folder]), tmp_path / "charts", log=lambda m: None)}
+    chart = charts["throttle-frontier"]
+    ids, text = check_files(chart)
+    assert "every policy: 0 hitch" in text and "no policy hitches in bursts, storm-slow" in text
+    assert "p99 latency per policy (no policy hitches)" in text
+    assert "hitch ratio (ms of hitch per s)" not in text and "Pareto" not in text  # no degenerate hitch axis
+    for scenario in ("bursts", "storm-slow"):
+        assert f"series:{slug(scenario + '/frame-budget')}" in ids
+    # The policy names are tick labels at distinct heights (no column of overlapping labels).
+    root = ET.parse(chart.svg).getroot()
+    heights = {}
+    for e in root.iter(f"{SVG}text"):
+        name = "".join(e.itertext()).strip()
+        if name in ("immediate", "fixed-rate", "signal-adaptive", "frame-budget"):
+            match = re.search(r"translate\(([-0-9.]+) ([-0-9.]+)\)", e.get("transform") or "")
+            y = float(match.group(2)) if match else float(e.get("y", "nan"))
+            heights.setdefault(name, []).append(round(y, 1))
+    assert len(heights) == 4
+    first_panel = [ys[0] for ys in heights.values()]
+    assert len(set(first_panel)) == 4, heights
+
+
+def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtures):
+    """The `--events` of every bench-* (TIMELINE_COLUMNS) reads beside the older throttle file; the
+    throttle charts keep only bench-throttle's update rows."""
+    import shutil
+    import pandas as pd
+    from patternbench_analysis.charts.throttle import update_rows
+    from patternbench_analysis.results import TIMELINE_COLUMNS, load_folder
+    old = load_folder(fixtures / "run").events
+    assert list(old.columns) == TIMELINE_COLUMNS and set(old["event"]) == {"update"}
+    folder = tmp_path / "run"
+    shutil.copytree(fixtures / "run", folder)
+    other = old.head(3).assign(workload="readiness", event="polite", track="main", kind="slice", rows=0)
+    counter = old.head(2).assign(event="rows", track="pending rows", kind="counter", value=7.0,
+                                 frame_lateness_ms=float("nan"))
+    pd.concat([old, other, counter]).to_csv(folder / "events.csv", index=False, na_rep="")
+    events = load_folder(folder).events
+    assert len(events) == len(old) + 5 and events["value"].isna().sum() == len(old) + 3
+    assert len(update_rows(events)) == len(old)
+    charts = {c.name for c in render_all(load_folders([folder]), tmp_path / "charts", log=lambda m: None)}
+    assert {"throttle-timeline-bursts", "throttle-worst-second-bursts"} <= charts

@@ -38,7 +38,9 @@ def test_html_is_self_contained(report):
     assert not re.search(r"""(?:src|href)\s*=\s*["'](?!data:|#)""", page)
     assert "<script" not in page and "<link" not in page and "@import" not in page
     images = re.findall(r'<img [^>]*src="([^"]+)"', page)
-    assert len(images) == 5 and all(src.startswith("data:image/png;base64,") for src in images)
+    assert len(images) == 7 and all(src.startswith("data:image/png;base64,") for src in images)
+    # The report shows a timeline (issue 21): the second around each scenario's worst moment.
+    assert page.count("the second around the worst moment") >= 2
 
 
 def test_markdown_summary(report):
@@ -84,7 +86,7 @@ def test_report_renders_in_headless_chromium(report):
         top = page.screenshot(report / "screenshot-top.png", full_page=False)
         urls = page.requested_urls()
         failed = page.failed_requests()
-    assert len(state["images"]) == 5 and all(i["ok"] and i["shown"] > 300 for i in state["images"]), state["images"]
+    assert len(state["images"]) == 7 and all(i["ok"] and i["shown"] > 300 for i in state["images"]), state["images"]
     assert state["headings"][:3] == ["What ran", "Hosts", "Notes"]
     assert {"throttle", "atomics", "clock"} <= set(state["headings"])
     assert state["verdict"].startswith("Gate verdict: REGRESSION (exit code 1)")

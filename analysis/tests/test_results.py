@@ -1,4 +1,4 @@
-"""The reader: schema version 1 only, one-line errors naming the file, no guessing."""
+"""The reader: schema versions 1 and 2 (2 adds `origin`), one-line errors naming the file, no guessing."""
 
 import json
 import math
@@ -51,9 +51,36 @@ def test_missing_or_empty_folder_is_refused(tmp_path, case):
 def test_other_schema_version_is_refused_naming_the_file(tmp_path):
     folder = copy_folder("shard-1", tmp_path)
     doc = json.loads((folder / "throttle.json").read_text())
+    doc["schema_version"] = 3
+    (folder / "throttle.json").write_text(json.dumps(doc))
+    assert_one_line_error(run_cli("plot", folder), "throttle.json", "schema_version 3", "schema versions 1 and 2")
+
+
+def schema_2(folder):
+    """The fixture's throttle run as today's bench-* write it: schema 2, an `origin` after `variant`."""
+    doc = json.loads((folder / "throttle.json").read_text())
     doc["schema_version"] = 2
     (folder / "throttle.json").write_text(json.dumps(doc))
-    assert_one_line_error(run_cli("plot", folder), "throttle.json", "schema_version 2", "schema version 1")
+    lines = (folder / "throttle.csv").read_text().splitlines()
+    out = [lines[0].replace(",variant,", ",variant,origin,", 1)]
+    for line in lines[1:]:
+        cells = line.split(",")
+        out.append(",".join(cells[:4] + ["signal"] + cells[4:]))
+    (folder / "throttle.csv").write_text("\n".join(out) + "\n")
+
+
+def test_schema_2_reads_as_schema_1_without_origin(tmp_path, fixtures):
+    """What bench-* write since the variant registries (schema 2) reads like the schema-1 fixture,
+    so the nightly's report and history work on today's runs."""
+    folder = copy_folder("shard-1", tmp_path)
+    schema_2(folder)
+    new, old = load_folder(folder).runs["throttle"].table, load_folder(fixtures / "shard-1").runs["throttle"].table
+    assert list(new.columns) == list(old.columns) and "origin" not in new.columns
+    assert new.equals(old)
+    assert run_cli("plot", folder, "-o", tmp_path / "charts").returncode == 0
+    # Control: a schema-2 document whose CSV lacks `origin` is refused, naming the version.
+    (folder / "throttle.csv").write_text((fixtures / "shard-1" / "throttle.csv").read_text())
+    assert_one_line_error(run_cli("plot", folder), "throttle.csv", "not results schema version 2")
 
 
 def test_csv_from_another_schema_version_is_refused(tmp_path):

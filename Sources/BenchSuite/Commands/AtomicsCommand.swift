@@ -71,7 +71,7 @@ package struct AtomicsCommand: ParsableCommand {
         (c.duration, c.warmup, c.probeDuration) = (duration, warmup, probeDuration)
         (c.full, c.pin, c.allocator) = (full, pin, allocator)
         try WorkloadDriver.run(AtomicsWorkload.self, common: common, debugWarning: "bench-atomics is measuring") { environment in
-            try AtomicsWorkload(configuration: c, selection: environment.selection)
+            try AtomicsWorkload(configuration: c, selection: environment.selection, recordTimeline: environment.recordTimeline)
         }
     }
 }

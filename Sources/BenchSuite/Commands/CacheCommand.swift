@@ -34,7 +34,13 @@ package struct CacheCommand: ParsableCommand {
         let configuration = try options.configuration
         let timed = options.mode == .live ? "bench-cache --mode live measures real time" : nil
         try WorkloadDriver.run(CacheWorkload.self, common: common, debugWarning: timed) { environment in
-            try CacheWorkload(configuration: configuration, selection: environment.selection, registry: registry, jemalloc: jemalloc)
+            try CacheWorkload(
+                configuration: configuration,
+                selection: environment.selection,
+                registry: registry,
+                jemalloc: jemalloc,
+                recordTimeline: environment.recordTimeline
+            )
         }
     }
 }

@@ -49,7 +49,8 @@ package struct ReadinessCommand: ParsableCommand {
             try ReadinessWorkload(
                 configuration: options.configuration(child: [executable, Self.probeFlag]),
                 selection: environment.selection,
-                registry: registry
+                registry: registry,
+                recordTimeline: environment.recordTimeline
             )
         }
     }

@@ -1,10 +1,11 @@
+import Measurement
 import Simulation
 
 /// Codable so that an item run in a child process can hand its result back; the re-warm time
 /// travels as whole nanoseconds, so the decoded result is the one measured, bit for bit.
 extension CacheSimResult: Codable {
     private enum CodingKeys: String, CodingKey {
-        case reads, hits, clears, capacity, missStormReads, rewarmNanoseconds, unrecovered, latencies, referenceHits
+        case reads, hits, clears, capacity, missStormReads, rewarmNanoseconds, unrecovered, latencies, referenceHits, trace
     }
 
     public init(from decoder: any Decoder) throws {
@@ -19,6 +20,7 @@ extension CacheSimResult: Codable {
         unrecovered = try c.decode(Int.self, forKey: .unrecovered)
         latencies = try c.decode([Int64].self, forKey: .latencies)
         referenceHits = try c.decodeIfPresent(Int.self, forKey: .referenceHits)
+        trace = try c.decodeIfPresent([TraceEvent].self, forKey: .trace) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,5 +34,6 @@ extension CacheSimResult: Codable {
         try c.encode(unrecovered, forKey: .unrecovered)
         try c.encode(latencies, forKey: .latencies)
         try c.encodeIfPresent(referenceHits, forKey: .referenceHits)
+        if !trace.isEmpty { try c.encode(trace, forKey: .trace) }
     }
 }

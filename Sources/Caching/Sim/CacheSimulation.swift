@@ -14,6 +14,8 @@ public struct CacheSimResult: Sendable {
     public var latencies: [Int64] = []
     /// For `lru`: hits of an independent stack-distance simulation of the same reads and clears.
     public var referenceHits: Int?
+    /// The run's timeline (`CacheTimeline`); empty unless the run recorded it.
+    public var trace: [TraceEvent] = []
 
     public var hitRatio: Double { reads > 0 ? Double(hits) / Double(reads) : 0 }
 
@@ -64,6 +66,7 @@ public enum CacheSimulation {
         var store: BackingStore
         var costs: OperationCostModel
         var reference: Bool
+        var recordTimeline = false
     }
 
     public static func run(
@@ -74,7 +77,8 @@ public enum CacheSimulation {
         seed: UInt64,
         store: BackingStore = BackingStore(),
         costs: OperationCostModel = OperationCostModel(),
-        reference: Bool = false
+        reference: Bool = false,
+        recordTimeline: Bool = false
     ) -> CacheSimResult {
         variant.simulate(
             Request(
@@ -87,7 +91,8 @@ public enum CacheSimulation {
                 seed: seed,
                 store: store,
                 costs: costs,
-                reference: reference
+                reference: reference,
+                recordTimeline: recordTimeline
             )
         )
     }
@@ -110,12 +115,15 @@ public enum CacheSimulation {
         let events = trace.events.sorted { $0.index < $1.index }
         var hitRecord = [Bool](repeating: false, count: trace.keys.count)
         var latencies = [Int64](repeating: 0, count: trace.keys.count)
+        var timeline = request.recordTimeline ? CacheTimeline(interval: trace.interval, reads: trace.keys.count) : nil
         for (i, key) in trace.keys.enumerated() {
             while eventIndex < events.count, events[eventIndex].index <= i {
-                if request.lifecycle.clears(on: events[eventIndex].event, in: context, profile: profile) {
+                let clears = request.lifecycle.clears(on: events[eventIndex].event, in: context, profile: profile)
+                if clears {
                     cache.clear()
                     if clearAt.last != i { clearAt.append(i) }
                 }
+                timeline?.lifecycle(events[eventIndex].event, before: i, cleared: clears, counted: clearAt.last == i)
                 eventIndex += 1
             }
             let held = cache.count
@@ -130,6 +138,11 @@ public enum CacheSimulation {
                 cache.set(key, key)
             }
             latencies[i] = cost.nanoseconds
+            timeline?.read(i, key: key, hit: hitRecord[i], cost: cost, occupancy: cache.count)
+        }
+        if var timeline {
+            timeline.finish()
+            result.trace = timeline.events
         }
         result.clears = clearAt.count
         let rewarm = RewarmAnalysis(hits: hitRecord, clears: clearAt)

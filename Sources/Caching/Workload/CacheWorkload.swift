@@ -46,15 +46,19 @@ public struct CacheWorkload: IsolatingWorkload {
     public let items: [Item]
     let live: LiveCacheBench?
     public var factorNames: [String] { ["context", "capacity", "threads"] }
+    /// Whether sim items record their timelines (`--perfetto`, `--events`); a default run records none.
+    public let recordTimeline: Bool
 
     package init(
         configuration: CacheConfiguration,
         selection: MatrixSelection,
         registry: VariantRegistry<CacheVariant> = VariantRegistry(builtIn: CacheVariant.builtIn),
         jemalloc: JemallocCounters? = nil,
-        clock: any MonotonicClock = SystemMonotonicClock()
+        clock: any MonotonicClock = SystemMonotonicClock(),
+        recordTimeline: Bool = false
     ) throws {
         self.configuration = configuration
+        self.recordTimeline = recordTimeline
         self.selection = selection
         variants = try registry.resolve(selection.variants)
         variantOrigins = registry.origins
@@ -218,7 +222,8 @@ public struct CacheWorkload: IsolatingWorkload {
                 context: item.context,
                 seed: item.seed,
                 store: configuration.store,
-                reference: item.variant.checkedByStackDistance
+                reference: item.variant.checkedByStackDistance,
+                recordTimeline: recordTimeline
             )
         )
     }

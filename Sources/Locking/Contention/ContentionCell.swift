@@ -45,6 +45,8 @@ package struct ContentionSettings: Sendable, Hashable {
     package var probeDuration: Double
     /// Operations between two checks of the stop flag.
     package var batch: Int
+    /// Sample operations for the timeline (nil: record none, the default).
+    package var sampling: LockSampling?
 
     package init(duration: Double, warmup: Double, pinning: Bool = false, cpuCount: Int = 1, probeDuration: Double = 0.01, batch: Int = 32)
     {

@@ -51,7 +51,7 @@ package struct ContentionRunner: Sendable {
             probe = try? CoSchedulingProbe(clock: clock, pinning: settings.pinning, cpuCount: settings.cpuCount)
                 .run(seconds: settings.probeDuration)
         }
-        var sample = try run(cell, variant: variant, seed: seed, seconds: settings.duration)
+        var sample = try run(cell, variant: variant, seed: seed, seconds: settings.duration, sampling: settings.sampling)
         sample.coScheduledFraction = probe?.fraction
         return sample
     }
@@ -64,10 +64,17 @@ package struct ContentionRunner: Sendable {
         var usageStart = lks_thread_usage()
         var usageEnd = lks_thread_usage()
         var allocatedBytes: UInt64 = 0
+        var samples: [LockSample] = []
     }
 
-    func run(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, seconds: Double) throws(Failure) -> ContentionSample {
-        let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds)
+    func run(
+        _ cell: ContentionCell,
+        variant: LockVariant,
+        seed: UInt64,
+        seconds: Double,
+        sampling: LockSampling? = nil
+    ) throws(Failure) -> ContentionSample {
+        let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds, sampling: sampling)
         guard let result = cell.operation.withTarget(for: variant, threads: cell.threads, visitor) else {
             throw .unsupported(cell.operation, variant)
         }
@@ -79,9 +86,10 @@ package struct ContentionRunner: Sendable {
         var cell: ContentionCell
         var seed: UInt64
         var seconds: Double
+        var sampling: LockSampling?
 
         func visit<Target: ContentionTarget>(_ target: Target) -> Result<ContentionSample, Failure> {
-            do { return .success(try runner.run(cell, target: target, seed: seed, seconds: seconds)) } catch {
+            do { return .success(try runner.run(cell, target: target, seed: seed, seconds: seconds, sampling: sampling)) } catch {
                 return .failure(error)
             }
         }
@@ -92,7 +100,8 @@ package struct ContentionRunner: Sendable {
         _ cell: ContentionCell,
         target: Target,
         seed: UInt64,
-        seconds: Double
+        seconds: Double,
+        sampling: LockSampling? = nil
     ) throws(Failure) -> ContentionSample {
         let line = StartLine()
         let board = WorkerBoard(count: cell.threads, initial: WorkerReport())
@@ -124,10 +133,17 @@ package struct ContentionRunner: Sendable {
                 let bytesBefore = jemalloc?.threadAllocatedBytes() ?? 0
                 report.start = clock.nanoseconds()
                 var operations: UInt64 = 0
-                repeat {
-                    target.perform(batch, &state)
-                    operations &+= UInt64(batch)
-                } while !line.shouldStop
+                if let sampling {
+                    report.samples.reserveCapacity(sampling.limit)
+                    operations = Self.sampledLoop(target, &state, batch: batch, sampling: sampling, line: line, clock: clock) {
+                        report.samples.append($0)
+                    }
+                } else {
+                    repeat {
+                        target.perform(batch, &state)
+                        operations &+= UInt64(batch)
+                    } while !line.shouldStop
+                }
                 report.end = clock.nanoseconds()
                 _ = lks_current_thread_usage(&report.usageEnd)
                 if let jemalloc {
@@ -145,7 +161,7 @@ package struct ContentionRunner: Sendable {
         let reports = board.all
         let start = reports.map(\.start).min() ?? 0
         let end = reports.map(\.end).max() ?? 0
-        return ContentionSample(
+        var sample = ContentionSample(
             threadOperations: reports.map(\.operations),
             elapsedNanoseconds: end &- start,
             expectedTotal: reports.reduce(0) { $0 &+ $1.tally },
@@ -159,5 +175,10 @@ package struct ContentionRunner: Sendable {
             allocationRequests: jemalloc == nil ? nil : requestsAfter &- requestsBefore,
             pinFailures: pinFailures
         )
+        if sampling != nil {
+            sample.lockSamples = reports.map(\.samples)
+            sample.traceOrigin = start
+        }
+        return sample
     }
 }

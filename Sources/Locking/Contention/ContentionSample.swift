@@ -19,6 +19,10 @@ package struct ContentionSample: Sendable, Hashable {
     /// The co-scheduling probe run just before this repetition (nil when it did not run).
     package var coScheduledFraction: Double?
     package var pinFailures: Int
+    /// Each worker's sampled operations, in thread order (empty unless sampling), and the clock
+    /// reading the timeline counts from (the earliest worker start).
+    package var lockSamples: [[LockSample]] = []
+    package var traceOrigin: UInt64 = 0
 
     package init(
         threadOperations: [UInt64],

@@ -9,6 +9,8 @@ protocol ContentionTarget: AnyObject, Sendable {
     func perform(_ count: Int, _ state: inout WorkerState)
     /// The value the workers' tallies must add up to, read after every worker has finished.
     func observedTotal() -> Int64
+    /// One operation with its lock wait and hold timed, for the timeline (Timeline/LockSample).
+    func performSampled(_ state: inout WorkerState, _ now: () -> UInt64) -> LockSample
 }
 
 /// One worker's private state: its generator, its tally, and the work it does per operation.

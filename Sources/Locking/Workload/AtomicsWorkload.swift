@@ -44,7 +44,7 @@ package struct AtomicsWorkload: Workload {
 
     /// Resolves the matrix, switches the allocator, calibrates the spin loop and runs the
     /// co-scheduling probe: everything a cell's measurement depends on, once, before the first cell.
-    package init(configuration: AtomicsConfiguration, selection: MatrixSelection) throws {
+    package init(configuration: AtomicsConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
         self.configuration = configuration
         self.selection = selection
         let plan = try Self.resolve(configuration, selection)
@@ -58,7 +58,9 @@ package struct AtomicsWorkload: Workload {
         clock = SystemMonotonicClock()
         let cpuCount = ProcessInfo.processInfo.activeProcessorCount
         calibration = SpinCalibration.measure(clock: clock)
-        settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)
+        var settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)
+        settings.sampling = recordTimeline ? LockSampling() : nil  // Timeline/: sampled lock holds and waits
+        self.settings = settings
         probeBefore =
             configuration.probeDuration > 0
             ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: cpuCount).run(seconds: configuration.probeDuration)

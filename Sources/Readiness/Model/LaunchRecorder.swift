@@ -18,6 +18,9 @@ package final class LaunchRecorder: @unchecked Sendable {
     package var wastedSlots = 0
     package var firstFrameShown = false
     package var screenBuilt = false
+    /// What the sim driver puts on the timeline as it goes (frames, inputs, missed vsyncs, the
+    /// main queue's depth); nil unless the run records its timeline, so a default run does no more.
+    package var trace: [TraceEvent]?
 
     /// Blocks that ran on a background thread (the article's class after ready), recorded from
     /// that thread: the only state of the recorder another thread writes, hence its own lock.

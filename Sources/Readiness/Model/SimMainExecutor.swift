@@ -56,10 +56,12 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         globals: GlobalsStrategy,
         variant: ReadinessVariant,
         parameters: FrameAwareScheduler.Parameters = .init(),
-        horizon: SimDuration = .seconds(120)
+        horizon: SimDuration = .seconds(120),
+        recordTimeline: Bool = false
     ) throws -> LaunchRecorder {
         let executor = SimMainExecutor(frameInterval: plan.profile.frameInterval)
         let session = LaunchSession(plan: plan, executor: executor, globals: globals, frameAware: parameters)
+        if recordTimeline { session.recorder.trace = [] }
         let policy = variant.policy(session: session)
         executor.session = session
         executor.policy = policy
@@ -75,6 +77,27 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         try executor.loop(until: SimInstant.zero + horizon)
         return session.recorder
     }
+
+    /// An input turn on the timeline, its value the input's latency (ms).
+    private func traceTurn(_ turn: Arrival, start: SimInstant, end: SimInstant) {
+        if case .input(let input) = turn {
+            let latency = (end - input.time).milliseconds
+            session.recorder.trace?.append(
+                .slice("input", on: "main", start: start.nanoseconds, duration: (end - start).nanoseconds, value: latency)
+            )
+        }
+    }
+
+    /// The turns queued on main (the one about to run included), when it changed.
+    private func traceDepth(at time: SimInstant) {
+        let depth = queue.count - head
+        guard depth != tracedDepth else { return }
+        tracedDepth = depth
+        session.recorder.trace?.append(.counter("main queue depth", unit: "turns", at: time.nanoseconds, value: Double(depth)))
+    }
+
+    /// The main queue's depth last put on the timeline.
+    private var tracedDepth = -1
 
     private func loop(until horizon: SimInstant) throws {
         var t = SimInstant.zero
@@ -95,11 +118,15 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
             if session.framesActive, vsync(vsyncIndex) == t {
                 work(session.plan.profile.frameCost)
                 vsyncIndex += 1
+                session.recorder.trace?.append(
+                    .slice("frame", on: "main", start: t.nanoseconds, duration: session.plan.profile.frameCost.nanoseconds)
+                )
                 session.frameRendered(at: t, policy: policy)
                 t = cursor
                 continue
             }
             if head < queue.count {
+                if session.recorder.trace != nil { traceDepth(at: t) }
                 let turn = queue[head]
                 head += 1
                 let counting = session.framesActive
@@ -110,12 +137,16 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
                 case .offMain: break
                 }
                 let end = cursor
+                if session.recorder.trace != nil { traceTurn(turn, start: start, end: end) }
                 turns += 1
                 if turns > 1 { session.recorder.maxTurn = max(session.recorder.maxTurn, end - start) }
                 if counting {
                     var k = vsyncIndex
                     while vsync(k) < end {
-                        if vsync(k) > start { session.recorder.missedFrames += 1 }
+                        if vsync(k) > start {
+                            session.recorder.missedFrames += 1
+                            session.recorder.trace?.append(.instant("missed vsync", on: "main", at: vsync(k).nanoseconds))
+                        }
                         k += 1
                     }
                 }
@@ -126,6 +157,7 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
                 queue.removeFirst(head)
                 head = 0
             }
+            if session.recorder.trace != nil { traceDepth(at: t) }
             policy.onIdle()
             if arrivals.nextTime == t { continue }
             guard arrivals.nextTime != nil || policy.hasDeferredWork else { return }

@@ -24,6 +24,10 @@ package struct ReadinessWorkload: IsolatingWorkload {
         package var sim: [Observation]
         package var live: [Observation]?
         package var notes: [String] = []
+        /// The simulated launch's timeline; empty unless the workload records timelines.
+        package var simTrace: [TraceEvent] = []
+        /// The live run's timeline (the launch's blocks, or the probes' children); empty unless recorded.
+        package var liveTrace: [TraceEvent] = []
     }
 
     package static let name = "readiness"
@@ -38,13 +42,17 @@ package struct ReadinessWorkload: IsolatingWorkload {
     package let seeds: [UInt64]
     package let items: [Item]
     package var factorNames: [String] { ["globals"] }
+    /// Whether items record their timelines (`--perfetto`, `--events`); a default run records none.
+    package let recordTimeline: Bool
 
     package init(
         configuration: ReadinessConfiguration,
         selection: MatrixSelection,
-        registry: VariantRegistry<ReadinessVariant> = VariantRegistry(builtIn: ReadinessVariant.builtIn)
+        registry: VariantRegistry<ReadinessVariant> = VariantRegistry(builtIn: ReadinessVariant.builtIn),
+        recordTimeline: Bool = false
     ) throws {
         self.configuration = configuration
+        self.recordTimeline = recordTimeline
         self.selection = selection
         variants = try registry.resolve(selection.variants)
         variantOrigins = registry.origins
@@ -158,9 +166,11 @@ package struct ReadinessWorkload: IsolatingWorkload {
                 plan: plan,
                 globals: item.globals!,
                 variant: item.variant!,
-                parameters: configuration.frameAware
+                parameters: configuration.frameAware,
+                recordTimeline: recordTimeline
             )
             var sample = Sample(sim: sim.observations(plan: plan), live: nil)
+            if recordTimeline { sample.simTrace = sim.timeline(plan: plan) }
             if configuration.mode == .live {
                 let outcome = LiveLaunchRun.run(
                     plan: plan,
@@ -169,6 +179,7 @@ package struct ReadinessWorkload: IsolatingWorkload {
                     parameters: configuration.frameAware
                 )
                 sample.live = outcome.recorder.observations(plan: plan)
+                if recordTimeline { sample.liveTrace = outcome.recorder.timeline(plan: plan) }
                 if !outcome.drained { sample.notes.append("\(label(item)): did not drain within the live time limit") }
             }
             return sample
@@ -179,9 +190,26 @@ package struct ReadinessWorkload: IsolatingWorkload {
         let harness = ChildProbeHarness(command: configuration.childCommand, watchdog: configuration.watchdog)
         var traps = 0, deadlocks = 0, completed = 0, failures = 0
         var notes: [String] = []
+        // The timeline: each child as a slice on its probe's track, a trap or deadlock as an instant
+        // at its end (real time since the first child started; read only when recording).
+        let clock = SystemMonotonicClock()
+        let origin = recordTimeline ? clock.now() : .zero
+        var trace: [TraceEvent] = []
         for probe in ReadinessProbe.allCases {
             for _ in 0..<configuration.attempts {
+                let start = recordTimeline ? clock.now() - origin : .zero
                 let (outcome, stderr, _) = try harness.run([probe.rawValue, item.variant!.name])
+                if recordTimeline {
+                    let end = clock.now() - origin
+                    trace.append(.slice("child", on: probe.rawValue, start: start.nanoseconds, duration: (end - start).nanoseconds))
+                    switch outcome {
+                    case .trapped(let signal):
+                        trace.append(.instant("trap", on: probe.rawValue, at: end.nanoseconds, value: Double(signal)))
+                    case .deadlocked: trace.append(.instant("deadlock", on: probe.rawValue, at: end.nanoseconds))
+                    case .failed(let code): trace.append(.instant("failed", on: probe.rawValue, at: end.nanoseconds, value: Double(code)))
+                    case .completed: break
+                    }
+                }
                 switch outcome {
                 case .completed: completed += 1
                 case .trapped: traps += 1
@@ -200,7 +228,8 @@ package struct ReadinessWorkload: IsolatingWorkload {
                 Observation("probes_completed", Double(completed), "count"),
                 Observation("probes_failed", Double(failures), "count"),
             ],
-            notes: notes
+            notes: notes,
+            liveTrace: trace
         )
     }
 

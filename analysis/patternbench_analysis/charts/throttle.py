@@ -87,8 +87,13 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     fig, axes = plt.subplots(rows, columns, figsize=(4.6 * columns + 1.8, 3.6 * rows + 0.9), squeeze=False)
     series = []
     log_panels = []
+    flat_panels = []
     for ax, scenario in zip(axes.flat, scenarios):
         panel = points[points["scenario"] == scenario]
+        if (panel[HITCH].abs() < 1e-9).all():
+            series += flat_panel(ax, scenario, panel, policies, modes, colors)
+            flat_panels.append(scenario)
+            continue
         for mode in modes:
             front = pareto_front(panel[panel["mode"] == mode])
             if len(front):
@@ -148,21 +153,71 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         handles.append(Line2D([], [], color="#444", marker="s", markerfacecolor="none", linestyle="", label="live mode"))
     if any(len(points[(points["variant"] == p)]["sweep"].dropna().unique()) > 1 for p in SWEEP_PARAMETER):
         handles.append(Line2D([], [], color="#444", label="curve: parameter sweep (labels: value)"))
-    handles.append(Line2D([], [], color="#888888", linestyle=":", marker="o", markerfacecolor="none", markersize=9,
-                          label="Pareto front (no point is better on both)"))
+    if len(flat_panels) < len(scenarios):
+        handles.append(Line2D([], [], color="#888888", linestyle=":", marker="o", markerfacecolor="none", markersize=9,
+                              label="Pareto front (no point is better on both)"))
     legend = fig.legend(handles=handles, title="policy", loc="center right", fontsize=8)
-    title = "Throttling: p99 latency vs hitch ratio per policy"
+    title = ("Throttling: p99 latency per policy (no policy hitches)" if len(flat_panels) == len(scenarios)
+             else "Throttling: p99 latency vs hitch ratio per policy")
     counts = sorted({int(n) for n in points["n"].dropna()})
     subtitle = (f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; lower-left is better; "
                 + (f"p99 axis logarithmic in {', '.join(log_panels)}, linear elsewhere" if log_panels
                    else "both axes linear"))
+    if flat_panels and len(flat_panels) == len(scenarios):
+        subtitle = (f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; no policy hitches "
+                    f"in {', '.join(flat_panels)}: p99 per policy, one row each, best at the top")
+    elif flat_panels:
+        subtitle += (f"\nno policy hitches in {', '.join(flat_panels)}: drawn as p99 per policy "
+                     "(one row each, best at the top)")
     layout(fig, title, subtitle, right_legend=legend)
     return save(fig, out_dir, "throttle-frontier", title, "throttle", runs, series)
+
+
+def update_rows(events: pd.DataFrame) -> pd.DataFrame:
+    """bench-throttle's update rows of an `--events` table (which may hold other workloads' rows)."""
+    if "event" not in events:
+        return events
+    return events[(events["workload"] == "throttle") & (events["event"] == "update")]
+
+
+def flat_panel(ax, scenario: str, panel: pd.DataFrame, policies: list[str], modes: list[str], colors) -> list[str]:
+    """A scenario where every policy has zero hitch: a frontier would stack every point (and label)
+    in one column at x = 0, so each policy gets its own row instead, p99 along x, best on top."""
+    rows = []
+    for policy in policies:
+        for mode in modes:
+            cell = panel[(panel["variant"] == policy) & (panel["mode"] == mode)].sort_values("sweep")
+            if not cell.empty:
+                rows.append((float(cell[P99].min()), policy, mode, cell))
+    rows.sort(key=lambda r: (r[0], r[1], r[2]))
+    series = []
+    for y, (_, policy, mode, cell) in enumerate(rows):
+        label = policy if len(modes) == 1 else f"{policy} ({mode})"
+        (line,) = ax.plot(cell[P99], [y] * len(cell), marker="o" if mode != "live" else "s", linestyle="-",
+                          markerfacecolor=colors[policy] if mode != "live" else "none", color=colors[policy],
+                          linewidth=1.4, markersize=5)
+        tag(line, f"{scenario}/{label}")
+        series.append(f"{scenario}/{label}")
+        ax.errorbar(cell[P99], [y] * len(cell),
+                    xerr=[(cell[P99] - cell[f"{P99}_min"]).clip(lower=0), (cell[f"{P99}_max"] - cell[P99]).clip(lower=0)],
+                    fmt="none", ecolor=colors[policy], elinewidth=0.8, capsize=2, alpha=0.7)
+        if len(cell) > 1 and policy in SWEEP_PARAMETER:
+            for _, p in cell.dropna(subset=["sweep"]).iterrows():
+                ax.annotate(f"{p['sweep']:g}", (p[P99], y), textcoords="offset points", xytext=(0, 5), fontsize=6,
+                            ha="center", color=colors[policy])
+    ax.set_yticks(range(len(rows)), [r[1] if len(modes) == 1 else f"{r[1]} ({r[2]})" for r in rows], fontsize=7.5)
+    ax.set_ylim(len(rows) - 0.5, -0.7)
+    ax.set_title(f"{scenario} (every policy: 0 hitch)")
+    ax.set_xlabel("p99 latency (ms), linear")
+    ax.set_xlim(0, max(1.0, float(panel[f"{P99}_max"].max()) * 1.1))
+    ax.grid(True, axis="x", alpha=0.3)
+    return series
 
 
 def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_scenarios: int | None = None) -> list[Chart]:
     """Rows per update and frame lateness over time, one row of panels per policy, first seed only."""
     charts = []
+    events = update_rows(events)
     scenarios = list(dict.fromkeys(events["scenario"]))
     if max_scenarios is not None:
         scenarios = scenarios[:max_scenarios]
