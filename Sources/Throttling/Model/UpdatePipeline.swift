@@ -40,6 +40,9 @@ struct UpdatePipeline {
     }
 
     let scenario: ThrottleScenario
+    /// `scenario.device.resetThreshold`, read per commit: kept here so that no commit copies the
+    /// device profile (issue 20).
+    let resetThreshold: Int
     let recordTimeline: Bool
     var metrics = ThrottleMetrics()
     /// Committed, not yet published (Signal's `committedChanges`).
@@ -61,6 +64,7 @@ struct UpdatePipeline {
 
     init(scenario: ThrottleScenario, recordTimeline: Bool) {
         self.scenario = scenario
+        self.resetThreshold = scenario.device.resetThreshold
         self.recordTimeline = recordTimeline
     }
 
@@ -73,7 +77,7 @@ struct UpdatePipeline {
         metrics.pendingChanged(from: committedRows, at: now)
         committed.append(commit)
         committedRows += Int(commit.rows)
-        if scenario.device.isReset(commitRows: Int(commit.rows)) { committedResets += 1 }
+        if Int(commit.rows) >= resetThreshold { committedResets += 1 }  // DeviceProfile.isReset
         metrics.peakPendingRows = max(metrics.peakPendingRows, committedRows)
     }
 
@@ -84,10 +88,9 @@ struct UpdatePipeline {
         metrics.pendingChanged(from: committedRows, at: now)
         var batch = Stage()
         swap(&batch, &spareBatch)
-        let device = scenario.device
         while let next = committed.first {
             if case .upTo(let limit) = amount, batch.rows > 0, batch.rows + Int(next.rows) > limit { break }
-            let isReset = device.isReset(commitRows: Int(next.rows))
+            let isReset = Int(next.rows) >= resetThreshold  // DeviceProfile.isReset
             if isReset { committedResets -= 1 }
             batch.append(committed.removeFirst(), reset: isReset)
         }
@@ -157,7 +160,7 @@ struct UpdatePipeline {
         }
     }
 
-    func context(now: SimInstant, display: DisplayState) -> ThrottleContext {
+    @inline(__always) func context(now: SimInstant, display: DisplayState) -> ThrottleContext {
         ThrottleContext(
             now: now,
             pendingRows: committedRows,
@@ -167,7 +170,7 @@ struct UpdatePipeline {
             vsyncInterval: display.frameInterval,
             nextVsync: display.nextVsync,
             frameQueued: display.frameQueued,
-            resetThreshold: scenario.device.resetThreshold,
+            resetThreshold: resetThreshold,
             pendingResets: committedResets
         )
     }
