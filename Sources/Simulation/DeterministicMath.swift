@@ -9,9 +9,18 @@ public enum DeterministicMath {
     /// Natural logarithm of a positive, finite `x`.
     public static func log(_ x: Double) -> Double {
         precondition(x > 0 && x.isFinite, "log domain")
-        // x = m · 2^e with m in [sqrt(1/2), sqrt(2)).
-        var e = Int(x.exponent)
-        var m = x.significand  // in [1, 2)
+        // x = m · 2^e with m in [sqrt(1/2), sqrt(2)). For a normal x, `exponent` and
+        // `significand` are the exponent field and the fraction under a 1: read from the bits
+        // (the same values; the standard library's properties were out-of-line calls, issue 20).
+        var e: Int
+        var m: Double  // in [1, 2)
+        if x.exponentBitPattern != 0 {
+            e = Int(x.exponentBitPattern) - 1023
+            m = Double(sign: .plus, exponentBitPattern: 1023, significandBitPattern: x.significandBitPattern)
+        } else {
+            e = Int(x.exponent)
+            m = x.significand
+        }
         if m > 1.4142135623730951 {
             m *= 0.5
             e += 1
