@@ -35,6 +35,10 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     /// queue so that it runs exactly where it would have run queued.
     var nextArrival: Commit?
     var nextArrivalSequence: UInt64 = 0
+    /// When the main thread's current item finishes, kept beside the queue the same way (there is
+    /// at most one, and it is the other half of the events).
+    var workDoneAt: SimInstant?
+    var workDoneSequence: UInt64 = 0
     var arrivalsDone = false
     var now = SimInstant.zero
     var busy = false
@@ -69,9 +73,29 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         while true {
             let time: SimInstant
             let event: Event
-            if let commit = nextArrival, !queue.nextPrecedes(time: commit.time, sequence: nextArrivalSequence) {
-                nextArrival = nil
-                (time, event) = (commit.time, .arrival(commit))
+            // The earlier of the two kept beside the queue (both priority 0: time, then sequence),
+            // then the queue's first if that runs before it: the order of one queue holding all.
+            var takeArrival = false
+            var takeWork = false
+            var sideTime = SimInstant.zero
+            var sideSequence: UInt64 = 0
+            if let commit = nextArrival {
+                takeArrival = true
+                (sideTime, sideSequence) = (commit.time, nextArrivalSequence)
+            }
+            if let done = workDoneAt, !takeArrival || done < sideTime || (done == sideTime && workDoneSequence < sideSequence) {
+                (takeArrival, takeWork) = (false, true)
+                (sideTime, sideSequence) = (done, workDoneSequence)
+            }
+            if (takeArrival || takeWork), !queue.nextPrecedes(time: sideTime, sequence: sideSequence) {
+                time = sideTime
+                if takeArrival {
+                    event = .arrival(nextArrival!)
+                    nextArrival = nil
+                } else {
+                    event = .workDone
+                    workDoneAt = nil
+                }
             } else if let (t, e) = queue.next() {
                 (time, event) = (t, e)
             } else {
@@ -121,7 +145,8 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
             scheduleWakeUps()
             if cost > .zero {
                 busy = true
-                queue.schedule(.workDone, at: now + cost)
+                workDoneAt = now + cost
+                workDoneSequence = queue.takeSequence()
             } else {
                 machine.end(at: now)
             }
