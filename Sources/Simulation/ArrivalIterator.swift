@@ -5,6 +5,8 @@
 public struct ArrivalIterator: IteratorProtocol, Sendable {
     let model: ArrivalModel
     let end: SimInstant
+    /// `end.seconds`, the bound `nextTime` checks, computed once (it is a division).
+    let limit: Double
     var timing: SeededGenerator
     var sizes: SeededGenerator
     /// The model's row distribution with its constants precomputed (the same rows, faster).
@@ -22,6 +24,7 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
     public init(model: ArrivalModel, seed: UInt64, duration: SimDuration) {
         self.model = model
         self.end = SimInstant.zero + duration
+        self.limit = end.seconds
         self.timing = .stream(1, of: seed)
         self.sizes = .stream(2, of: seed)
         switch model {
@@ -52,7 +55,6 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
     }
 
     @inline(__always) mutating func nextTime() -> Double? {
-        let limit = end.seconds
         switch model {
         case .poisson:
             now += exponential(mean: poissonMean)

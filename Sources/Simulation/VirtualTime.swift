@@ -7,7 +7,9 @@ public struct SimInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    public static let zero = SimInstant(nanoseconds: 0)
+    /// A computed constant, not a stored `static let`: outside this module a stored one is read
+    /// through an accessor call per use (`cost > .zero` on every simulated item, issue 20).
+    @inlinable public static var zero: SimInstant { SimInstant(nanoseconds: 0) }
 
     @inlinable public static func < (lhs: SimInstant, rhs: SimInstant) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
@@ -37,7 +39,9 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
 
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    public static let zero = SimDuration(nanoseconds: 0)
+    /// A computed constant, not a stored `static let`: outside this module a stored one is read
+    /// through an accessor call per use (`cost > .zero` on every simulated item, issue 20).
+    @inlinable public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
 
     // Whole-number factories take `Int` so that a literal picks them over the `Double` ones.
     @inlinable public static func nanoseconds(_ n: Int) -> SimDuration { SimDuration(nanoseconds: Int64(n)) }

@@ -135,7 +135,10 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         case .frame:
             display.frameRunning = true
             pipeline.frameStarted()
-            cost = scale(scenario.device.frameCost + DisplayState.frameJitter(vsync: display.frameQueuedAt, max: scenario.device.frameJitter), now)
+            cost = scale(
+                scenario.device.frameCost + DisplayState.frameJitter(vsync: display.frameQueuedAt, max: scenario.device.frameJitter),
+                now
+            )
         case .publish(let amount):
             cost = publish(amount, now)
         case .loadIfNecessary:

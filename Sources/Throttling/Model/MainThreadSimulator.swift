@@ -87,7 +87,7 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
                 (takeArrival, takeWork) = (false, true)
                 (sideTime, sideSequence) = (done, workDoneSequence)
             }
-            if (takeArrival || takeWork), !queue.nextPrecedes(time: sideTime, sequence: sideSequence) {
+            if takeArrival || takeWork, !queue.nextPrecedes(time: sideTime, sequence: sideSequence) {
                 time = sideTime
                 if takeArrival {
                     event = .arrival(nextArrival!)
