@@ -4,10 +4,16 @@
 /// A geometric sample is `⌊log(u) / log(1 − p)⌋ + 1`. `sample` recomputed the constant
 /// `log(1 − p)` for every commit, and the exact `DeterministicMath.log(u)` sums a series with a
 /// division per term; together they were a third of bench-throttle's profile (issue 20). Only the
-/// floor of the ratio matters, so a fast approximation of the logarithm (IEEE basic operations
-/// only, relative error below 1e-13) decides it whenever the ratio lies more than 1e-9 of its size
-/// away from an integer — far beyond both computations' error, so the floor is the exact one's —
-/// and the exact computation runs for the rest (about one sample in 10⁸).
+/// floor of the ratio matters, and it is k exactly when q^k < u ≤ q^(k−1) (q = 1 − p), so:
+///
+/// 1. u is compared with a table of q^k (k = 1…64, from `DeterministicMath.exp`): outside a band
+///    of 1e-9 of each bound, the comparisons decide k (a few comparisons for a small mean);
+/// 2. past the table, a fast approximate logarithm (IEEE basic operations only, relative error
+///    below 1e-13) decides whenever the ratio lies more than 1e-9 of its size from an integer;
+/// 3. otherwise (about one draw in 10⁸) the exact computation runs.
+///
+/// The bands are 10⁴ times wider than the errors of the table, the approximation and the exact
+/// series together, so every decision is the exact computation's.
 struct RowSampler: Sendable {
     enum Kind: Sendable {
         case fixed(Int32)
@@ -17,8 +23,13 @@ struct RowSampler: Sendable {
     }
 
     let kind: Kind
+    /// For the geometric: `q^k · (1 + 1e-9)` and `q^k · (1 − 1e-9)` for k = 1…count, the bands
+    /// around the bounds where the table does not decide.
+    let above: [Double]
+    let below: [Double]
 
     init(_ distribution: RowDistribution) {
+        (above, below) = Self.bands(distribution)
         switch distribution {
         case .fixed(let n):
             kind = .fixed(n)
@@ -34,6 +45,19 @@ struct RowSampler: Sendable {
         }
     }
 
+    /// The geometric's table: q^k for k = 1…64, widened into bands of 1e-9 either way.
+    static func bands(_ distribution: RowDistribution) -> (above: [Double], below: [Double]) {
+        guard case .geometric(let mean) = distribution, mean > 1 else { return ([], []) }
+        let logQ = DeterministicMath.log(1 - 1 / mean)
+        var bounds: [Double] = []
+        for k in 1...64 {
+            let bound = DeterministicMath.exp(Double(k) * logQ)
+            bounds.append(bound)
+            if bound < 0x1p-54 { break }  // below every draw (the smallest is 2^-53)
+        }
+        return (bounds.map { $0 * (1 + 1e-9) }, bounds.map { $0 * (1 - 1e-9) })
+    }
+
     @inline(__always) func sample(_ rng: inout SeededGenerator) -> Int32 {
         switch kind {
         case .fixed(let n):
@@ -44,6 +68,13 @@ struct RowSampler: Sendable {
             return 1
         case let .geometric(logQ, inverseLogQ):
             let u = rng.nextOpenUnit()
+            // 1. The table: k while u is below q^k's band, the answer once above it.
+            var j = 0
+            while j < above.count {
+                if u > above[j] { return Int32(j + 1) }
+                if u >= below[j] { break }  // inside the band: undecided
+                j += 1
+            }
             let k: Double
             let ratio = DeterministicMath.approximateLog(u) * inverseLogQ  // ≥ 0
             if ratio < 2_000_000 {

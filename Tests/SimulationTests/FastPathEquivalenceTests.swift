@@ -64,8 +64,10 @@ final class FastPathEquivalenceTests: XCTestCase {
 
     /// `SimDuration.seconds` rounds like `Int64(x.rounded())`, ties away from zero, without libm.
     func testRoundingMatchesRounded() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
-                                0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p52, 0x1p53 + 2, 4503599627370495.5, 1e15 + 0.5]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+            0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p52, 0x1p53 + 2, 4503599627370495.5, 1e15 + 0.5,
+        ]
         var rng = SeededGenerator(seed: 11)
         for _ in 0..<100_000 {
             let scale = Double(sign: .plus, exponent: Int(rng.nextInt(in: 0...60)), significand: 1)
