@@ -25,7 +25,12 @@ struct UpdatePipeline {
 
         /// Moves everything into `other`.
         mutating func move(into other: inout Stage) {
-            other.commits.append(contentsOf: commits)
+            // Into an empty stage the deques trade storage rather than copy (the same commits).
+            if other.commits.isEmpty {
+                swap(&other.commits, &commits)
+            } else {
+                other.commits.append(contentsOf: commits)
+            }
             other.rows += rows
             other.reset = other.reset || reset
             clear()
@@ -88,6 +93,18 @@ struct UpdatePipeline {
         metrics.pendingChanged(from: committedRows, at: now)
         var batch = Stage()
         swap(&batch, &spareBatch)
+        if case .all = amount, batch.isEmpty {
+            // Everything, into an empty batch: the deques trade storage instead of moving each
+            // commit (the same batch: its rows are `committedRows`, it is a reset if any commit
+            // was; the emptied storage stays `committed`'s).
+            swap(&batch.commits, &committed)
+            batch.rows = committedRows
+            batch.reset = committedResets > 0
+            committedResets = 0
+            committedRows = 0
+            metrics.publishes += 1
+            return batch
+        }
         while let next = committed.first {
             if case .upTo(let limit) = amount, batch.rows > 0, batch.rows + Int(next.rows) > limit { break }
             let isReset = Int(next.rows) >= resetThreshold  // DeviceProfile.isReset
