@@ -5,8 +5,14 @@
 public struct ArrivalIterator: IteratorProtocol, Sendable {
     let model: ArrivalModel
     let end: SimInstant
+    /// `end.seconds`, the bound `nextTime` checks, computed once (it is a division).
+    let limit: Double
     var timing: SeededGenerator
     var sizes: SeededGenerator
+    /// The model's row distribution with its constants precomputed (the same rows, faster).
+    let rows: RowSampler
+    /// The Poisson model's mean gap, `1 / rate`, computed once (the same value every time).
+    let poissonMean: Double
     var now: Double = 0  // seconds; converted once per commit
 
     // State for the modulated and burst models.
@@ -18,8 +24,15 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
     public init(model: ArrivalModel, seed: UInt64, duration: SimDuration) {
         self.model = model
         self.end = SimInstant.zero + duration
+        self.limit = end.seconds
         self.timing = .stream(1, of: seed)
         self.sizes = .stream(2, of: seed)
+        switch model {
+        case let .poisson(_, r), let .onOff(_, _, _, r), let .markovModulated(_, _, _, _, r),
+            let .paretoBursts(_, _, _, _, r), let .syncStorm(r, _, _, _, _):
+            self.rows = RowSampler(r)
+        }
+        if case let .poisson(rate, _) = model { poissonMean = 1 / rate } else { poissonMean = 0 }
         switch model {
         case let .markovModulated(_, _, meanCalm, _, _):
             stateEnds = exponential(mean: meanCalm)
@@ -38,20 +51,13 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
         guard let t = nextTime() else { return nil }
         let time = SimInstant.zero + .seconds(t)
         guard time < end else { return nil }
-        let rows: RowDistribution =
-            switch model {
-            case let .poisson(_, r), let .onOff(_, _, _, r), let .markovModulated(_, _, _, _, r),
-                let .paretoBursts(_, _, _, _, r), let .syncStorm(r, _, _, _, _):
-                r
-            }
         return Commit(time: time, rows: max(1, rows.sample(&sizes)))
     }
 
-    mutating func nextTime() -> Double? {
-        let limit = end.seconds
+    @inline(__always) mutating func nextTime() -> Double? {
         switch model {
-        case let .poisson(rate, _):
-            now += exponential(mean: 1 / rate)
+        case .poisson:
+            now += exponential(mean: poissonMean)
         case let .onOff(rate, on, off, _):
             now += exponential(mean: 1 / rate)
             let period = on + off

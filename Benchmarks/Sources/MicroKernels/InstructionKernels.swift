@@ -59,6 +59,32 @@ public enum InstructionKernels {
                 }
             )
         }
+        // One operation is one whole throughput run (50,000 commits): the simulator's own cost
+        // per event, arrivals included, so that it cannot slow down unnoticed (issue 20). It has
+        // no ordo-one twin: its wall clock is scripts/measure-throttle.sh's, beside a C event loop.
+        let throughput = PolicyFixtures.throughputRun
+        let throughputPolicy = PolicyFixtures.throughputPolicy
+        kernels.append(
+            InstructionKernel(
+                name: "ThrottlingBenchmarks.ThrottleExperiment.simulate(\(throughput.name),\(throughputPolicy.name))",
+                operations: 1
+            ) {
+                let trace = ThrottleExperiment.trace(for: throughput, seed: 1)
+                let parameters = ThrottleParameters()
+                return { count in
+                    for _ in 0..<count {
+                        keep(
+                            ThrottleExperiment.simulate(
+                                policy: throughputPolicy,
+                                parameters: parameters,
+                                scenario: throughput,
+                                trace: trace
+                            )
+                        )
+                    }
+                }
+            }
+        )
         return kernels
     }()
 

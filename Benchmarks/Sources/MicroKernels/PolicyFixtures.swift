@@ -45,6 +45,22 @@ public enum PolicyFixtures {
         return storm
     }()
 
+    /// The simulator's throughput run (issue 20), `bench-throttle --scenario steady --rate 1000
+    /// --duration 50`: Poisson commits at 1,000 per second of geometric rows (mean 3), 50 s of
+    /// virtual time, about 50,000 commits and 109,000 events per run, almost all of them the
+    /// simulator's own work (arrivals generated as it goes, the heap, the pipeline, the latency
+    /// histogram) rather than a policy's.
+    public static let throughputRun: ThrottleScenario = {
+        var steady = ThrottleScenario.catalog.first { $0.name == "steady" }!
+        steady.name = "steady-1000-per-s-50s"
+        steady.arrivals = .poisson(rate: 1000, rows: .geometric(mean: 3))
+        steady.duration = .seconds(50)
+        return steady
+    }()
+
+    /// The policy of the throughput run: `fixed-rate`, whose own work per commit is the least.
+    public static let throughputPolicy: ThrottlerVariant = ThrottlerVariant.builtIn.first { $0.name == "fixed-rate" }!
+
     /// The policies whose whole simulated runs are measured.
     public static let simulatedPolicies: [ThrottlerVariant] = ["signal-adaptive", "frame-budget"].map { name in
         ThrottlerVariant.builtIn.first { $0.name == name }!

@@ -113,36 +113,40 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         currentStart = now
         currentUpdate = nil
         currentPublish = nil
-        let device = scenario.device
+        // `scenario.device.x`, not a local copy of the profile: copying it (a String inside) was a
+        // memmove and a retain/release per item (issue 20).
         let cost: SimDuration
         switch work {
         case .notify:
             let decision = policy.commitArrived(context(now))
-            cost = scale(device.notificationCost, now) + apply(decision, now)
+            cost = scale(scenario.device.notificationCost, now) + apply(decision, now)
         case .linkTick:
             display.tickQueued = false
             if display.linkRunning {
                 let decision = policy.displayLinkTicked(context(now))
-                cost = scale(device.tickCost, now) + apply(decision, now)
+                cost = scale(scenario.device.tickCost, now) + apply(decision, now)
             } else {
                 cost = .zero
             }
         case .timer:
             display.timerQueued = false
             let decision = policy.timerFired(context(now))
-            cost = scale(device.tickCost, now) + apply(decision, now)
+            cost = scale(scenario.device.tickCost, now) + apply(decision, now)
         case .frame:
             display.frameRunning = true
             pipeline.frameStarted()
-            cost = scale(device.frameCost + DisplayState.frameJitter(vsync: display.frameQueuedAt, max: device.frameJitter), now)
+            cost = scale(
+                scenario.device.frameCost + DisplayState.frameJitter(vsync: display.frameQueuedAt, max: scenario.device.frameJitter),
+                now
+            )
         case .publish(let amount):
             cost = publish(amount, now)
         case .loadIfNecessary:
             loadDebouncer.fire()
-            cost = scale(device.tickCost, now)
+            cost = scale(scenario.device.tickCost, now)
             if !isBuildingLoad, let (rows, reset) = pipeline.startLoad() {
                 isBuildingLoad = true
-                let build = scale(device.updateCost(rows: rows, reset: reset), now)
+                let build = scale(scenario.device.updateCost(rows: rows, reset: reset), now)
                 pipeline.metrics.offMainCPU = pipeline.metrics.offMainCPU + build
                 loadReady = now + cost + build
                 trace?.append(
@@ -157,7 +161,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
             }
         case .land:
             let (rows, reset) = pipeline.landed()
-            cost = scale(device.landCost(rows: rows, reset: reset), now)
+            cost = scale(scenario.device.landCost(rows: rows, reset: reset), now)
             currentUpdate = (rows, reset, cost)
         }
         currentModelled = cost
@@ -226,7 +230,9 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
 
     // MARK: Decisions
 
-    func context(_ now: SimInstant) -> ThrottleContext { pipeline.context(now: now, display: display) }
+    /// Inlined: called out of line from a `mutating` method, it copied the whole pipeline (712
+    /// bytes, with the metrics) for every policy call (issue 20).
+    @inline(__always) func context(_ now: SimInstant) -> ThrottleContext { pipeline.context(now: now, display: display) }
 
     /// Carries out a decision; returns the main-thread time an immediate publish costs.
     mutating func apply(_ decision: ThrottleDecision, _ now: SimInstant) -> SimDuration {

@@ -30,6 +30,15 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     let drainLimit: SimDuration
     var queue = EventQueue<Event>()
     var arrivals: CommitTrace.Iterator
+    /// The next commit, kept beside the queue rather than in it (half of all events are arrivals:
+    /// a heap insertion and removal each, issue 20), with the sequence number it took from the
+    /// queue so that it runs exactly where it would have run queued.
+    var nextArrival: Commit?
+    var nextArrivalSequence: UInt64 = 0
+    /// When the main thread's current item finishes, kept beside the queue the same way (there is
+    /// at most one, and it is the other half of the events).
+    var workDoneAt: SimInstant?
+    var workDoneSequence: UInt64 = 0
     var arrivalsDone = false
     var now = SimInstant.zero
     var busy = false
@@ -61,7 +70,37 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         // vsync makes that vsync.
         queue.schedule(.vsync, at: machine.display.vsyncTime(0), priority: 1)
         let hardStop = SimInstant.zero + scenario.duration + drainLimit
-        while let (time, event) = queue.next() {
+        while true {
+            let time: SimInstant
+            let event: Event
+            // The earlier of the two kept beside the queue (both priority 0: time, then sequence),
+            // then the queue's first if that runs before it: the order of one queue holding all.
+            var takeArrival = false
+            var takeWork = false
+            var sideTime = SimInstant.zero
+            var sideSequence: UInt64 = 0
+            if let commit = nextArrival {
+                takeArrival = true
+                (sideTime, sideSequence) = (commit.time, nextArrivalSequence)
+            }
+            if let done = workDoneAt, !takeArrival || done < sideTime || (done == sideTime && workDoneSequence < sideSequence) {
+                (takeArrival, takeWork) = (false, true)
+                (sideTime, sideSequence) = (done, workDoneSequence)
+            }
+            if takeArrival || takeWork, !queue.nextPrecedes(time: sideTime, sequence: sideSequence) {
+                time = sideTime
+                if takeArrival {
+                    event = .arrival(nextArrival!)
+                    nextArrival = nil
+                } else {
+                    event = .workDone
+                    workDoneAt = nil
+                }
+            } else if let (t, e) = queue.next() {
+                (time, event) = (t, e)
+            } else {
+                break
+            }
             if time > hardStop { break }
             now = time
             machine.pipeline.metrics.events += 1
@@ -93,7 +132,8 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
 
     mutating func scheduleNextArrival() {
         if let commit = arrivals.next() {
-            queue.schedule(.arrival(commit), at: commit.time)
+            nextArrival = commit
+            nextArrivalSequence = queue.takeSequence()
         } else {
             arrivalsDone = true
         }
@@ -105,7 +145,8 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
             scheduleWakeUps()
             if cost > .zero {
                 busy = true
-                queue.schedule(.workDone, at: now + cost)
+                workDoneAt = now + cost
+                workDoneSequence = queue.takeSequence()
             } else {
                 machine.end(at: now)
             }

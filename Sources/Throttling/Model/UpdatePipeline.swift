@@ -25,7 +25,12 @@ struct UpdatePipeline {
 
         /// Moves everything into `other`.
         mutating func move(into other: inout Stage) {
-            other.commits.append(contentsOf: commits)
+            // Into an empty stage the deques trade storage rather than copy (the same commits).
+            if other.commits.isEmpty {
+                swap(&other.commits, &commits)
+            } else {
+                other.commits.append(contentsOf: commits)
+            }
             other.rows += rows
             other.reset = other.reset || reset
             clear()
@@ -40,6 +45,9 @@ struct UpdatePipeline {
     }
 
     let scenario: ThrottleScenario
+    /// `scenario.device.resetThreshold`, read per commit: kept here so that no commit copies the
+    /// device profile (issue 20).
+    let resetThreshold: Int
     let recordTimeline: Bool
     var metrics = ThrottleMetrics()
     /// Committed, not yet published (Signal's `committedChanges`).
@@ -61,6 +69,7 @@ struct UpdatePipeline {
 
     init(scenario: ThrottleScenario, recordTimeline: Bool) {
         self.scenario = scenario
+        self.resetThreshold = scenario.device.resetThreshold
         self.recordTimeline = recordTimeline
     }
 
@@ -73,7 +82,7 @@ struct UpdatePipeline {
         metrics.pendingChanged(from: committedRows, at: now)
         committed.append(commit)
         committedRows += Int(commit.rows)
-        if scenario.device.isReset(commitRows: Int(commit.rows)) { committedResets += 1 }
+        if Int(commit.rows) >= resetThreshold { committedResets += 1 }  // DeviceProfile.isReset
         metrics.peakPendingRows = max(metrics.peakPendingRows, committedRows)
     }
 
@@ -84,10 +93,21 @@ struct UpdatePipeline {
         metrics.pendingChanged(from: committedRows, at: now)
         var batch = Stage()
         swap(&batch, &spareBatch)
-        let device = scenario.device
+        if case .all = amount, batch.isEmpty {
+            // Everything, into an empty batch: the deques trade storage instead of moving each
+            // commit (the same batch: its rows are `committedRows`, it is a reset if any commit
+            // was; the emptied storage stays `committed`'s).
+            swap(&batch.commits, &committed)
+            batch.rows = committedRows
+            batch.reset = committedResets > 0
+            committedResets = 0
+            committedRows = 0
+            metrics.publishes += 1
+            return batch
+        }
         while let next = committed.first {
             if case .upTo(let limit) = amount, batch.rows > 0, batch.rows + Int(next.rows) > limit { break }
-            let isReset = device.isReset(commitRows: Int(next.rows))
+            let isReset = Int(next.rows) >= resetThreshold  // DeviceProfile.isReset
             if isReset { committedResets -= 1 }
             batch.append(committed.removeFirst(), reset: isReset)
         }
@@ -157,7 +177,7 @@ struct UpdatePipeline {
         }
     }
 
-    func context(now: SimInstant, display: DisplayState) -> ThrottleContext {
+    @inline(__always) func context(now: SimInstant, display: DisplayState) -> ThrottleContext {
         ThrottleContext(
             now: now,
             pendingRows: committedRows,
@@ -167,7 +187,7 @@ struct UpdatePipeline {
             vsyncInterval: display.frameInterval,
             nextVsync: display.nextVsync,
             frameQueued: display.frameQueued,
-            resetThreshold: scenario.device.resetThreshold,
+            resetThreshold: resetThreshold,
             pendingResets: committedResets
         )
     }

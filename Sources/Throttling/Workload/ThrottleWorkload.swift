@@ -125,8 +125,13 @@ public struct ThrottleWorkload: IsolatingWorkload {
         configuration.mode == .live ? .real : .virtual
     }
 
+    /// The item's commits. A simulated run streams them from the seed as it goes: one pass, so
+    /// an array made up front (up to 2,000,000 commits, then thrown away for a longer trace) only
+    /// cost time and memory (issue 20). A live run replays them twice (simulated, then live),
+    /// and its real-time loop should not generate them, so it keeps the array.
     func trace(for item: Item) -> CommitTrace {
         if let userTrace { return userTrace.trace }
+        if configuration.mode != .live { return ThrottleExperiment.trace(for: item.scenario, seed: item.seed) }
         return .pregenerated(item.scenario.arrivals, seed: item.seed, duration: item.scenario.duration)
     }
 
