@@ -1,4 +1,5 @@
 import Caching
+import Locking
 import Measurement
 import Readiness
 import Synchronization
@@ -24,6 +25,8 @@ public struct Suite: Sendable {
     public var caches = VariantRegistry<CacheVariant>(builtIn: CacheVariant.builtIn)
     /// bench-readiness's launch coordinators (`ReadinessVariant`: a `ReadinessPolicy`, a `ReadinessAPI` or both).
     public var coordinators = VariantRegistry<ReadinessVariant>(builtIn: ReadinessVariant.builtIn)
+    /// bench-atomics' locks and whole atomic wrappers (`LockVariant`: a `LockStrategy` or an `AtomicWrapper`).
+    public var locks = VariantRegistry<LockVariant>(builtIn: LockVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}

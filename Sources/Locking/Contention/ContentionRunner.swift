@@ -68,7 +68,7 @@ package struct ContentionRunner: Sendable {
 
     func run(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, seconds: Double) throws(Failure) -> ContentionSample {
         let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds)
-        guard let result = cell.operation.withTarget(for: variant, threads: cell.threads, visitor) else {
+        guard let result = variant.withTarget(cell.operation, threads: cell.threads, visitor) else {
             throw .unsupported(cell.operation, variant)
         }
         return try result.get()

@@ -1,7 +1,7 @@
 import Measurement
 
 /// What one repetition of one (cell, variant) measured, before it becomes result records.
-package struct ContentionSample: Sendable, Hashable {
+package struct ContentionSample: Sendable, Hashable, Codable {
     /// Operations each worker completed, in thread order.
     package var threadOperations: [UInt64]
     /// From the earliest worker start to the latest worker end.
