@@ -186,7 +186,7 @@ let package = Package(
         // hang or break determinism (the tutorial-grade example is the package under Examples/).
         .executableTarget(
             name: "suite-fixture",
-            dependencies: ["BenchSuite", "Throttling", "Simulation", "Measurement"],
+            dependencies: ["BenchSuite", "Throttling", "Locking", "Simulation", "Measurement"],
             swiftSettings: swiftSettings
         ),
         // The regression gate: thresholds and baseline comparison over results folders.

@@ -79,6 +79,7 @@ do {
             ReadsAGlobal()
         }
     )
+    try registerFixtureLocks(&suite)
     if ProcessInfo.processInfo.environment["SUITE_FIXTURE_DUPLICATE"] != nil {
         try suite.throttlers.register(ThrottlerVariant(name: "signal-adaptive", origin: .user, summary: "a clash") { _ in EveryThird() })
     }

@@ -5,7 +5,10 @@ extension LockVariant {
     /// variant takes (`Suite.locks`). The default run is those with `isDefault`: the three strategies
     /// users asked about, `mutex`, Signal's own design, the `atomic` floor and the C references.
     public static var builtIn: [LockVariant] {
-        [pthreadMutex, nslock, dispatchQueue, mutex, spinlock, pthreadMutexAdaptive, signalGlobalLock, atomic, unsynchronized, cPthreadMutex, cAtomic]
+        [
+            pthreadMutex, nslock, dispatchQueue, mutex, spinlock, pthreadMutexAdaptive, signalGlobalLock, atomic, unsynchronized,
+            cPthreadMutex, cAtomic,
+        ]
     }
 
     public static let pthreadMutex = LockVariant(
@@ -26,7 +29,12 @@ extension LockVariant {
         summary: "serial DispatchQueue, sync",
         lock: DispatchQueueLock.self
     )
-    public static let mutex = LockVariant(name: "mutex", origin: .platform, summary: "Synchronization.Mutex", lock: SynchronizationMutexLock.self)
+    public static let mutex = LockVariant(
+        name: "mutex",
+        origin: .platform,
+        summary: "Synchronization.Mutex",
+        lock: SynchronizationMutexLock.self
+    )
     public static let spinlock = LockVariant(
         name: "spinlock",
         origin: .platform,
@@ -65,7 +73,12 @@ extension LockVariant {
     /// The control: kept away from arrays and dictionaries, where a race corrupts the heap instead
     /// of losing counts, and from `different-atomics`, where there is no race to lose.
     public static let unsynchronized = LockVariant(
-        info: VariantInfo(name: "unsynchronized", origin: .reference, summary: "no lock: the control that must lose updates", isDefault: false),
+        info: VariantInfo(
+            name: "unsynchronized",
+            origin: .reference,
+            summary: "no lock: the control that must lose updates",
+            isDefault: false
+        ),
         operations: ContentionOperation.allCases.filter(\.isCounterLike),
         isSynchronized: false,
         targets: ContentionTargets(lock: UnsynchronizedLock.self, name: "unsynchronized")
@@ -94,7 +107,11 @@ extension LockVariant {
         supports(operation) ? targets.measure(operation, threads, visitor) : nil
     }
 
-    func withTarget(_ operation: ContentionOperation, threads: Int = 1, _ visitor: UncontendedLoop.Capture) -> UncontendedLoop.Capture.Output? {
+    func withTarget(
+        _ operation: ContentionOperation,
+        threads: Int = 1,
+        _ visitor: UncontendedLoop.Capture
+    ) -> UncontendedLoop.Capture.Output? {
         supports(operation) ? targets.capture(operation, threads, visitor) : nil
     }
 }

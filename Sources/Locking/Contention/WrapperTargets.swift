@@ -165,11 +165,12 @@ final class WrapperArrayTarget<W: AtomicWrapper<[UInt64]>>: ContentionTarget {
             if state.sinceDrain == ArrayTarget<UnsynchronizedLock>.drainEvery {
                 state.sinceDrain = 0
                 // Swapping in a fresh empty array moves the old buffer out, as `AtomicArray.removeAll` does.
-                drained += array.update { v -> [UInt64] in
-                    let old = v
-                    v = []
-                    return old
-                }.count
+                drained +=
+                    array.update { v -> [UInt64] in
+                        let old = v
+                        v = []
+                        return old
+                    }.count
             }
             if gap != 0 { _ = clr_spin(gap) }
         }
