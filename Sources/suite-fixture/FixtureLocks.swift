@@ -1,8 +1,8 @@
+import BenchSuite
 // bench-atomics' user variants for the end-to-end tests: a lock and a whole atomic wrapper that
 // behave, a lock that traps, and a wrapper that loses updates (the control for the lost-update
 // check on a user's code).
 import Foundation
-import BenchSuite
 import Locking
 import Measurement
 import Synchronization
@@ -65,7 +65,9 @@ final class LosesUpdatesWrapper: AtomicWrapper, Sendable {
 
 /// Registers the fixture's locks (none runs by default: the tests name them).
 func registerFixtureLocks(_ suite: inout Suite) throws(BenchFailure) {
-    try suite.locks.register(LockVariant(name: "fixture-lock", origin: .user, summary: "NSLock behind the role", isDefault: false, lock: FixtureLock.self))
+    try suite.locks.register(
+        LockVariant(name: "fixture-lock", origin: .user, summary: "NSLock behind the role", isDefault: false, lock: FixtureLock.self)
+    )
     try suite.locks.register(
         LockVariant(
             name: "fixture-wrapper",
@@ -77,9 +79,23 @@ func registerFixtureLocks(_ suite: inout Suite) throws(BenchFailure) {
             dictionary: FixtureWrapper<[Int: UInt64]>.self
         )
     )
-    try suite.locks.register(LockVariant(name: "traps-lock", origin: .user, summary: "traps on its 100,000th acquisition", isDefault: false, lock: TrapsLock.self))
     try suite.locks.register(
-        LockVariant(name: "loses-updates", origin: .user, summary: "update in two critical sections", isDefault: false, wrapper: LosesUpdatesWrapper.self)
+        LockVariant(
+            name: "traps-lock",
+            origin: .user,
+            summary: "traps on its 100,000th acquisition",
+            isDefault: false,
+            lock: TrapsLock.self
+        )
+    )
+    try suite.locks.register(
+        LockVariant(
+            name: "loses-updates",
+            origin: .user,
+            summary: "update in two critical sections",
+            isDefault: false,
+            wrapper: LosesUpdatesWrapper.self
+        )
     )
     if ProcessInfo.processInfo.environment["SUITE_FIXTURE_DUPLICATE_LOCK"] != nil {
         try suite.locks.register(LockVariant(name: "pthread-mutex", origin: .user, summary: "a clash", lock: FixtureLock.self))

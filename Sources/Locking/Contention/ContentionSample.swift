@@ -73,11 +73,17 @@ package struct ContentionSample: Sendable, Hashable, Codable {
             Observation("jain_fairness", Statistics.jainFairness(shares) ?? .nan, "ratio"),
             Observation("max_min_share_ratio", Statistics.maxMinRatio(shares) ?? .nan, "ratio"),
             Observation("lost_updates", Double(lostUpdates), "count"),
+        ]
+        // Per-thread resource usage (RUSAGE_THREAD) is Linux's: elsewhere these metrics are left
+        // out rather than written as zeros.
+        #if os(Linux)
+        out += [
             Observation("voluntary_ctx_switches", Double(voluntarySwitches), "count"),
             Observation("involuntary_ctx_switches", Double(involuntarySwitches), "count"),
             Observation("cpu_time_ms", Double(cpuNanoseconds) / 1e6, "ms"),
             Observation("cpu_ns_per_op", ops > 0 ? Double(cpuNanoseconds) / ops : .nan, "ns"),
         ]
+        #endif
         if let allocationRequests, ops > 0 {
             out.append(Observation("allocs_per_op", Double(allocationRequests) / ops, "count/op"))
         }

@@ -42,13 +42,20 @@ extension LockVariant {
         isDefault: false,
         lock: SpinLock.self
     )
-    public static let pthreadMutexAdaptive = LockVariant(
-        name: "pthread-mutex-adaptive",
-        origin: .platform,
-        summary: "PTHREAD_MUTEX_ADAPTIVE_NP",
-        isDefault: false,
-        lock: AdaptivePThreadMutexLock.self
-    )
+    /// glibc's; elsewhere `--variant` naming it is refused in one line and `--full` leaves it out.
+    public static let pthreadMutexAdaptive: LockVariant = {
+        #if os(Linux)
+        let unavailable: String? = nil
+        #else
+        let unavailable: String? = "PTHREAD_MUTEX_ADAPTIVE_NP is glibc's (Linux only)"
+        #endif
+        return LockVariant(
+            info: VariantInfo(name: "pthread-mutex-adaptive", origin: .platform, summary: "PTHREAD_MUTEX_ADAPTIVE_NP", isDefault: false),
+            operations: ContentionOperation.allCases,
+            unavailable: unavailable,
+            targets: ContentionTargets(lock: AdaptivePThreadMutexLock.self, name: "pthread-mutex-adaptive")
+        )
+    }()
 
     /// Signal's atomics as written: every wrapper on one process-wide lock (`sharedGlobal`).
     /// No `dictionary-update`: Signal's `AtomicDictionary` has no atomic read-modify-write of one entry.

@@ -25,6 +25,8 @@ public struct LockVariant: NamedVariant {
     public let isSynchronized: Bool
     /// The variant whose median ns/op `ratio_to_c` divides by (nil: no `ratio_to_c`).
     public let cReference: String?
+    /// Why it cannot run on this platform (nil: it can), e.g. a glibc-only mutex kind elsewhere.
+    public let unavailable: String?
     let targets: ContentionTargets
 
     /// A lock: the suite's atomic wrappers run every scenario on it (see `LockStrategy`).
@@ -75,8 +77,10 @@ public struct LockVariant: NamedVariant {
         operations: [ContentionOperation],
         isSynchronized: Bool = true,
         cReference: String? = "c-pthread-mutex",
+        unavailable: String? = nil,
         targets: ContentionTargets
     ) {
+        self.unavailable = unavailable
         self.info = info
         self.operations = operations
         self.isSynchronized = isSynchronized

@@ -9,7 +9,7 @@ extension AtomicsWorkload {
         registry: VariantRegistry<LockVariant>
     ) throws -> ContentionPlan {
         var base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
-        base.variants = configuration.full ? registry.variants : try registry.resolve([])
+        base.variants = (configuration.full ? registry.variants : try registry.resolve([])).filter { $0.unavailable == nil }
         var plan = base
         plan.operations =
             selection.scenarios.isEmpty
@@ -19,6 +19,9 @@ extension AtomicsWorkload {
             selection.variants.isEmpty
             ? base.variants
             : try registry.resolve(selection.variants)
+        if let v = plan.variants.first(where: { $0.unavailable != nil }) {
+            throw BenchFailure.usage("--variant \(v.name) cannot run here: \(v.unavailable!)")
+        }
         let threadTexts = try list(configuration.threads, flag: "--threads")
         if !threadTexts.isEmpty {
             plan.threads = try threadTexts.map { text in
