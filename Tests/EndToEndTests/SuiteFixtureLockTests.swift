@@ -44,7 +44,10 @@ final class SuiteFixtureLockTests: XCTestCase {
             let metrics = Set(rows.map(\.metric))
             let suiteMetrics = Set(d.records.filter { $0.variant == "pthread-mutex" }.map(\.metric))
             XCTAssertEqual(metrics, suiteMetrics, "\(variant) gets every metric pthread-mutex gets")
-            XCTAssertTrue(metrics.isSuperset(of: ["ns_per_op", "jain_fairness", "lost_updates", "ratio_to_c", "ratio_to_atomic"]), "\(metrics)")
+            XCTAssertTrue(
+                metrics.isSuperset(of: ["ns_per_op", "jain_fairness", "lost_updates", "ratio_to_c", "ratio_to_atomic"]),
+                "\(metrics)"
+            )
             XCTAssertEqual(rows.filter { $0.metric == "lost_updates" }.map(\.value).max(), 0, variant)
             XCTAssertGreaterThan(rows.first { $0.metric == "operations" }?.value ?? 0, 0)
         }
@@ -70,7 +73,10 @@ final class SuiteFixtureLockTests: XCTestCase {
     func testATrappingUserLockFailsItsItemsAndTheRestIsWritten() throws {
         let output = temporaryFolder()
         let result = try run(
-            short + ["--variant", "pthread-mutex,traps-lock", "--scenario", "increment", "--threads", "1,2", "--duration", "0.05", "--output", output]
+            short + [
+                "--variant", "pthread-mutex,traps-lock", "--scenario", "increment", "--threads", "1,2", "--duration", "0.05", "--output",
+                output,
+            ]
         )
         XCTAssertEqual(result.reason, .exit, "the parent exits, it does not trap")
         XCTAssertEqual(result.status, 70, result.stderr)
@@ -81,7 +87,10 @@ final class SuiteFixtureLockTests: XCTestCase {
         XCTAssertEqual(d.plannedItems, 4)
         XCTAssertEqual(d.completedItems, 2)
         XCTAssertTrue(d.notes.contains { $0.hasPrefix("FAILED: increment t=1 traps-lock") }, "\(d.notes)")
-        XCTAssertEqual(Set(d.records.filter { $0.variant == "pthread-mutex" && $0.metric == "ns_per_op" }.map { $0.factors["threads"] }), ["1", "2"])
+        XCTAssertEqual(
+            Set(d.records.filter { $0.variant == "pthread-mutex" && $0.metric == "ns_per_op" }.map { $0.factors["threads"] }),
+            ["1", "2"]
+        )
         XCTAssertFalse(d.records.contains { $0.variant == "traps-lock" })
         let csv = try String(contentsOfFile: output + "/atomics.csv", encoding: .utf8)
         XCTAssertTrue(csv.contains(",pthread-mutex,platform,live,"), "the CSV is written too")
