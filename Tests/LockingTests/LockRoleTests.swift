@@ -90,7 +90,11 @@ final class LockRoleTests: XCTestCase {
                 XCTAssertEqual(sample.lostUpdates, 0, "\(variant.name) \(operation.name)")
                 XCTAssertTrue(sample.threadOperations.allSatisfy { $0 > 0 }, "\(variant.name) \(operation.name): every thread ran")
                 if operation != .flag && operation != .arrayAppendDrain {
-                    XCTAssertGreaterThan(sample.expectedTotal, 0, "\(variant.name) \(operation.name): a check of 0 against 0 proves nothing")
+                    XCTAssertGreaterThan(
+                        sample.expectedTotal,
+                        0,
+                        "\(variant.name) \(operation.name): a check of 0 against 0 proves nothing"
+                    )
                 }
             }
         }

@@ -1,8 +1,11 @@
 import CLockReference
 
-// The operations on a user's whole atomic wrapper (`AtomicWrapper`), one target per operation,
-// each the twin of the lock-generic target of the same operation (LockedTargets.swift): the same
-// work in the same place, the same tally, so the only difference is the wrapper.
+// The operations on a whole atomic wrapper (`AtomicWrapper`), one target per operation. `increment`,
+// `read-mostly` and `different-atomics` serve the suite's locks too, over `AtomicValue<UInt64, Lock>`;
+// the others are the twins of the lock-generic targets (LockedTargets.swift), which go through
+// the suite's flag, state, array and dictionary wrappers: the same work in the same place, the same
+// tally, so the only difference is the wrapper. Each `perform` has a branch-free fast path for "no
+// work", matching the C reference's loop.
 
 /// `increment`: tally = operations; observed = the value.
 final class WrapperIncrementTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
@@ -10,12 +13,16 @@ final class WrapperIncrementTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
 
     func perform(_ count: Int, _ state: inout WorkerState) {
         let cs = state.csIterations, gap = state.gapIterations
-        for _ in 0..<count {
-            counter.update {
-                if cs != 0 { _ = clr_spin(cs) }
-                $0 &+= 1
+        if cs == 0 && gap == 0 {
+            for _ in 0..<count { counter.update { $0 &+= 1 } }
+        } else {
+            for _ in 0..<count {
+                counter.update {
+                    if cs != 0 { _ = clr_spin(cs) }
+                    $0 &+= 1
+                }
+                if gap != 0 { _ = clr_spin(gap) }
             }
-            if gap != 0 { _ = clr_spin(gap) }
         }
         state.tally &+= Int64(count)
     }
@@ -114,12 +121,16 @@ final class WrapperDifferentAtomicsTarget<W: AtomicWrapper<UInt64>>: ContentionT
     func perform(_ count: Int, _ state: inout WorkerState) {
         let counter = counters[state.thread * DifferentAtomics.spacing]
         let cs = state.csIterations, gap = state.gapIterations
-        for _ in 0..<count {
-            counter.update {
-                if cs != 0 { _ = clr_spin(cs) }
-                $0 &+= 1
+        if cs == 0 && gap == 0 {
+            for _ in 0..<count { counter.update { $0 &+= 1 } }
+        } else {
+            for _ in 0..<count {
+                counter.update {
+                    if cs != 0 { _ = clr_spin(cs) }
+                    $0 &+= 1
+                }
+                if gap != 0 { _ = clr_spin(gap) }
             }
-            if gap != 0 { _ = clr_spin(gap) }
         }
         state.tally &+= Int64(count)
     }
