@@ -7,24 +7,31 @@ import CLockReference
 // tally, so the only difference is the wrapper. Each `perform` has a branch-free fast path for "no
 // work", matching the C reference's loop.
 
+/// `update { $0 += 1 }` `count` times on `counter`, with the cell's work inside and between; tally
+/// = operations. The loop of `increment` and `different-atomics`.
+@inline(__always)
+func incrementLoop<W: AtomicWrapper<UInt64>>(_ counter: W, _ count: Int, _ state: inout WorkerState) {
+    let cs = state.csIterations, gap = state.gapIterations
+    if cs == 0 && gap == 0 {
+        for _ in 0..<count { counter.update { $0 &+= 1 } }
+    } else {
+        for _ in 0..<count {
+            counter.update {
+                if cs != 0 { _ = clr_spin(cs) }
+                $0 &+= 1
+            }
+            if gap != 0 { _ = clr_spin(gap) }
+        }
+    }
+    state.tally &+= Int64(count)
+}
+
 /// `increment`: tally = operations; observed = the value.
 final class WrapperIncrementTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
     let counter = W(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        if cs == 0 && gap == 0 {
-            for _ in 0..<count { counter.update { $0 &+= 1 } }
-        } else {
-            for _ in 0..<count {
-                counter.update {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    $0 &+= 1
-                }
-                if gap != 0 { _ = clr_spin(gap) }
-            }
-        }
-        state.tally &+= Int64(count)
+        incrementLoop(counter, count, &state)
     }
 
     func observedTotal() -> Int64 { Int64(counter.withValue { $0 }) }
@@ -120,19 +127,7 @@ final class WrapperDifferentAtomicsTarget<W: AtomicWrapper<UInt64>>: ContentionT
 
     func perform(_ count: Int, _ state: inout WorkerState) {
         let counter = counters[state.thread * DifferentAtomics.spacing]
-        let cs = state.csIterations, gap = state.gapIterations
-        if cs == 0 && gap == 0 {
-            for _ in 0..<count { counter.update { $0 &+= 1 } }
-        } else {
-            for _ in 0..<count {
-                counter.update {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    $0 &+= 1
-                }
-                if gap != 0 { _ = clr_spin(gap) }
-            }
-        }
-        state.tally &+= Int64(count)
+        incrementLoop(counter, count, &state)
     }
 
     func observedTotal() -> Int64 {
