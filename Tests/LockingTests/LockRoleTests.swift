@@ -1,6 +1,6 @@
+import Foundation
 import Measurement
 import Simulation
-import Synchronization
 import XCTest
 
 @testable import Locking
@@ -10,28 +10,32 @@ import XCTest
 /// operation it supports through the same runner, keeping every update — while a wrapper that
 /// splits its update in two loses them (the check can fail).
 final class LockRoleTests: XCTestCase {
-    final class TestLock: LockStrategy, Sendable {
-        let mutex = Mutex<Void>(())
+    // NSLock rather than Synchronization.Mutex: ThreadSanitizer (scripts/tsan-locking.sh) sees a
+    // pthread mutex's ordering but not Mutex's uninstrumented futex path.
+    final class TestLock: LockStrategy, @unchecked Sendable {
+        let lock = NSLock()  // the lock itself
         init() {}
-        func withLock<Result>(_ body: () -> Result) -> Result { mutex.withLock { _ in body() } }
+        func withLock<Result>(_ body: () -> Result) -> Result { lock.withLock(body) }
     }
 
-    final class TestWrapper<Value: Sendable>: AtomicWrapper, Sendable {
-        let mutex: Mutex<Value>
-        init(_ value: Value) { mutex = Mutex(value) }
-        func withValue<Result>(_ body: (Value) -> Result) -> Result { mutex.withLock { body($0) } }
-        func update<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
+    final class TestWrapper<Value>: AtomicWrapper, @unchecked Sendable {
+        let lock = NSLock()
+        var value: Value  // guarded by `lock`
+        init(_ value: Value) { self.value = value }
+        func withValue<Result>(_ body: (Value) -> Result) -> Result { lock.withLock { body(value) } }
+        func update<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
     }
 
     /// Reads, then writes, in two critical sections: concurrent updates overwrite each other.
-    final class SplitUpdateWrapper: AtomicWrapper, Sendable {
-        let mutex: Mutex<UInt64>
-        init(_ value: UInt64) { mutex = Mutex(value) }
-        func withValue<Result>(_ body: (UInt64) -> Result) -> Result { mutex.withLock { body($0) } }
+    final class SplitUpdateWrapper: AtomicWrapper, @unchecked Sendable {
+        let lock = NSLock()
+        var value: UInt64  // guarded by `lock`
+        init(_ value: UInt64) { self.value = value }
+        func withValue<Result>(_ body: (UInt64) -> Result) -> Result { lock.withLock { body(value) } }
         func update<Result>(_ body: (inout UInt64) -> Result) -> Result {
-            var copy = mutex.withLock { $0 }
+            var copy = lock.withLock { value }
             let result = body(&copy)
-            mutex.withLock { $0 = copy }
+            lock.withLock { value = copy }
             return result
         }
     }
