@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "my-bench",
-            dependencies: ["BenchSuite", "Throttling", "Caching", "Readiness", "Measurement", "Simulation"].map { .product(name: $0, package: "PatternBench") },
+            dependencies: ["BenchSuite", "Throttling", "Caching", "Readiness", "Locking", "Measurement", "Simulation"].map { .product(name: $0, package: "PatternBench") },
             swiftSettings: [.swiftLanguageMode(.v6)]
         )
     ]

@@ -20,9 +20,13 @@ bin=.build/debug/my-bench
   --output "$out/live" >/dev/null
 "$bin" cache --quick --mode live --variant clock,lru --quiet --output "$out/live" >/dev/null
 "$bin" readiness --quick --mode live --variant group,signal --quiet --output "$out/live" >/dev/null
+# bench-atomics is live only: our reader-writer-lock wrapper beside pthread-mutex, the lock-free
+# floor and the C reference, a few seconds.
+"$bin" atomics --quick --variant rwlock,pthread-mutex,atomic,c-pthread-mutex --scenario increment,read-mostly,transition \
+  --threads 1,2 --cs-work 0 --probe-duration 0.05 --quiet --output "$out/live" >/dev/null
 
 # The gate with our own thresholds (no baseline: the example records none).
-"$bin" gate "$out/sim" --thresholds thresholds.json --no-baseline >/dev/null
+"$bin" gate "$out/sim" "$out/live" --thresholds thresholds.json --no-baseline >/dev/null
 
 # Every row of our variants says where it comes from.
 grep -q ",every-4th-commit,user,sim," "$out/sim/throttle.csv"
@@ -31,4 +35,5 @@ grep -q ",clock,user,sim," "$out/sim/cache.csv"
 grep -q ",clock,user,live," "$out/live/cache.csv"
 grep -q ",group,user,sim," "$out/sim/readiness.csv"
 grep -q ",group,user,live," "$out/live/readiness.csv"
+grep -q ",rwlock,user,live," "$out/live/atomics.csv"
 echo "Examples: my-bench ran in sim and live and passed its gate ($out)"

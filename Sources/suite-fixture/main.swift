@@ -89,6 +89,7 @@ do {
             shape: FanOutShape(issue: .concurrent, join: .callback, onFailure: .runToCompletion, hedged: true)
         )
     )
+    try registerFixtureLocks(&suite)
     if ProcessInfo.processInfo.environment["SUITE_FIXTURE_DUPLICATE"] != nil {
         try suite.throttlers.register(ThrottlerVariant(name: "signal-adaptive", origin: .user, summary: "a clash") { _ in EveryThird() })
     }

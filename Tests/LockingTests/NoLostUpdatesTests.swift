@@ -7,7 +7,7 @@ import XCTest
 /// Every synchronized strategy keeps every update, for every operation it supports. These run real
 /// threads for a few milliseconds; they assert counts, never speed.
 final class NoLostUpdatesTests: XCTestCase {
-    static let synchronized = LockVariant.allCases.filter(\.isSynchronized)
+    static let synchronized = LockVariant.builtIn.filter(\.isSynchronized)
 
     func runner(duration: Double = 0.02) -> ContentionRunner {
         ContentionRunner(

@@ -27,6 +27,6 @@ func register(_ variant: LockVariant, _ operation: ContentionOperation) {
         blackHole(loop.run(batch))
         benchmark.stopMeasurement()
         // A crash, not `benchmark.error`, which `thresholds check` would pass as EQUAL.
-        if !loop.isConsistent { fatalError("\(variant.rawValue) lost an update running \(operation.rawValue) alone") }
+        if !loop.isConsistent { fatalError("\(variant.name) lost an update running \(operation.rawValue) alone") }
     }
 }

@@ -17,7 +17,7 @@ public enum InstructionKernels {
             var loop = UncontendedLoop(variant: variant, operation: operation)!
             return { count in
                 keep(loop.run(count))
-                if !loop.isConsistent { fatalError("\(variant.rawValue) lost an update running \(operation.rawValue) alone") }
+                if !loop.isConsistent { fatalError("\(variant.name) lost an update running \(operation.rawValue) alone") }
             }
         }
     }

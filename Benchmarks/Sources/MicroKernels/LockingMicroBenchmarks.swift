@@ -14,7 +14,7 @@ public enum LockingMicroBenchmarks {
     /// Pairs a variant cannot run (`UncontendedLoop` gives nil) are left out.
     public static let pairs: [(variant: LockVariant, operation: ContentionOperation)] = {
         var pairs: [(LockVariant, ContentionOperation)] = []
-        for variant in LockVariant.allCases where variant != .unsynchronized && variant != .signalGlobalLock {
+        for variant in LockVariant.builtIn where variant != .unsynchronized && variant != .signalGlobalLock {
             pairs.append((variant, .increment))
         }
         for operation in ContentionOperation.allCases where operation != .increment && operation != .differentAtomics {
@@ -26,7 +26,7 @@ public enum LockingMicroBenchmarks {
 
     /// `Wrapper.operation(variant)`, the benchmark's name inside its target.
     public static func name(_ variant: LockVariant, _ operation: ContentionOperation) -> String {
-        "\(wrapperName(variant, operation)).\(operation.rawValue)(\(variant.rawValue))"
+        "\(wrapperName(variant, operation)).\(operation.rawValue)(\(variant.name))"
     }
 
     /// The wrapper type the operation goes through (the C references bypass the wrappers).

@@ -3,6 +3,7 @@
 import BenchSuite
 import Caching
 import Foundation
+import Locking
 import Readiness
 import Throttling
 
@@ -31,6 +32,9 @@ do {
             sim: { GroupReadinessPolicy(session: $0) },
             live: { GroupReadiness() }
         )
+    )
+    try suite.locks.register(
+        LockVariant(name: "rwlock", origin: .user, summary: "pthread_rwlock_t: reads share, updates exclusive", wrapper: RWLockAtomic<UInt64>.self)
     )
 } catch {
     FileHandle.standardError.write(Data("my-bench: error: \(error.message)\n".utf8))

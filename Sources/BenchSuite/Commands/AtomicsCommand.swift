@@ -70,8 +70,19 @@ package struct AtomicsCommand: ParsableCommand {
         (c.threads, c.csWork, c.gapWork) = (threads, csWork, gapWork)
         (c.duration, c.warmup, c.probeDuration) = (duration, warmup, probeDuration)
         (c.full, c.pin, c.allocator) = (full, pin, allocator)
-        try WorkloadDriver.run(AtomicsWorkload.self, common: common, debugWarning: "bench-atomics is measuring") { environment in
-            try AtomicsWorkload(configuration: c, selection: environment.selection, recordTimeline: environment.recordTimeline)
+        let registry = Suite.current.locks
+        try WorkloadDriver.run(
+            AtomicsWorkload.self,
+            common: common,
+            debugWarning: "bench-atomics is measuring",
+            catalogue: AtomicsWorkload.catalogue(variants: registry)
+        ) { environment in
+            try AtomicsWorkload(
+                configuration: c,
+                selection: environment.selection,
+                registry: registry,
+                recordTimeline: environment.recordTimeline
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import Caching
 import FanOut
 import Lifecycle
+import Locking
 import Measurement
 import Readiness
 import Synchronization
@@ -30,6 +31,8 @@ public struct Suite: Sendable {
     public var fanOuts = VariantRegistry<FanOutVariant>(builtIn: FanOutVariant.builtIn)
     /// bench-lifecycle's lifecycle strategies (`LifecycleVariant`: a `LifecyclePolicy`).
     public var lifecycleStrategies = VariantRegistry<LifecycleVariant>(builtIn: LifecycleVariant.builtIn)
+    /// bench-atomics' locks and whole atomic wrappers (`LockVariant`: a `LockStrategy` or an `AtomicWrapper`).
+    public var locks = VariantRegistry<LockVariant>(builtIn: LockVariant.builtIn)
 
     /// A suite with the suite's own variants of every role.
     public init() {}

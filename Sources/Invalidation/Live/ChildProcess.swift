@@ -3,6 +3,8 @@ import Measurement
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One child process of a live run, started with `posix_spawnp` in its own process group (so a

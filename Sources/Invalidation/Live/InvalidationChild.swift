@@ -4,6 +4,8 @@ import Simulation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The entry point of a live child process: reads the run's spec and plays its role.

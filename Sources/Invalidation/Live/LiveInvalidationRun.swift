@@ -4,6 +4,8 @@ import Simulation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One variant through one plan with REAL processes: the harness creates a SQLite database in WAL

@@ -4,6 +4,8 @@ import Simulation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The main app of a live run: reads and writes per the plan while active, listens on its FIFOs

@@ -2,6 +2,8 @@ import Measurement
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A coalescing cross-process notification on Linux, where there is no `notify_post`: one FIFO

@@ -29,10 +29,10 @@ package struct ContentionPlan: Sendable, Hashable {
         gapWorks: [.none]
     )
 
-    /// `--full`: everything.
+    /// `--full`: everything (every registered variant: the workload puts in its registry's).
     package static let full = ContentionPlan(
         operations: ContentionOperation.allCases,
-        variants: LockVariant.allCases,
+        variants: LockVariant.builtIn,
         threads: defaultThreads,
         csWorks: [.none, WorkAmount(parsing: "50ns")!, WorkAmount(parsing: "500ns")!],
         gapWorks: [.none, WorkAmount(parsing: "50ns")!, WorkAmount(parsing: "1us")!]

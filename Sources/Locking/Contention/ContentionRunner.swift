@@ -75,7 +75,7 @@ package struct ContentionRunner: Sendable {
         sampling: LockSampling? = nil
     ) throws(Failure) -> ContentionSample {
         let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds, sampling: sampling)
-        guard let result = cell.operation.withTarget(for: variant, threads: cell.threads, visitor) else {
+        guard let result = variant.withTarget(cell.operation, threads: cell.threads, visitor) else {
             throw .unsupported(cell.operation, variant)
         }
         return try result.get()

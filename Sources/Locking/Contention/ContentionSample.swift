@@ -1,7 +1,7 @@
 import Measurement
 
 /// What one repetition of one (cell, variant) measured, before it becomes result records.
-package struct ContentionSample: Sendable, Hashable {
+package struct ContentionSample: Sendable, Hashable, Codable {
     /// Operations each worker completed, in thread order.
     package var threadOperations: [UInt64]
     /// From the earliest worker start to the latest worker end.
@@ -77,11 +77,17 @@ package struct ContentionSample: Sendable, Hashable {
             Observation("jain_fairness", Statistics.jainFairness(shares) ?? .nan, "ratio"),
             Observation("max_min_share_ratio", Statistics.maxMinRatio(shares) ?? .nan, "ratio"),
             Observation("lost_updates", Double(lostUpdates), "count"),
+        ]
+        // Per-thread resource usage (RUSAGE_THREAD) is Linux's: elsewhere these metrics are left
+        // out rather than written as zeros.
+        #if os(Linux)
+        out += [
             Observation("voluntary_ctx_switches", Double(voluntarySwitches), "count"),
             Observation("involuntary_ctx_switches", Double(involuntarySwitches), "count"),
             Observation("cpu_time_ms", Double(cpuNanoseconds) / 1e6, "ms"),
             Observation("cpu_ns_per_op", ops > 0 ? Double(cpuNanoseconds) / ops : .nan, "ns"),
         ]
+        #endif
         if let allocationRequests, ops > 0 {
             out.append(Observation("allocs_per_op", Double(allocationRequests) / ops, "count/op"))
         }

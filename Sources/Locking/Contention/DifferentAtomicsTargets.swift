@@ -14,35 +14,8 @@ enum DifferentAtomics {
     static let spacing = 8
 }
 
-/// One `AtomicValue` per thread, each with its own lock.
-final class DifferentAtomicsTarget<Lock: LockStrategy>: ContentionTarget {
-    let counters: [AtomicValue<UInt64, Lock>]
-
-    init(threads: Int) {
-        counters = (0..<max(threads, 1) * DifferentAtomics.spacing).map { _ in AtomicValue<UInt64, Lock>(0) }
-    }
-
-    func perform(_ count: Int, _ state: inout WorkerState) {
-        let counter = counters[state.thread * DifferentAtomics.spacing]
-        let cs = state.csIterations, gap = state.gapIterations
-        if cs == 0 && gap == 0 {
-            for _ in 0..<count { counter.update { $0 &+= 1 } }
-        } else {
-            for _ in 0..<count {
-                counter.update {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    $0 &+= 1
-                }
-                if gap != 0 { _ = clr_spin(gap) }
-            }
-        }
-        state.tally &+= Int64(count)
-    }
-
-    func observedTotal() -> Int64 {
-        Int64(stride(from: 0, to: counters.count, by: DifferentAtomics.spacing).reduce(UInt64(0)) { $0 &+ counters[$1].get() })
-    }
-}
+/// One `AtomicValue` per thread, each with its own lock (the whole-wrapper target over it).
+typealias DifferentAtomicsTarget<Lock: LockStrategy> = WrapperDifferentAtomicsTarget<AtomicValue<UInt64, Lock>>
 
 /// One Signal `AtomicValue` per thread, all on `SignalUnfairLock.sharedGlobal`, as Signal's
 /// call sites create them.

@@ -1,81 +1,131 @@
-/// One lock strategy under test, or a reference: the `variant` column of the results.
-public enum LockVariant: String, CaseIterable, Sendable, Hashable {
-    case pthreadMutex = "pthread-mutex"
-    case nslock
-    case dispatchQueue = "dispatch-queue"
-    case mutex
-    case spinlock
-    case pthreadMutexAdaptive = "pthread-mutex-adaptive"
-    /// Signal's atomics as written: every wrapper on one process-wide lock (`sharedGlobal`).
-    case signalGlobalLock = "signal-global-lock"
-    case atomic
-    case unsynchronized
-    case cPthreadMutex = "c-pthread-mutex"
-    case cAtomic = "c-atomic"
+import Measurement
+import Synchronization
 
-    package var name: String { rawValue }
+/// One lock strategy, whole atomic wrapper or reference bench-atomics can run, by name: the
+/// `variant` column and `--variant`, registered in `Suite.locks`.
+///
+/// The suite's own variants and a user's go through the same `VariantRegistry.register`, one line
+/// each:
+///
+/// ```swift
+/// try suite.locks.register(LockVariant(name: "my-lock", origin: .user, summary: "…", lock: MyLock.self))
+/// try suite.locks.register(LockVariant(name: "rwlock", origin: .user, summary: "…", wrapper: RWLockAtomic<UInt64>.self))
+/// ```
+///
+/// What used to be a `switch` per property is data here: the operations it supports, whether it is
+/// expected to keep every update, which C reference its `ratio_to_c` divides by. The initializer
+/// captures, for the concrete lock or wrapper type, the closures that build its shared objects, so
+/// that the worker loop is compiled for that type (a loop calling the lock through an existential
+/// costs +50 % on an uncontended pthread mutex).
+public struct LockVariant: NamedVariant {
+    public let info: VariantInfo
+    /// The scenarios it can run, in `ContentionOperation.allCases` order.
+    public let operations: [ContentionOperation]
+    /// False only for the control that must lose updates: the lost-update check skips it.
+    public let isSynchronized: Bool
+    /// The variant whose median ns/op `ratio_to_c` divides by (nil: no `ratio_to_c`).
+    public let cReference: String?
+    /// Why it cannot run on this platform (nil: it can), e.g. a glibc-only mutex kind elsewhere.
+    public let unavailable: String?
+    let targets: ContentionTargets
 
-    /// The strategies of the default run: the three users asked about, `mutex`, Signal's own
-    /// design, the `atomic` floor and the C reference.
-    package static let defaultSlice: [LockVariant] = [
-        .pthreadMutex, .nslock, .dispatchQueue, .mutex, .signalGlobalLock, .atomic, .cPthreadMutex, .cAtomic,
-    ]
+    /// A lock: the suite's atomic wrappers run every scenario on it (see `LockStrategy`).
+    public init<Lock: LockStrategy>(name: String, origin: VariantOrigin, summary: String, isDefault: Bool = true, lock: Lock.Type) {
+        self.init(
+            info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
+            operations: ContentionOperation.allCases,
+            targets: ContentionTargets(lock: Lock.self, name: name)
+        )
+    }
+
+    /// A whole atomic wrapper of a `UInt64`: `increment`, `read-mostly`, `flag`, `transition` and
+    /// `different-atomics` (see `AtomicWrapper`).
+    public init<Counter: AtomicWrapper<UInt64>>(
+        name: String,
+        origin: VariantOrigin,
+        summary: String,
+        isDefault: Bool = true,
+        wrapper: Counter.Type
+    ) {
+        self.init(
+            info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
+            operations: ContentionOperation.allCases.filter { $0.isCounterLike || $0 == .differentAtomics },
+            targets: ContentionTargets(WrapperSource<Counter>())
+        )
+    }
+
+    /// A whole atomic wrapper with its array and dictionary forms too: every scenario.
+    public init<Counter: AtomicWrapper<UInt64>, Array: AtomicWrapper<[UInt64]>, Dictionary: AtomicWrapper<[Int: UInt64]>>(
+        name: String,
+        origin: VariantOrigin,
+        summary: String,
+        isDefault: Bool = true,
+        wrapper: Counter.Type,
+        array: Array.Type,
+        dictionary: Dictionary.Type
+    ) {
+        self.init(
+            info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
+            operations: ContentionOperation.allCases,
+            targets: ContentionTargets(WrapperCollectionsSource<Counter, Array, Dictionary>())
+        )
+    }
+
+    /// The full form, for the suite's references and Signal's atomics.
+    init(
+        info: VariantInfo,
+        operations: [ContentionOperation],
+        isSynchronized: Bool = true,
+        cReference: String? = "c-pthread-mutex",
+        unavailable: String? = nil,
+        targets: ContentionTargets
+    ) {
+        self.unavailable = unavailable
+        self.info = info
+        self.operations = operations
+        self.isSynchronized = isSynchronized
+        self.cReference = cReference
+        self.targets = targets
+    }
+
+    /// The variant's name (`info.name`).
+    public var name: String { info.name }
+
+    /// Its `--list` line.
+    public var summary: String { info.summary }
 
     /// Whether this variant can run `operation` at all.
-    ///
-    /// Lock-free and C variants exist for the counter-like operations only (`atomic` also for
-    /// `different-atomics`); `unsynchronized` is kept away from arrays and dictionaries, where a
-    /// race corrupts the heap instead of losing counts, and from `different-atomics`, where there
-    /// is no race to lose. `signal-global-lock` skips `dictionary-update`: Signal's
-    /// `AtomicDictionary` has no atomic read-modify-write of one entry.
-    package func supports(_ operation: ContentionOperation) -> Bool {
-        switch self {
-        case .cPthreadMutex, .cAtomic:
-            operation == .increment
-        case .atomic:
-            operation.isCounterLike || operation == .differentAtomics
-        case .unsynchronized:
-            operation.isCounterLike
-        case .signalGlobalLock:
-            operation != .dictionaryUpdate
-        case .pthreadMutex, .nslock, .dispatchQueue, .mutex, .spinlock, .pthreadMutexAdaptive:
-            true
-        }
+    public func supports(_ operation: ContentionOperation) -> Bool { operations.contains(operation) }
+
+    /// True for the variants that are not a lock strategy but a yardstick for one (origin `reference`).
+    public var isReference: Bool { info.origin == .reference }
+}
+
+extension LockVariant: Hashable {
+    /// Variants are their names: a registry holds each name once.
+    public static func == (a: LockVariant, b: LockVariant) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension LockVariant: Codable {
+    /// The variants a decoded name may refer to: the suite's own plus those of the run's registry
+    /// (`AtomicsWorkload` publishes them), so that an isolated item's sample decodes in the parent.
+    private static let known = Mutex<[String: LockVariant]>(Dictionary(uniqueKeysWithValues: builtIn.map { ($0.name, $0) }))
+
+    package static func publish(_ variants: [LockVariant]) {
+        known.withLock { table in for v in variants { table[v.name] = v } }
     }
 
-    /// True for the variants that are not a Swift lock strategy but a yardstick for one.
-    package var isReference: Bool {
-        switch self {
-        case .atomic, .unsynchronized, .cPthreadMutex, .cAtomic: true
-        default: false
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let variant = Self.known.withLock({ $0[name] }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown lock variant '\(name)'"))
         }
+        self = variant
     }
 
-    /// True when the variant is expected to keep every update (all but the control).
-    package var isSynchronized: Bool { self != .unsynchronized }
-
-    /// The variant whose ns/op `ratio_to_c` divides by: C's mutex for locks, C's atomic for atomics.
-    package var cReference: LockVariant? {
-        switch self {
-        case .cPthreadMutex, .cAtomic: nil
-        case .atomic: .cAtomic
-        default: .cPthreadMutex
-        }
-    }
-
-    package var summary: String {
-        switch self {
-        case .pthreadMutex: "pthread_mutex_t, default attributes, allocated once"
-        case .nslock: "Foundation NSLock (a pthread mutex behind a class)"
-        case .dispatchQueue: "serial DispatchQueue, sync"
-        case .mutex: "Synchronization.Mutex"
-        case .spinlock: "test-and-test-and-set spinlock with a yield (not os_unfair_lock, which never spins)"
-        case .pthreadMutexAdaptive: "PTHREAD_MUTEX_ADAPTIVE_NP"
-        case .signalGlobalLock: "signal: Signal's atomics as written, every wrapper on one process-wide futex mutex (sharedGlobal)"
-        case .atomic: "lock-free Synchronization.Atomic (the hardware floor)"
-        case .unsynchronized: "no lock: the control that must lose updates"
-        case .cPthreadMutex: "C reference: the counter loop on a raw pthread mutex"
-        case .cAtomic: "C reference: the counter loop on a C11 atomic"
-        }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
     }
 }

@@ -3,58 +3,10 @@ import CLockReference
 // The operations on the atomic wrappers, one target per operation, generic over the lock.
 // Each `perform` has a branch-free fast path for "no work", matching the C reference's loop.
 
-/// `increment`: tally = operations; observed = the counter.
-final class IncrementTarget<Lock: LockStrategy>: ContentionTarget {
-    let counter = AtomicValue<UInt64, Lock>(0)
-
-    func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        if cs == 0 && gap == 0 {
-            for _ in 0..<count { counter.update { $0 &+= 1 } }
-        } else {
-            for _ in 0..<count {
-                counter.update {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    $0 &+= 1
-                }
-                if gap != 0 { _ = clr_spin(gap) }
-            }
-        }
-        state.tally &+= Int64(count)
-    }
-
-    func observedTotal() -> Int64 { Int64(counter.get()) }
-}
-
-/// `read-mostly`: tally = writes; observed = the value.
-final class ReadMostlyTarget<Lock: LockStrategy>: ContentionTarget {
-    let value = AtomicValue<UInt64, Lock>(0)
-
-    func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        var writes: Int64 = 0
-        var sink: UInt64 = 0
-        for _ in 0..<count {
-            if state.generator.next() % 10 == 0 {
-                value.update {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    $0 &+= 1
-                }
-                writes += 1
-            } else {
-                sink &+= value.withValue {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    return $0
-                }
-            }
-            if gap != 0 { _ = clr_spin(gap) }
-        }
-        blackHole(sink)
-        state.tally &+= writes
-    }
-
-    func observedTotal() -> Int64 { Int64(value.get()) }
-}
+/// `increment` and `read-mostly` on the suite's `AtomicValue` are the whole-wrapper targets over
+/// it (`AtomicValue` is an `AtomicWrapper`): one loop for a user's wrapper and the suite's.
+typealias IncrementTarget<Lock: LockStrategy> = WrapperIncrementTarget<AtomicValue<UInt64, Lock>>
+typealias ReadMostlyTarget<Lock: LockStrategy> = WrapperReadMostlyTarget<AtomicValue<UInt64, Lock>>
 
 /// `flag`: tally = successful sets − successful clears; observed = 1 if set, else 0.
 final class FlagTarget<Lock: LockStrategy>: ContentionTarget {

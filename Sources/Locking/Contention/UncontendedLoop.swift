@@ -17,7 +17,7 @@ public struct UncontendedLoop {
     /// unsupported (see `LockVariant.supports`). Set `PATTERNBENCH_INJECT_REGRESSION` to slow the
     /// variants it names, as in the contention runs.
     public init?(variant: LockVariant, operation: ContentionOperation, seed: UInt64 = 1) {
-        guard let made = operation.withTarget(for: variant, Capture()) else { return nil }
+        guard let made = variant.withTarget(operation, Capture()) else { return nil }
         self.variant = variant
         self.operation = operation
         (target, body) = made

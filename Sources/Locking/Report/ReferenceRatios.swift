@@ -17,10 +17,18 @@ package enum ReferenceRatios {
     /// The ratio observations for the cells of a run, computed from the typed samples: for every
     /// measured repetition, its ns/op over the reference's median in the same cell.
     package static func observations(for results: [FinishedItem<AtomicsWorkload.Item, AtomicsWorkload.Sample>]) -> [LabelledObservations] {
+        // A cell's runs may come from several items (a user variant's runs in an item of its own):
+        // the references are looked up over all of them, in item order.
+        var cells: [ContentionCell] = []
+        var runs: [ContentionCell: [AtomicsWorkload.Run]] = [:]
+        for result in results {
+            if runs[result.item.cell] == nil { cells.append(result.item.cell) }
+            runs[result.item.cell, default: []] += result.sample.runs
+        }
         var out: [LabelledObservations] = []
         for (metric, prefix) in [("ns_per_op", ""), ("cpu_ns_per_op", "cpu_")] {
-            for result in results {
-                out += ratios(result.item.cell, result.sample.runs, metric: metric, prefix: prefix)
+            for cell in cells {
+                out += ratios(cell, runs[cell] ?? [], metric: metric, prefix: prefix)
             }
         }
         return out
@@ -30,10 +38,10 @@ package enum ReferenceRatios {
         func value(_ run: AtomicsWorkload.Run) -> Double? {
             run.sample.observations().first { $0.metric == metric }?.value
         }
-        func median(_ variant: LockVariant) -> Double? {
-            Statistics.median(runs.filter { $0.variant == variant }.compactMap(value).filter(\.isFinite))
+        func median(_ variant: String) -> Double? {
+            Statistics.median(runs.filter { $0.variant.name == variant }.compactMap(value).filter(\.isFinite))
         }
-        let atomic = median(.atomic)
+        let atomic = median(LockVariant.atomic.name)
         var out: [LabelledObservations] = []
         for run in runs {
             guard let v = value(run) else { continue }

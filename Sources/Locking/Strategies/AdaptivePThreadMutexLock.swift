@@ -2,6 +2,8 @@ import CLockShim
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `pthread-mutex-adaptive`: a glibc `PTHREAD_MUTEX_ADAPTIVE_NP` mutex, which spins a bounded number

@@ -41,5 +41,5 @@ package enum RegressionInjection {
         )
     }()
 
-    package static func slows(_ variant: LockVariant) -> Bool { slowedVariants.contains(variant.rawValue) }
+    package static func slows(_ variant: LockVariant) -> Bool { slowedVariants.contains(variant.name) }
 }

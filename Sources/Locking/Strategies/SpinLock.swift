@@ -3,6 +3,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `spinlock`: a test-and-test-and-set spinlock, the stand-in for Apple's `os_unfair_lock`, which

@@ -5,7 +5,7 @@
 /// `acquired` and `released` are read inside the critical section, first and last thing, so two
 /// threads' holds of one lock never overlap on the timeline (a lock convoy shows as holds end to
 /// end with waits stacked beside them); a sampled wait covers the lock call itself.
-package struct LockSample: Sendable, Hashable {
+package struct LockSample: Sendable, Hashable, Codable {
     package var start: UInt64
     package var acquired: UInt64?
     package var released: UInt64

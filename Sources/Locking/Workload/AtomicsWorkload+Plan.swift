@@ -3,8 +3,13 @@ import Measurement
 
 extension AtomicsWorkload {
     /// The matrix the configuration and selection ask for, validated.
-    static func resolve(_ configuration: AtomicsConfiguration, _ selection: MatrixSelection) throws -> ContentionPlan {
-        let base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
+    static func resolve(
+        _ configuration: AtomicsConfiguration,
+        _ selection: MatrixSelection,
+        registry: VariantRegistry<LockVariant>
+    ) throws -> ContentionPlan {
+        var base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
+        base.variants = (configuration.full ? registry.variants : try registry.resolve([])).filter { $0.unavailable == nil }
         var plan = base
         plan.operations =
             selection.scenarios.isEmpty
@@ -13,7 +18,10 @@ extension AtomicsWorkload {
         plan.variants =
             selection.variants.isEmpty
             ? base.variants
-            : try MatrixSelection.resolve(selection.variants, flag: "--variant", from: LockVariant.allCases, name: \.name)
+            : try registry.resolve(selection.variants)
+        if let v = plan.variants.first(where: { $0.unavailable != nil }) {
+            throw BenchFailure.usage("--variant \(v.name) cannot run here: \(v.unavailable!)")
+        }
         let threadTexts = try list(configuration.threads, flag: "--threads")
         if !threadTexts.isEmpty {
             plan.threads = try threadTexts.map { text in
@@ -32,7 +40,7 @@ extension AtomicsWorkload {
         plan.gapWorks = unique(plan.gapWorks)
         if plan.cells.isEmpty {
             let supported = plan.variants.map { v in
-                "\(v.name) runs \(ContentionOperation.allCases.filter(v.supports).map(\.name).joined(separator: "/"))"
+                "\(v.name) runs \(v.operations.map(\.name).joined(separator: "/"))"
             }
             throw BenchFailure.usage("no scenario in this selection can run on the chosen variants (\(supported.joined(separator: "; ")))")
         }
@@ -79,7 +87,10 @@ extension AtomicsWorkload {
         return values.filter { seen.insert($0).inserted }
     }
 
-    package static var catalogue: WorkloadCatalogue {
+    package static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: LockVariant.builtIn)) }
+
+    /// What `--list` prints for a suite's registry: each variant labelled with its origin.
+    package static func catalogue(variants: VariantRegistry<LockVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
                 .init(
@@ -90,9 +101,7 @@ extension AtomicsWorkload {
                 ),
                 .init(
                     "variants (lock strategies and references, --variant)",
-                    LockVariant.allCases.map {
-                        .init($0.name, $0.summary, isDefault: LockVariant.defaultSlice.contains($0))
-                    }
+                    variants.catalogueEntries
                 ),
             ],
             footer: ["factors: threads (default 1,2,4,8), cs_work_ns (--cs-work, default 0,50ns), gap_work_ns (--gap-work, default 0)"]

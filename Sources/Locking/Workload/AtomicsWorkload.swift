@@ -8,21 +8,26 @@ import Simulation
 ///
 /// Every cell measures real time, so every cell runs alone whatever `--jobs` says (issue 24: two
 /// "uncontended" cells side by side contended on Signal's one global lock).
-package struct AtomicsWorkload: Workload {
+///
+/// The variants come from a `VariantRegistry<LockVariant>` (the command passes `Suite.locks`). A
+/// `user` variant gets an item of its own in each cell, right after the suite's item for the cell,
+/// and that item runs in a child process (`IsolatingWorkload`): a user's lock that traps or hangs
+/// fails its item, and the rest of the matrix is measured and written.
+package struct AtomicsWorkload: IsolatingWorkload {
     package struct Item: Sendable {
         package var cell: ContentionCell
         package var variants: [LockVariant]
     }
 
     /// One measured repetition of one strategy in a cell.
-    package struct Run: Sendable {
+    package struct Run: Sendable, Codable {
         package var variant: LockVariant
         package var repetition: Int
         package var seed: UInt64
         package var sample: ContentionSample
     }
 
-    package struct Sample: Sendable {
+    package struct Sample: Sendable, Codable {
         package var runs: [Run]
     }
 
@@ -40,35 +45,67 @@ package struct AtomicsWorkload: Workload {
     package let clock: SystemMonotonicClock
     package let started: UInt64
     package let items: [Item]
+    /// Every registered variant's origin, for the `origin` column.
+    package let variantOrigins: [String: VariantOrigin]
     package var factorNames: [String] { ContentionCell.factorNames }
 
     /// Resolves the matrix, switches the allocator, calibrates the spin loop and runs the
     /// co-scheduling probe: everything a cell's measurement depends on, once, before the first cell.
-    package init(configuration: AtomicsConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
+    package init(
+        configuration: AtomicsConfiguration,
+        selection: MatrixSelection,
+        registry: VariantRegistry<LockVariant> = VariantRegistry(builtIn: LockVariant.builtIn),
+        recordTimeline: Bool = false
+    ) throws {
         self.configuration = configuration
         self.selection = selection
-        let plan = try Self.resolve(configuration, selection)
+        LockVariant.publish(registry.variants)
+        variantOrigins = registry.origins
+        let plan = try Self.resolve(configuration, selection, registry: registry)
         self.plan = plan
         duration = try Self.seconds(configuration.duration ?? (selection.quick ? 0.05 : 0.15), flag: "--duration", allowZero: false)
         warmup = try Self.seconds(configuration.warmup ?? (selection.quick ? 0.01 : 0.03), flag: "--warmup", allowZero: true)
         _ = try Self.seconds(configuration.probeDuration, flag: "--probe-duration", allowZero: true)
         seeds = selection.seeds(default: 3)
-        items = plan.cells.map { Item(cell: $0, variants: plan.variants(for: $0)) }
+        items = Self.items(plan)
         allocator = try AllocatorSwitch.activateForRun(configuration.allocator)
         clock = SystemMonotonicClock()
         let cpuCount = ProcessInfo.processInfo.activeProcessorCount
-        calibration = SpinCalibration.measure(clock: clock)
+        // An isolated item's child measures with its parent's calibration, so that a user
+        // variant's critical sections are as long as the suite's in the same cell.
+        let inherited = ProcessInfo.processInfo.environment[Self.calibrationVariable].flatMap(Double.init)
+        calibration = inherited.map(SpinCalibration.init) ?? SpinCalibration.measure(clock: clock)
+        if inherited == nil { setenv(Self.calibrationVariable, String(calibration.nanosecondsPerIteration), 1) }
         var settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)
         settings.sampling = recordTimeline ? LockSampling() : nil  // Timeline/: sampled lock holds and waits
         self.settings = settings
         probeBefore =
-            configuration.probeDuration > 0
+            configuration.probeDuration > 0 && inherited == nil
             ? try? CoSchedulingProbe(clock: clock, pinning: configuration.pin, cpuCount: cpuCount).run(seconds: configuration.probeDuration)
             : nil
         started = clock.nanoseconds()
     }
 
-    package func label(_ item: Item) -> String { "\(item.cell.operation.name) t=\(item.cell.threads)" }
+    /// The items of `plan`: per cell, one for the suite's variants, then one per `user` variant.
+    static func items(_ plan: ContentionPlan) -> [Item] {
+        plan.cells.flatMap { cell -> [Item] in
+            let variants = plan.variants(for: cell)
+            let suite = variants.filter { $0.info.origin != .user }
+            return (suite.isEmpty ? [] : [Item(cell: cell, variants: suite)])
+                + variants.filter { $0.info.origin == .user }.map { Item(cell: cell, variants: [$0]) }
+        }
+    }
+
+    /// The spin calibration a parent passes to the children of its isolated items.
+    static let calibrationVariable = "PATTERNBENCH_ATOMICS_SPIN_NS"
+
+    package func label(_ item: Item) -> String {
+        let user = runsInChildProcess(item) ? " " + item.variants.map(\.name).joined(separator: ",") : ""
+        return "\(item.cell.operation.name) t=\(item.cell.threads)\(user)"
+    }
+
+    /// A user's lock or wrapper runs in a child process: real threads on code the suite does not control.
+    package func runsInChildProcess(_ item: Item) -> Bool { item.variants.contains { $0.info.origin == .user } }
 
     /// Every cell is timed, single-thread ones included: two "uncontended" cells side by side
     /// share the cores, the caches and, for `signal-global-lock`, the one process-wide lock.

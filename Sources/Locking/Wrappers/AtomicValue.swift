@@ -59,3 +59,10 @@ package final class AtomicValue<Value, Lock: LockStrategy> {
 
 // Sendable when the value is: every access to `storage` happens inside `lock.withLock`.
 extension AtomicValue: @unchecked Sendable where Value: Sendable {}
+
+// A counter on a lock is the simplest whole wrapper: `update` and `withValue` are its surface, so the
+// scenarios a user's wrapper runs are the very loops the suite's locks run.
+extension AtomicValue: AtomicWrapper where Value == UInt64 {
+    /// The value on a fresh lock.
+    package convenience init(_ value: Value) { self.init(value, lock: Lock()) }
+}

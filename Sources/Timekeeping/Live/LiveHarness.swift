@@ -18,10 +18,15 @@ public enum LiveHarness {
     /// The `faketime` wrapper, if libfaketime is installed.
     public static func faketimePath() -> String? { Executables.find("faketime") }
 
-    /// Fails with the package to install when live mode cannot run here.
+    /// Fails with the package to install when live mode cannot run here (or with the platform,
+    /// off Linux: the timerfd shim and `CLOCK_BOOTTIME` are Linux's).
     public static func checkAvailable() throws(LiveError) -> String {
+        #if os(Linux)
         guard let path = faketimePath() else { throw LiveError(missingFaketime) }
         return path
+        #else
+        throw LiveError("live mode runs on Linux only (a timerfd LD_PRELOAD shim under libfaketime, CLOCK_BOOTTIME); use --mode sim here")
+        #endif
     }
 
     /// Runs one scenario for real. The child gets:
