@@ -3,7 +3,7 @@ import Simulation
 
 /// What a live item measured on the shared metrics (defined in docs/bench-group.md). Frames are not
 /// counted live: the main stand-in is a serial queue without a display.
-public struct LiveFlowResult: Sendable, Codable {
+public struct LiveFlowResult: Sendable, Codable, FlowMetrics {
     public var flows: Int
     public var complete: Bool
     public var flowsFailed: Int
@@ -45,23 +45,6 @@ public struct LiveFlowResult: Sendable, Codable {
         }
     }
 
-    private static func ms(_ ns: Int64) -> Double { Double(ns) / 1e6 }
-
-    public var observations: [Observation] {
-        let n = Double(max(1, flows))
-        return [
-            Observation("latency_p50_ms", Self.ms(latencyP50Ns), "ms"),
-            Observation("latency_p99_ms", Self.ms(latencyP99Ns), "ms"),
-            Observation("latency_max_ms", Self.ms(latencyMaxNs), "ms"),
-            Observation("flows_failed", Double(flowsFailed), "count"),
-            Observation("calls_per_flow", Double(callsTotal) / n, "calls"),
-            Observation("threads_in_use_peak", Double(threadsInUsePeak), "threads"),
-            Observation("threads_blocked_peak", Double(threadsBlockedPeak), "threads"),
-            Observation("blocked_thread_ms_per_flow", Self.ms(blockedThreadNs) / n, "ms"),
-            Observation("main_blocked_ms", Self.ms(mainBlockedNs), "ms"),
-            Observation("main_blocked_max_ms", Self.ms(mainBlockedMaxNs), "ms"),
-            Observation("wasted_work_ms", Self.ms(wastedNs), "ms"),
-            Observation("cancelled_calls", Double(cancelledCalls), "count"),
-        ]
-    }
+    /// The shared metrics, in CSV order (no frames live).
+    public var observations: [Observation] { flowObservations(missedFrames: nil) }
 }

@@ -2,7 +2,7 @@ import Measurement
 import Simulation
 
 /// What one item measured in virtual time (every value defined in docs/bench-group.md).
-public struct FanOutSimResult: Sendable, Codable, Hashable {
+public struct FanOutSimResult: Sendable, Codable, Hashable, FlowMetrics {
     public var flows: Int
     public var flowsFailed = 0
     public var latencyP50Ns: Int64 = 0
@@ -55,25 +55,6 @@ public struct FanOutSimResult: Sendable, Codable, Hashable {
         return out
     }
 
-    private static func ms(_ ns: Int64) -> Double { Double(ns) / 1e6 }
-
     /// The metrics, in CSV order.
-    public var observations: [Observation] {
-        let n = Double(max(1, flows))
-        return [
-            Observation("latency_p50_ms", Self.ms(latencyP50Ns), "ms"),
-            Observation("latency_p99_ms", Self.ms(latencyP99Ns), "ms"),
-            Observation("latency_max_ms", Self.ms(latencyMaxNs), "ms"),
-            Observation("flows_failed", Double(flowsFailed), "count"),
-            Observation("calls_per_flow", Double(callsTotal) / n, "calls"),
-            Observation("threads_in_use_peak", Double(threadsInUsePeak), "threads"),
-            Observation("threads_blocked_peak", Double(threadsBlockedPeak), "threads"),
-            Observation("blocked_thread_ms_per_flow", Self.ms(blockedThreadNs) / n, "ms"),
-            Observation("main_blocked_ms", Self.ms(mainBlockedNs), "ms"),
-            Observation("main_blocked_max_ms", Self.ms(mainBlockedMaxNs), "ms"),
-            Observation("missed_frames", Double(missedFrames), "frames"),
-            Observation("wasted_work_ms", Self.ms(wastedNs), "ms"),
-            Observation("cancelled_calls", Double(cancelledCalls), "count"),
-        ]
-    }
+    public var observations: [Observation] { flowObservations(missedFrames: missedFrames) }
 }

@@ -214,15 +214,19 @@ def flat_panel(ax, scenario: str, panel: pd.DataFrame, policies: list[str], mode
     return series
 
 
-def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_scenarios: int | None = None) -> list[Chart]:
-    """Rows per update and frame lateness over time, one row of panels per policy, first seed only."""
-    charts = []
+def scenario_updates(events: pd.DataFrame, max_scenarios: int | None = None) -> list[tuple[str, pd.DataFrame]]:
+    """The update rows of `--events`, per scenario in file order (the first `max_scenarios`)."""
     events = update_rows(events)
     scenarios = list(dict.fromkeys(events["scenario"]))
     if max_scenarios is not None:
         scenarios = scenarios[:max_scenarios]
-    for scenario in scenarios:
-        sub = events[events["scenario"] == scenario]
+    return [(scenario, events[events["scenario"] == scenario]) for scenario in scenarios]
+
+
+def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_scenarios: int | None = None) -> list[Chart]:
+    """Rows per update and frame lateness over time, one row of panels per policy, first seed only."""
+    charts = []
+    for scenario, sub in scenario_updates(events, max_scenarios):
         seeds = sorted(sub["seed"].unique())
         seed = seeds[0]
         sub = sub[sub["seed"] == seed]

@@ -21,7 +21,7 @@ from matplotlib.patches import Patch, Rectangle
 
 from ..results import WorkloadRun
 from .common import Chart, color_map, layout, save, slug, tag
-from .throttle import P99, POLICY_ORDER, ordered, update_rows
+from .throttle import P99, POLICY_ORDER, ordered, scenario_updates
 
 TOP = 3  # policies drawn per scenario: the best by median p99
 WINDOW_S = 1.0
@@ -54,12 +54,7 @@ def worst_update(updates: pd.DataFrame) -> tuple[pd.Series, float] | None:
 def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                   max_scenarios: int | None = None) -> list[Chart]:
     charts = []
-    events = update_rows(events)
-    scenarios = list(dict.fromkeys(events["scenario"]))
-    if max_scenarios is not None:
-        scenarios = scenarios[:max_scenarios]
-    for scenario in scenarios:
-        sub = events[events["scenario"] == scenario]
+    for scenario, sub in scenario_updates(events, max_scenarios):
         mode = "live" if (sub["mode"] == "live").any() else "sim"
         sub = sub[(sub["mode"] == mode) & (sub["seed"] == sub["seed"].min())]
         seed = int(sub["seed"].iloc[0])
