@@ -104,7 +104,7 @@ public struct ClockSchedule: Sendable {
     /// Seconds to integer nanoseconds, rounded to nearest; saturates instead of trapping (an event's
     /// fields are at most 100 years, so an accepted file never comes near).
     static func ns(_ seconds: Double) -> Int64 {
-        let n = (seconds * 1e9).rounded()
+        let n = ExactRounding.nearest(seconds * 1e9)
         guard n.isFinite, abs(n) < 9.2e18 else { return n > 0 ? .max : .min }
         return Int64(n)
     }
@@ -115,7 +115,7 @@ public struct ClockSchedule: Sendable {
     /// whose readings come near them, so an accepted scenario never saturates.
     @inline(__always) static func scaled(_ d: Int64, _ k: Double) -> Int64 {
         if k == 0 { return d }
-        let product = (Double(d) * k).rounded()
+        let product = ExactRounding.nearest(Double(d) * k)
         guard abs(product) < 9.2e18 else { return product > 0 ? .max : .min }
         return add(d, Int64(product))
     }

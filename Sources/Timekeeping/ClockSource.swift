@@ -56,7 +56,7 @@ package enum DateQuantization {
     /// Saturates at the ends of `Int64` (±292 years) instead of trapping or wrapping; the simulated
     /// clocks never come near (`ClockSchedule.maximumOffset`), a broken real clock might.
     package static func nanoseconds(timeInterval: Double) -> Int64 {
-        let n = (timeInterval * 1e9).rounded()
+        let n = ExactRounding.nearest(timeInterval * 1e9)
         guard n.isFinite, abs(n) < 9.2e18 else { return n < 0 ? .min : .max }
         let (sum, overflow) = Int64(n).addingReportingOverflow(referenceOffsetSeconds * 1_000_000_000)
         return overflow ? .max : sum

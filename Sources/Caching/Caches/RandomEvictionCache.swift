@@ -5,45 +5,59 @@ import Simulation
 /// The choice comes from a `SeededGenerator`, so a simulation is reproducible per seed.
 package final class RandomEvictionCache<Key: Hashable, Value>: CountBoundedCache {
     package let capacity: Int
-    private var indexOf: [Key: Int] = [:]
-    private var keys: [Key] = []
-    private var values: [Value] = []
-    private var generator: SeededGenerator
+    /// All the mutable state in one stored property: one run-time exclusivity check per call (see
+    /// `LinkedLRUCache`).
+    private var state: State
 
     package init(capacity: Int, seed: UInt64) {
         self.capacity = max(0, capacity)
-        generator = SeededGenerator(seed: seed)
+        state = State(generator: SeededGenerator(seed: seed))
     }
 
-    package var count: Int { keys.count }
+    package var count: Int { state.keys.count }
 
-    package func get(_ key: Key) -> Value? {
-        guard let i = indexOf[key] else { return nil }
-        return values[i]
-    }
+    package func get(_ key: Key) -> Value? { state.get(key) }
 
     package func set(_ key: Key, _ value: Value) {
         guard capacity > 0 else { return }
-        if let i = indexOf[key] {
-            values[i] = value
-            return
-        }
-        if keys.count == capacity {
-            let victim = Int(generator.nextInt(in: 0...Int64(capacity - 1)))
-            indexOf[keys[victim]] = nil
-            keys[victim] = key
-            values[victim] = value
-            indexOf[key] = victim
-        } else {
-            indexOf[key] = keys.count
-            keys.append(key)
-            values.append(value)
-        }
+        state.set(key, value, capacity: capacity)
     }
 
-    package func clear() {
-        indexOf.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+    package func clear() { state.clear() }
+
+    private struct State {
+        var indexOf: [Key: Int] = [:]
+        var keys: [Key] = []
+        var values: [Value] = []
+        var generator: SeededGenerator
+
+        func get(_ key: Key) -> Value? {
+            guard let i = indexOf[key] else { return nil }
+            return values[i]
+        }
+
+        mutating func set(_ key: Key, _ value: Value, capacity: Int) {
+            if let i = indexOf[key] {
+                values[i] = value
+                return
+            }
+            if keys.count == capacity {
+                let victim = Int(generator.nextInt(in: 0...Int64(capacity - 1)))
+                indexOf[keys[victim]] = nil
+                keys[victim] = key
+                values[victim] = value
+                indexOf[key] = victim
+            } else {
+                indexOf[key] = keys.count
+                keys.append(key)
+                values.append(value)
+            }
+        }
+
+        mutating func clear() {
+            indexOf.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+        }
     }
 }

@@ -149,7 +149,7 @@ public enum CacheSimulation {
         result.missStormReads = rewarm.missStormReads
         result.rewarm = trace.interval * Int64(rewarm.rewarmReads)
         result.unrecovered = rewarm.unrecovered
-        latencies.sort()
+        LatencySort.sort(&latencies)
         result.latencies = latencies
         if request.reference {
             result.referenceHits = StackDistanceReference.hits(keys: trace.keys, capacity: capacity, clears: Set(clearAt))

@@ -27,11 +27,18 @@ public enum StackDistanceReference {
             return s
         }
         var last: [Int: Int] = [:]
+        // The clears in order, walked beside the reads (no set look-up per read).
+        let clearOrder = clears.sorted()
+        var nextClear = 0
         var lastClear = -1
         var hits = 0
         for (i, key) in keys.enumerated() {
-            if clears.contains(i) { lastClear = i }
-            if let p = last[key] {
+            while nextClear < clearOrder.count, clearOrder[nextClear] <= i {
+                if clearOrder[nextClear] == i { lastClear = i }
+                nextClear += 1
+            }
+            // One hash look-up: the key's previous position comes back as it is replaced.
+            if let p = last.updateValue(i, forKey: key) {
                 if p >= lastClear {
                     let distinct = prefix(i) - prefix(p + 1)
                     if distinct < capacity { hits += 1 }
@@ -39,7 +46,6 @@ public enum StackDistanceReference {
                 add(p, -1)
             }
             add(i, 1)
-            last[key] = i
         }
         return hits
     }

@@ -45,7 +45,7 @@ public struct AdaptiveUpdateGate<Clock: ClockSource> {
         }
         let f = Double(samples.count) / (Double(last - first) / 1e9)
         let alpha = min(max((20 - f) / (20 - 10), 0), 1)
-        return Self.fastInterval + Int64((Double(Self.slowInterval - Self.fastInterval) * alpha).rounded())
+        return Self.fastInterval + Int64(ExactRounding.nearest(Double(Self.slowInterval - Self.fastInterval) * alpha))
     }
 
     /// Signal's filter: keep the samples with `abs(now − sample) < 5 s`.

@@ -189,4 +189,4 @@ func sortedWorkload<E>(_ events: [Timed<E>]) -> [Timed<E>] {
     events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
 }
 
-@inline(__always) func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+@inline(__always) func nanoseconds(_ seconds: Double) -> Int64 { Int64(ExactRounding.nearest(seconds * 1e9)) }
