@@ -45,7 +45,7 @@ let package = Package(
         // Virtual time: event queue, seeded generator, arrival models, streamed trace reader.
         .target(
             name: "Simulation",
-            dependencies: ["CZlib", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["CZlib"],
             swiftSettings: swiftSettings
         ),
         // The commit and dirty flag of the source being built, generated before every build.
