@@ -297,6 +297,29 @@ def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
     assert after < before - 0.1, (before, after)  # 0.36 then 0.20 here
 
 
+def test_cache_live_trace_matches_its_metrics(tmp_path: Path) -> None:
+    processes, rows = run(tmp_path, "bench-cache", "--mode", "live", "--variant", "lru", "--operation", "get,set,clear",
+                          "--capacity", "64", "--threads", "1,2", "--seeds", "1")
+    items: dict[str, dict[str, float]] = defaultdict(dict)
+    for r in rows:
+        items[f"{r['scenario']} {r['variant']} {r['capacity']} {r['threads']}t live seed {r['seed']}"][r["metric"]] = float(r["value"])
+    assert len(items) == 5 and set(items) == set(processes), set(items) ^ set(processes)
+    for label, m in items.items():
+        p = processes[label]
+        threads = sorted(name for name in p.tracks if name.startswith("thread ") and " #" not in name)
+        assert threads == [f"thread {i + 1}" for i in range(int(label.split()[3].removesuffix("t")))], (label, list(p.tracks))
+        done = [e for t in threads for _, e in p.on(t) if e.type == TrackEvent.TYPE_INSTANT and e.name == "done"]
+        assert len(done) == len(threads), label
+        if label.startswith("live-clear"):
+            assert p.slices("clear", "thread 1") == 5, label
+            assert done[0].debug_annotations[0].double_value == 5, label
+        else:
+            operation = label.split()[0].removeprefix("live-")
+            # Sampled: every 64th batch of 32 calls, so far fewer slices than calls, and at least one.
+            assert 0 < p.slices(operation) * 32 * 64 <= m["ops"] + 64 * 32 * len(threads), label
+            assert sum(e.debug_annotations[0].double_value for e in done) == m["ops"], label
+
+
 def test_atomics_trace_matches_its_metrics(tmp_path: Path) -> None:
     processes, rows = run(tmp_path, "bench-atomics", "--scenario", "increment", "--variant", "pthread-mutex,atomic",
                           "--threads", "2", "--cs-work", "0", "--gap-work", "0", "--seeds", "2",

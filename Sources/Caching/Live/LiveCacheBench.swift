@@ -6,6 +6,8 @@ import Synchronization
 /// What one live cell measured.
 public struct LiveCacheResult: Sendable, Codable {
     public var observations: [Observation] = []
+    /// The cell's timeline when recording (`LiveCacheTimeline`), else empty.
+    public var trace: [TraceEvent] = []
 }
 
 /// Runs the real cache implementations on real threads, timed with the injected clock.
@@ -20,11 +22,15 @@ public struct LiveCacheBench: Sendable {
     public var clock: any MonotonicClock
     public var duration: SimDuration
     package var jemalloc: JemallocCounters?
+    /// Whether cells record their timeline (`--perfetto`, `--events`): sampled batches, clears and
+    /// each thread's operations. A default run reads no clock it did not read before.
+    package var recordTimeline: Bool
 
-    package init(clock: any MonotonicClock, duration: SimDuration, jemalloc: JemallocCounters?) {
+    package init(clock: any MonotonicClock, duration: SimDuration, jemalloc: JemallocCounters?, recordTimeline: Bool = false) {
         self.clock = clock
         self.duration = duration
         self.jemalloc = jemalloc
+        self.recordTimeline = recordTimeline
     }
 
     /// Boxes a cache for the worker threads. Only variants whose `isThreadSafe` is true are ever
@@ -58,11 +64,18 @@ public struct LiveCacheBench: Sendable {
             )
         case .clear:
             var samples: [Double] = []
+            var timeline = recordTimeline ? LiveCacheTimeline(origin: clock.now().nanoseconds) : nil
             for _ in 0..<5 {
                 for k in 0..<capacity { cache.cache.set(k, values[k]) }
                 let start = clock.now()
                 cache.cache.clear()
-                samples.append(Double((clock.now() - start).nanoseconds) / 1000)
+                let end = clock.now()
+                samples.append(Double((end - start).nanoseconds) / 1000)
+                timeline?.slice("clear", thread: 0, start: start.nanoseconds, end: end.nanoseconds, value: Double(capacity))
+            }
+            if var timeline {
+                timeline.done(thread: 0, operations: samples.count)
+                result.trace = timeline.events
             }
             samples.sort()
             result.observations.append(Observation("clear_us", samples[samples.count / 2], "us"))
@@ -76,6 +89,7 @@ public struct LiveCacheBench: Sendable {
             if let allocations = measured.allocations, measured.ops > 0 {
                 result.observations.append(Observation("allocs_per_op", Double(allocations) / Double(measured.ops), "allocations"))
             }
+            result.trace = measured.trace
         }
         return result
     }
@@ -85,6 +99,7 @@ public struct LiveCacheBench: Sendable {
         var cpuNsPerOp: Double
         var ops: Int
         var allocations: UInt64?
+        var trace: [TraceEvent]
     }
 
     /// The calling thread's CPU time: unlike the wall time it does not grow while the thread waits
@@ -108,6 +123,7 @@ public struct LiveCacheBench: Sendable {
         let clock = self.clock
         let jemalloc = threads == 1 ? self.jemalloc : nil
         let universe = values.count
+        let sampling = recordTimeline ? LiveCacheSampling() : nil
         for t in 0..<threads {
             var g = SeededGenerator.stream(UInt64(10 + t), of: seed)
             // Held keys for get (all of 0..<capacity are held after the fill), new keys for set.
@@ -129,17 +145,43 @@ public struct LiveCacheBench: Sendable {
                 var ops = 0
                 var i = 0
                 var sink = 0
-                while !state.stop.load(ordering: .relaxed) {
-                    for _ in 0..<32 {
-                        let key = keys[i & 4095]
-                        if operation == .get {
-                            sink &+= cache.cache.get(key)?.id ?? 0
-                        } else {
-                            cache.cache.set(key, values[key])
+                var sampled: [(start: Int64, end: Int64)] = []
+                if let sampling {
+                    // The measuring loop below, with every `sampling.every`-th batch timed as a
+                    // whole (two clock reads, up to `sampling.limit` per thread): the same calls,
+                    // counted in `ops` as they are when not recording.
+                    sampled.reserveCapacity(sampling.limit)
+                    var countdown = sampling.every
+                    while !state.stop.load(ordering: .relaxed) {
+                        countdown -= 1
+                        let timed = countdown == 0 && sampled.count < sampling.limit
+                        let batchStart = timed ? clock.now().nanoseconds : 0
+                        for _ in 0..<32 {
+                            let key = keys[i & 4095]
+                            if operation == .get {
+                                sink &+= cache.cache.get(key)?.id ?? 0
+                            } else {
+                                cache.cache.set(key, values[key])
+                            }
+                            i &+= 1
                         }
-                        i &+= 1
+                        ops += 32
+                        if timed { sampled.append((batchStart, clock.now().nanoseconds)) }
+                        if countdown == 0 { countdown = sampling.every }
                     }
-                    ops += 32
+                } else {
+                    while !state.stop.load(ordering: .relaxed) {
+                        for _ in 0..<32 {
+                            let key = keys[i & 4095]
+                            if operation == .get {
+                                sink &+= cache.cache.get(key)?.id ?? 0
+                            } else {
+                                cache.cache.set(key, values[key])
+                            }
+                            i &+= 1
+                        }
+                        ops += 32
+                    }
                 }
                 let elapsed = (clock.now() - start).nanoseconds
                 let cpu = LiveCacheBench.threadCPUNanoseconds() - cpuStart
@@ -148,25 +190,42 @@ public struct LiveCacheBench: Sendable {
                     let after = jemalloc.processAllocationRequests()
                     state.allocations.withLock { $0 = after &- requestsBefore }
                 }
+                let threadOps = ops + (sink == .min ? 1 : 0)
                 state.totals.withLock {
                     $0.ns += elapsed
                     $0.cpu += cpu
-                    $0.ops += ops + (sink == .min ? 1 : 0)
+                    $0.ops += threadOps
+                }
+                if sampling != nil {
+                    state.threadSamples.withLock { $0[t] = (sampled, threadOps) }
                 }
                 group.leave()
             }
         }
         while state.ready.load(ordering: .sequentiallyConsistent) < threads { sched_yield() }
+        let origin = clock.now().nanoseconds
         state.go.store(true, ordering: .releasing)
         clock.sleep(for: duration)
         state.stop.store(true, ordering: .relaxed)
         group.wait()
         let (ns, cpu, ops) = state.totals.withLock { $0 }
+        var trace: [TraceEvent] = []
+        if sampling != nil {
+            var timeline = LiveCacheTimeline(origin: origin)
+            let perThread = state.threadSamples.withLock { $0 }
+            for t in 0..<threads {
+                guard let (sampled, threadOps) = perThread[t] else { continue }
+                for s in sampled { timeline.slice(operation.rawValue, thread: t, start: s.start, end: s.end, value: 32) }
+                timeline.done(thread: t, operations: threadOps)
+            }
+            trace = timeline.events
+        }
         return Measured(
             nsPerOp: ops > 0 ? Double(ns) / Double(ops) : 0,
             cpuNsPerOp: ops > 0 ? Double(cpu) / Double(ops) : 0,
             ops: ops,
-            allocations: state.allocations.withLock { $0 }
+            allocations: state.allocations.withLock { $0 },
+            trace: trace
         )
     }
 }
@@ -178,4 +237,6 @@ private final class LoopState: Sendable {
     let go = Atomic<Bool>(false)
     let totals = Mutex<(ns: Int64, cpu: Int64, ops: Int)>((0, 0, 0))
     let allocations = Mutex<UInt64?>(nil)
+    /// Each thread's sampled batches and operations, when recording.
+    let threadSamples = Mutex<[Int: (sampled: [(start: Int64, end: Int64)], ops: Int)]>([:])
 }

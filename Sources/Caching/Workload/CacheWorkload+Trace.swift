@@ -4,19 +4,28 @@ extension CacheWorkload {
     public static let hasTrace = true
 
     /// A sim item's timeline (`CacheTimeline`): its reads, lifecycle events and clears, occupancy
-    /// and windowed hit ratio. Live items record none: they time millions of operations per second
-    /// on real threads, and putting each on a timeline would be most of what they measure.
+    /// and windowed hit ratio. A live item's (`LiveCacheTimeline`): a track per worker thread with
+    /// its sampled get/set batches or its clears, and a `done` instant carrying its operations.
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
-        guard case .sim(let result) = sample, !result.trace.isEmpty else { return [] }
+        let events: [TraceEvent]
+        let mode: String
+        let detail: String
+        switch sample {
+        case .sim(let result):
+            (events, mode, detail) = (result.trace, "sim", "\(item.context.rawValue) \(item.capacity)")
+        case .live(let result):
+            (events, mode, detail) = (result.trace, "live", "\(item.capacity) \(item.threads)t")
+        }
+        guard !events.isEmpty else { return [] }
         return [
             ItemTrace(
                 scenario: item.scenario,
                 variant: item.variant.name,
-                mode: "sim",
+                mode: mode,
                 seed: item.seed,
                 repetition: item.repetition,
-                events: result.trace,
-                detail: "\(item.context.rawValue) \(item.capacity)"
+                events: events,
+                detail: detail
             )
         ]
     }

@@ -46,7 +46,7 @@ public struct CacheWorkload: IsolatingWorkload {
     public let items: [Item]
     let live: LiveCacheBench?
     public var factorNames: [String] { ["context", "capacity", "threads"] }
-    /// Whether sim items record their timelines (`--perfetto`, `--events`); a default run records none.
+    /// Whether items record their timelines (`--perfetto`, `--events`); a default run records none.
     public let recordTimeline: Bool
 
     package init(
@@ -166,7 +166,7 @@ public struct CacheWorkload: IsolatingWorkload {
                 name: \.rawValue
             )
             let duration = configuration.duration ?? (selection.quick ? 0.05 : 0.2)
-            live = LiveCacheBench(clock: clock, duration: .seconds(duration), jemalloc: jemalloc)
+            live = LiveCacheBench(clock: clock, duration: .seconds(duration), jemalloc: jemalloc, recordTimeline: recordTimeline)
             seeds = selection.seeds(default: selection.quick ? 1 : 3)
             let sizes = configuration.capacities.isEmpty ? [32, 1024, 4000] : configuration.capacities
             let threadCounts = configuration.threads.isEmpty ? [1, 4, 16] : configuration.threads

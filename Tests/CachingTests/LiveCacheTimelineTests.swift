@@ -1,0 +1,66 @@
+import Measurement
+import Simulation
+import XCTest
+
+@testable import Caching
+
+/// A live cell's timeline: recording changes no deterministic part of the result (which metrics,
+/// in which units), a run that does not record has none, and the trace's counts are the run's
+/// (the `done` values add up to `ops`, one track per thread, five clears).
+final class LiveCacheTimelineTests: XCTestCase {
+    private func bench(recording: Bool) -> LiveCacheBench {
+        LiveCacheBench(clock: SystemMonotonicClock(), duration: .milliseconds(20), jemalloc: nil, recordTimeline: recording)
+    }
+
+    private func shape(_ r: LiveCacheResult) -> [String] { r.observations.map { "\($0.metric) \($0.unit)" } }
+
+    func testRecordingChangesNoMetricAndDoneCountsAreTheOperations() throws {
+        let variant = try XCTUnwrap(CacheVariant.builtIn.first { $0.isThreadSafe })
+        for operation in [LiveOperation.get, .set] {
+            for threads in [1, 3] {
+                let label = "\(operation) \(threads)t"
+                let plain = bench(recording: false).run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
+                let traced = bench(recording: true).run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
+                XCTAssertEqual(shape(plain), shape(traced), label)
+                XCTAssertTrue(plain.trace.isEmpty, label)
+
+                let ops = try XCTUnwrap(traced.observations.first { $0.metric == "ops" }?.value, label)
+                let done = traced.trace.filter { $0.kind == .instant && $0.name == "done" }
+                XCTAssertEqual(done.count, threads, label)
+                XCTAssertEqual(Set(done.map(\.track)), Set((1...threads).map { "thread \($0)" }), label)
+                XCTAssertEqual(done.compactMap(\.value).reduce(0, +), ops, label)
+                let slices = traced.trace.filter { $0.kind == .slice }
+                XCTAssertFalse(slices.isEmpty, label)
+                XCTAssertTrue(slices.allSatisfy { $0.name == operation.rawValue && $0.value == 32 }, label)
+                // Sampled: at most one batch in 64 of the calls made is on the timeline.
+                XCTAssertLessThanOrEqual(Double(slices.count * 32 * 64), ops + 64 * 32 * Double(threads), label)
+                XCTAssertTrue(traced.trace.allSatisfy { $0.startNanoseconds >= 0 }, label)
+            }
+        }
+    }
+
+    func testClearsAreSlicesAndControlFails() throws {
+        let variant = try XCTUnwrap(CacheVariant.builtIn.first)
+        let plain = bench(recording: false).run(.clear, variant: variant, capacity: 100, threads: 1, seed: 1)
+        let traced = bench(recording: true).run(.clear, variant: variant, capacity: 100, threads: 1, seed: 1)
+        XCTAssertEqual(shape(plain), shape(traced))
+        XCTAssertTrue(plain.trace.isEmpty)
+        let clears = traced.trace.filter { $0.kind == .slice && $0.name == "clear" }
+        XCTAssertEqual(clears.count, 5)
+        XCTAssertTrue(clears.allSatisfy { $0.value == 100 && $0.track == "thread 1" })
+        XCTAssertEqual(traced.trace.last?.name, "done")
+        XCTAssertEqual(traced.trace.last?.value, 5)
+        // Control: another operation measures other metrics, so the shape comparison can fail.
+        let get = bench(recording: false).run(.get, variant: variant, capacity: 100, threads: 1, seed: 1)
+        XCTAssertNotEqual(shape(plain), shape(get))
+    }
+
+    /// A user variant runs live in a child process: its timeline comes back through Codable.
+    func testTheTimelineSurvivesTheChildProcessHandOff() throws {
+        let variant = try XCTUnwrap(CacheVariant.builtIn.first)
+        let result = bench(recording: true).run(.clear, variant: variant, capacity: 10, threads: 1, seed: 1)
+        XCTAssertFalse(result.trace.isEmpty)
+        let data = try JSONEncoder().encode(result)
+        XCTAssertEqual(try JSONDecoder().decode(LiveCacheResult.self, from: data).trace, result.trace)
+    }
+}
