@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift-format >/dev/null || { echo "format.sh: swift-format not found (it ships with Swift 6 toolchains)" >&2; exit 69; }
-mapfile -t files < <(git ls-files -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Benchmarks/*.swift')
+# Tracked files and untracked ones git does not ignore: a new file is checked before it is added.
+mapfile -t files < <(git ls-files --cached --others --exclude-standard -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' \
+  'Benchmarks/*.swift' | sort -u | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 if [ "${1:-}" = "--check" ]; then
   bad=()
   for f in "${files[@]}"; do
