@@ -7,8 +7,8 @@ import XCTest
 /// bench-atomics' sampled timeline: sampling keeps every update and its counts are the run's; a
 /// lock's sampled holds never overlap; a run that does not record samples nothing.
 final class LockTimelineTests: XCTestCase {
-    func runner(sampling: LockSampling?) -> ContentionRunner {
-        var settings = ContentionSettings(duration: 0.02, warmup: 0, cpuCount: 2, probeDuration: 0, batch: 8)
+    func runner(sampling: LockSampling?, duration: Double = 0.02) -> ContentionRunner {
+        var settings = ContentionSettings(duration: duration, warmup: 0, cpuCount: 2, probeDuration: 0, batch: 8)
         settings.sampling = sampling
         return ContentionRunner(clock: SystemMonotonicClock(), calibration: SpinCalibration(nanosecondsPerIteration: 1), settings: settings)
     }
@@ -82,8 +82,19 @@ final class LockTimelineTests: XCTestCase {
         let plain = try runner(sampling: nil).measure(ContentionCell(operation: .increment, threads: 2), variant: .pthreadMutex, seed: 1)
         XCTAssertTrue(plain.lockSamples.isEmpty)
         XCTAssertTrue(AtomicsWorkload.events(plain).isEmpty)
-        let capped = try runner(sampling: LockSampling(every: 1, limit: 3))
+        // How many batches a thread gets through in the window depends on the scheduler (a loaded
+        // host can leave a thread off-CPU for most of 20 ms), so the window doubles until each
+        // thread did more batches than the limit; the cap is then checked exactly against what
+        // each thread did, never against an assumed speed.
+        var capped = try runner(sampling: LockSampling(every: 1, limit: 3))
             .measure(ContentionCell(operation: .increment, threads: 2), variant: .pthreadMutex, seed: 1)
+        var duration = 0.02
+        while capped.threadOperations.contains(where: { $0 <= 3 * 9 }), duration < 5 {
+            duration *= 2
+            capped = try runner(sampling: LockSampling(every: 1, limit: 3), duration: duration)
+                .measure(ContentionCell(operation: .increment, threads: 2), variant: .pthreadMutex, seed: 1)
+        }
+        XCTAssertFalse(capped.threadOperations.contains { $0 <= 3 * 9 }, "each thread did more batches than the limit")
         XCTAssertEqual(capped.lockSamples.map(\.count), [3, 3])
     }
 }
