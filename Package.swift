@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "BenchCommandLine",
             dependencies: [
-                "Measurement",
+                "Simulation", "Measurement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,6 @@
 import Foundation
 import Measurement
-import Synchronization
+import Simulation
 
 /// Runs a matrix's items on up to `jobs` threads and hands back each result by item index.
 ///
@@ -50,7 +50,7 @@ package struct ItemScheduler: Sendable {
         deliver: (Int, Result<Sample, any Error>) -> Void
     ) -> Bool {
         var failed = false
-        let shared = Mutex(SegmentState<Sample>(next: 0))
+        let shared = LockedState(SegmentState<Sample>(next: 0))
         let ready = DispatchSemaphore(value: 0)
         let workers = min(jobs, indices.count)
         shared.withLock { $0.running = workers }

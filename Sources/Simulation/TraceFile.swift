@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A validated trace file, replayed by streaming it from disk for every policy.
 ///
 /// `TraceReader.open` made one pass to check every line and compute the `summary`; each
@@ -9,7 +7,7 @@ import Synchronization
 public final class TraceFile: Sendable {
     public let summary: TraceSummary
     public let limits: TraceLimits
-    private let problem = Mutex<InputFileError?>(nil)
+    private let problem = LockedState<InputFileError?>(nil)
 
     init(summary: TraceSummary, limits: TraceLimits) {
         self.summary = summary

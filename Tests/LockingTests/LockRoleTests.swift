@@ -10,7 +10,7 @@ import XCTest
 /// operation it supports through the same runner, keeping every update — while a wrapper that
 /// splits its update in two loses them (the check can fail).
 final class LockRoleTests: XCTestCase {
-    // NSLock rather than Synchronization.Mutex: ThreadSanitizer (scripts/tsan-locking.sh) sees a
+    // NSLock rather than Synchronization.Mutex: ThreadSanitizer (scripts/tsan.sh) sees a
     // pthread mutex's ordering but not Mutex's uninstrumented futex path.
     final class TestLock: LockStrategy, @unchecked Sendable {
         let lock = NSLock()  // the lock itself

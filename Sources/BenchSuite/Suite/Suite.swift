@@ -4,7 +4,7 @@ import Lifecycle
 import Locking
 import Measurement
 import Readiness
-import Synchronization
+import Simulation
 import Throttling
 
 /// Every variant the opened workloads can run: the suite's own, plus whatever a user's package
@@ -39,7 +39,7 @@ public struct Suite: Sendable {
 }
 
 extension Suite {
-    private static let installed = Mutex(Suite())
+    private static let installed = LockedState(Suite())
 
     /// The suite the running command reads its variants from: the default one in the `bench-*`
     /// tools, the user's in an executable started by `SuiteMain.run`.

@@ -235,8 +235,8 @@ private final class LoopState: Sendable {
     let stop = Atomic<Bool>(false)
     let ready = Atomic<Int>(0)
     let go = Atomic<Bool>(false)
-    let totals = Mutex<(ns: Int64, cpu: Int64, ops: Int)>((0, 0, 0))
-    let allocations = Mutex<UInt64?>(nil)
+    let totals = LockedState<(ns: Int64, cpu: Int64, ops: Int)>((0, 0, 0))
+    let allocations = LockedState<UInt64?>(nil)
     /// Each thread's sampled batches and operations, when recording.
-    let threadSamples = Mutex<[Int: (sampled: [(start: Int64, end: Int64)], ops: Int)]>([:])
+    let threadSamples = LockedState<[Int: (sampled: [(start: Int64, end: Int64)], ops: Int)]>([:])
 }

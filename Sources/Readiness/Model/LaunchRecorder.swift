@@ -1,6 +1,5 @@
 import Measurement
 import Simulation
-import Synchronization
 
 /// Everything a launch measures, written on the main executor only (the live driver's jobs and
 /// the sim driver are single-threaded with respect to it; see `LiveMainExecutor`).
@@ -24,7 +23,7 @@ package final class LaunchRecorder: @unchecked Sendable {
 
     /// Blocks that ran on a background thread (the article's class after ready), recorded from
     /// that thread: the only state of the recorder another thread writes, hence its own lock.
-    private let offMain = Mutex<[(block: ReadinessBlock, start: SimInstant, end: SimInstant)]>([])
+    private let offMain = LockedState<[(block: ReadinessBlock, start: SimInstant, end: SimInstant)]>([])
 
     package init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock a test moves by hand: `now()` changes only through `advance(by:)` or a `sleep`.
 ///
 /// A sleep does not block: it moves the clock to the deadline, as if the sleeping thread had been
@@ -12,7 +10,7 @@ public final class TestClock: MonotonicClock {
         var sleeps: [SimInstant] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     public init(start: SimInstant = .zero) {
         state.withLock { $0.now = start }
