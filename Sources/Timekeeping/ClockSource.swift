@@ -17,6 +17,9 @@ public protocol ClockSource {
     /// named scenarios) the signed difference is returned instead: a benchmark must not die, and
     /// the misuse then shows as a negative duration in the results.
     func elapsed(from start: Int64, to end: Int64) -> Int64
+    /// The current reading as the client's time type holds it (`ClockStamp`): the `Date` itself on
+    /// `date`, `now()` on the integer clocks.
+    func stamp() -> ClockStamp
 }
 
 extension ClockSource {
@@ -28,6 +31,8 @@ extension ClockSource {
         }
         return end &- start
     }
+
+    public func stamp() -> ClockStamp { .nanoseconds(now()) }
 }
 
 /// How Foundation turns a CLOCK_REALTIME reading into a `Date`, and back into nanoseconds.
@@ -84,5 +89,9 @@ public struct SystemClock: ClockSource, Sendable {
             return DateQuantization.nanoseconds(timeInterval: Date().timeIntervalSinceReferenceDate)
         }
         return Int64(bitPattern: pb_clock_read_ns(id))
+    }
+
+    public func stamp() -> ClockStamp {
+        kind == .date ? .date(Date().timeIntervalSinceReferenceDate) : .nanoseconds(now())
     }
 }

@@ -75,8 +75,9 @@ public enum SimRunner {
     }
 
     /// Feeds the workload in true-time order and wakes the client at the first true time its clock
-    /// reaches the deadline it asked for (deferred to the resume when that is inside a suspend).
-    /// A wake due at the same instant as an event goes first.
+    /// reaches the deadline it asked for, or at the true time it asked for (`wakeAtTrueTime`),
+    /// whichever comes first (deferred to the resume when that is inside a suspend), never past
+    /// the horizon. A wake due at the same instant as an event goes first.
     static func drive<Client: TimingClient>(
         _ client: inout Client,
         workload: [Timed<Client.Event>],
@@ -97,12 +98,16 @@ public enum SimRunner {
                     wakeAt = schedule.resume(c)
                 }
             }
+            if let due = client.wakeAtTrueTime, due <= horizon {
+                wakeAt = min(wakeAt, schedule.resume(max(due, t)))
+            }
             if wakeAt <= nextEvent, wakeAt != .max {
                 // A wake that changes nothing would be asked for again at once: step past it.
                 let before = client.wakeDeadline
+                let beforeTrue = client.wakeAtTrueTime
                 now.trueTime = wakeAt
                 client.wake(trueTime: wakeAt)
-                if client.wakeDeadline == before {
+                if client.wakeDeadline == before, client.wakeAtTrueTime == beforeTrue {
                     stalled += 1
                     t = wakeAt + (stalled > 64 ? 1_000_000 : 1)
                 } else {

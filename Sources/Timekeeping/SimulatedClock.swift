@@ -19,4 +19,11 @@ public struct SimulatedClock: ClockSource {
     }
 
     public func now() -> Int64 { schedule.reading(kind, at: virtualNow.trueTime) }
+
+    /// On `date`, the `Date` that `now()` is the nanoseconds of: the same CLOCK_REALTIME reading
+    /// through `DateQuantization.timeInterval`, before it is rounded to nanoseconds again.
+    public func stamp() -> ClockStamp {
+        guard kind == .date else { return .nanoseconds(now()) }
+        return .date(DateQuantization.timeInterval(realtimeNanoseconds: schedule.reading(.realtime, at: virtualNow.trueTime)))
+    }
 }

@@ -62,6 +62,21 @@ final class PolicyTests: XCTestCase {
         XCTAssertNil(same.frequency)
     }
 
+    /// An exact tie on the simulator's monotonic nanoseconds passes: the last publish at 0, a tick
+    /// at exactly 50 ms with one sample (the fast interval) publishes. Signal's `Date` seconds
+    /// pass such a tie only where both instants round to at least 0.05 s apart (400 of 1000 at
+    /// bench-clock's 2026 epoch, `AdaptiveGateTests.testAnExactTieIsDecidedAsTheTimeTypeSubtracts`);
+    /// the simulator's jitter puts its ticks off whole milliseconds, so it never meets one. The
+    /// control: 1 ns short of the tie does not publish.
+    func testSignalAdaptiveExactTiePassesOnMonotonicTime() {
+        var p = SignalAdaptiveThrottler()
+        XCTAssertEqual(p.commitArrived(Fixture.context(now: 0)).publish, .all)
+        XCTAssertEqual(p.commitArrived(Fixture.context(now: 10)).publish, .nothing)
+        var short = p
+        XCTAssertEqual(short.displayLinkTicked(Fixture.context(now: 50 - 1e-6)).publish, .nothing)
+        XCTAssertEqual(p.displayLinkTicked(Fixture.context(now: 50)).publish, .all)
+    }
+
     func testSignalAdaptivePublishRules() {
         var p = SignalAdaptiveThrottler()
         // First commit: the link starts (something is committed) and, with no earlier publish, it

@@ -106,13 +106,13 @@ final class ClientTests: XCTestCase {
         gate.didPublish(pendingAfter: true)
         let last = gate.lastPublishStart!
         now.trueTime = 60_010_000_000  // 20 ms later, just after the step
-        let reading = SimulatedClock(.date, schedule: schedule, now: now).now()
-        XCTAssertLessThan(reading - last, -3_599_000_000_000, "the wall clock is an hour behind the last publish")
+        let reading = SimulatedClock(.date, schedule: schedule, now: now).stamp()
+        XCTAssertLessThan(reading.seconds(since: last), -3_599, "the wall clock is an hour behind the last publish")
         XCTAssertTrue(gate.mayPublish(), "abs(now − last) ≈ 1 h ≥ target: the gate opens")
         XCTAssertTrue(gate.samples.isEmpty, "every sample is an hour off now: abs(now − sample) ≥ 5 s drops them")
         // A new sample after the step, then one more: first < last again, a rate is estimated.
         gate.tick()
-        XCTAssertEqual(gate.target(), 50_000_000, "fewer than 2 samples: the fast interval")
+        XCTAssertEqual(gate.target(), 0.05, "fewer than 2 samples: the fast interval")
     }
 
     /// Samples out of order (first ≥ last, as after a backward step within the window) give the
@@ -128,7 +128,7 @@ final class ClientTests: XCTestCase {
         }
         // Readings 59.0, 59.2, 59.4, then 59.6 (60.1 − 0.5): first < last, so a rate is estimated:
         // 4 samples in 0.6 s = 6.7 Hz, below the heavy 10 Hz: the slow interval.
-        XCTAssertEqual(gate.target(), 1_000_000_000)
+        XCTAssertEqual(gate.target(), 1)
         now.trueTime = 60_050_000_000
         var stepped = AdaptiveUpdateGate(clock: SimulatedClock(.realtime, schedule: schedule, now: now))
         stepped.resumeLink()
@@ -137,7 +137,7 @@ final class ClientTests: XCTestCase {
         now.trueTime = 60_300_000_000  // reads 59.8: the last sample is before the first
         stepped.tick()
         XCTAssertGreaterThan(stepped.samples.first!, stepped.samples.last!)
-        XCTAssertEqual(stepped.target(), 50_000_000)
+        XCTAssertEqual(stepped.target(), 0.05)
     }
 
     // MARK: - DebouncedEvent: Signal's own timeline (DebouncedEvent.swift, N = 5 s)
@@ -261,13 +261,13 @@ final class ClientTests: XCTestCase {
         let now = VirtualNow()
         let schedule = ClockSchedule(events: [])
         var gate = AdaptiveUpdateGate(clock: SimulatedClock(.monotonic, schedule: schedule, now: now))
-        XCTAssertEqual(gate.target(), 50_000_000)
+        XCTAssertEqual(gate.target(), 0.05)
         gate.resumeLink()
         for i in 0..<10 {
             now.trueTime = Int64(i) * 50_000_000
             gate.tick()
         }
-        XCTAssertEqual(gate.target(), 50_000_000)
+        XCTAssertEqual(gate.target(), 0.05)
         // A 12.5 fps link: f = 10 / (9 × 0.08) = 13.9, alpha = 0.611, target = 0.05 + 0.95·0.611 s.
         var slow = AdaptiveUpdateGate(clock: SimulatedClock(.monotonic, schedule: schedule, now: now))
         slow.resumeLink()
@@ -276,7 +276,7 @@ final class ClientTests: XCTestCase {
             slow.tick()
         }
         let f = 10.0 / 0.72
-        XCTAssertEqual(Double(slow.target()) / 1e9, 0.05 + 0.95 * ((20 - f) / 10), accuracy: 1e-9)
+        XCTAssertEqual(slow.target(), 0.05 + 0.95 * ((20 - f) / 10), accuracy: 1e-12)
     }
 
     /// A backward step drains the naive token bucket: half the run admits nothing.

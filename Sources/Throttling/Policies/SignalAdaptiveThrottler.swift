@@ -17,10 +17,10 @@ import Simulation
 /// (`estimator_samples_*`): with fewer than 2 the interval is the fast one, so that count is why
 /// Signal backs off or does not.
 public struct SignalAdaptiveThrottler: UpdateThrottler {
-    public static let linkRate = 20.0
-    public static let lowRate = 10.0
-    public static let fastInterval = 0.05
-    public static let slowInterval = 1.0
+    public static let linkRate = SignalPublishInterval.lightFrequency
+    public static let lowRate = SignalPublishInterval.heavyFrequency
+    public static let fastInterval = SignalPublishInterval.fastInterval
+    public static let slowInterval = SignalPublishInterval.slowInterval
 
     public var estimator = DisplayLinkRateEstimator()
     var lastPublishStart: SimInstant?
@@ -39,11 +39,10 @@ public struct SignalAdaptiveThrottler: UpdateThrottler {
         return Self.interval(forFrequency: e.frequency(at: now))
     }
 
-    /// Signal's mapping from measured link frequency to update interval (seconds).
+    /// Signal's mapping from measured link frequency to update interval (seconds): its own inverse
+    /// lerp, clamp and lerp (`SignalPublishInterval`, shared with bench-clock's gate).
     public static func interval(forFrequency f: Double?) -> Double {
-        guard let f else { return fastInterval }
-        let alpha = min(max((linkRate - f) / (linkRate - lowRate), 0), 1)
-        return fastInterval + (slowInterval - fastInterval) * alpha
+        SignalPublishInterval.interval(forFrequency: f)
     }
 
     public mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision {
@@ -84,7 +83,9 @@ public struct SignalAdaptiveThrottler: UpdateThrottler {
                 if interval > Self.fastInterval { backoffDecisions += 1 }
                 longestInterval = max(longestInterval, interval)
             }
-            guard (context.now - last).seconds >= interval else { return .nothing }
+            // Monotonic integer nanoseconds, converted once: a whole-nanosecond tie passes, where
+            // Signal's `Date` seconds pass about half of them (docs/signal-fidelity.md).
+            guard SignalPublishInterval.isDue(elapsedSeconds: (context.now - last).seconds, interval: interval) else { return .nothing }
         }
         // An empty change set returns before the publish time is taken.
         guard context.pendingCommits > 0 else { return .nothing }

@@ -1,104 +1,15 @@
 import Measurement
-
-/// The timing core of Signal's adaptive UI-update throttle (`DatabaseChangeObserver`,
-/// `publishUpdatesIfNecessary` and `targetPublishingOfUpdatesInterval`), which times itself with
-/// `Date()`: is a publish allowed now?
-///
-/// As Signal's code does it: a display link at 20 fps appends a timestamp per tick; when the
-/// interval is computed, samples are kept only if `abs(now − sample) < 5 s`; fewer than 2 samples,
-/// or a first sample not earlier than the last (array order), give the fast interval; otherwise
-/// f = count / (last − first), alpha = clamp01((20 − f) / (20 − 10)), target = lerp(0.05 s, 1 s,
-/// alpha). A publish happens only if nothing was published before or
-/// `abs(now − lastPublishStart) ≥ target`; when nothing is pending after a publish the link pauses
-/// and its samples are cleared. Every comparison takes the absolute value, so a backward
-/// wall-clock step makes the gate open at once (an early publish), never a stall. Only the clock
-/// decisions are modelled here; the frame and main-thread model lives in Throttling.
-///
-/// Readings are compared as `Date` arithmetic does (signed differences), on whatever source the
-/// client is built on, never through `ClockSource.elapsed`.
-public struct AdaptiveUpdateGate<Clock: ClockSource> {
-    let clock: Clock
-    /// Tick timestamps in the order they were taken (not sorted: after a step they are not).
-    public private(set) var samples: [Int64] = []
-    public private(set) var lastPublishStart: Int64?
-    public private(set) var linkRunning = false
-    /// The smallest and largest sample: when both are within 5 s of now, so is every sample, which
-    /// spares the filter's scan on almost every call.
-    var lowest: Int64 = .max
-    var highest: Int64 = .min
-
-    public init(clock: Clock) { self.clock = clock }
-
-    static var fastInterval: Int64 { 50_000_000 }
-    static var slowInterval: Int64 { 1_000_000_000 }
-    static var sampleWindow: UInt64 { 5_000_000_000 }
-
-    /// `abs(a − b)` without overflow: Signal's `abs(date.timeIntervalSinceNow)`.
-    @inline(__always)
-    static func distance(_ a: Int64, _ b: Int64) -> UInt64 { (a &- b).magnitude }
-
-    /// The target interval in nanoseconds for the current samples (filter them with
-    /// `dropStaleSamples(now:)` first, as `mayPublish` does).
-    public func target() -> Int64 {
-        guard samples.count > 1, let first = samples.first, let last = samples.last, first < last else {
-            return Self.fastInterval
-        }
-        let f = Double(samples.count) / (Double(last - first) / 1e9)
-        let alpha = min(max((20 - f) / (20 - 10), 0), 1)
-        return Self.fastInterval + Int64(ExactRounding.nearest(Double(Self.slowInterval - Self.fastInterval) * alpha))
-    }
-
-    /// Signal's filter: keep the samples with `abs(now − sample) < 5 s`.
-    public mutating func dropStaleSamples(now: Int64) {
-        guard !samples.isEmpty else { return }
-        if Self.distance(now, lowest) < Self.sampleWindow, Self.distance(now, highest) < Self.sampleWindow { return }
-        samples.removeAll { Self.distance(now, $0) >= Self.sampleWindow }
-        lowest = samples.min() ?? .max
-        highest = samples.max() ?? .min
-    }
-
-    /// A display-link tick: record the sample (Signal filters when it computes the interval).
-    public mutating func tick() {
-        guard linkRunning else { return }
-        let now = clock.now()
-        samples.append(now)
-        lowest = min(lowest, now)
-        highest = max(highest, now)
-    }
-
-    /// Whether a publish may start now. Mutating because, as in Signal, computing the interval
-    /// drops the stale samples.
-    public mutating func mayPublish() -> Bool {
-        guard let last = lastPublishStart else { return true }
-        let now = clock.now()
-        dropStaleSamples(now: now)
-        return Self.distance(now, last) >= UInt64(target())
-    }
-
-    public mutating func didPublish(pendingAfter: Bool) {
-        lastPublishStart = clock.now()
-        if !pendingAfter {
-            linkRunning = false
-            samples.removeAll()
-            lowest = .max
-            highest = .min
-        }
-    }
-
-    public mutating func resumeLink() { linkRunning = true }
-
-    /// The reading at which a publish becomes allowed with the current samples: now when the gate
-    /// is already open (e.g. the clock was stepped back past `last − target`).
-    public var nextAllowed: Int64? {
-        guard let last = lastPublishStart else { return nil }
-        let now = clock.now()
-        let target = self.target()
-        if Self.distance(now, last) >= UInt64(target) { return now }
-        return last &+ target
-    }
-}
+import Simulation
 
 /// Commits arrive; the gate decides when the UI may update. Scored by how long commits waited.
+///
+/// Signal re-checks the gate in only two places: a commit's main-thread block and
+/// `displayLinkDidFire`. So this client tries to publish only at a commit or at a display-link
+/// tick, and records samples only at ticks. The link ticks on the 20-fps grid of true time (vsync
+/// is the display's, not the clock the client reads): the workload's ticks over each awake window,
+/// and, while anything is pending, the client keeps ticking on the same grid after them
+/// (`wakeAtTrueTime`), so a commit left at the end of a window is published at a later tick, not
+/// at the instant its gate opens. A tick due while the machine sleeps comes at the resume.
 public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
     public enum Event: Sendable { case commit, tick }
     public static var kind: ClientKind { .adaptiveGate }
@@ -107,25 +18,38 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
     var pending = 0
     var pendingSince: Int64?
     var publishes = 0
-    var maxGap: Int64 = 0
+    /// Each stretch a commit waited, first commit to publish, in true time: scored in awake time.
+    var waits: [Range<Int64>] = []
     /// True time of the previous publish, and publishes that came sooner than the fastest target
     /// after it (only a clock that jumped can allow that).
     var lastPublishTrue: Int64?
     var earlyPublishes = 0
-    /// (true time, commits published, the gate's target interval, early) per publish, when
-    /// recording a trace.
-    var published: [(time: Int64, commits: Int, target: Int64, early: Bool)]?
+    /// (true time, commits published, the gate's target interval in seconds, early) per publish,
+    /// when recording a trace.
+    var published: [(time: Int64, commits: Int, target: Double, early: Bool)]?
     let tolerance: Int64
+    /// The display link's period, and the vsync instant of its last tick (true time): the grid the
+    /// link keeps ticking on.
+    let period: Int64
+    var lastTick: Int64?
+    /// The true time of the workload's last own tick: the continuation stops `continuationLimit`
+    /// after it.
+    var lastWorkloadTick: Int64?
+    /// The latest true time the client was handed: the next tick is the first grid instant after it.
+    var lastSeen: Int64 = .min
 
     public init(clock: Clock, parameters: ClientParameters) {
         gate = AdaptiveUpdateGate(clock: clock)
         tolerance = nanoseconds(parameters.toleranceSeconds)
+        period = Self.period(parameters)
     }
+
+    static func period(_ parameters: ClientParameters) -> Int64 { nanoseconds(1 / parameters.displayLinkFPS) }
 
     public static func workload(_ plan: WorkloadPlan) -> [Timed<Event>] {
         var rng = plan.generator(for: kind)
         var events = plan.poisson(rate: plan.parameters.commitsPerSecond, &rng).map { Timed<Event>($0, .commit) }
-        let period = nanoseconds(1 / plan.parameters.displayLinkFPS)
+        let period = Self.period(plan.parameters)
         for w in plan.windows {
             var t = w.lowerBound + period
             while t < w.upperBound {
@@ -142,13 +66,13 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
         guard gate.mayPublish(), pending > 0 else { return }
         publishes += 1
         var early = false
-        if let previous = lastPublishTrue, trueTime - previous < AdaptiveUpdateGate<Clock>.fastInterval - tolerance {
+        if let previous = lastPublishTrue, trueTime - previous < nanoseconds(SignalPublishInterval.fastInterval) - tolerance {
             earlyPublishes += 1
             early = true
         }
         if published != nil { published!.append((trueTime, pending, gate.target(), early)) }
         lastPublishTrue = trueTime
-        if let since = pendingSince { maxGap = max(maxGap, trueTime - since) }
+        if let since = pendingSince { waits.append(since..<trueTime) }
         pending = 0
         pendingSince = nil
         gate.didPublish(pendingAfter: false)
@@ -157,28 +81,59 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
     public mutating func handle(_ event: Event, trueTime: Int64) {
         switch event {
         case .commit:
+            lastSeen = max(lastSeen, trueTime)
             if pending == 0 { pendingSince = trueTime }
             pending += 1
             if !gate.linkRunning { gate.resumeLink() }
             attemptPublish(trueTime: trueTime)
         case .tick:
-            gate.tick()
-            attemptPublish(trueTime: trueTime)
+            // The link already ticked for this vsync: a continuation tick at the same instant (or,
+            // live, the same vsync polled a little later; after a resume off the grid, the old grid's).
+            lastWorkloadTick = trueTime
+            if let lastTick, trueTime - lastTick < period / 2 { return }
+            linkTick(vsync: trueTime, trueTime: trueTime)
         }
     }
 
-    /// While something is pending the link keeps ticking, after the workload's own ticks too: the
-    /// harness wakes the client when the gate opens, which stands for the next tick.
-    public var wakeDeadline: Int64? { pending > 0 ? gate.nextAllowed : nil }
-
-    public mutating func wake(trueTime: Int64) {
+    /// Signal's `displayLinkDidFire`: record a sample, then try to publish.
+    mutating func linkTick(vsync: Int64, trueTime: Int64) {
+        lastSeen = max(lastSeen, trueTime)
+        lastTick = vsync
         gate.tick()
         attemptPublish(trueTime: trueTime)
     }
 
+    /// The gate's clock never wakes the client: only commits and ticks re-check it.
+    public var wakeDeadline: Int64? { nil }
+
+    /// How long after the workload's last own tick the link keeps ticking for a pending commit.
+    /// With a slowest interval of 1 s only a clock that has all but stopped (a skew file's
+    /// −1 000 000 ppm slew) keeps the gate shut that long; Signal's link would tick on for as long
+    /// as it stays shut, which the simulation cuts here instead of ticking to its horizon a week
+    /// later (the commit then waits for the next window's ticks, or counts as never published).
+    static var continuationLimit: Int64 { 60_000_000_000 }
+
+    /// While something is pending, the link's next vsync on its grid: the first after everything
+    /// the client has seen.
+    public var wakeAtTrueTime: Int64? {
+        guard pending > 0, let lastTick else { return nil }
+        let next =
+            lastSeen < lastTick ? lastTick &+ period : lastTick &+ ((lastSeen - lastTick) / period + 1) &* period
+        if let lastWorkloadTick, next - lastWorkloadTick > Self.continuationLimit { return nil }
+        return next
+    }
+
+    /// A continuation tick. Live mode polls, so it may run a little after its vsync; the grid stays
+    /// on the vsync.
+    public mutating func wake(trueTime: Int64) {
+        guard let vsync = wakeAtTrueTime else { return }
+        linkTick(vsync: min(vsync, trueTime), trueTime: trueTime)
+    }
+
     public func observations(_ context: ScoringContext) -> [Observation] {
-        var gap = maxGap
-        if let since = pendingSince { gap = max(gap, context.horizon - since) }
+        var gap: Int64 = 0
+        for w in waits { gap = max(gap, context.awakeTime(from: w.lowerBound, to: w.upperBound)) }
+        if let since = pendingSince { gap = max(gap, context.awakeTime(from: since, to: context.horizon)) }
         return [
             Observation("publishes", Double(publishes), "count"),
             Observation("max_publish_gap_ms", Double(gap) / 1e6, "ms"),

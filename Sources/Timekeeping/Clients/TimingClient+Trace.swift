@@ -149,7 +149,7 @@ extension AdaptiveGateClient {
         return (published ?? []).flatMap { p -> [TraceEvent] in
             var out: [TraceEvent] = [
                 .instant("publish", on: track, at: p.time, value: Double(p.commits)),
-                .counter("target interval", unit: "ms", at: p.time, value: ms(p.target)),
+                .counter("target interval", unit: "ms", at: p.time, value: p.target * 1000),
             ]
             if p.early { out.append(.instant("publish early", on: track, at: p.time)) }
             return out

@@ -21,6 +21,10 @@ public protocol TimingClient {
     mutating func handle(_ event: Event, trueTime: Int64)
     /// The reading of the client's clock at which it wants to be woken, if any.
     var wakeDeadline: Int64? { get }
+    /// The true time at which it wants to be woken whatever its clock reads, if any: a display
+    /// link is paced by the display's vsync, not by the clock the client reads. A wake due inside
+    /// a suspend comes at the resume. Nil unless a client has such a timer.
+    var wakeAtTrueTime: Int64? { get }
     mutating func wake(trueTime: Int64)
 
     /// What went wrong and by how much, against the truth.
@@ -35,6 +39,7 @@ public protocol TimingClient {
 }
 
 extension TimingClient {
+    public var wakeAtTrueTime: Int64? { nil }
     public mutating func recordTrace() {}
     public func trace(_ context: ScoringContext) -> [TraceEvent] { [] }
 }
@@ -106,6 +111,18 @@ public struct ScoringContext: Sendable {
         self.suspensions = suspensions
         self.horizon = horizon
         self.tolerance = tolerance
+    }
+
+    /// The true time in `[from, to)` that the machine was awake: a frozen process can do nothing,
+    /// whichever clock it reads.
+    public func awakeTime(from: Int64, to: Int64) -> Int64 {
+        var awake = to - from
+        var i = suspensions.firstIndex(endingAfter: from)
+        while i < suspensions.count, suspensions[i].lowerBound < to {
+            awake -= min(to, suspensions[i].upperBound) - max(from, suspensions[i].lowerBound)
+            i += 1
+        }
+        return awake
     }
 
     /// `t`, or the end of the suspend it falls in: the earliest a process can act at or after `t`.

@@ -30,12 +30,19 @@ final class LiveClientRunner<Client: TimingClient>: LivePollable where Client.Cl
     /// Same order as the simulation: a due wake first, then the due events (stamped with the time
     /// they were actually handled), then any wake they made due.
     func poll(trueTime t: Int64) {
-        if let d = client.wakeDeadline, clock.now() >= d { client.wake(trueTime: t) }
+        if isWakeDue(t) { client.wake(trueTime: t) }
         while index < workload.count, workload[index].time <= t {
             client.handle(workload[index].event, trueTime: t)
             index += 1
         }
-        if let d = client.wakeDeadline, clock.now() >= d { client.wake(trueTime: t) }
+        if isWakeDue(t) { client.wake(trueTime: t) }
+    }
+
+    /// The client's clock has reached its deadline, or true time the instant it asked for.
+    func isWakeDue(_ t: Int64) -> Bool {
+        if let d = client.wakeDeadline, clock.now() >= d { return true }
+        if let due = client.wakeAtTrueTime, t >= due { return true }
+        return false
     }
 
     func observations(_ context: ScoringContext) -> [Observation] { client.observations(context) }
