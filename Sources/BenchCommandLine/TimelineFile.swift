@@ -7,10 +7,10 @@ package struct TimelineFile {
     package let path: String
     package let flag: String
 
-    /// Checks the path: a folder is refused; a new or regular file needs a writable folder (check
-    /// after `RunOutput` has created `--output`, so a file inside a new `--output` folder is
-    /// accepted); a symlink is followed and a FIFO or device is written through (`OutputDestination`).
-    package init(path: String, flag: String = "--events") throws {
+    /// Checks the path: a folder is refused; a new or regular file needs a writable folder, or the
+    /// `--output` folder the run is about to create (`outputFolder`, checked by `RunOutput`); a
+    /// symlink is followed and a FIFO or device is written through (`OutputDestination`).
+    package init(path: String, flag: String = "--events", outputFolder: String? = nil) throws {
         self.path = path
         self.flag = flag
         let destination: OutputDestination
@@ -20,6 +20,11 @@ package struct TimelineFile {
         guard case .replace(let real) = destination else { return }
         var isDirectory: ObjCBool = false
         let dir = URL(fileURLWithPath: real).deletingLastPathComponent().path
+        if let outputFolder,
+            URL(fileURLWithPath: outputFolder).standardizedFileURL.path == URL(fileURLWithPath: dir).standardizedFileURL.path
+        {
+            return
+        }
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BenchFailure.output("\(flag) \(path): folder \(dir) does not exist")
         }

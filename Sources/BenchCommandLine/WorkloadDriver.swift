@@ -85,10 +85,9 @@ package enum WorkloadDriver {
         if common.perfetto != nil, !W.hasTrace {
             throw BenchFailure.usage("--perfetto: bench-\(W.name) records no timelines")
         }
-        // The output folder first: `--events` may name a file inside a new `--output` folder.
+        let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
+        let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
         var output = try RunOutput(workload: W.name, options: common)
-        let timeline = try common.events.map { try TimelineFile(path: $0) }
-        let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto") }
         let environment = WorkloadEnvironment(
             selection: common.selection,
             recordTimeline: timeline != nil || perfettoFile != nil,
