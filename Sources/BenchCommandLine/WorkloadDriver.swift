@@ -85,8 +85,8 @@ package enum WorkloadDriver {
         if common.perfetto != nil, !W.hasTrace {
             throw BenchFailure.usage("--perfetto: bench-\(W.name) records no timelines")
         }
-        let timeline = try common.events.map { try TimelineFile(path: $0) }
-        let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto") }
+        let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
+        let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
         var output = try RunOutput(workload: W.name, options: common)
         let environment = WorkloadEnvironment(
             selection: common.selection,
@@ -106,7 +106,7 @@ package enum WorkloadDriver {
         var samples = [W.Sample?](repeating: nil, count: indices.count)
         var isolatedFailures: [(position: Int, failure: IsolatedItemFailure)] = []
         var firstError: (index: Int, error: any Error)?
-        var progress = Progress(total: indices.count, quiet: common.quiet)
+        var progress = Progress(total: indices.count, quiet: common.quiet, name: "bench-\(W.name)")
         ItemScheduler(jobs: environment.jobs).run(
             count: indices.count,
             isAlone: { workload.timing(all[indices[$0]]).runsAlone },
@@ -145,8 +145,13 @@ package enum WorkloadDriver {
             guard let sample else { continue }
             let item = all[indices[position]]
             finished.append(FinishedItem(index: indices[position], item: item, sample: sample))
-            output.add(workload.observations(for: item, sample: sample), origins: origins)
-            if timeline != nil { events += workload.timeline(for: item, sample: sample) }
+            let groups = workload.observations(for: item, sample: sample)
+            output.add(groups, origins: origins)
+            if timeline != nil {
+                var rows = workload.timeline(for: item, sample: sample)
+                TimelineRecord.stampFactors(&rows, from: groups)
+                events += rows
+            }
             if perfettoFile != nil { for t in workload.trace(for: item, sample: sample) { trace.add(t) } }
         }
         let interrupted = Interruption.pending
@@ -171,7 +176,7 @@ package enum WorkloadDriver {
                 at: 0
             )
         }
-        try timeline?.write(events, runID: output.runID, workload: W.name)
+        try timeline?.write(events, runID: output.runID, workload: W.name, factorNames: workload.factorNames)
         if let perfettoFile {
             if let window = try common.perfettoWindowRange { trace.restrict(to: window) }
             let dropped = trace.cap(at: Self.perfettoEventLimit)

@@ -1,39 +1,68 @@
 import Foundation
 
-/// Writes files so that a reader never sees a partial one.
+/// Writes files so that a reader never sees a partial one, and never replaces what is not a file.
 ///
-/// The bytes go to a temporary name in the same folder, are flushed, and are renamed over the
-/// destination: rename is atomic on one file system, so an interrupted run leaves either the old
-/// file or the new one, never half of the new one.
+/// Where the path is a regular file or absent, the bytes go to a temporary name in the same folder
+/// as the real file (symlinks followed, the link kept), are flushed, and are renamed over it: rename
+/// is atomic on one file system, so an interrupted run leaves either the old file or the new one,
+/// never half of the new one. A FIFO, a device or `/dev/stdout` is written straight through
+/// (`OutputDestination`). Every write is checked: a short or failed one is a `WriteError` naming
+/// the path, never a silent truncation.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// The error `errno` holds now, for `path`.
+        static func fromErrno(_ path: String) -> WriteError { WriteError(path: path, reason: String(cString: strerror(errno))) }
     }
 
-    /// A file written in full under a temporary name, not yet in place.
+    /// A file written in full under a temporary name, not yet in place (or, for a path written
+    /// through, the bytes still to write).
     public struct Staged: Sendable {
         public let temporary: String
         public let destination: String
+        /// For a FIFO, device or descriptor: the bytes `commit()` writes through (nothing is staged
+        /// on disk, since nothing may be put beside such a path).
+        let through: (path: String, data: Data)?
 
         /// A file some other writer (a compiler, say) produced in full at `temporary`.
         public init(temporary: String, destination: String) {
             self.temporary = temporary
             self.destination = destination
+            self.through = nil
         }
 
-        /// Renames the staged file over its destination (atomic on one file system).
+        init(through path: String, data: Data) {
+            self.temporary = ""
+            self.destination = path
+            self.through = (path, data)
+        }
+
+        /// Renames the staged file over its destination (atomic on one file system), or writes the
+        /// bytes through.
         public func commit() throws(WriteError) {
+            if let through {
+                let writer = try Writer(path: through.path)
+                try writer.write(through.data)
+                try writer.commit(durable: false)
+                return
+            }
             guard rename(temporary, destination) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let error = WriteError.fromErrno(destination)
                 unlink(temporary)
-                throw WriteError(path: destination, reason: reason)
+                throw error
             }
         }
 
         /// Removes the staged file (when a sibling in the same unit failed).
-        public func discard() { unlink(temporary) }
+        public func discard() { if through == nil { unlink(temporary) } }
     }
 
     /// The temporary name `write` and `stage` use for `path`: hidden, in the same folder, per process.
@@ -46,41 +75,23 @@ public enum AtomicFile {
     ///   another live process reads a moment later (libfaketime's timestamp file) skips the flush:
     ///   it must be whole when read, not survive a power cut.
     public static func write(_ data: Data, to path: String, durable: Bool = true) throws(WriteError) {
-        try stage(data, to: path, durable: durable).commit()
+        let writer = try Writer(path: path)
+        try writer.write(data)
+        try writer.commit(durable: durable)
     }
 
     /// Writes `data` in full and flushed under a temporary name beside `path`; `commit()` puts it
     /// in place. Several staged files committed one after another form a unit whose only window
-    /// of inconsistency is between the renames (see `ResultsFolder.write`).
+    /// of inconsistency is between the renames (see `ResultsFolder.write`). A path written through
+    /// is only checked here and written by `commit()`.
     public static func stage(_ data: Data, to path: String, durable: Bool = true) throws(WriteError) -> Staged {
-        let temporary = temporaryPath(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        var ok = true
-        var reason = ""
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    ok = false
-                    reason = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
+        switch try OutputDestination.resolve(path) {
+        case .through, .descriptor: return Staged(through: path, data: data)
+        case .replace:
+            let writer = try Writer(path: path)
+            try writer.write(data)
+            return try writer.stage(durable: durable)
         }
-        if ok, durable, fsync(fd) != 0 {
-            ok = false
-            reason = String(cString: strerror(errno))
-        }
-        close(fd)
-        guard ok else {
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
-        }
-        return Staged(temporary: temporary, destination: path)
     }
 
     public static func write(_ text: String, to path: String, durable: Bool = true) throws(WriteError) {

@@ -3,10 +3,13 @@ import Foundation
 /// The JSON results file: the records of the CSV plus everything about the run that produced them.
 public struct RunDocument: Codable, Hashable, Sendable {
     /// Bumped whenever a column or key changes meaning; readers refuse versions they do not know.
-    /// Version 2 added `origin` (where each record's variant comes from).
-    public static let currentSchemaVersion = 2
-    /// What readers accept: version 1 documents read with every record's origin `unknown`.
-    public static let readableSchemaVersions: Set<Int> = [1, 2]
+    /// Version 2 added `origin` (where each record's variant comes from). Version 3 types factor
+    /// values like the CSV's columns (`"threads": 1`, not `"1"`: `FactorTypes`), and its runs'
+    /// `--events` timelines carry the factor columns.
+    public static let currentSchemaVersion = 3
+    /// What readers accept: version 1 documents read with every record's origin `unknown`;
+    /// versions 1 and 2 with factor values as text.
+    public static let readableSchemaVersions: Set<Int> = [1, 2, 3]
 
     public var schemaVersion: Int
     public var runID: String
@@ -93,6 +96,12 @@ public struct RunDocument: Codable, Hashable, Sendable {
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A document read from an older version (a baseline being replaced) keeps its text factors.
+        if schemaVersion >= 3 {
+            encoder.userInfo[FactorTypes.numericColumnsKey] = FactorTypes.numericColumns(
+                records.map(\.factors) + summaries.map(\.factors)
+            )
+        }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try encoder.encode(self)
     }
@@ -142,6 +151,40 @@ public struct SummaryRow: Codable, Hashable, Sendable {
         self.min = min
         self.max = max
         self.mean = mean
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case scenario, variant, mode, factors, metric, unit, count, median, min, max, mean
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        scenario = try c.decode(String.self, forKey: .scenario)
+        variant = try c.decode(String.self, forKey: .variant)
+        mode = try c.decode(String.self, forKey: .mode)
+        factors = try FactorTypes.decode(forKey: .factors, in: c)
+        metric = try c.decode(String.self, forKey: .metric)
+        unit = try c.decode(String.self, forKey: .unit)
+        count = try c.decode(Int.self, forKey: .count)
+        median = try c.decode(Double.self, forKey: .median)
+        min = try c.decode(Double.self, forKey: .min)
+        max = try c.decode(Double.self, forKey: .max)
+        mean = try c.decode(Double.self, forKey: .mean)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(scenario, forKey: .scenario)
+        try c.encode(variant, forKey: .variant)
+        try c.encode(mode, forKey: .mode)
+        try FactorTypes.encode(factors, forKey: .factors, in: &c, encoder: encoder)
+        try c.encode(metric, forKey: .metric)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(count, forKey: .count)
+        try c.encode(median, forKey: .median)
+        try c.encode(min, forKey: .min)
+        try c.encode(max, forKey: .max)
+        try c.encode(mean, forKey: .mean)
     }
 }
 

@@ -107,7 +107,7 @@ final class BenchGateTests: XCTestCase {
         let old = dir.appendingPathComponent("old")
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
         let json = try String(contentsOf: run.appendingPathComponent("throttle.json"), encoding: .utf8)
-            .replacingOccurrences(of: "\"schema_version\" : 2", with: "\"schema_version\" : 99")
+            .replacingOccurrences(of: "\"schema_version\" : \(RunDocument.currentSchemaVersion)", with: "\"schema_version\" : 99")
         try json.write(to: old.appendingPathComponent("throttle.json"), atomically: true, encoding: .utf8)
         // A thresholds file naming a metric that does not exist, and one with a malformed bound.
         let typo = dir.appendingPathComponent("typo.json")
@@ -258,7 +258,7 @@ final class BenchGateInputTests: XCTestCase {
         // Another schema version in the *results* is an input error (2); 3 is the baseline's.
         let future = try run(in: dir, "future")
         try editJSON(future) { $0["schema_version"] = 99 }
-        try assertRefused(future, "schema_version: 99 is not one this tool reads (1, 2)")
+        try assertRefused(future, "schema_version: 99 is not one this tool reads (1, 2, 3)")
 
         // An interrupted run, marked incomplete.
         let interrupted = try run(in: dir, "interrupted")

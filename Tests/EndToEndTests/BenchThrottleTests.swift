@@ -58,7 +58,7 @@ final class BenchThrottleTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("trace-mine-slow"))
         let timeline = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(timeline.first.map(String.init), TimelineRecord.csvHeader)
+        XCTAssertEqual(timeline.first.map(String.init), TimelineRecord.csvHeader(factorNames: []))
         XCTAssertTrue(
             timeline.dropFirst().allSatisfy {
                 $0.contains(",throttle,trace-mine-slow,") && $0.contains(",sim,1,0,") && $0.contains(",update,")

@@ -30,7 +30,7 @@ final class SuiteFixtureTests: XCTestCase {
             ])
             XCTAssertEqual(result.status, 0, result.stderr)
             let d = try document(output)
-            XCTAssertEqual(d.schemaVersion, 2)
+            XCTAssertEqual(d.schemaVersion, RunDocument.currentSchemaVersion)
             XCTAssertEqual(Set(d.records.filter { $0.variant == "every-third" }.map(\.origin)), ["user"])
             XCTAssertEqual(Set(d.records.filter { $0.variant == "signal-adaptive" }.map(\.origin)), ["signal"])
             values.append(d.records.map { "\($0.scenario) \($0.variant) \($0.seed) \($0.metric) \($0.value)" })

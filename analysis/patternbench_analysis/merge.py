@@ -165,7 +165,8 @@ def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[s
     if len(builds) > 1:
         notes.append(f"merged runs mix build configurations ({', '.join(sorted(map(str, builds)))}): do not compare their timings")
     return {
-        "schema_version": SCHEMA_VERSION,
+        # The sources' version (one, checked by _schema_versions): their CSV rows are copied as they are.
+        "schema_version": runs[0].document.get("schema_version", SCHEMA_VERSION),
         "run_id": run_id,
         "workload": workload,
         "created_utc": created,

@@ -1,4 +1,4 @@
-"""Reading results folders (schema version 1), strictly.
+"""Reading results folders (schema versions 1 to 3), strictly.
 
 A results folder holds one `<workload>.csv` + `<workload>.json` pair per workload that wrote into
 it, optionally a `bench-throttle --events` timeline CSV and the regression gate's `gate.json`.
@@ -20,7 +20,10 @@ SCHEMA_VERSION = 1  # what this package writes (merge): the columns it works in
 # What it reads: schema 2 (the bench-* since the variant registries) adds an `origin` column after
 # `variant` (signal, article, platform, ours, user); it is checked and then left out, so runs of
 # both versions concatenate, compare and go into one history.
-READ_SCHEMA_VERSIONS = (1, 2)
+# Schema 3 writes numeric factor values in the JSON as numbers (`"threads": 1`, null where not
+# applicable); they are read back as the CSV's text, so every version's documents look alike here.
+# Its runs' `--events` files carry the factor columns after `repetition` (read_events).
+READ_SCHEMA_VERSIONS = (1, 2, 3)
 LEADING_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
 TRAILING_COLUMNS = ["metric", "value", "unit", "host"]
 EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
@@ -164,13 +167,16 @@ def read_document(path: Path) -> dict:
     if isinstance(version, bool) or not isinstance(version, int) or version not in READ_SCHEMA_VERSIONS:
         raise InputError(
             f"{_rel(path)}: schema_version {json.dumps(version)}, but this tool reads schema versions "
-            f"{' and '.join(map(str, READ_SCHEMA_VERSIONS))} only"
+            f"{', '.join(map(str, READ_SCHEMA_VERSIONS))} only"
         )
     for key in ("run_id", "workload", "metadata", "factor_names", "records"):
         if key not in document:
             raise InputError(f"{_rel(path)}: missing key '{key}' required by schema version {version}")
     if not isinstance(document["factor_names"], list):
         raise InputError(f"{_rel(path)}: factor_names is not a list")
+    for row in [*document["records"], *document.get("summaries", [])]:
+        if isinstance(row, dict) and isinstance(row.get("factors"), dict):
+            row["factors"] = {k: "" if v is None else factor_text(v) for k, v in row["factors"].items()}
     return document
 
 
@@ -248,15 +254,27 @@ def normalize_factors(table: pd.DataFrame, factor_names: list[str], path: Path) 
     return table
 
 
+def events_factor_names(header: list[str]) -> list[str] | None:
+    """The factor columns of a TIMELINE_COLUMNS header (schema 3 puts the workload's factor columns
+    after `repetition`, as the results CSV does; schema 2 had none); None for another header."""
+    lead, trail = TIMELINE_COLUMNS[:7], TIMELINE_COLUMNS[7:]
+    if len(header) >= len(TIMELINE_COLUMNS) and header[:7] == lead and header[len(header) - len(trail):] == trail:
+        return header[7:len(header) - len(trail)]
+    return None
+
+
 def read_events(path: Path) -> pd.DataFrame:
-    """An `--events` timeline in TIMELINE_COLUMNS (an older bench-throttle file: its update rows)."""
+    """An `--events` timeline in TIMELINE_COLUMNS, with the factor columns of schema 3 after
+    `repetition` typed as the results table's (an older bench-throttle file: its update rows)."""
     header = _read_header(path)
-    if header not in (EVENTS_COLUMNS, TIMELINE_COLUMNS):
+    factors = events_factor_names(header)
+    if header != EVENTS_COLUMNS and factors is None:
         raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline "
-                         f"({','.join(TIMELINE_COLUMNS)})")
+                         f"({','.join(TIMELINE_COLUMNS)}, factor columns after repetition)")
     dtypes = {"run_id": str, "workload": str, "scenario": str, "variant": str, "mode": str, "seed": "int64",
               "repetition": "int64", "time_ms": "float64", "event": str, "rows": "int64", "reset": "int64",
               "cost_ms": "float64", "frame_lateness_ms": "float64", "track": str, "kind": str, "value": "float64"}
+    dtypes |= {f: str for f in factors or []}
     try:
         table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, ValueError) as error:
@@ -264,12 +282,15 @@ def read_events(path: Path) -> pd.DataFrame:
     if header == EVENTS_COLUMNS:
         table = table.assign(workload="throttle", mode="sim", repetition=0, event="update", track="main",
                              kind="slice", value=float("nan"))[TIMELINE_COLUMNS]
+    if factors:
+        table[factors] = table[factors].fillna("")
+        table = normalize_factors(table, factors, path)
     return table
 
 
 def is_events_csv(path: Path) -> bool:
     header = _read_header(path)
-    return header[:5] == EVENTS_COLUMNS[:5] or header[:8] == TIMELINE_COLUMNS[:8]
+    return header[:5] == EVENTS_COLUMNS[:5] or events_factor_names(header) is not None
 
 
 def load_folder(path: str | Path) -> ResultsFolder:

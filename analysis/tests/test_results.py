@@ -51,9 +51,9 @@ def test_missing_or_empty_folder_is_refused(tmp_path, case):
 def test_other_schema_version_is_refused_naming_the_file(tmp_path):
     folder = copy_folder("shard-1", tmp_path)
     doc = json.loads((folder / "throttle.json").read_text())
-    doc["schema_version"] = 3
+    doc["schema_version"] = 4
     (folder / "throttle.json").write_text(json.dumps(doc))
-    assert_one_line_error(run_cli("plot", folder), "throttle.json", "schema_version 3", "schema versions 1 and 2")
+    assert_one_line_error(run_cli("plot", folder), "throttle.json", "schema_version 4", "schema versions 1, 2, 3")
 
 
 def schema_2(folder):

@@ -31,6 +31,9 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
     public var kind: String
     /// A counter's value, or a slice's or instant's magnitude; nil when it has none.
     public var value: Double?
+    /// The item's factor values, the same as its results rows' (`ResultRecord.factors`), so an
+    /// events row joins to its results rows; the driver stamps them (`stampFactors`).
+    public var factors: [String: String] = [:]
 
     public init(
         runID: String = "",
@@ -76,23 +79,58 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
             reset
         case costMs = "cost_ms"
         case frameLatenessMs = "frame_lateness_ms"
-        case track, kind, value
+        case track, kind, value, factors
     }
 
-    /// The CSV header, in column order.
-    public static let csvHeader =
-        "run_id,workload,scenario,variant,mode,seed,repetition,time_ms,event,rows,reset,cost_ms,frame_lateness_ms,track,kind,value"
+    /// The columns before the factor columns, as in the results CSV (without its `origin`).
+    public static let leadingColumns = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
+    /// The columns after the factor columns.
+    public static let trailingColumns = [
+        "time_ms", "event", "rows", "reset", "cost_ms", "frame_lateness_ms", "track", "kind", "value",
+    ]
+
+    /// The CSV header, in column order: the workload's factor columns (named and spelled as in the
+    /// results CSV) follow `repetition`, as they do there. Results schema version 2 wrote none.
+    public static func csvHeader(factorNames: [String]) -> String {
+        (leadingColumns + factorNames + trailingColumns).joined(separator: ",")
+    }
 
     /// The timeline as CSV, one row per record.
-    public static func csv(_ records: [TimelineRecord]) -> String {
-        var text = csvHeader + "\n"
+    public static func csv(_ records: [TimelineRecord], factorNames: [String] = []) -> String {
+        var text = csvHeader(factorNames: factorNames) + "\n"
         for r in records {
             let lateness = r.frameLatenessMs.map(CSVWriter.format) ?? ""
             text += "\(CSVWriter.escape(r.runID)),\(CSVWriter.escape(r.workload)),\(CSVWriter.escape(r.scenario)),"
-            text += "\(CSVWriter.escape(r.variant)),\(r.mode),\(r.seed),\(r.repetition),\(CSVWriter.format(r.timeMs)),"
+            text += "\(CSVWriter.escape(r.variant)),\(r.mode),\(r.seed),\(r.repetition),"
+            for name in factorNames { text += CSVWriter.escape(r.factors[name] ?? "") + "," }
+            text += "\(CSVWriter.format(r.timeMs)),"
             text += "\(CSVWriter.escape(r.event)),\(r.rows),\(r.reset ? 1 : 0),\(CSVWriter.format(r.costMs)),\(lateness),"
             text += "\(CSVWriter.escape(r.track)),\(r.kind),\(r.value.map(CSVWriter.format) ?? "")\n"
         }
         return text
+    }
+}
+
+extension TimelineRecord {
+    /// Gives each record the factors of the results rows it belongs to: those of `groups` (one
+    /// item's observations) with the same scenario, variant, mode, seed and repetition; a record
+    /// no group matches (a harness track) gets the factors the item's groups share, if they agree.
+    public static func stampFactors(_ records: inout [TimelineRecord], from groups: [LabelledObservations]) {
+        struct Key: Hashable {
+            var scenario, variant, mode: String
+            var seed: UInt64
+            var repetition: Int
+        }
+        var byKey: [Key: [String: String]] = [:]
+        for g in groups {
+            byKey[Key(scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed, repetition: g.repetition)] = g.factors
+        }
+        let distinct = Set(groups.map(\.factors))
+        let shared = distinct.count == 1 ? distinct.first! : [:]
+        for i in records.indices {
+            let r = records[i]
+            records[i].factors =
+                byKey[Key(scenario: r.scenario, variant: r.variant, mode: r.mode, seed: r.seed, repetition: r.repetition)] ?? shared
+        }
     }
 }
