@@ -338,7 +338,8 @@ def _cell_name(c: CellChange) -> str:
     return f"{c.workload} {c.scenario} / {c.variant} ({c.mode}{factors})"
 
 
-HEADER = ["cell", "metric", "n base / new", "base median (min–max)", "new median (min–max)", "change", "95 % CI",
+HEADER = ["cell", "metric", "n base / new", "base median (min–max)", "new median (min–max)", "change",
+          "interval (95 %; below 5 a side: the full range)",
           "verdict", "why"]
 
 

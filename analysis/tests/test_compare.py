@@ -155,7 +155,7 @@ def test_compare_cli_writes_markdown_html_and_json(pair, floors, tmp_path):
     result = run_cli("compare", base, new, "-o", tmp_path / "cmp", "--noise-floor", floors)
     assert result.returncode == 0, result.stderr
     md = (tmp_path / "cmp/compare.md").read_text()
-    assert "| worse |" in md and "| better |" in md and "95 % CI" in md and "n base / new" in md
+    assert "| worse |" in md and "| better |" in md and "interval (95 %" in md and "n base / new" in md
     page = (tmp_path / "cmp/compare.html").read_text()
     assert page.count('data-verdict="worse"') == 1 and page.count('data-verdict="better"') == 1
     assert page.count('data-verdict="no detectable change"') > 100  # every cell, not only the changed ones

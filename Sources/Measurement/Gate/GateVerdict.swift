@@ -95,7 +95,7 @@ enum GateSummary {
         let notable = c.hardware.filter { $0.status != .ok && $0.status != .notComparable }
         if !notable.isEmpty {
             out +=
-                "| status | workload | scenario / variant | metric | baseline median | now | change (95 % CI) | why |\n|---|---|---|---|---|---|---|---|\n"
+                "| status | workload | scenario / variant | metric | baseline median | now | change (interval) | why |\n|---|---|---|---|---|---|---|---|\n"
             for h in notable {
                 let change = h.change.map { String(format: "%+.1f %%", 100 * $0) } ?? "–"
                 let interval = h.interval.map { String(format: " [%+.1f %%, %+.1f %%]", 100 * $0[0], 100 * $0[1]) } ?? ""
