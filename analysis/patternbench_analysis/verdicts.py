@@ -63,8 +63,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import numpy as np
-
 RULE = "pb-verdict-1"
 MIN_RUNS = 5  # runs a side for the run-level unit (5 v 5 is the smallest where a 95 % interval exists)
 MIN_REPS = 5  # values a side for a rank test
@@ -355,7 +353,7 @@ def _why(ev: Evidence) -> str:
 def adjust(cells: list[Evidence]) -> None:
     """Benjamini–Hochberg over the tested cells of one family, in place."""
     tested = [c for c in cells if c.tested]
-    for c, adj in zip(tested, benjamini_hochberg([c.p for c in tested])):
+    for c, adj in zip(tested, benjamini_hochberg([c.p for c in tested if c.p is not None])):
         c.p_adjusted = adj
 
 
@@ -435,7 +433,3 @@ def fingerprint(host: dict) -> str | None:
         return None
     return (f"{host['cpu_vendor']} family {host['cpu_family']} model {host['cpu_model_number']} "
             f"stepping {host['cpu_stepping']} microcode {host['cpu_microcode']}")
-
-
-def as_array(values) -> np.ndarray:
-    return np.asarray(values, dtype=float)
