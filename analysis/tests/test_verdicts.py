@@ -129,3 +129,22 @@ def test_without_the_noise_floor_one_run_a_side_is_inconclusive_not_worse():
     assert target and all(c.verdict in (INCONCLUSIVE, SAME) for c in target)
     assert any(c.verdict == INCONCLUSIVE for c in target)
     assert result.counts()[WORSE] == 0
+
+
+def test_outputs_warn_where_they_should(tmp_path):
+    """A serialized co-scheduling probe, shapes that moved together, and another CPU (whose live cells
+    are then `not comparable`, never better or worse); the control: the same pair on one CPU judges them."""
+    result = _judge("aa-slice")
+    assert any("took turns (serialized)" in w for w in result.warnings)
+    import shutil
+    for side in ("S3", "S4"):
+        shutil.copytree(CORPUS / "slice" / side, tmp_path / side)
+    doc = json.loads((tmp_path / "S4" / "atomics.json").read_text())
+    doc["metadata"]["host"]["cpu_family"] = 26
+    (tmp_path / "S4" / "atomics.json").write_text(json.dumps(doc))
+    moved = compare(load_folders([tmp_path / "S3"]), load_folders([tmp_path / "S4"]),
+                    Options(noise_floor=str(CORPUS / "noise-floor.json")))
+    assert any("different CPU fingerprints" in w and "family 26" in w for w in moved.warnings)
+    live = [c for c in moved.cells if c.mode == "live"]
+    assert live and all(c.verdict == "not comparable" for c in live)
+    assert all(c.verdict != "not comparable" for c in result.cells)
