@@ -109,19 +109,9 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(changed.changes.count, 3, "o is new")
     }
 
-    func testMannWhitneyOnKnownSamples() {
-        // Completely separated samples of 5: U = 25, mean 12.5, variance 5·5·11/12,
-        // z = (25 − 12.5 − 0.5) / sqrt(22.917) = 2.5067, p = 0.0061.
-        let p = MannWhitney.pGreater(current: [6, 7, 8, 9, 10], baseline: [1, 2, 3, 4, 5])
-        XCTAssertEqual(p, 0.5 * erfc(12 / (275.0 / 12).squareRoot() / 2.0.squareRoot()), accuracy: 1e-12)
-        XCTAssertEqual(p, 0.0061, accuracy: 0.0001)
-        XCTAssertGreaterThan(MannWhitney.pGreater(current: [1, 2, 3, 4, 5], baseline: [6, 7, 8, 9, 10]), 0.99)
-        XCTAssertEqual(MannWhitney.pGreater(current: [3, 3, 3], baseline: [3, 3, 3]), 1, "no evidence either way")
-    }
-
-    /// The hardware comparison must flag a 25 % slowdown and must not flag noise alone.
+    /// The hardware comparison must flag a 25 % slowdown and must not flag noise alone. One run a
+    /// side: the rule (VerdictRule) needs a noise floor for that, and without one says inconclusive.
     func testHardwareComparisonCatchesA25PercentSlowdownButNotNoise() {
-        var rng = SystemRandomNumberGenerator()
         let metric = HardwareMetric(
             workload: "w",
             metric: "ratio",
@@ -132,17 +122,27 @@ final class GateTests: XCTestCase {
             direction: .lowerIsBetter,
             reason: "r"
         )
-        func sample(_ center: Double) -> [Double] { (0..<10).map { _ in center * Double.random(in: 0.95...1.05, using: &rng) } }
+        // ±5 % noise, fixed (a seeded pattern, not a random generator: the test gives the same answer every time).
+        let pattern = [0.97, 1.02, 0.99, 1.04, 0.96, 1.01, 1.03, 0.98, 1.05, 0.95]
+        func sample(_ center: Double, shift: Int = 0) -> [Double] { (0..<10).map { center * pattern[($0 + shift) % 10] } }
         func records(_ values: [Double]) -> [ResultRecord] {
             values.enumerated().map { rec("a", "ratio", $0.element, rep: $0.offset, mode: "live") }
         }
+        let floors = [VerdictRule.floorKey(fingerprint: nil, workload: "w", metric: "ratio", factors: [:]): 0.05]
         let base = records(sample(2))
-        let slow = BaselineComparison.compare(current: records(sample(2.5)), baseline: base, hardwareMetrics: [metric])
-        XCTAssertEqual(slow.hardware.map(\.status), [.regression])
-        let same = BaselineComparison.compare(current: records(sample(2)), baseline: base, hardwareMetrics: [metric])
-        XCTAssertEqual(same.hardware.map(\.status), [.ok], "±5 % noise is below the 10 % tolerance")
-        let few = BaselineComparison.compare(current: records([2.5, 2.5]), baseline: base, hardwareMetrics: [metric])
-        XCTAssertEqual(few.hardware.map(\.status), [.inconclusive])
+        func gate(_ now: [ResultRecord], floors: [String: Double] = floors) -> [BaselineComparison.HardwareResult.Status] {
+            BaselineComparison.compare(current: now, baseline: base, hardwareMetrics: [metric], floors: floors).hardware.map(\.status)
+        }
+        XCTAssertEqual(gate(records(sample(2.5))), [.regression])
+        XCTAssertEqual(gate(records(sample(1.6))), [.improvement])
+        XCTAssertEqual(gate(records(sample(2.04, shift: 3))), [.ok], "+2 % in ±5 % noise is below the 10 % tolerance")
+        XCTAssertEqual(gate(records([2.5, 2.5])), [.inconclusive])
+        // The control: no floor for this CPU and metric, one run a side: the same +25 % is not called.
+        XCTAssertEqual(gate(records(sample(2.5)), floors: [:]), [.inconclusive])
+        let why = BaselineComparison.compare(current: records(sample(2.5)), baseline: base, hardwareMetrics: [metric], floors: floors)
+            .hardware[0]
+        XCTAssertTrue(why.why?.contains("10 / 10 repetitions") == true && why.why?.contains("noise floor 0.05") == true, why.why ?? "")
+        XCTAssertEqual(why.change ?? 0, 0.25, accuracy: 1e-9)
     }
 
     func testThresholdFileErrorsNameTheField() throws {
@@ -227,12 +227,17 @@ final class HardwareFingerprintTests: XCTestCase {
             referenceName: "baseline",
             sameJob: sameJob
         )
+        // A floor for zen3 only, as results/noise-floor.json would hold one per CPU.
+        let known = Set([current.metadata.host.fingerprint, baseline.metadata.host.fingerprint].compactMap { $0 })
+        let cpu = known.count == 1 ? known.first : nil
         return BaselineComparison.compare(
             current: current.records,
             baseline: baseline.records,
             hardwareMetrics: [metric],
             notComparable: fit.notComparable,
-            notes: fit.notes
+            notes: fit.notes,
+            floors: [VerdictRule.floorKey(fingerprint: Self.zen3, workload: "w", metric: "ratio", factors: [:]): 0.05],
+            fingerprints: cpu.map { ["w": $0] } ?? [:]
         )
     }
 

@@ -67,17 +67,18 @@ def _export(args) -> int:
 
 
 def _compare(args) -> int:
-    from .compare import Options, compare, to_html, to_json, to_markdown
+    from .compare import Options, compare, learn_noise_floor, to_html, to_json, to_markdown
 
-    base, new = load_folders([args.base]), load_folders([args.new])
-    if not 0 < args.confidence < 1:
-        raise InputError(f"--confidence {args.confidence} must be between 0 and 1 (e.g. 0.95)")
-    if args.resamples < 100:
-        raise InputError(f"--resamples {args.resamples} is too few for a bootstrap interval (at least 100)")
-    if not 0 <= args.noise_threshold < 1:
-        raise InputError(f"--noise-threshold {args.noise_threshold} must be a fraction in [0, 1) (e.g. 0.01)")
-    options = Options(confidence=args.confidence, resamples=args.resamples, noise_threshold=args.noise_threshold)
+    # Each side may be several folders, comma-separated (e.g. the rounds of an interleaved A/B job).
+    base = load_folders([p for p in args.base.split(",") if p])
+    new = load_folders([p for p in args.new.split(",") if p])
+    if not 0 <= args.min_effect < 1:
+        raise InputError(f"--min-effect {args.min_effect} must be a fraction in [0, 1) (e.g. 0.01)")
+    options = Options(min_effect=args.min_effect, noise_floor=args.noise_floor, thresholds=args.thresholds)
     result = compare(base, new, options)
+    if args.learn_noise_floor:
+        groups = learn_noise_floor(result, base, new, Path(args.learn_noise_floor))
+        print(f"compare: {groups} noise floors learned from this A/A pair into {args.learn_noise_floor}", file=sys.stderr)
     renderers = {"markdown": (to_markdown, "compare.md"), "html": (to_html, "compare.html"), "json": (to_json, "compare.json")}
     if args.output:
         out = Path(args.output)
@@ -183,16 +184,21 @@ def parser() -> argparse.ArgumentParser:
                         help="omit timestamps (OpenMetrics for a Pushgateway or textfile collector, which refuse them)")
     export.set_defaults(run=_export)
 
-    comp = sub.add_parser("compare", help="per cell and metric: change in %% with a bootstrap interval and a verdict")
-    comp.add_argument("base", metavar="BASE")
-    comp.add_argument("new", metavar="NEW")
+    comp = sub.add_parser("compare", help="per cell and metric: change in %% with its interval and a verdict (rule pb-verdict-1)")
+    comp.add_argument("base", metavar="BASE", help="results folder(s), comma-separated")
+    comp.add_argument("new", metavar="NEW", help="results folder(s), comma-separated")
     comp.add_argument("-o", "--output", help="folder to write compare.md, compare.html and compare.json into "
                                              "(default: print --format to stdout)")
     comp.add_argument("--format", choices=["markdown", "html", "json"], default="markdown")
-    comp.add_argument("--confidence", type=float, default=0.95, help="confidence level of the interval (default 0.95)")
-    comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
-    comp.add_argument("--noise-threshold", type=float, default=0.01,
-                      help="changes smaller than this fraction are not reported as better/worse (default 0.01)")
+    comp.add_argument("--min-effect", "--noise-threshold", dest="min_effect", type=float, default=0.01,
+                      help="changes smaller than this fraction are not reported as better/worse (default 0.01; a gated "
+                           "metric's tolerance from the thresholds file applies to its cells)")
+    comp.add_argument("--noise-floor", metavar="FILE",
+                      help="A/A noise floors (default: results/noise-floor.json of the checkout, when present)")
+    comp.add_argument("--thresholds", metavar="FILE",
+                      help="the gate's thresholds file, for its hardware metrics' tolerances (default: results/thresholds.json)")
+    comp.add_argument("--learn-noise-floor", metavar="FILE",
+                      help="BASE and NEW are two runs of the same binary: add their changes to the noise floors in FILE")
     comp.set_defaults(run=_compare)
 
     runs = sub.add_parser("runs", help="one row per run: metadata and parameters (join the CSVs on run_id)")

@@ -1,45 +1,49 @@
-"""`compare BASE NEW`: per cell and metric, the change in % with a bootstrap confidence interval and a verdict.
+"""`compare BASE NEW`: per cell and metric, the change with its interval and a verdict, by the one rule.
 
-Modelled on criterion.rs's change report (a bootstrap confidence interval of the relative change,
-a noise threshold under which a change does not count) and google/benchmark's compare.py (one
-row per benchmark and metric, old, new, change). A cell is (workload, scenario, variant, mode,
-factors); its samples are the values over seeds / repetitions in each folder.
+Modelled on google/benchmark's compare.py (one row per benchmark and metric: old, new, change); the
+statistics are verdicts.py's rule `pb-verdict-1` (the same rule bench-gate applies, see that
+module's docstring for its assumptions). A cell is (workload, scenario, variant, mode, factors);
+its samples are the values over seeds / repetitions, grouped by run. BASE and NEW may each be
+several folders (e.g. the rounds of an interleaved A/B job): with ≥ 5 runs a side, each run counts
+once (its median); otherwise the repetitions are compared and must clear the noise floor learned
+from A/A pairs on the same CPU, or the verdict is `inconclusive`.
 
-- change: median(NEW) / median(BASE) − 1, in %;
-- confidence interval: percentile bootstrap (B resamples of each side with replacement, seeded,
-  so the same inputs give the same report) of that ratio; where BASE has zeros, of the
-  difference of medians, shown relative to BASE's median when it is not 0;
-- verdict: `better` / `worse` (by the metric's direction, see directions.py) when the interval
-  excludes no change and the change is at least the noise threshold; `changed` when the
-  direction is unknown; `no detectable change` otherwise; `too few repetitions` when a side has
-  one value and the two differ (no interval can be computed from one value).
+- change: Hodges–Lehmann shift NEW − BASE, relative (a ratio on log values when all are > 0);
+- interval: its distribution-free 95 % interval (Moses);
+- verdict: `worse` / `better` (by the metric's direction, see directions.py), `changed` when the
+  direction is unknown, `no detectable change`, `inconclusive`, `too few repetitions`, or
+  `not comparable` (the sides ran on different CPUs). Each cell says why (`why`).
 
-Cells only in one folder are listed, not dropped.
+Cells only in one folder are listed, not dropped. Warnings name what weakens the comparison:
+different CPUs, a co-scheduling probe that says the threads took turns, a host load that differed
+(the probe's co-scheduled fraction), debug builds, too few repetitions, missing noise floors.
 """
 
 from __future__ import annotations
 
-import html
 import json
 import math
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from .directions import HIGHER, LOWER, UNKNOWN, direction
+from . import verdicts as V
+from .directions import THRESHOLDS, direction
 from .results import InputError, ResultsFolder, combined, factor_text, workloads
 
-BETTER, WORSE, SAME, CHANGED, FEW = "better", "worse", "no detectable change", "changed", "too few repetitions"
-ORDER = {WORSE: 0, CHANGED: 1, FEW: 2, BETTER: 3, SAME: 4}
+BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE = V.BETTER, V.WORSE, V.SAME, V.CHANGED, V.FEW, V.INCONCLUSIVE
+NOT_COMPARABLE = "not comparable"
+ORDER = {WORSE: 0, CHANGED: 1, INCONCLUSIVE: 2, FEW: 3, NOT_COMPARABLE: 4, BETTER: 5, SAME: 6}
 
 
 @dataclass
 class Options:
-    confidence: float = 0.95
-    resamples: int = 2000
-    noise_threshold: float = 0.01  # criterion.rs's default: changes under 1 % are noise
-    seed: int = 0
+    min_effect: float = V.DEFAULT_MIN_EFFECT  # changes smaller than this are not reported (criterion.rs's 1 %)
+    noise_floor: str | None = None  # results/noise-floor.json of the checkout when None
+    thresholds: str | None = None  # gated metrics' tolerances: results/thresholds.json when None
+    rule: str = V.RULE
 
 
 @dataclass
@@ -64,6 +68,14 @@ class CellChange:
     ci_low_pct: float | None
     ci_high_pct: float | None
     verdict: str
+    sample_unit: str = ""  # runs / repetitions / seeds / deterministic
+    runs_base: int = 0
+    runs_new: int = 0
+    p_value: float | None = None
+    p_adjusted: float | None = None
+    min_effect: float | None = None
+    noise_floor: float | None = None
+    why: str = ""
 
 
 @dataclass
@@ -75,6 +87,7 @@ class Comparison:
     only_in_base: list[dict] = field(default_factory=list)
     only_in_new: list[dict] = field(default_factory=list)
     skipped_non_finite: int = 0
+    warnings: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         out = {v: 0 for v in ORDER}
@@ -83,43 +96,8 @@ class Comparison:
         return out
 
 
-def _bootstrap(base: np.ndarray, new: np.ndarray, options: Options, rng: np.random.Generator):
-    """(change, low, high) as fractions; None where not defined."""
-    b_med, n_med = float(np.median(base)), float(np.median(new))
-    alpha = (1 - options.confidence) / 2
-    bi = rng.integers(0, len(base), size=(options.resamples, len(base)))
-    ni = rng.integers(0, len(new), size=(options.resamples, len(new)))
-    b_star = np.median(base[bi], axis=1)
-    n_star = np.median(new[ni], axis=1)
-    if np.all(b_star > 0) or np.all(b_star < 0):
-        ratios = n_star / b_star - 1
-        low, high = np.quantile(ratios, [alpha, 1 - alpha])
-        return n_med / b_med - 1, float(low), float(high), True
-    diffs = n_star - b_star
-    low, high = np.quantile(diffs, [alpha, 1 - alpha])
-    if b_med != 0:
-        return (n_med - b_med) / abs(b_med), float(low) / abs(b_med), float(high) / abs(b_med), True
-    # Relative change from 0 is undefined: the verdict uses the difference's interval.
-    return None, float(low), float(high), False
-
-
-def _verdict(direction_: str, change, low, high, relative: bool, options: Options, n_base: int, n_new: int,
-             identical: bool) -> str:
-    if identical:
-        return SAME
-    if n_base < 2 or n_new < 2:
-        return FEW
-    if low <= 0 <= high:
-        return SAME
-    if relative and change is not None and abs(change) < options.noise_threshold:
-        return SAME
-    up = low > 0
-    if direction_ == UNKNOWN:
-        return CHANGED
-    return BETTER if (up and direction_ == HIGHER) or (not up and direction_ == LOWER) else WORSE
-
-
 def _samples(folders: list[ResultsFolder], workload: str) -> tuple[dict, dict, list[str]]:
+    """Per cell key: {run_id: [(seed, value), …]} and the unit."""
     runs = combined(folders, workload)
     table = pd.concat([r.table for r in runs], ignore_index=True)
     factors = list(dict.fromkeys(f for r in runs for f in r.factor_names))
@@ -133,52 +111,206 @@ def _samples(folders: list[ResultsFolder], workload: str) -> tuple[dict, dict, l
     table = table.assign(**{f: key_frame[f] for f in factors})
     cells, units = {}, {}
     for key, group in table.groupby(keys, sort=False):
-        cells[key] = group["value"].to_numpy(dtype=float)
+        per_run: dict[str, list] = {}
+        for run_id, seed, value in zip(group["run_id"], group["seed"], group["value"]):
+            per_run.setdefault(str(run_id), []).append((seed, float(value)))
+        cells[key] = per_run
         units[key] = group["unit"].iloc[0]
     return cells, units, factors
 
 
+# ---------------------------------------------------------------- run metadata: CPUs, probes, builds
+
+def _documents(folders: list[ResultsFolder], workload: str) -> list[dict]:
+    return [r.document for r in combined(folders, workload)]
+
+
+def _fingerprints(folders: list[ResultsFolder], workload: str) -> set:
+    return {V.fingerprint(d.get("metadata", {}).get("host", {})) for d in _documents(folders, workload)}
+
+
+def _probe_fractions(folders: list[ResultsFolder], workload: str) -> list[tuple[str, float, str]]:
+    out = []
+    for d in _documents(folders, workload):
+        probe = d.get("metadata", {}).get("parameters", {}).get("co_scheduling_probe")
+        if not isinstance(probe, dict):
+            continue
+        for when in ("before", "after"):
+            p = probe.get(when)
+            if isinstance(p, dict) and isinstance(p.get("fraction"), (int, float)):
+                out.append((str(d.get("run_id")), float(p["fraction"]), str(p.get("verdict", ""))))
+    return out
+
+
+def _host_warnings(base: list[ResultsFolder], new: list[ResultsFolder], workload: str,
+                   several_threads: bool = True) -> tuple[list[str], bool]:
+    """(warnings, comparable): the sides' CPUs, co-scheduling probes, loads and builds."""
+    warnings, comparable = [], True
+    bp, np_ = _fingerprints(base, workload), _fingerprints(new, workload)
+    known = {p for p in bp | np_ if p is not None}
+    if len(known) > 1:
+        comparable = False
+        warnings.append(f"{workload}: different CPU fingerprints (BASE {', '.join(sorted(str(p) for p in bp))}; "
+                        f"NEW {', '.join(sorted(str(p) for p in np_))}): live cells not comparable")
+    elif None in bp | np_ and known:
+        warnings.append(f"{workload}: a side does not record its CPU (run before fingerprints); taken as {next(iter(known))}")
+    for label, folders in (("BASE", base), ("NEW", new)) if several_threads else ():
+        serialized = sorted({run for run, _, verdict in _probe_fractions(folders, workload) if verdict == "serialized"})
+        if serialized:
+            warnings.append(f"{workload}: the co-scheduling probe of {label} run {', '.join(serialized)} says the threads "
+                            "took turns (serialized): its multi-thread cells measure time slicing, not contention")
+    fb = [f for _, f, _ in _probe_fractions(base, workload)]
+    fn = [f for _, f, _ in _probe_fractions(new, workload)]
+    if fb and fn and abs(float(np.mean(fb)) - float(np.mean(fn))) > 0.25:
+        warnings.append(f"{workload}: the host's load differed: two threads ran at once {np.mean(fb):.0%} of the probe "
+                        f"in BASE, {np.mean(fn):.0%} in NEW")
+    builds = {d.get("metadata", {}).get("build_configuration") for d in _documents(base + new, workload)}
+    if "debug" in builds:
+        warnings.append(f"{workload}: a side is a debug build: its live numbers say nothing about release")
+    return warnings, comparable
+
+
+def _tolerances(path: str | None) -> list[dict]:
+    """The gate's hardware metrics (their tolerance is the minimum effect of the cells they select)."""
+    file = Path(path) if path else THRESHOLDS
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except OSError:
+        if path:
+            raise InputError(f"--thresholds {path}: cannot read it")
+        return []
+    except ValueError as error:
+        raise InputError(f"thresholds file {file}: not JSON ({error})")
+    return [m for m in document.get("hardware_metrics", []) if isinstance(m, dict)]
+
+
+def _min_effect(gated: list[dict], workload: str, scenario: str, metric: str, factors: dict, default: float) -> float:
+    for m in gated:
+        if m.get("workload") == workload and m.get("metric") == metric \
+                and m.get("scenario") in (None, scenario) \
+                and all(factors.get(k) == v for k, v in (m.get("factors") or {}).items()):
+            return float(m.get("tolerance", default))
+    return default
+
+
 def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Options | None = None) -> Comparison:
     options = options or Options()
-    rng = np.random.default_rng(options.seed)
     result = Comparison(base=sorted({i for f in base for r in f.runs.values() for i in r.run_ids}),
                         new=sorted({i for f in new for r in f.runs.values() for i in r.run_ids}), options=options)
     base_workloads, new_workloads = set(workloads(base)), set(workloads(new))
     if not base_workloads & new_workloads:
         raise InputError(f"nothing to compare: BASE holds {', '.join(sorted(base_workloads))}, "
                          f"NEW holds {', '.join(sorted(new_workloads))}")
+    floors = V.NoiseFloors.load(Path(options.noise_floor) if options.noise_floor else V.NOISE_FLOOR_FILE)
+    gated = _tolerances(options.thresholds)
+    pending: list[tuple[CellChange, V.Evidence, str, float, str]] = []
     for workload in [w for w in workloads(new) if w in base_workloads]:
         b_cells, b_units, factors = _samples(base, workload)
         n_cells, n_units, n_factors = _samples(new, workload)
         if factors != n_factors:
             raise InputError(f"{workload}: factor columns differ (BASE {factors}, NEW {n_factors}); cannot pair cells")
+        threads = 3 + factors.index("threads") if "threads" in factors else None
+        several = threads is not None and any(k[threads] not in ("", "1") for k in n_cells)
+        warnings, comparable = _host_warnings(base, new, workload, several)
+        result.warnings += warnings
+        prints = {p for p in _fingerprints(base, workload) | _fingerprints(new, workload) if p is not None}
+        fingerprint = next(iter(prints)) if len(prints) == 1 else None
         for key in n_cells:
             described = _describe(workload, key, factors)
             if key not in b_cells:
                 result.only_in_new.append(described)
                 continue
-            b, n = b_cells[key], n_cells[key]
-            finite_b, finite_n = b[np.isfinite(b)], n[np.isfinite(n)]
-            result.skipped_non_finite += (len(b) - len(finite_b)) + (len(n) - len(finite_n))
-            if len(finite_b) == 0 or len(finite_n) == 0:
+            b, n = _finite(b_cells[key]), _finite(n_cells[key])
+            result.skipped_non_finite += _count(b_cells[key]) - _count(b) + _count(n_cells[key]) - _count(n)
+            if _count(b) == 0 or _count(n) == 0:
                 result.only_in_new.append(described | {"note": "no finite value on one side"})
                 continue
+            mode = key[2]
+            ev = V.evidence({r: [v for _, v in vs] for r, vs in b.items()}, {r: [v for _, v in vs] for r, vs in n.items()},
+                            mode, [s for vs in b.values() for s, _ in vs], [s for vs in n.values() for s, _ in vs])
+            bv = [v for vs in b.values() for _, v in vs]
+            nv = [v for vs in n.values() for _, v in vs]
             d = direction(workload, key[-1])
-            identical = sorted(finite_b.tolist()) == sorted(finite_n.tolist())
-            change, low, high, relative = _bootstrap(finite_b, finite_n, options, rng)
-            verdict = _verdict(d, change, low, high, relative, options, len(finite_b), len(finite_n), identical)
-            few = len(finite_b) < 2 or len(finite_n) < 2
-            result.cells.append(CellChange(
-                **described, unit=b_units[key], direction=d, n_base=len(finite_b), n_new=len(finite_n),
-                base_median=float(np.median(finite_b)), new_median=float(np.median(finite_n)),
-                base_min=float(finite_b.min()), base_max=float(finite_b.max()), new_min=float(finite_n.min()),
-                new_max=float(finite_n.max()),
-                change_pct=0.0 if identical else (None if change is None else 100 * change),
-                ci_low_pct=None if (few or not relative) else 100 * low,
-                ci_high_pct=None if (few or not relative) else 100 * high, verdict=verdict))
+            cell = CellChange(
+                **described, unit=b_units[key], direction=d, n_base=ev.n_base, n_new=ev.n_new,
+                base_median=float(np.median(bv)), new_median=float(np.median(nv)),
+                base_min=min(bv), base_max=max(bv), new_min=min(nv), new_max=max(nv),
+                change_pct=None, ci_low_pct=None, ci_high_pct=None, verdict=SAME, sample_unit=ev.unit,
+                runs_base=ev.runs_base, runs_new=ev.runs_new)
+            if mode != "sim" and not comparable:
+                cell.verdict, cell.why = NOT_COMPARABLE, "measured on different CPUs (see the warnings)"
+                ev.p = None
+                result.cells.append(cell)
+                continue
+            key_floor = V.floor_key(fingerprint, workload, key[-1], described["factors"])
+            min_effect = _min_effect(gated, workload, key[0], key[-1], described["factors"], options.min_effect)
+            pending.append((cell, ev, d, min_effect, key_floor))
         result.only_in_base += [_describe(workload, k, factors) for k in b_cells if k not in n_cells]
+    # Benjamini–Hochberg: one family of every tested live cell, one of every tested sim cell.
+    for mode_is_sim in (False, True):
+        V.adjust([ev for cell, ev, *_ in pending if (cell.mode == "sim") == mode_is_sim])
+    shapes: dict[tuple, list[V.Evidence]] = {}
+    for cell, ev, *_ in pending:
+        if cell.mode != "sim":
+            shapes.setdefault((cell.workload, cell.metric, json.dumps(cell.factors, sort_keys=True)), []).append(ev)
+    V.remove_common_shift(shapes)
+    commons = {k: next((e.common for e in evs if e.common is not None), None) for k, evs in shapes.items()}
+    moved = [(k, c) for k, c in commons.items() if c is not None and abs(c) >= 0.05]
+    if moved:
+        largest = sorted(moved, key=lambda m: -abs(m[1]))[:3]
+        result.warnings.append(
+            f"{len(moved)} metric × cell shapes moved together by 5 % or more (one run a side: taken as the run's shift, "
+            "removed before judging cells; largest: " + "; ".join(f"{k[0]} {k[1]} {k[2]} {c:+.0%}" for k, c in largest)
+            + "). A change of the code common to all cells of a shape needs interleaved runs to be seen")
+    for cell, ev, d, min_effect, key_floor in pending:
+        V.decide(ev, d, min_effect, floors.floor(key_floor))
+        cell.verdict, cell.why = ev.verdict, ev.why
+        cell.p_value, cell.p_adjusted, cell.min_effect, cell.noise_floor = ev.p, ev.p_adjusted, ev.min_effect, ev.floor
+        cell.change_pct = None if ev.change is None else 100 * ev.change
+        cell.ci_low_pct = None if ev.low is None else 100 * ev.low
+        cell.ci_high_pct = None if ev.high is None else 100 * ev.high
+        result.cells.append(cell)
+    counts = result.counts()
+    if counts[INCONCLUSIVE]:
+        result.warnings.append(f"{counts[INCONCLUSIVE]} cells × metrics inconclusive: their repetitions differ, but with "
+                               f"fewer than {V.MIN_RUNS} runs a side and no noise floor for this CPU and metric the "
+                               "run-to-run noise is unknown: run interleaved (scripts/ab-gate.sh) / more runs, or learn a "
+                               "floor from A/A pairs (--learn-noise-floor)")
+    if counts[FEW]:
+        result.warnings.append(f"{counts[FEW]} cells × metrics with too few repetitions (fewer than {V.MIN_REPS} a side): "
+                               "not judged")
     result.cells.sort(key=lambda c: (ORDER[c.verdict], -abs(c.change_pct or 0)))
     return result
+
+
+def learn_noise_floor(comparison: Comparison, base: list[ResultsFolder], new: list[ResultsFolder], path: Path) -> int:
+    """Treats BASE/NEW as a same-binary A/A pair: adds each tested live cell's change to the floors in `path`."""
+    floors = V.NoiseFloors.load(path)
+    groups: dict[str, list[float]] = {}
+    for workload in {c.workload for c in comparison.cells}:
+        prints = {p for p in _fingerprints(base, workload) | _fingerprints(new, workload) if p is not None}
+        if len(prints) != 1:
+            raise InputError(f"--learn-noise-floor: {workload} was not measured on one identified CPU "
+                             f"({len(prints)} fingerprints); a floor belongs to one CPU")
+    for c in comparison.cells:
+        if c.mode == "sim" or c.sample_unit != V.REPS or c.change_pct is None:
+            continue
+        prints = {p for p in _fingerprints(base, c.workload) | _fingerprints(new, c.workload) if p is not None}
+        key = V.floor_key(next(iter(prints)), c.workload, c.metric, c.factors)
+        groups.setdefault(key, []).append(c.change_pct / 100)
+    pair = f"{'+'.join(comparison.base)} vs {'+'.join(comparison.new)}"
+    for key, changes in groups.items():
+        floors.learn(key, changes, pair)
+    floors.save(path)
+    return len(groups)
+
+
+def _finite(per_run: dict) -> dict:
+    return {r: [(s, v) for s, v in vs if math.isfinite(v)] for r, vs in per_run.items()}
+
+
+def _count(per_run: dict) -> int:
+    return sum(len(vs) for vs in per_run.values())
 
 
 def _describe(workload: str, key: tuple, factors: list[str]) -> dict:
@@ -206,8 +338,9 @@ def _cell_name(c: CellChange) -> str:
     return f"{c.workload} {c.scenario} / {c.variant} ({c.mode}{factors})"
 
 
-HEADER = ["cell", "metric", "n base / new", "base median (min–max)", "new median (min–max)", "change", "95 % CI",
-          "verdict"]
+HEADER = ["cell", "metric", "n base / new", "base median (min–max)", "new median (min–max)", "change",
+          "interval (95 %; below 5 a side: the full range)",
+          "verdict", "why"]
 
 
 def rows(comparison: Comparison, changed_only: bool = False) -> list[list[str]]:
@@ -216,10 +349,12 @@ def rows(comparison: Comparison, changed_only: bool = False) -> list[list[str]]:
         if changed_only and c.verdict == SAME:
             continue
         ci = "–" if c.ci_low_pct is None else f"[{c.ci_low_pct:+.1f} %, {c.ci_high_pct:+.1f} %]"
-        out.append([_cell_name(c), f"{c.metric} ({c.unit})", f"{c.n_base} / {c.n_new}",
+        n = f"{c.n_base} / {c.n_new}" + (" runs" if c.sample_unit == V.RUNS else "")
+        out.append([_cell_name(c), f"{c.metric} ({c.unit})", n,
                     f"{_num(c.base_median)} ({_num(c.base_min)}–{_num(c.base_max)})",
                     f"{_num(c.new_median)} ({_num(c.new_min)}–{_num(c.new_max)})",
-                    _pct(c.change_pct) if c.change_pct is not None else "from 0", ci, c.verdict])
+                    _pct(c.change_pct) if c.change_pct is not None else ("–" if c.p_value is None else "from 0"), ci,
+                    c.verdict, c.why])
     return out
 
 
@@ -228,8 +363,11 @@ def summary_line(comparison: Comparison) -> str:
     o = comparison.options
     return (f"{len(comparison.cells)} cells × metrics compared: {counts[WORSE]} worse, {counts[BETTER]} better, "
             f"{counts[CHANGED]} changed (direction unknown), {counts[SAME]} no detectable change, "
-            f"{counts[FEW]} with too few repetitions; {int(o.confidence * 100)} % bootstrap interval "
-            f"({o.resamples} resamples) of the ratio of medians, noise threshold {o.noise_threshold:.0%}")
+            f"{counts[INCONCLUSIVE]} inconclusive, {counts[FEW]} with too few repetitions, "
+            f"{counts[NOT_COMPARABLE]} not comparable. Rule {V.RULE}: two-sided Mann–Whitney per cell "
+            f"(run medians with ≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor), "
+            f"Benjamini–Hochberg at FDR {V.Q:.0%}, Hodges–Lehmann change with its 95 % interval, "
+            f"minimum effect {o.min_effect:.0%} (a gated metric's tolerance where one applies)")
 
 
 def to_markdown(comparison: Comparison, heading: str = "#") -> str:
@@ -237,6 +375,8 @@ def to_markdown(comparison: Comparison, heading: str = "#") -> str:
     parts = [f"{heading} Comparison: NEW against BASE", "",
              f"BASE: {', '.join(comparison.base)}  ", f"NEW: {', '.join(comparison.new)}", "",
              summary_line(comparison), ""]
+    if comparison.warnings:
+        parts += [f"**Warning:** {w}  " for w in comparison.warnings] + [""]
     changed = rows(comparison, changed_only=True)
     if changed:
         parts += [md_table(HEADER, changed), ""]
@@ -258,20 +398,23 @@ def _missing_lines(comparison: Comparison) -> list[str]:
     return lines + ([""] if lines else [])
 
 
-VERDICT_COLOURS = {WORSE: "#cf222e", BETTER: "#1a7f37", CHANGED: "#9a6700", FEW: "#59636e", SAME: "#1f2328"}
+VERDICT_COLOURS = {WORSE: "#cf222e", BETTER: "#1a7f37", CHANGED: "#9a6700", FEW: "#59636e", SAME: "#1f2328",
+                   INCONCLUSIVE: "#59636e", NOT_COMPARABLE: "#59636e"}
 
 
 def to_html_section(comparison: Comparison) -> str:
     from .report import h
     out = ['<section id="comparison"><h2>Comparison: NEW against BASE</h2>',
            f"<p>BASE: {h(', '.join(comparison.base))}<br>NEW: {h(', '.join(comparison.new))}</p>",
-           f'<p class="caption">{h(summary_line(comparison))}</p>', "<table><thead><tr>"
+           f'<p class="caption">{h(summary_line(comparison))}</p>',
+           "".join(f'<p class="warning"><strong>Warning:</strong> {h(w)}</p>' for w in comparison.warnings),
+           "<table><thead><tr>"
            + "".join(f"<th>{h(c)}</th>" for c in HEADER) + "</tr></thead><tbody>"]
     for row, cell in zip(rows(comparison), comparison.cells):
         colour = VERDICT_COLOURS[cell.verdict]
-        tds = "".join(f'<td class="num">{h(v)}</td>' if 2 <= i <= 6 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-1]))
+        tds = "".join(f'<td class="num">{h(v)}</td>' if 2 <= i <= 6 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-2]))
         out.append(f'<tr data-verdict="{h(cell.verdict)}">{tds}<td style="color:{colour};font-weight:600">'
-                   f"{h(row[-1])}</td></tr>")
+                   f"{h(row[-2])}</td><td>{h(row[-1])}</td></tr>")
     out.append("</tbody></table>")
     missing = _missing_lines(comparison)
     if missing:
@@ -296,8 +439,10 @@ def to_json(comparison: Comparison) -> str:
             return [clean(v) for v in value]
         return value
     document = {"base_run_ids": comparison.base, "new_run_ids": comparison.new, "options": asdict(comparison.options),
-                "statistic": "ratio of medians over seeds/repetitions; percentile bootstrap interval",
-                "counts": comparison.counts(), "cells": [asdict(c) for c in comparison.cells],
+                "statistic": f"rule {V.RULE}: Mann–Whitney per cell, Benjamini–Hochberg at {V.Q}, Hodges–Lehmann "
+                             "change with its Moses 95 % interval; run medians with "
+                             f"≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor",
+                "warnings": comparison.warnings, "counts": comparison.counts(), "cells": [asdict(c) for c in comparison.cells],
                 "only_in_base": comparison.only_in_base, "only_in_new": comparison.only_in_new,
                 "skipped_non_finite": comparison.skipped_non_finite}
     return json.dumps(clean(document), indent=2, ensure_ascii=False) + "\n"

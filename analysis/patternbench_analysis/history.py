@@ -202,9 +202,13 @@ class Change:
     mean_before: float
     mean_after: float
     pvalue: float
-    verdict: str           # better / worse / changed (direction unknown)
+    verdict: str           # the one rule's (verdicts.py): better / worse / changed / no detectable change / …
     runs_after: int        # runs from the change on; fewer than Options.confirm_runs: tentative
     confirmed: bool
+    why: str = ""          # the rule's evidence: runs a side, p, BH-adjusted p, interval
+    rule_change_pct: float | None = None  # Hodges–Lehmann shift of the run medians, in %
+    ci_low_pct: float | None = None
+    ci_high_pct: float | None = None
 
 
 @dataclass
@@ -253,6 +257,7 @@ def changes(store: Store, options: Options | None = None, workload: str | None =
     frame = series_frame(store, workload, metric)
     found: list[Change] = []
     stats = {"series": 0, "constant": 0, "too_short": 0, "runs": int(frame["run_id"].nunique()) if len(frame) else 0}
+    judged: list[tuple[Change, tuple]] = []
     if frame.empty:
         return found, stats
     for key, series in frame.groupby(SERIES_KEYS + ["metric"], sort=True):
@@ -271,13 +276,12 @@ def changes(store: Store, options: Options | None = None, workload: str | None =
         run_ids, created = series["run_id"].tolist(), series["created_utc"].tolist()
         wl, scenario, variant, mode, factors, metric_name = key
         d = direction(wl, metric_name)
-        for point in points:
+        bounds = [0] + [int(p.index) for p in points] + [len(values)]
+        for k, point in enumerate(points):
             i = int(point.index)
             change = point.stats.forward_rel_change() * 100
-            if d == "unknown":
-                verdict = "changed"
-            else:
-                verdict = "worse" if (change > 0) == (d == LOWER) else "better"
+            segment = (run_ids[bounds[k]:i], values[bounds[k]:i], run_ids[i:bounds[k + 2]], values[i:bounds[k + 2]])
+            verdict = "changed"  # replaced by the one rule in _judge
             found.append(Change(workload=wl, scenario=scenario, variant=variant, mode=mode,
                                 factors=json.loads(factors), metric=metric_name, direction=d, run_id=run_ids[i],
                                 created_utc=created[i], previous_run_id=run_ids[i - 1], index=i,
@@ -285,8 +289,37 @@ def changes(store: Store, options: Options | None = None, workload: str | None =
                                 mean_before=float(point.stats.mean_1), mean_after=float(point.stats.mean_2),
                                 pvalue=float(point.stats.pvalue), verdict=verdict, runs_after=len(run_ids) - i,
                                 confirmed=len(run_ids) - i >= options.confirm_runs))
+            judged.append((found[-1], segment))
+    _judge(judged)
     found.sort(key=lambda c: (c.created_utc, c.workload, c.scenario, c.variant, c.metric))
     return found, stats
+
+
+def _judge(judged: list[tuple[Change, tuple]]) -> None:
+    """Each change point's verdict by the one rule (verdicts.py): the runs between the previous change
+    point and this one against the runs up to the next, one value (the run's median) per run.
+    Otava proposes where; the rule decides whether it is a change, with Benjamini–Hochberg over
+    every change point found. A deterministic (sim) series that stepped has changed, no test needed."""
+    from . import verdicts as V
+    evidence = []
+    for change, (before_ids, before, after_ids, after) in judged:
+        b = {r: [float(v)] for r, v in zip(before_ids, before) if math.isfinite(v)}
+        n = {r: [float(v)] for r, v in zip(after_ids, after) if math.isfinite(v)}
+        evidence.append(V.evidence(b, n, "live"))
+    V.adjust([ev for (change, _), ev in zip(judged, evidence) if change.mode != "sim"])
+    for (change, _), ev in zip(judged, evidence):
+        if change.mode == "sim":
+            change.verdict = V._directed(change.mean_after - change.mean_before, change.direction, HIGHER, LOWER)
+            change.why = "deterministic (virtual time): the value stepped at this run"
+            continue
+        V.decide(ev, change.direction)
+        change.verdict = ev.verdict if ev.verdict != V.FEW else V.INCONCLUSIVE
+        change.why = ev.why if ev.verdict != V.FEW else (
+            f"{ev.n_base} / {ev.n_new} runs either side of the change point: too few for the rule "
+            f"(≥ {V.MIN_RUNS} a side): inconclusive until more runs")
+        change.rule_change_pct = None if ev.change is None else 100 * ev.change
+        change.ci_low_pct = None if ev.low is None else 100 * ev.low
+        change.ci_high_pct = None if ev.high is None else 100 * ev.high
 
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -315,9 +348,9 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
     if found:
         rows = [[c.workload, c.scenario, c.variant, c.mode, ", ".join(f"{k}={v}" for k, v in c.factors.items()) or "–",
                  c.metric, c.run_id, c.created_utc, f"{c.change_pct:+.1f} %", f"{c.pvalue:.2g}",
-                 c.verdict + ("" if c.confirmed else " (tentative)")] for c in found]
+                 c.verdict + ("" if c.confirmed else " (tentative)"), c.why] for c in found]
         header = ["workload", "scenario", "variant", "mode", "factors", "metric", "first run after",
-                  "created (UTC)", "size", "p", "verdict"]
+                  "created (UTC)", "size", "p", "verdict", "why (rule pb-verdict-1)"]
         if frame is not None and len(frame):
             header.append("trend (median per run)")
             for row, c in zip(rows, found):

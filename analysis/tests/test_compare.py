@@ -1,4 +1,10 @@
-"""`compare BASE NEW`: change in %, bootstrap interval, verdict with the metric's direction; `report BASE NEW`."""
+"""`compare BASE NEW`: change in %, its interval, the one rule's verdict with the metric's direction; `report BASE NEW`.
+
+These tests scale a copy of one real run, so each side is one run: by the rule (verdicts.py) a change
+between single runs counts only against a noise floor learned from an A/A pair. `floors` learns one
+from the frozen run against a renamed copy of itself (a floor of 0: the pair is identical), so the
+scaled cells are judged by their repetitions alone; without a floor they are `inconclusive`.
+The rule on real A/A and injected pairs is tested in test_verdicts.py."""
 
 from __future__ import annotations
 
@@ -7,9 +13,23 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import (
+    FIXTURES,
+    assert_one_line_error,
+    copy_folder,
+    rewrite_results,
+    run_cli,
+)
 
-from conftest import FIXTURES, assert_one_line_error, copy_folder, rewrite_results, run_cli
-from patternbench_analysis.compare import BETTER, SAME, WORSE, compare
+from patternbench_analysis.compare import (
+    BETTER,
+    INCONCLUSIVE,
+    SAME,
+    WORSE,
+    Options,
+    compare,
+    learn_noise_floor,
+)
 from patternbench_analysis.results import load_folders
 
 # A real live run, frozen: the atomics baseline as committed at 3ed1eb4 (the gated uncontended slice,
@@ -35,6 +55,16 @@ def renamed(folder: Path, run_id: str) -> None:
     (folder / "atomics.json").write_text(json.dumps(doc))
 
 
+def identified(folder: Path) -> Path:
+    """The frozen run predates CPU fingerprints; a floor belongs to one CPU, so name one (a made-up CPU
+    no committed floor knows)."""
+    doc = json.loads((folder / "atomics.json").read_text())
+    doc["metadata"]["host"].update(cpu_vendor="TestVendor", cpu_family=0, cpu_model_number=0, cpu_stepping=0,
+                                   cpu_microcode="0x0")
+    (folder / "atomics.json").write_text(json.dumps(doc))
+    return folder
+
+
 def scaled(folder: Path, variant: str, metric: str, factor: float) -> None:
     def change(record):
         if record["metric"] == metric and record["variant"] == variant:
@@ -49,8 +79,8 @@ def cell_of(result, variant, metric):
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory):
     root = tmp_path_factory.mktemp("compare")
-    base = baseline_atomics(root / "base")
-    new = baseline_atomics(root / "new")
+    base = identified(baseline_atomics(root / "base"))
+    new = identified(baseline_atomics(root / "new"))
     renamed(new, "atomics-20261122T000000Z-0001")
     scaled(new, STEADY, "cpu_ns_per_op", 1.10)  # 10 % more CPU per op: worse (lower is better)
     scaled(new, "spinlock", "cpu_ns_per_op", 0.90)  # 10 % less: better
@@ -58,8 +88,20 @@ def pair(tmp_path_factory):
     return base, new
 
 
-def test_a_real_change_is_found_with_its_size_and_direction(pair):
-    result = compare(*[load_folders([p]) for p in pair])
+@pytest.fixture(scope="module")
+def floors(tmp_path_factory):
+    """A noise floor file learned from an A/A pair: the frozen run against a renamed copy of itself."""
+    root = tmp_path_factory.mktemp("floors")
+    a, b = identified(baseline_atomics(root / "a")), identified(baseline_atomics(root / "b"))
+    renamed(b, "atomics-20261122T000000Z-00aa")
+    path = root / "noise-floor.json"
+    base, new = load_folders([a]), load_folders([b])
+    assert learn_noise_floor(compare(base, new, Options(noise_floor=str(path))), base, new, path) > 0
+    return path
+
+
+def test_a_real_change_is_found_with_its_size_and_direction(pair, floors):
+    result = compare(*[load_folders([p]) for p in pair], Options(noise_floor=str(floors)))
     slower = cell_of(result, STEADY, "cpu_ns_per_op")
     assert slower.verdict == WORSE and slower.n_base == slower.n_new == 10
     assert slower.change_pct == pytest.approx(10.0, abs=1e-6)  # a scaled copy: the medians scale exactly
@@ -72,6 +114,15 @@ def test_a_real_change_is_found_with_its_size_and_direction(pair):
     assert untouched and all(c.verdict == SAME and c.change_pct == 0 for c in untouched)
 
 
+def test_one_run_a_side_without_a_noise_floor_is_inconclusive(pair, tmp_path):
+    """The control: the same +10 % with no floor for this CPU cannot be told from run-to-run noise."""
+    result = compare(*[load_folders([p]) for p in pair], Options(noise_floor=str(tmp_path / "none.json")))
+    slower = cell_of(result, STEADY, "cpu_ns_per_op")
+    assert slower.verdict == INCONCLUSIVE and "run interleaved / more runs" in slower.why
+    assert result.counts()[WORSE] == result.counts()[BETTER] == 0
+    assert any("inconclusive" in w and "--learn-noise-floor" in w for w in result.warnings)
+
+
 def test_the_same_results_show_no_change_and_the_interval_covers_zero(tmp_path):
     base = baseline_atomics(tmp_path / "base")
     new = baseline_atomics(tmp_path / "new")
@@ -80,14 +131,15 @@ def test_the_same_results_show_no_change_and_the_interval_covers_zero(tmp_path):
     assert result.cells and all(c.verdict == SAME for c in result.cells)
 
 
-def test_noise_inside_the_interval_is_no_detectable_change(tmp_path):
-    """A 0.5 % shift, under the 1 % noise threshold, is not reported as worse; 5 % is."""
+def test_noise_inside_the_interval_is_no_detectable_change(tmp_path, floors):
+    """Against a floor (here 0), the whole interval must clear the 1 % minimum effect: a 0.5 % shift does
+    not, 5 % does (mutex's CPU time varies by ~1.3 % over its 10 repetitions)."""
     for factor, expected in ((1.005, SAME), (1.05, WORSE)):
-        base = baseline_atomics(tmp_path / f"base{factor}")
-        new = baseline_atomics(tmp_path / f"new{factor}")
+        base = identified(baseline_atomics(tmp_path / f"base{factor}"))
+        new = identified(baseline_atomics(tmp_path / f"new{factor}"))
         renamed(new, "atomics-20261122T000000Z-0003")
         scaled(new, STEADY, "cpu_ns_per_op", factor)
-        result = compare(load_folders([base]), load_folders([new]))
+        result = compare(load_folders([base]), load_folders([new]), Options(noise_floor=str(floors)))
         assert cell_of(result, STEADY, "cpu_ns_per_op").verdict == expected
 
 
@@ -98,20 +150,23 @@ def test_metric_directions():
     assert direction("atomics", "jain_fairness") == HIGHER and direction("throttle", "updates") == UNKNOWN
 
 
-def test_compare_cli_writes_markdown_html_and_json(pair, tmp_path):
+def test_compare_cli_writes_markdown_html_and_json(pair, floors, tmp_path):
     base, new = pair
-    result = run_cli("compare", base, new, "-o", tmp_path / "cmp")
+    result = run_cli("compare", base, new, "-o", tmp_path / "cmp", "--noise-floor", floors)
     assert result.returncode == 0, result.stderr
     md = (tmp_path / "cmp/compare.md").read_text()
-    assert "| worse |" in md and "| better |" in md and "95 % CI" in md and "n base / new" in md
+    assert "| worse |" in md and "| better |" in md and "interval (95 %" in md and "n base / new" in md
     page = (tmp_path / "cmp/compare.html").read_text()
     assert page.count('data-verdict="worse"') == 1 and page.count('data-verdict="better"') == 1
     assert page.count('data-verdict="no detectable change"') > 100  # every cell, not only the changed ones
     doc = json.loads((tmp_path / "cmp/compare.json").read_text())
     assert doc["counts"]["worse"] == 1 and doc["counts"]["better"] == 1
-    assert {"change_pct", "ci_low_pct", "ci_high_pct", "verdict", "n_base", "n_new", "direction"} <= set(doc["cells"][0])
-    printed = run_cli("compare", base, new, "--format", "json")
-    assert json.loads(printed.stdout)["counts"] == doc["counts"]  # seeded bootstrap: the same numbers every time
+    assert {"change_pct", "ci_low_pct", "ci_high_pct", "verdict", "n_base", "n_new", "direction", "why", "p_value",
+            "p_adjusted", "sample_unit", "noise_floor"} <= set(doc["cells"][0])
+    worse = next(c for c in doc["cells"] if c["verdict"] == "worse")
+    assert "10 / 10 repetitions" in worse["why"] and "Mann–Whitney" in worse["why"] and "noise floor" in worse["why"]
+    printed = run_cli("compare", base, new, "--format", "json", "--noise-floor", floors)
+    assert json.loads(printed.stdout) == doc  # no resampling: the same numbers every time
 
 
 def test_report_with_two_folders_compares_instead_of_pooling(pair, tmp_path):
@@ -119,7 +174,8 @@ def test_report_with_two_folders_compares_instead_of_pooling(pair, tmp_path):
     result = run_cli("report", base, new, "-o", tmp_path / "r")
     assert result.returncode == 0, result.stderr
     summary = (tmp_path / "r/summary.md").read_text()
-    assert "## Comparison: NEW against BASE" in summary and "| worse |" in summary
+    # One run a side of a CPU with no committed noise floor: the scaled cells are inconclusive, and it says so.
+    assert "## Comparison: NEW against BASE" in summary and "| inconclusive |" in summary and "**Warning:**" in summary
     page = (tmp_path / "r/report.html").read_text()
     assert 'id="comparison"' in page
     assert "atomics-20261122T000000Z-0001" in summary.split("## What ran")[1]  # the report is NEW's ...
@@ -137,6 +193,6 @@ def test_cells_in_one_folder_only_are_listed_not_dropped(tmp_path):
 
 
 def test_compare_refuses_bad_options_and_disjoint_folders(tmp_path):
-    assert_one_line_error(run_cli("compare", FIXTURES / "run", FIXTURES / "shard-1", "--confidence", "1.5"), "--confidence")
+    assert_one_line_error(run_cli("compare", FIXTURES / "run", FIXTURES / "shard-1", "--min-effect", "1.5"), "--min-effect")
     atomics = baseline_atomics(tmp_path / "a")
     assert_one_line_error(run_cli("compare", atomics, FIXTURES / "shard-1"), "nothing to compare")

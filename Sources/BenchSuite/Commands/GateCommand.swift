@@ -14,10 +14,12 @@ package struct GateCommand: ParsableCommand {
         abstract: "Check a results folder against the thresholds and the committed baseline.",
         discussion: """
             Deterministic (virtual-time) values must equal the baseline's exactly; live values of the \
-            gated hardware metrics are compared over repetitions (one-sided Mann-Whitney U at the \
-            metric's alpha, and a median change beyond its tolerance) with the baseline when both were \
-            measured on the same CPU (vendor, family, model, stepping, microcode), or with --ab-base, \
-            a base commit's run from the same job (A/B mode). Writes gate.json and \
+            gated hardware metrics are judged by the rule pb-analysis compare also uses (pb-verdict-1, \
+            docs/analysis.md: Mann-Whitney per cell, Benjamini-Hochberg over all live cells, a \
+            Hodges-Lehmann change beyond the metric's tolerance; run medians with 5+ runs a side, \
+            otherwise repetitions against the A/A noise floor of --noise-floor) with the baseline when \
+            both were measured on the same CPU (vendor, family, model, stepping, microcode), or with \
+            --ab-base, a base commit's runs from the same job (A/B mode). Writes gate.json and \
             gate-summary.md into the results folder and prints the summary. \
             Exit codes: 0 pass, 1 regression, 2 usage or input error, 3 baseline missing or incompatible.
             """
@@ -45,6 +47,12 @@ package struct GateCommand: ParsableCommand {
 
     @Option(help: "The thresholds file.")
     var thresholds = "results/thresholds.json"
+
+    @Option(
+        name: .customLong("noise-floor"),
+        help: ArgumentHelp("A/A noise floors per CPU and metric (used when a side has fewer than 5 runs).", valueName: "file")
+    )
+    var noiseFloor = "results/noise-floor.json"
 
     @Option(
         name: .customLong("ab-base"),
@@ -77,7 +85,7 @@ package struct GateCommand: ParsableCommand {
 
     func check() throws {
         var gate = GateRun(folders: folders)
-        (gate.baseline, gate.thresholds, gate.abBase) = (baseline, thresholds, abBase)
+        (gate.baseline, gate.thresholds, gate.abBase, gate.noiseFloor) = (baseline, thresholds, abBase, noiseFloor)
         (gate.noBaseline, gate.updateBaseline, gate.only, gate.quiet) = (noBaseline, updateBaseline, only, quiet)
         let verdict = try gate.run()
         if !quiet { print(verdict.summaryMarkdown, terminator: "") }

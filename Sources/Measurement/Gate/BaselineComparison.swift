@@ -24,10 +24,27 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         public var currentMedian: Double
         /// current / baseline medians.
         public var ratio: Double
+        /// Two-sided Mann–Whitney p-value of the rule's sample (run medians or repetitions).
         public var pValue: Double
         public var repetitions: [Int]
         public var tolerance: Double
         public var status: Status
+        /// The rule's evidence (`VerdictRule`): the unit tested, BH-adjusted p, the Hodges–Lehmann
+        /// change and its 95 % interval (relative), the noise floor used, and why, in words.
+        public var unit: String? = nil
+        public var runs: [Int]? = nil
+        public var pAdjusted: Double? = nil
+        public var change: Double? = nil
+        public var interval: [Double]? = nil
+        public var noiseFloor: Double? = nil
+        public var why: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case workload, scenario, variant, metric, factors, ratio, repetitions, tolerance, status, unit, runs, change, interval, why
+            case baselineMedian, currentMedian, pValue
+            case pAdjusted = "p_adjusted"
+            case noiseFloor = "noise_floor"
+        }
     }
 
     public var deterministicCompared: Int
@@ -47,10 +64,8 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
     public var deterministicRegressions: [Change] { changes.filter { $0.baseline != nil } }
     public var hardwareRegressions: [HardwareResult] { hardware.filter { $0.status == .regression } }
 
-    /// Minimum repetitions per side for a hardware comparison to conclude anything. (With 5 a
-    /// side, complete separation gives p ≈ 0.006; after a Bonferroni correction over a couple of
-    /// dozen cells, 10 a side are needed to detect anything, which the nightly gate runs.)
-    public static let minimumRepetitions = 5
+    /// Minimum values per side for a hardware comparison to conclude anything (`VerdictRule`).
+    public static let minimumRepetitions = VerdictRule.minimumValues
 
     /// Deterministic values against `baseline`, hardware metrics against `hardwareBaseline`
     /// (default: the same baseline). Hardware cells of `notComparable` workloads are listed with
@@ -62,14 +77,18 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         hardwareBaseline: [ResultRecord]? = nil,
         hardwareReference: String? = nil,
         notComparable: Set<String> = [],
-        notes: [String] = []
+        notes: [String] = [],
+        floors: [String: Double] = [:],
+        fingerprints: [String: CPUIdentity] = [:]
     ) -> BaselineComparison {
         let (compared, changes) = deterministic(current: current, baseline: baseline)
         let hardware = hardware(
             current: current,
             baseline: hardwareBaseline ?? baseline,
             metrics: hardwareMetrics,
-            notComparable: notComparable
+            notComparable: notComparable,
+            floors: floors,
+            fingerprints: fingerprints
         )
         var notes = notes
         for m in hardwareMetrics where !notComparable.contains(m.workload) {
@@ -153,97 +172,156 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         return (old.count, changes)
     }
 
-    /// Per gated metric and cell, a one-sided rank test and a practical-size threshold.
+    /// Per gated metric and cell, the verdict of `VerdictRule`: Benjamini–Hochberg runs over every
+    /// live cell both sides hold (the family `pb-analysis compare` tests on the same folders), so
+    /// the gate and `compare` give the same verdict on the cells the gate judges.
     static func hardware(
         current: [ResultRecord],
         baseline: [ResultRecord],
         metrics hardwareMetrics: [HardwareMetric],
-        notComparable: Set<String>
+        notComparable: Set<String>,
+        floors: [String: Double] = [:],
+        fingerprints: [String: CPUIdentity] = [:]
     ) -> [HardwareResult] {
-        // Hardware: per gated metric, a one-sided rank test and a practical-size threshold.
-        struct Group: Hashable {
+        struct Cell: Hashable {
             var workload, scenario, variant, metric: String
             var factors: [String: String]
         }
-        func groups(_ records: [ResultRecord], _ m: HardwareMetric) -> [Group: [Double]] {
-            Dictionary(
-                grouping: records.filter {
-                    $0.mode == "live" && $0.workload == m.workload && $0.metric == m.metric
-                        && (m.scenario == nil || $0.scenario == m.scenario) && ThresholdCheck.matches($0.factors, m.factors)
-                },
-                by: { Group(workload: $0.workload, scenario: $0.scenario, variant: $0.variant, metric: $0.metric, factors: $0.factors) }
-            )
-            .mapValues { $0.map(\.value) }
+        func cells(_ records: [ResultRecord]) -> [Cell: [String: [Double]]] {
+            var out: [Cell: [String: [Double]]] = [:]
+            for r in records where r.mode == "live" {
+                let cell = Cell(workload: r.workload, scenario: r.scenario, variant: r.variant, metric: r.metric, factors: r.factors)
+                out[cell, default: [:]][r.runID, default: []].append(r.value)
+            }
+            return out
         }
+        func gated(_ c: Cell, _ m: HardwareMetric) -> Bool {
+            c.workload == m.workload && c.metric == m.metric && (m.scenario == nil || c.scenario == m.scenario)
+                && ThresholdCheck.matches(c.factors, m.factors)
+        }
+        let before = cells(baseline), after = cells(current)
+        let workloads = Set(baseline.map(\.workload)).intersection(current.map(\.workload))
+        // The family: every live cell on both sides with a finite value each, of comparable workloads.
+        var family: [Cell] = []
+        var evidence: [VerdictRule.Evidence] = []
+        for (cell, now) in after where workloads.contains(cell.workload) && !notComparable.contains(cell.workload) {
+            guard let then = before[cell] else { continue }
+            let b = then.mapValues { $0.filter(\.isFinite) }, n = now.mapValues { $0.filter(\.isFinite) }
+            guard b.values.contains(where: { !$0.isEmpty }), n.values.contains(where: { !$0.isEmpty }) else { continue }
+            family.append(cell)
+            evidence.append(VerdictRule.evidence(base: b, new: n))
+        }
+        VerdictRule.adjust(&evidence)
+        struct Shape: Hashable {
+            var workload, metric: String
+            var factors: [String: String]
+        }
+        let shapes = Dictionary(grouping: family.indices) {
+            Shape(workload: family[$0].workload, metric: family[$0].metric, factors: family[$0].factors)
+        }
+        VerdictRule.removeCommonShift(&evidence, groups: Array(shapes.values))
         var hardware: [HardwareResult] = []
-        let tests = hardwareMetrics.filter { !notComparable.contains($0.workload) }.reduce(0) { n, m in
-            let before = groups(baseline, m)
-            return n + groups(current, m).keys.filter { before[$0] != nil }.count
-        }
         for m in hardwareMetrics {
-            let before = groups(baseline, m), after = groups(current, m)
-            let alpha = m.alpha / Double(max(tests, 1))
-            for (g, cur) in after {
-                guard let base = before[g] else { continue }
-                if notComparable.contains(g.workload) {
-                    hardware.append(
-                        HardwareResult(
-                            workload: g.workload,
-                            scenario: g.scenario,
-                            variant: g.variant,
-                            metric: g.metric,
-                            factors: g.factors,
-                            baselineMedian: Statistics.median(base)!,
-                            currentMedian: Statistics.median(cur)!,
-                            ratio: .nan,
-                            pValue: .nan,
-                            repetitions: [base.count, cur.count],
-                            tolerance: m.tolerance,
-                            status: .notComparable
-                        )
-                    )
-                    continue
-                }
-                let bm = Statistics.median(base)!, cm = Statistics.median(cur)!
-                let ratio = bm != 0 ? cm / bm : (cm == 0 ? 1 : .infinity)
-                let worse =
-                    m.direction == .lowerIsBetter
-                    ? MannWhitney.pGreater(current: cur, baseline: base)
-                    : MannWhitney.pGreater(current: base, baseline: cur)
-                let better =
-                    m.direction == .lowerIsBetter
-                    ? MannWhitney.pGreater(current: base, baseline: cur)
-                    : MannWhitney.pGreater(current: cur, baseline: base)
-                let change = m.direction == .lowerIsBetter ? ratio - 1 : 1 - ratio
-                let status: HardwareResult.Status
-                if cur.count < minimumRepetitions || base.count < minimumRepetitions {
-                    status = .inconclusive
-                } else if worse < alpha, change > m.tolerance {
-                    status = .regression
-                } else if better < alpha, -change > m.tolerance {
-                    status = .improvement
-                } else {
-                    status = .ok
-                }
+            for (cell, now) in after where gated(cell, m) && notComparable.contains(cell.workload) {
+                guard let then = before[cell] else { continue }
+                let base = then.values.flatMap { $0 }, cur = now.values.flatMap { $0 }
                 hardware.append(
                     HardwareResult(
-                        workload: g.workload,
-                        scenario: g.scenario,
-                        variant: g.variant,
-                        metric: g.metric,
-                        factors: g.factors,
-                        baselineMedian: bm,
-                        currentMedian: cm,
-                        ratio: ratio,
-                        pValue: min(worse, 1),
+                        workload: cell.workload,
+                        scenario: cell.scenario,
+                        variant: cell.variant,
+                        metric: cell.metric,
+                        factors: cell.factors,
+                        baselineMedian: Statistics.median(base)!,
+                        currentMedian: Statistics.median(cur)!,
+                        ratio: .nan,
+                        pValue: .nan,
                         repetitions: [base.count, cur.count],
                         tolerance: m.tolerance,
-                        status: status
+                        status: .notComparable
                     )
                 )
+            }
+            for (cell, ev) in zip(family, evidence) where gated(cell, m) {
+                let key = VerdictRule.floorKey(
+                    fingerprint: fingerprints[cell.workload],
+                    workload: cell.workload,
+                    metric: cell.metric,
+                    factors: cell.factors
+                )
+                let floor = ev.unit == .repetitions ? floors[key] : nil
+                let outcome = VerdictRule.decide(ev, lowerIsBetter: m.direction == .lowerIsBetter, minimumEffect: m.tolerance, floor: floor)
+                let status: HardwareResult.Status =
+                    switch outcome {
+                    case .worse: .regression
+                    case .better: .improvement
+                    case .same: .ok
+                    case .inconclusive, .tooFew: .inconclusive
+                    }
+                let bm = ev.baseMedian, cm = ev.newMedian
+                var result = HardwareResult(
+                    workload: cell.workload,
+                    scenario: cell.scenario,
+                    variant: cell.variant,
+                    metric: cell.metric,
+                    factors: cell.factors,
+                    baselineMedian: bm,
+                    currentMedian: cm,
+                    ratio: bm != 0 ? cm / bm : (cm == 0 ? 1 : .infinity),
+                    pValue: ev.p ?? .nan,
+                    repetitions: [ev.nBase, ev.nNew],
+                    tolerance: m.tolerance,
+                    status: status
+                )
+                result.unit = ev.unit.rawValue
+                result.runs = [ev.runsBase, ev.runsNew]
+                result.pAdjusted = ev.pAdjusted
+                result.change = ev.change
+                if let low = ev.low, let high = ev.high { result.interval = [low, high] }
+                result.noiseFloor = floor
+                result.why = why(ev, outcome: outcome, tolerance: m.tolerance, floor: floor)
+                hardware.append(result)
             }
         }
         hardware.sort { ($0.workload, $0.scenario, $0.variant, $0.metric) < ($1.workload, $1.scenario, $1.variant, $1.metric) }
         return hardware
+    }
+
+    /// The verdict's reason in words: n a side and what they are, p and its adjustment, the bar.
+    static func why(_ ev: VerdictRule.Evidence, outcome: VerdictRule.Outcome, tolerance: Double, floor: Double?) -> String {
+        let unit = ev.unit == .runs ? "run medians" : "repetitions of \(ev.runsBase) / \(ev.runsNew) runs"
+        if outcome == .tooFew {
+            return "too few \(unit): \(ev.nBase) / \(ev.nNew), need \(VerdictRule.minimumValues) a side"
+        }
+        var parts = ["\(ev.nBase) / \(ev.nNew) \(unit)"]
+        if let common = ev.common {
+            parts.append(
+                "after removing the shape's common shift of \(String(format: "%+.1f %%", 100 * common)) (the run's, not the code's)"
+            )
+        }
+        if ev.nBase < VerdictRule.minimumValues || ev.nNew < VerdictRule.minimumValues {
+            parts.append(
+                "fewer than \(VerdictRule.minimumValues) a side: every new value must lie beyond every reference value by more than the bar"
+            )
+        } else if let p = ev.p, let adjusted = ev.pAdjusted {
+            parts.append(
+                "Mann–Whitney p = \(String(format: "%.2g", p)), BH-adjusted \(String(format: "%.2g", adjusted)) (q = \(VerdictRule.q))"
+            )
+        }
+        if ev.unit == .repetitions {
+            if let floor {
+                parts.append(
+                    "the whole interval must clear max(tolerance \(TextTable.number(tolerance)), noise floor \(String(format: "%.3g", floor))); the repetitions' p does not decide against a floor"
+                )
+            } else {
+                parts.append(
+                    outcome == .inconclusive
+                        ? "no noise floor for this CPU and metric: run interleaved / more runs" : "no noise floor known"
+                )
+            }
+        } else {
+            parts.append("tolerance \(TextTable.number(tolerance))")
+        }
+        return parts.joined(separator: "; ")
     }
 }

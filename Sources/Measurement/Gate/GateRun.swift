@@ -9,6 +9,8 @@ package struct GateRun {
     package var thresholds = "results/thresholds.json"
     /// A/B mode: results folders of the base commit measured in the same job.
     package var abBase: [String] = []
+    /// A/A noise floors (`VerdictRule`); a missing file means none.
+    package var noiseFloor = "results/noise-floor.json"
     package var noBaseline = false
     package var updateBaseline = false
     package var only: Threshold.Kind?
@@ -50,6 +52,7 @@ package struct GateRun {
         outcomes = try ThresholdCheck.evaluate(selected, on: current.records, source: thresholds) + outcomes
         var comparison: BaselineComparison?
         let hardwareWorkloads = Set(file.hardwareMetrics.map(\.workload))
+        let floors = try VerdictRule.loadFloors(path: noiseFloor)
         if !abBase.isEmpty {
             // A/B: hardware against the base run of the same job; deterministic against the baseline.
             let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting)
@@ -70,7 +73,9 @@ package struct GateRun {
                 hardwareBaseline: baseDocuments.flatMap(\.records),
                 hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
                 notComparable: fit.notComparable,
-                notes: fit.notes
+                notes: fit.notes,
+                floors: floors,
+                fingerprints: Self.fingerprints(current.documents + baseDocuments)
             )
         } else if !noBaseline {
             let base = try loadBaseline(current: current, expecting: expecting)
@@ -87,7 +92,9 @@ package struct GateRun {
                 hardwareMetrics: file.hardwareMetrics,
                 hardwareReference: "baseline",
                 notComparable: fit.notComparable,
-                notes: fit.notes
+                notes: fit.notes,
+                floors: floors,
+                fingerprints: Self.fingerprints(current.documents + base.documents)
             )
         }
         let verdict = GateVerdict(
@@ -105,6 +112,14 @@ package struct GateRun {
         }
         if updateBaseline { try replaceBaseline(with: first) }
         return verdict
+    }
+
+    /// Per workload, its CPU when both sides name exactly one (the key of its noise floors).
+    static func fingerprints(_ documents: [RunDocument]) -> [String: CPUIdentity] {
+        Dictionary(grouping: documents, by: \.workload).compactMapValues { docs in
+            let known = Set(docs.compactMap(\.metadata.host.fingerprint))
+            return known.count == 1 ? known.first : nil
+        }
     }
 
     /// The committed baseline, validated like results (its errors exit 3), with a note on stderr

@@ -88,15 +88,19 @@ enum GateSummary {
         out +=
             "### Hardware metrics\(against): \(tested) compared, \(byStatus[.regression] ?? 0) regressed, \(byStatus[.improvement] ?? 0) improved, \(byStatus[.inconclusive] ?? 0) inconclusive"
         out += (byStatus[.notComparable] ?? 0) > 0 ? ", \(byStatus[.notComparable]!) not comparable\n\n" : "\n\n"
+        out +=
+            "Rule \(VerdictRule.name) (docs/analysis.md, the same as pb-analysis compare): Mann–Whitney per live cell, Benjamini–Hochberg at \(VerdictRule.q) over every live cell both sides hold, Hodges–Lehmann change beyond the tolerance; run medians with ≥ \(VerdictRule.minimumRuns) runs a side, otherwise repetitions that must clear the A/A noise floor (inconclusive without one).\n\n"
         for note in c.notes { out += "- \(note)\n" }
         if !c.notes.isEmpty { out += "\n" }
         let notable = c.hardware.filter { $0.status != .ok && $0.status != .notComparable }
         if !notable.isEmpty {
             out +=
-                "| status | workload | scenario / variant | metric | baseline median | now | ratio | p (worse) | reps |\n|---|---|---|---|---|---|---|---|---|\n"
+                "| status | workload | scenario / variant | metric | baseline median | now | change (interval) | why |\n|---|---|---|---|---|---|---|---|\n"
             for h in notable {
+                let change = h.change.map { String(format: "%+.1f %%", 100 * $0) } ?? "–"
+                let interval = h.interval.map { String(format: " [%+.1f %%, %+.1f %%]", 100 * $0[0], 100 * $0[1]) } ?? ""
                 out +=
-                    "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(TextTable.number(h.ratio)) | \(TextTable.number(h.pValue)) | \(h.repetitions.map(String.init).joined(separator: "/")) |\n"
+                    "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(change)\(interval) | \(h.why ?? "") |\n"
             }
         }
         return out

@@ -1,0 +1,150 @@
+"""The one rule (verdicts.py): its statistics on known samples, and on committed real run pairs
+(fixtures/verdicts/, see its README): same-binary A/A pairs must come out clean, the injected 25 %
+slowdown of pthread-mutex must be found, with one run a side (against the committed noise floor
+learned from *other* A/A pairs) and with interleaved rounds (run medians)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import scipy.stats
+from conftest import FIXTURES
+
+from patternbench_analysis import verdicts as V
+from patternbench_analysis.compare import (
+    BETTER,
+    CHANGED,
+    INCONCLUSIVE,
+    SAME,
+    WORSE,
+    Options,
+    compare,
+)
+from patternbench_analysis.results import load_folders
+
+CORPUS = FIXTURES / "verdicts"
+FLAGGED = (WORSE, BETTER, CHANGED)
+
+
+def test_mann_whitney_matches_scipy_exact_and_asymptotic():
+    cases = [([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]), ([1.5, 2.2, 0.3, 4, 5.1, 9], [6, 0.7, 8, 9.5, 10, 2.9, 3.3]),
+             ([1, 2, 2, 3, 4, 5], [2, 6, 7, 8, 9, 10]), (list(range(30)), [x + 10.5 for x in range(30)])]
+    for base, new in cases:
+        ties = len(set(base + new)) < len(base + new)
+        method = "exact" if not ties and max(len(base), len(new)) <= V.EXACT_MAX else "asymptotic"
+        expected = scipy.stats.mannwhitneyu(new, base, alternative="two-sided", method=method).pvalue
+        assert V.mann_whitney(base, new)[1] == pytest.approx(expected, rel=1e-12)
+
+
+def test_hodges_lehmann_interval_and_benjamini_hochberg_match_references():
+    assert V.hodges_lehmann([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]) == (5, 2, 8)
+    assert V._critical(3, 3) == -1  # 3 v 3: no 95 % interval exists
+    assert V._critical(8, 8) == 13  # the tabulated two-sided 5 % critical value of U for 8 v 8
+    p = [0.01, 0.04, 0.03, 0.5, 0.002]
+    assert V.benjamini_hochberg(p) == pytest.approx(list(scipy.stats.false_discovery_control(p)))
+
+
+def test_one_run_a_side_needs_a_noise_floor_and_run_medians_do_not():
+    base, slow = [2.0 + i * 0.01 for i in range(10)], [(2.0 + i * 0.01) * 1.25 for i in range(10)]
+    ev = V.evidence({"a": base}, {"b": slow}, "live")
+    V.adjust([ev])
+    assert ev.unit == V.REPS and V.decide(ev, "lower_is_better").verdict == INCONCLUSIVE
+    assert "run interleaved / more runs" in ev.why
+    assert V.decide(ev, "lower_is_better", floor=0.05).verdict == WORSE
+    assert V.decide(ev, "lower_is_better", floor=0.40).verdict == SAME  # the floor is above the change
+    runs = {f"r{i}": [2.0 + i * 0.01, 2.1] for i in range(6)}
+    ev = V.evidence(runs, {f"n{k}": [v * 1.25 for v in vs] for k, vs in runs.items()}, "live")
+    V.adjust([ev])
+    assert ev.unit == V.RUNS and ev.n_base == 6 and V.decide(ev, "lower_is_better", 0.15).verdict == WORSE
+    assert "6 / 6 run medians" in ev.why and "min effect 15%" in ev.why
+
+
+def test_deterministic_cells_change_on_any_seed_difference():
+    ev = V.evidence({"a": [1.0, 2.0, 3.0]}, {"b": [1.0, 2.0, 3.5]}, "sim", [1, 2, 3], [1, 2, 3])
+    assert V.decide(ev, "lower_is_better").verdict == CHANGED and "1 of 3 seeds differ" in ev.why  # medians equal
+    ev = V.evidence({"a": [1.0, 2.0, 3.0]}, {"b": [1.0, 2.5, 3.0]}, "sim", [1, 2, 3], [1, 2, 3])
+    assert V.decide(ev, "lower_is_better").verdict == WORSE
+    same = V.evidence({"a": [1.0, 2.0, 3.0]}, {"b": [1.0, 2.0, 3.0]}, "sim", [1, 2, 3], [1, 2, 3])
+    assert V.decide(same, "lower_is_better").verdict == SAME
+
+
+# ---------------------------------------------------------------- the real corpus
+
+def _pair(name: str) -> tuple[list, list]:
+    spec = json.loads((CORPUS / "pairs.json").read_text())[name]
+    return (load_folders([CORPUS / f for f in spec["base"]]), load_folders([CORPUS / f for f in spec["new"]]))
+
+
+def _judge(name: str):
+    base, new = _pair(name)
+    return compare(base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"), thresholds=str(CORPUS / "thresholds.json")))
+
+
+def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
+    judged = [c for c in result.cells if keep(c) and c.mode == "live"]
+    return sum(1 for c in judged if c.verdict in FLAGGED), len(judged)
+
+
+@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-rounds"])
+def test_same_binary_pairs_come_out_clean(name):
+    """The A/A control: two runs of one binary (held out: not the pairs the floor was learned from)."""
+    result = _judge(name)
+    flagged, judged = _flagged(result)
+    assert judged >= 20
+    assert flagged <= 0.01 * judged, [(c.variant, c.metric, c.factors, c.why) for c in result.cells if c.verdict in FLAGGED]
+
+
+@pytest.mark.parametrize("name", ["injected-single", "injected-slice", "injected-rounds"])
+def test_the_injected_slowdown_is_found(name):
+    """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (25 % more lock acquisitions): every
+    single-thread cpu_ns_per_op cell of pthread-mutex without critical-section work (+25 %) is worse;
+    other variants' cells stay (≤ 2 %) unflagged."""
+    result = _judge(name)
+    target = [c for c in result.cells if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op"
+              and c.factors.get("threads") == "1" and c.factors.get("cs_work_ns") == "0" and c.mode == "live"]
+    assert target and all(c.verdict == WORSE for c in target), [(c.factors, c.scenario, c.verdict, c.why) for c in target]
+    assert all(c.ci_low_pct > 15 for c in target)
+    flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
+    assert flagged <= 0.02 * judged
+
+
+def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
+    """With 50 ns of critical-section work the injection adds only ~5 % (the extra acquisitions are
+    diluted); A/A pairs of that shape moved by up to 6.7 % (the committed floor), so one run a side
+    cannot call it: the interval is above 0 but not above the floor, and the verdict says so."""
+    result = _judge("injected-single")
+    diluted = [c for c in result.cells if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op"
+               and c.factors.get("threads") == "1" and c.factors.get("cs_work_ns") == "50"]
+    assert diluted and all(c.verdict == SAME and 0 < c.change_pct < 100 * c.noise_floor for c in diluted)
+    assert all("noise floor" in c.why for c in diluted)
+
+
+def test_without_the_noise_floor_one_run_a_side_is_inconclusive_not_worse():
+    """The control of the floor: the same injected pair with no floor cannot call the slowdown."""
+    base, new = _pair("injected-single")
+    result = compare(base, new, Options(noise_floor=str(CORPUS / "absent.json"), thresholds=str(CORPUS / "thresholds.json")))
+    target = [c for c in result.cells if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op"
+              and c.factors.get("threads") == "1" and c.mode == "live"]
+    assert target and all(c.verdict in (INCONCLUSIVE, SAME) for c in target)
+    assert any(c.verdict == INCONCLUSIVE for c in target)
+    assert result.counts()[WORSE] == 0
+
+
+def test_outputs_warn_where_they_should(tmp_path):
+    """A serialized co-scheduling probe, shapes that moved together, and another CPU (whose live cells
+    are then `not comparable`, never better or worse); the control: the same pair on one CPU judges them."""
+    result = _judge("aa-slice")
+    assert any("took turns (serialized)" in w for w in result.warnings)
+    import shutil
+    for side in ("S3", "S4"):
+        shutil.copytree(CORPUS / "slice" / side, tmp_path / side)
+    doc = json.loads((tmp_path / "S4" / "atomics.json").read_text())
+    doc["metadata"]["host"]["cpu_family"] = 26
+    (tmp_path / "S4" / "atomics.json").write_text(json.dumps(doc))
+    moved = compare(load_folders([tmp_path / "S3"]), load_folders([tmp_path / "S4"]),
+                    Options(noise_floor=str(CORPUS / "noise-floor.json")))
+    assert any("different CPU fingerprints" in w and "family 26" in w for w in moved.warnings)
+    live = [c for c in moved.cells if c.mode == "live"]
+    assert live and all(c.verdict == "not comparable" for c in live)
+    assert all(c.verdict != "not comparable" for c in result.cells)
