@@ -36,6 +36,8 @@ public enum SuiteMain {
     public static func run(_ suite: Suite, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         let tool = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "bench"
         Suite.current = suite
+        // A user's executable: its results name the user's package beside PatternBench's commit.
+        RunMetadata.recordUserPackage()
         ReadinessCommand.runProbeChildIfAsked()
         LifecycleCommand.runChildIfAsked()
         guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {

@@ -35,6 +35,16 @@ public struct FanOutVariant: NamedVariant {
     }
 
     public var name: String { info.name }
+
+    /// The shape's four choices and the live primitive they imply: two variants with the same
+    /// parameters are the same strategy.
+    public var parameters: [VariantParameter] {
+        [
+            VariantParameter("issue", String(describing: shape.issue)), VariantParameter("join", String(describing: shape.join)),
+            VariantParameter("onFailure", String(describing: shape.onFailure)), VariantParameter("hedged", String(shape.hedged)),
+            VariantParameter("live primitive", primitive.rawValue),
+        ]
+    }
 }
 
 /// The real concurrency primitive a live item runs a shape on.

@@ -18,4 +18,7 @@ public struct LifecycleVariant: NamedVariant {
     }
 
     public var name: String { info.name }
+
+    /// Every field of the declaration: two variants with the same parameters are the same strategy.
+    public var parameters: [VariantParameter] { Array(VariantParameter.describing(policy).dropFirst()) }
 }

@@ -21,6 +21,42 @@ public struct VariantInfo: Sendable, Hashable {
 /// cache, a launch coordinator, …): its `info`, plus whatever the pattern needs to run it.
 public protocol NamedVariant: Sendable {
     var info: VariantInfo { get }
+    /// What the variant is, beyond its name: its type and settings, as `--list --verbose` shows
+    /// them. Two variants with the same (non-empty) parameters run the same thing, which `--list`
+    /// points out, so a user sees when a variant of theirs duplicates one that already exists.
+    var parameters: [VariantParameter] { get }
+    /// Whether equal `parameters` mean the same variant (false when they show only part of it,
+    /// like a launch coordinator's sim form, which needs a launch to be built).
+    var parametersIdentifyIt: Bool { get }
+}
+
+extension NamedVariant {
+    public var parameters: [VariantParameter] { [] }
+    public var parametersIdentifyIt: Bool { true }
+}
+
+/// One `name = value` of a variant's `parameters`.
+public struct VariantParameter: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    public var description: String { "\(name) = \(value)" }
+
+    /// A value's type and stored properties, by reflection (`type`, then one per property), for a
+    /// variant whose parameters are the value it is built from (a policy, a declaration).
+    public static func describing(_ value: Any, as role: String = "type") -> [VariantParameter] {
+        var out = [VariantParameter(role, String(reflecting: Swift.type(of: value)))]
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            out.append(VariantParameter(label, String(describing: child.value)))
+        }
+        return out
+    }
 }
 
 /// The named variants of one role, in registration order: the suite's own and the user's,
@@ -84,10 +120,27 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
         Dictionary(variants.map { ($0.info.name, $0.info.origin) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The `--list` lines, each labelled with its origin.
+    /// The `--list` lines, each labelled with its origin, with its parameters for `--verbose`; a
+    /// variant whose parameters equal an earlier one's says so ("same as 'hedged'").
     public var catalogueEntries: [WorkloadCatalogue.Entry] {
-        variants.map {
-            WorkloadCatalogue.Entry($0.info.name, "[\($0.info.origin.rawValue)] \($0.info.summary)", isDefault: $0.info.isDefault)
+        var seen: [[VariantParameter]: String] = [:]
+        return variants.map { v in
+            let parameters = v.parameters
+            var summary = "[\(v.info.origin.rawValue)] \(v.info.summary)"
+            if !parameters.isEmpty, v.parametersIdentifyIt {
+                if let twin = seen[parameters] { summary += " (same parameters as '\(twin)')" } else { seen[parameters] = v.info.name }
+            }
+            var entry = WorkloadCatalogue.Entry(v.info.name, summary, isDefault: v.info.isDefault)
+            entry.details = parameters.map(\.description)
+            return entry
         }
+    }
+
+    /// The registered variant whose parameters equal `variant`'s, other than itself (nil when its
+    /// parameters are empty or unique).
+    public func twin(of variant: Variant) -> Variant? {
+        let parameters = variant.parameters
+        guard !parameters.isEmpty, variant.parametersIdentifyIt else { return nil }
+        return variants.first { $0.info.name != variant.info.name && $0.parameters == parameters }
     }
 }

@@ -67,6 +67,17 @@ public struct ReadinessVariant: NamedVariant {
     public var hasSimForm: Bool { makePolicy != nil }
     public var hasLiveForm: Bool { makeAPI != nil }
 
+    /// Only part of it: two coordinators with the same live type may differ in their sim forms.
+    public var parametersIdentifyIt: Bool { false }
+
+    /// Its forms, and the live form's type (the sim form needs a launch to be built).
+    public var parameters: [VariantParameter] {
+        [
+            VariantParameter("forms", [hasSimForm ? "sim" : nil, hasLiveForm ? "live" : nil].compactMap { $0 }.joined(separator: ",")),
+            VariantParameter("live form", makeAPI.map { String(reflecting: Swift.type(of: $0())) } ?? "-"),
+        ]
+    }
+
     /// The sim form for `session`; only called for a variant that has it (the workload checks).
     func policy(session: LaunchSession) -> any ReadinessPolicy {
         guard let makePolicy else { preconditionFailure("\(name) has no sim form") }

@@ -57,6 +57,10 @@ public struct ThrottlerVariant: NamedVariant {
     }
 
     func runLive(_ parameters: ThrottleParameters, _ run: LiveThrottleRun.Run) -> ThrottleRunResult { liveRun(parameters, run) }
+
+    /// The policy's type and stored properties as the factory builds it with the default
+    /// `ThrottleParameters` (`--fixed-interval-ms`, `--debounce-ms`, `--max-age-ms` at their defaults).
+    public var parameters: [VariantParameter] { VariantParameter.describing(make(), as: "policy") }
 }
 
 extension ThrottlerVariant {
