@@ -30,6 +30,7 @@ public struct PackageProvenance: Codable, Hashable, Sendable {
         case executableOlderThanCommit = "executable_older_than_commit"
     }
 
+    /// A provenance (the run reads it with `ofExecutable()`).
     public init(
         name: String?,
         path: String,

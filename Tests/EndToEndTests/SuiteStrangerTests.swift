@@ -83,7 +83,8 @@ final class SuiteStrangerTests: XCTestCase {
     func testResultsNameTheUsersPackageBesidePatternBenchsCommit() throws {
         let user = temporaryFolder()
         let result = try ExecutableRunner.run(
-            "suite-fixture", ["throttle", "--quick", "--scenario", "steady", "--variant", "every-third", "--quiet", "--output", user]
+            "suite-fixture",
+            ["throttle", "--quick", "--scenario", "steady", "--variant", "every-third", "--quiet", "--output", user]
         )
         XCTAssertEqual(result.status, 0, result.stderr)
         let package = try XCTUnwrap(try document(user, "throttle").metadata.userPackage, "no user_package in the metadata")
@@ -100,7 +101,10 @@ final class SuiteStrangerTests: XCTestCase {
         XCTAssertTrue(raw.contains("\"user_package\""), "the JSON key is user_package")
 
         let own = temporaryFolder()
-        let builtIn = try ExecutableRunner.run("bench-throttle", ["--quick", "--scenario", "steady", "--variant", "immediate", "--quiet", "--output", own])
+        let builtIn = try ExecutableRunner.run(
+            "bench-throttle",
+            ["--quick", "--scenario", "steady", "--variant", "immediate", "--quiet", "--output", own]
+        )
         XCTAssertEqual(builtIn.status, 0, builtIn.stderr)
         XCTAssertNil(try document(own, "throttle").metadata.userPackage, "bench-throttle is PatternBench's own tool")
     }
@@ -110,7 +114,8 @@ final class SuiteStrangerTests: XCTestCase {
     func testNoRowHasAnEmptyOriginHarnessRowsToo() throws {
         let output = temporaryFolder()
         let result = try ExecutableRunner.run(
-            "bench-readiness", ["--mode", "live", "--scenario", "concurrent-first-use", "--quick", "--quiet", "--output", output]
+            "bench-readiness",
+            ["--mode", "live", "--scenario", "concurrent-first-use", "--quick", "--quiet", "--output", output]
         )
         XCTAssertEqual(result.status, 0, result.stderr)
         let d = try document(output, "readiness")

@@ -11,7 +11,9 @@ final class FanOutVariantParametersTests: XCTestCase {
         try registry.register(FanOutVariant(name: "my-first-shape", origin: .user, summary: "mine", shape: hedged.shape))
         try registry.register(
             FanOutVariant(
-                name: "hedged-notify", origin: .user, summary: "mine too",
+                name: "hedged-notify",
+                origin: .user,
+                summary: "mine too",
                 shape: FanOutShape(issue: .concurrent, join: .callback, onFailure: .runToCompletion, hedged: true)
             )
         )

@@ -8,8 +8,17 @@ import XCTest
 final class ContentionReportTests: XCTestCase {
     func summary(_ variant: String, _ metric: String, _ value: Double, _ cell: ContentionCell) -> SummaryRow {
         SummaryRow(
-            scenario: cell.operation.name, variant: variant, mode: "live", factors: cell.factors, metric: metric, unit: "",
-            count: 1, median: value, min: value, max: value, mean: value
+            scenario: cell.operation.name,
+            variant: variant,
+            mode: "live",
+            factors: cell.factors,
+            metric: metric,
+            unit: "",
+            count: 1,
+            median: value,
+            min: value,
+            max: value,
+            mean: value
         )
     }
 

@@ -31,7 +31,11 @@ final class PackageProvenanceTests: XCTestCase {
 
     func testACheckoutGivesItsCommitAndAFolderInsideAnotherRepositoryDoesNot() throws {
         let root = try folder()
-        try "let package = Package(name: \"MyBench\")\n".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "let package = Package(name: \"MyBench\")\n".write(
+            to: root.appendingPathComponent("Package.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
         // Not a checkout: a name, no commit.
         var p = PackageProvenance.of(packageAt: root)
         XCTAssertEqual(p.name, "MyBench")
@@ -49,13 +53,21 @@ final class PackageProvenanceTests: XCTestCase {
         // A package folder inside that repository is not its top: unknown, not the outer commit.
         let inner = root.appendingPathComponent("Inner")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
-        try "let package = Package(name: \"Inner\")\n".write(to: inner.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "let package = Package(name: \"Inner\")\n".write(
+            to: inner.appendingPathComponent("Package.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
         XCTAssertNil(PackageProvenance.of(packageAt: inner).gitCommit)
     }
 
     func testTheExecutablesPackageIsTheNearestFolderWithAManifest() throws {
         let root = try folder()
-        try "let package = Package(name: \"MyBench\")\n".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "let package = Package(name: \"MyBench\")\n".write(
+            to: root.appendingPathComponent("Package.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
         let bin = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let exe = bin.appendingPathComponent("my-bench")
@@ -66,7 +78,8 @@ final class PackageProvenanceTests: XCTestCase {
     }
 
     func testADocumentWithoutAUserPackageStillReads() throws {
-        let json = #"{"git_commit":null,"swift_version":"6.3","build_configuration":"debug","host":{"hostname":"h","cpu_model":"c","logical_cores":2,"memory_bytes":1,"kernel":"k","os":"o"},"command_line":[],"parameters":{}}"#
+        let json =
+            #"{"git_commit":null,"swift_version":"6.3","build_configuration":"debug","host":{"hostname":"h","cpu_model":"c","logical_cores":2,"memory_bytes":1,"kernel":"k","os":"o"},"command_line":[],"parameters":{}}"#
         let meta = try JSONDecoder().decode(RunMetadata.self, from: Data(json.utf8))
         XCTAssertNil(meta.userPackage)
     }

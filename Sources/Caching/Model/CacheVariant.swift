@@ -14,6 +14,7 @@ import Measurement
 ///                  live: { capacity, _ in ClockCache(capacity: capacity) }))
 /// ```
 public struct CacheVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// Which lifecycle events clear it (a user's default: today's rule, background in the main app
     /// for caches that opted in).
@@ -80,6 +81,7 @@ public struct CacheVariant: NamedVariant {
         }
     }
 
+    /// The variant's name (`info.name`).
     public var name: String { info.name }
 
     /// Its type (as the live factory builds it), the lifecycle rule that clears it, how live mode

@@ -18,6 +18,7 @@ import Synchronization
 /// that the worker loop is compiled for that type (a loop calling the lock through an existential
 /// costs +50 % on an uncontended pthread mutex).
 public struct LockVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// The scenarios it can run, in `ContentionOperation.allCases` order.
     public let operations: [ContentionOperation]

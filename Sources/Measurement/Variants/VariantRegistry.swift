@@ -3,12 +3,14 @@
 public struct VariantInfo: Sendable, Hashable {
     /// The `variant` column and the `--variant` name: lowercase letters, digits and hyphens.
     public var name: String
+    /// Where it comes from: the `origin` column.
     public var origin: VariantOrigin
     /// One line for `--list`.
     public var summary: String
     /// Part of the run when `--variant` is not given.
     public var isDefault: Bool
 
+    /// A variant's description; `isDefault: false` runs it only when `--variant` names it.
     public init(name: String, origin: VariantOrigin, summary: String, isDefault: Bool = true) {
         self.name = name
         self.origin = origin
@@ -20,6 +22,7 @@ public struct VariantInfo: Sendable, Hashable {
 /// A variant of some pattern's role that a `VariantRegistry` can hold (a throttler, a lock, a
 /// cache, a launch coordinator, …): its `info`, plus whatever the pattern needs to run it.
 public protocol NamedVariant: Sendable {
+    /// Its name, origin, `--list` line and whether it runs by default.
     var info: VariantInfo { get }
     /// What the variant is, beyond its name: its type and settings, as `--list --verbose` shows
     /// them. Two variants with the same (non-empty) parameters run the same thing, which `--list`
@@ -37,9 +40,12 @@ extension NamedVariant {
 
 /// One `name = value` of a variant's `parameters`.
 public struct VariantParameter: Sendable, Hashable, CustomStringConvertible {
+    /// The parameter's name (a property or setting).
     public var name: String
+    /// Its value, as `String(describing:)` prints it.
     public var value: String
 
+    /// A parameter.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -69,8 +75,10 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
     /// Names no variant may take: they mean something else in results or on the command line.
     public static var reservedNames: Set<String> { ["all", "none", "default", "-", "harness"] }
 
+    /// Every registered variant, in registration order.
     public private(set) var variants: [Variant] = []
 
+    /// An empty registry.
     public init() {}
 
     /// A registry of `variants`, in order; traps on an invalid or duplicate name, which in the
@@ -107,6 +115,7 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
         }
     }
 
+    /// The registered variant named `name`, if any.
     public func named(_ name: String) -> Variant? { variants.first { $0.info.name == name } }
 
     /// The variants `--variant` asks for, or the default ones when it asks for none.

@@ -13,6 +13,7 @@ import Measurement
 /// try suite.coordinators.register(ReadinessVariant(name: "group", origin: .user, summary: "…", live: { GroupReadiness() }))
 /// ```
 public struct ReadinessVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// Builds the sim form for one launch (nil: the variant has none).
     let makePolicy: (@Sendable (LaunchSession) -> any ReadinessPolicy)?
@@ -63,8 +64,11 @@ public struct ReadinessVariant: NamedVariant {
         makeAPI = live
     }
 
+    /// The variant's name (`info.name`).
     public var name: String { info.name }
+    /// Whether it has the sim form (a `ReadinessPolicy`).
     public var hasSimForm: Bool { makePolicy != nil }
+    /// Whether it has the live form (a `ReadinessAPI`).
     public var hasLiveForm: Bool { makeAPI != nil }
 
     /// Only part of it: two coordinators with the same live type may differ in their sim forms.

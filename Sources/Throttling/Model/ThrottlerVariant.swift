@@ -14,11 +14,13 @@ import Simulation
 /// type, the closures that simulate it and run it live, so the simulator and the live main loop are
 /// compiled for that type rather than through an existential.
 public struct ThrottlerVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     private let makePolicy: @Sendable (ThrottleParameters) -> any UpdateThrottler
     private let simulateRun: @Sendable (ThrottleParameters, ThrottleScenario, CommitTrace, Bool) -> ThrottleRunResult
     private let liveRun: @Sendable (ThrottleParameters, LiveThrottleRun.Run) -> ThrottleRunResult
 
+    /// A policy from its factory, called once per run with the run's `ThrottleParameters`.
     public init<Policy: UpdateThrottler>(
         name: String,
         origin: VariantOrigin,
