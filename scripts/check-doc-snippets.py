@@ -88,7 +88,7 @@ def region(source: str, name: str | None) -> str | None:
 def normalized(line: str) -> str:
     line = re.sub(r"\s+//.*$", "", line) if not line.lstrip().startswith("//") else ""
     line = " ".join(line.split())
-    return line[:-2] if line.endswith(" {") else line  # a declaration matches with or without its body
+    return line.removesuffix(" {")  # a declaration matches with or without its body
 
 
 def code_lines(text: str) -> list[str]:

@@ -52,6 +52,31 @@ final class SuiteStrangerTests: XCTestCase {
         XCTAssertTrue(misplaced.stderr.contains("--verbose applies to --list only"), misplaced.stderr)
     }
 
+    /// A user's shape identical to a built-in one is pointed out: in `--list`, and in one note when
+    /// it runs; a shape the suite does not have (the fixture's `hedged-notify`) is not.
+    func testAUserVariantIdenticalToABuiltInIsPointedOut() throws {
+        let twin = ["SUITE_FIXTURE_TWIN": "1"]
+        let list = try ExecutableRunner.run("suite-fixture", ["group", "--list"], environment: twin)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let line = list.stdout.split(separator: "\n").first { $0.hasPrefix("  my-first-shape ") } ?? ""
+        XCTAssertTrue(line.contains("(same parameters as 'hedged')"), String(line))
+        let notify = list.stdout.split(separator: "\n").first { $0.hasPrefix("  hedged-notify ") } ?? ""
+        XCTAssertFalse(notify.isEmpty || notify.contains("same parameters"), "the control: \(notify)")
+        let run = try ExecutableRunner.run(
+            "suite-fixture",
+            ["group", "--quick", "--variant", "my-first-shape", "--scenario", "login", "--output", temporaryFolder()],
+            environment: twin
+        )
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("note: variant 'my-first-shape' has the same parameters as 'hedged' (ours)"), run.stderr)
+        let plain = try ExecutableRunner.run(
+            "suite-fixture",
+            ["group", "--quick", "--variant", "hedged-notify", "--scenario", "login", "--output", temporaryFolder()]
+        )
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stderr.contains("same parameters"), plain.stderr)
+    }
+
     /// A variant that fails `--check-determinism` fails its item: one whole line on stderr naming
     /// the variant, the metric and both values (it was cut off at 200 characters), and every other
     /// item written (nothing was).
