@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // Structure-aware property tests of the input readers and the clock schedule (tests only).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The API reference (scripts/check-docs.sh: `swift package generate-documentation`, DocC).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Virtual time: event queue, seeded generator, arrival models, streamed trace reader.

@@ -15,6 +15,9 @@ bin=.build/debug/my-bench
 "$bin" throttle --quick --check-determinism --quiet --output "$out/sim" >/dev/null
 "$bin" cache --quick --check-determinism --scenario zipf-0.9,scan-resistant --quiet --output "$out/sim" >/dev/null
 "$bin" readiness --quick --check-determinism --variant group,signal,frame-aware --quiet --output "$out/sim" >/dev/null
+"$bin" group --quick --check-determinism --variant hedged-notify,group-notify,hedged --scenario login,heavy-tail --quiet \
+  --output "$out/sim" >/dev/null
+"$bin" lifecycle --quick --check-determinism --variant dirty-rename-bg,signal,article --quiet --output "$out/sim" >/dev/null
 # Live: the same variants on real threads; ours run in a child process with a watchdog.
 "$bin" throttle --quick --mode live --scenario storm-slow --variant every-4th-commit,signal-adaptive --quiet \
   --output "$out/live" >/dev/null
@@ -36,4 +39,10 @@ grep -q ",clock,user,live," "$out/live/cache.csv"
 grep -q ",group,user,sim," "$out/sim/readiness.csv"
 grep -q ",group,user,live," "$out/live/readiness.csv"
 grep -q ",rwlock,user,live," "$out/live/atomics.csv"
+grep -q ",hedged-notify,user,sim," "$out/sim/group.csv"
+grep -q ",dirty-rename-bg,user,sim," "$out/sim/lifecycle.csv"
+# The results name this package beside PatternBench's commit.
+grep -Eq '"name" ?: ?"MyBench"' "$out/sim/throttle.json"
+# The doc's own examples (docs/your-own-variant.md) run too: registered, listed as [user].
+.build/debug/doc-snippets cache --list | grep -q "oldest-first .*\[user\]"
 echo "Examples: my-bench ran in sim and live and passed its gate ($out)"

@@ -49,8 +49,10 @@ package enum BenchMain {
     }
 
     /// The longest error message printed, in characters: a message quoting a file must not echo
-    /// a megabyte of it into a CI log.
-    package static let maximumErrorCharacters = 200
+    /// a megabyte of it into a CI log. Long enough for the suite's own longest messages (a failed
+    /// item's label and reason, e.g. a `--check-determinism` difference with both values), which
+    /// must reach the reader whole.
+    package static let maximumErrorCharacters = 500
 
     /// `message` as one safe line: newlines become spaces, other control characters are escaped
     /// (`\u{1B}`: no terminal escape sequence from a file reaches the terminal), and anything past

@@ -31,6 +31,9 @@ package struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "List the scenarios and variants, then exit.")
     package var list = false
 
+    @Flag(name: .long, help: "With --list: each variant's parameters (its type and settings).")
+    package var verbose = false
+
     @Flag(name: .long, help: "No progress bar and no messages on stderr (errors still print).")
     package var quiet = false
 
@@ -115,6 +118,9 @@ package struct CommonOptions: ParsableArguments {
         }
         if !(0.1...86_400).contains(itemTimeout) {
             throw ValidationError("--item-timeout must be between 0.1 and 86400 seconds, got \(itemTimeout)")
+        }
+        if verbose, !list {
+            throw ValidationError("--verbose applies to --list only")
         }
         if perfettoWindow != nil, perfetto == nil {
             throw ValidationError("--perfetto-window needs --perfetto")

@@ -46,7 +46,7 @@ package struct RunOutput {
                 g.observations,
                 scenario: g.scenario,
                 variant: g.variant,
-                origin: origins[g.variant]?.rawValue ?? "",
+                origin: VariantOrigin.of(g.variant, in: origins).rawValue,
                 mode: g.mode,
                 seed: g.seed,
                 repetition: g.repetition,

@@ -76,7 +76,7 @@ package enum WorkloadDriver {
         }
         if common.list {
             // A suite with registered variants lists its own catalogue (the user's variants too).
-            print((catalogue ?? W.catalogue).render(), terminator: "")
+            print((catalogue ?? W.catalogue).render(verbose: common.verbose), terminator: "")
             return
         }
         if common.events != nil, !W.hasTimeline {
@@ -114,7 +114,13 @@ package enum WorkloadDriver {
             work: { position -> Outcome<W.Sample> in
                 let item = all[indices[position]]
                 if common.checkDeterminism, workload.timing(item) == .virtual {
-                    return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation))
+                    // A variant that fails the check fails its item, like a trap: the rest is written.
+                    do { return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation)) } catch let
+                        failure
+                        as IsolatedItemFailure
+                    {
+                        return .isolatedFailure(failure)
+                    }
                 }
                 guard let isolation, isolation.isolates(workload, item) else { return .sample(try workload.run(item)) }
                 do { return .sample(try isolation.runInChild(indices[position], workload.label(item))) } catch let failure
@@ -226,28 +232,39 @@ package enum WorkloadDriver {
 
     /// `--check-determinism`: runs a virtual-time item again in this process (state a variant
     /// keeps across runs shows) and, when the workload can isolate items, once more in a child
-    /// process (what depends on the process shows: hash seeds, addresses); fails on any difference.
+    /// process (what depends on the process shows: hash seeds, addresses). A difference fails the
+    /// item (an `IsolatedItemFailure` naming the variant, the metric and both values), not the run.
     static func checkedTwice<W: Workload>(_ workload: W, _ item: W.Item, index: Int, isolation: Isolation<W>?) throws -> W.Sample {
         let first = try workload.run(item)
-        var others = [try workload.run(item)]
-        if let isolation { others.append(try isolation.runInChild(index, workload.label(item))) }
         let a = workload.observations(for: item, sample: first)
-        for other in others { try compare(workload, item, a, workload.observations(for: item, sample: other)) }
+        try compare(workload, item, a, workload.observations(for: item, sample: try workload.run(item)), where: "in this process")
+        if let isolation {
+            let other = try isolation.runInChild(index, workload.label(item))
+            try compare(workload, item, a, workload.observations(for: item, sample: other), where: "in a child process")
+        }
         return first
     }
 
-    static func compare<W: Workload>(_ workload: W, _ item: W.Item, _ a: [LabelledObservations], _ b: [LabelledObservations]) throws {
+    static func compare<W: Workload>(
+        _ workload: W,
+        _ item: W.Item,
+        _ a: [LabelledObservations],
+        _ b: [LabelledObservations],
+        where again: String
+    ) throws {
         guard a != b else { return }
+        throw IsolatedItemFailure(label: workload.label(item), reason: determinismFailure(a, b, again: again))
+    }
+
+    /// Why two runs of one seed differ, short enough for one line: the first differing value.
+    package static func determinismFailure(_ a: [LabelledObservations], _ b: [LabelledObservations], again: String) -> String {
         let left = a.flatMap { g in g.observations.map { (g.variant, $0) } }
         let right = b.flatMap { g in g.observations.map { (g.variant, $0) } }
-        let firstDifference = zip(left, right).first { $0.0 != $0.1 }
         let what =
-            firstDifference.map {
-                " (\($0.0.0) \($0.0.1.metric): \(CSVWriter.format($0.0.1.value)) then \(CSVWriter.format($0.1.1.value)))"
-            } ?? ""
-        throw BenchFailure.runtime(
-            "--check-determinism: \(workload.label(item)): two runs of the same seed gave different results\(what); a virtual-time variant must not read a clock, a global counter or a hash order"
-        )
+            zip(left, right).first { $0.0 != $0.1 }.map {
+                "\($0.0.0) \($0.0.1.metric) was \(CSVWriter.format($0.0.1.value)), then \(CSVWriter.format($0.1.1.value))"
+            } ?? "\(left.count) values, then \(right.count)"
+        return "not deterministic (--check-determinism): \(what) when run again \(again)"
     }
 
     /// The most events a `--perfetto` trace holds (about 60 MB): beyond it the UI is unusable.

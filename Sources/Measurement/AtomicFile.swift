@@ -71,9 +71,15 @@ public enum AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     }
 
-    /// - Parameter durable: flush to the disk before the rename (the default). A file that only
-    ///   another live process reads a moment later (libfaketime's timestamp file) skips the flush:
-    ///   it must be whole when read, not survive a power cut.
+    /// Writes `data` to `path` through a temporary file renamed over it: a reader sees the old
+    /// file or the new one, never a part.
+    ///
+    /// - Parameters:
+    ///   - data: the file's whole content.
+    ///   - path: the file to create or replace.
+    ///   - durable: flush to the disk before the rename (the default). A file that only
+    ///     another live process reads a moment later (libfaketime's timestamp file) skips the flush:
+    ///     it must be whole when read, not survive a power cut.
     public static func write(_ data: Data, to path: String, durable: Bool = true) throws(WriteError) {
         let writer = try Writer(path: path)
         try writer.write(data)

@@ -101,10 +101,14 @@ public struct ResultRecord: Codable, Hashable, Sendable {
 /// A measured value before it is stamped with the run's identity: what a workload produces.
 /// Codable so that an item run in a child process (`IsolatingWorkload`) can hand its sample back.
 public struct Observation: Hashable, Sendable, Codable {
+    /// The metric's snake_case name, ending in its unit where it has one (`latency_p99_ms`).
     public var metric: String
+    /// The measured value.
     public var value: Double
+    /// Its unit (`ms`, `rows`, …).
     public var unit: String
 
+    /// An observation of `metric`.
     public init(_ metric: String, _ value: Double, _ unit: String) {
         self.metric = metric
         self.value = value

@@ -1,5 +1,6 @@
 import BuildProvenance
 import Foundation
+import Synchronization
 
 /// Everything needed to reproduce or distrust a run: code, toolchain, build, host, inputs.
 public struct RunMetadata: Codable, Hashable, Sendable {
@@ -15,6 +16,9 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     public var commandLine: [String]
     /// Every parameter the run used, defaults included, so the JSON alone reproduces the run.
     public var parameters: [String: JSONValue]
+    /// The user's package whose executable ran (its name and commit), beside PatternBench's
+    /// `gitCommit`; nil in PatternBench's own `bench-*` tools and in documents from before it.
+    public var userPackage: PackageProvenance?
 
     enum CodingKeys: String, CodingKey {
         case gitCommit = "git_commit"
@@ -25,6 +29,7 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         case host
         case commandLine = "command_line"
         case parameters
+        case userPackage = "user_package"
     }
 
     public init(
@@ -34,7 +39,8 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         buildConfiguration: String,
         host: HostInfo,
         commandLine: [String],
-        parameters: [String: JSONValue]
+        parameters: [String: JSONValue],
+        userPackage: PackageProvenance? = nil
     ) {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
@@ -43,6 +49,7 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         self.host = host
         self.commandLine = commandLine
         self.parameters = parameters
+        self.userPackage = userPackage
     }
 
     /// Metadata for the current process, with the given parameters.
@@ -54,8 +61,27 @@ public struct RunMetadata: Codable, Hashable, Sendable {
             buildConfiguration: BuildInfo.configuration,
             host: .current,
             commandLine: CommandLine.arguments,
-            parameters: parameters
+            parameters: parameters,
+            userPackage: userPackageState.withLock { state in
+                if case .wanted = state { state = .read(PackageProvenance.ofExecutable()) }
+                if case .read(let package) = state { return package }
+                return nil
+            }
         )
+    }
+
+    private enum UserPackageState {
+        case none, wanted
+        case read(PackageProvenance?)
+    }
+    private static let userPackageState = Mutex(UserPackageState.none)
+
+    /// From now on, the metadata of every run this process writes names the package of the
+    /// running executable (`PackageProvenance.ofExecutable`): a user's executable (`SuiteMain.run`)
+    /// asks for it at start. It is read once, when the first document is written, so a child
+    /// process that writes none runs no `git`.
+    public static func recordUserPackage() {
+        userPackageState.withLock { if case .none = $0 { $0 = .wanted } }
     }
 }
 

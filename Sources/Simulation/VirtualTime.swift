@@ -3,8 +3,10 @@
 /// Integer nanoseconds (not `Double` seconds) so that event ordering and every derived number
 /// is bit-identical on every machine and in every build configuration.
 public struct SimInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Nanoseconds: since the start of the run (an instant) or in all (a duration).
     public var nanoseconds: Int64
 
+    /// The value with these nanoseconds.
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// A computed constant, not a stored `static let`: outside this module a stored one is read
@@ -35,8 +37,10 @@ public struct SimInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
 
 /// A length of virtual time in integer nanoseconds.
 public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Nanoseconds: since the start of the run (an instant) or in all (a duration).
     public var nanoseconds: Int64
 
+    /// The value with these nanoseconds.
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// A computed constant, not a stored `static let`: outside this module a stored one is read
@@ -44,8 +48,11 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     @inlinable public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
 
     // Whole-number factories take `Int` so that a literal picks them over the `Double` ones.
+    /// `n` nanoseconds.
     @inlinable public static func nanoseconds(_ n: Int) -> SimDuration { SimDuration(nanoseconds: Int64(n)) }
+    /// `us` microseconds.
     @inlinable public static func microseconds(_ us: Int) -> SimDuration { SimDuration(nanoseconds: Int64(us) * 1_000) }
+    /// `ms` milliseconds.
     @inlinable public static func milliseconds(_ ms: Int) -> SimDuration { SimDuration(nanoseconds: Int64(ms) * 1_000_000) }
 
     /// Rounds a `Double` number of seconds to the nearest nanosecond (ties away from zero).
@@ -87,7 +94,9 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
         SimDuration(nanoseconds: lhs.nanoseconds &* rhs)
     }
 
+    /// In seconds, for reporting only (never for ordering).
     @inlinable public var seconds: Double { Double(nanoseconds) / 1e9 }
+    /// In milliseconds, for reporting only.
     @inlinable public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     public var description: String { "\(milliseconds)ms" }

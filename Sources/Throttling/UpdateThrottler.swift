@@ -50,11 +50,13 @@ public struct ThrottleContext: Sendable {
     /// Rows and commits committed but not yet published. A commit joins this set at commit time
     /// on the writer thread, before its main-thread notification runs (as in Signal).
     public var pendingRows: Int
+    /// Commits committed but not yet published.
     public var pendingCommits: Int
     /// When the oldest pending commit was committed (nil when nothing is pending).
     public var oldestPending: SimInstant?
     /// The display's refresh interval and the time of the next vsync after `now`.
     public var vsyncInterval: SimDuration
+    /// The time of the next vsync after `now`.
     public var nextVsync: SimInstant
     /// Rows in the oldest pending commit (0 when nothing is pending): the smallest publishable batch.
     public var oldestPendingRows: Int
@@ -67,6 +69,7 @@ public struct ThrottleContext: Sendable {
     /// reloads the view (Signal's `changeTooLarge`), whatever else is in the batch.
     public var pendingResets: Int
 
+    /// A context (the simulator and the live runner build it; tests may too).
     public init(
         now: SimInstant,
         pendingRows: Int,
@@ -94,7 +97,9 @@ public struct ThrottleContext: Sendable {
 
 /// What the host must do after a policy callback, as plain data (no closures, no allocation).
 public struct ThrottleDecision: Hashable, Sendable {
+    /// Which pending changes to publish now.
     public enum Publish: Hashable, Sendable {
+        /// Publish nothing.
         case nothing
         /// Publish every pending change.
         case all
@@ -102,26 +107,36 @@ public struct ThrottleDecision: Hashable, Sendable {
         case upTo(rows: Int)
     }
 
+    /// What to do with the policy's one timer.
     public enum Timer: Hashable, Sendable {
+        /// Leave it as it is (armed or not).
         case unchanged
         /// (Re)arm the policy's one timer to fire at this time; replaces any armed time.
         case fire(at: SimInstant)
+        /// Disarm it.
         case cancel
     }
 
+    /// Whether the display link runs: `run` calls `displayLinkTicked(_:)` every vsync until a decision pauses it.
     public enum DisplayLink: Hashable, Sendable {
+        /// Leave it, start it, or stop it.
         case unchanged, run, pause
     }
 
+    /// What to publish now.
     public var publish: Publish
+    /// What to do with the timer.
     public var timer: Timer
+    /// What to do with the display link.
     public var displayLink: DisplayLink
 
+    /// A decision; every command defaults to doing nothing.
     public init(publish: Publish = .nothing, timer: Timer = .unchanged, displayLink: DisplayLink = .unchanged) {
         self.publish = publish
         self.timer = timer
         self.displayLink = displayLink
     }
 
+    /// Publish nothing, leave the timer and the display link as they are.
     public static let none = ThrottleDecision()
 }

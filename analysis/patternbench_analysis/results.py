@@ -107,6 +107,7 @@ class WorkloadRun:
             "created_utc": self.document.get("created_utc"),
             "git_commit": meta.get("git_commit"),
             "git_dirty": meta.get("git_dirty"),
+            "user_package": meta.get("user_package"),
             "swift_version": meta.get("swift_version"),
             "build_configuration": meta.get("build_configuration"),
             "parameters": meta.get("parameters", {}),

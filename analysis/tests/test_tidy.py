@@ -168,3 +168,20 @@ def test_run_parameters_are_one_join_away(tmp_path):
     counts = duckdb.sql(f"SELECT r.param_max_age_ms, count(*) FROM read_csv([{files}]) t JOIN read_csv('{out}') r "
                         f"USING (run_id) GROUP BY 1 ORDER BY 1").fetchall()
     assert [c[0] for c in counts] == [60, 100] and sum(c[1] for c in counts) == len(rows)
+    # The suite's own runs name no user package; the columns are there, empty.
+    assert runs["user_package_name"].isna().all()
+
+
+def test_runs_name_the_users_package(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    for name in ("throttle.csv", "throttle.json"):
+        (folder / name).write_bytes((FIXTURES / "sweep-max-age-60" / name).read_bytes())
+    document = json.loads((folder / "throttle.json").read_text())
+    document["metadata"]["user_package"] = {"name": "MyBench", "path": "/src/MyBench", "git_commit": "abc123", "git_dirty": False}
+    (folder / "throttle.json").write_text(json.dumps(document))
+    out = tmp_path / "runs.csv"
+    result = run_cli("runs", folder, "-o", out)
+    assert result.returncode == 0, result.stderr
+    runs = pd.read_csv(out)
+    assert runs["user_package_name"].tolist() == ["MyBench"] and runs["user_package_git_commit"].tolist() == ["abc123"]

@@ -24,7 +24,7 @@ package struct CacheCommand: ParsableCommand {
     package func run() throws {
         let registry = Suite.current.caches
         if common.list {
-            print(CacheWorkload.catalogue(variants: registry).render(), terminator: "")
+            print(CacheWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
             return
         }
         var jemalloc: JemallocCounters?

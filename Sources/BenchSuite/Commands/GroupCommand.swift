@@ -26,7 +26,7 @@ package struct GroupCommand: ParsableCommand {
     package func run() throws {
         let registry = Suite.current.fanOuts
         if common.list {
-            print(FanOutWorkload.catalogue(variants: registry).render(), terminator: "")
+            print(FanOutWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
             return
         }
         let configuration = options.configuration

@@ -32,7 +32,7 @@ package struct LifecycleCommand: ParsableCommand {
     package func run() throws {
         let registry = Suite.current.lifecycleStrategies
         if common.list {
-            print(LifecycleWorkload.catalogue(variants: registry).render(), terminator: "")
+            print(LifecycleWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
             return
         }
         let executable = Self.executablePath

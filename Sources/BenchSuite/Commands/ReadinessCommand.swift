@@ -40,7 +40,7 @@ package struct ReadinessCommand: ParsableCommand {
     package func run() throws {
         let registry = Suite.current.coordinators
         if common.list {
-            print(ReadinessWorkload.catalogue(variants: registry).render(), terminator: "")
+            print(ReadinessWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
             return
         }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]

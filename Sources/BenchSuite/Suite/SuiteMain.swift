@@ -36,6 +36,8 @@ public enum SuiteMain {
     public static func run(_ suite: Suite, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         let tool = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "bench"
         Suite.current = suite
+        // A user's executable: its results name the user's package beside PatternBench's commit.
+        RunMetadata.recordUserPackage()
         ReadinessCommand.runProbeChildIfAsked()
         LifecycleCommand.runChildIfAsked()
         guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
@@ -50,6 +52,12 @@ public enum SuiteMain {
                 )
             )
             exit(64)
+        }
+        // Once per run, in the parent: not with --quiet, nor in an item's child process.
+        if !arguments.contains(where: { ["--quiet", "--list", "--isolated-item"].contains($0) }) {
+            for note in suite.twinNotes(workload: workload.name) {
+                FileHandle.standardError.write(Data("\(tool) \(workload.name): note: \(note)\n".utf8))
+            }
         }
         workload.run(Array(arguments.dropFirst()), "\(tool) \(workload.name)")
     }

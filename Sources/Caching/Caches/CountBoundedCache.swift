@@ -19,7 +19,9 @@
 /// default size in Signal). An allocation per call is allowed but shows up in live's
 /// `allocs_per_op`.
 public protocol CountBoundedCache<Key, Value>: AnyObject, SendableMetatype {
+    /// The key type (`Int` in both modes).
     associatedtype Key: Hashable
+    /// The value type (`Int` in sim, `CachedValue` live).
     associatedtype Value
     /// The most entries the cache holds (0: disabled, every read misses).
     var capacity: Int { get }

@@ -14,6 +14,7 @@ import Measurement
 ///                  live: { capacity, _ in ClockCache(capacity: capacity) }))
 /// ```
 public struct CacheVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// Which lifecycle events clear it (a user's default: today's rule, background in the main app
     /// for caches that opted in).
@@ -28,6 +29,8 @@ public struct CacheVariant: NamedVariant {
     let checkedByStackDistance: Bool
     /// The simulation of one item, specialized for the variant's type.
     let simulate: @Sendable (CacheSimulation.Request) -> CacheSimResult
+    /// The type its live factory builds (`--list --verbose`).
+    let typeName: String
     /// The live instance, shareable as `threading` says.
     let makeLive: @Sendable (_ capacity: Int, _ seed: UInt64) -> any CountBoundedCache<Int, CachedValue>
 
@@ -70,6 +73,7 @@ public struct CacheVariant: NamedVariant {
         self.ignoresNSESize = ignoresNSESize
         self.cost = cost
         self.checkedByStackDistance = checkedByStackDistance
+        typeName = String(reflecting: Live.self)
         simulate = { CacheSimulation.run($0, cache: sim) }
         switch threading {
         case .lockedByHarness: makeLive = { LockedCache(live($0, $1)) }
@@ -77,7 +81,18 @@ public struct CacheVariant: NamedVariant {
         }
     }
 
+    /// The variant's name (`info.name`).
     public var name: String { info.name }
+
+    /// Its type (as the live factory builds it), the lifecycle rule that clears it, how live mode
+    /// shares it, and the simulation's cost shape.
+    public var parameters: [VariantParameter] {
+        [
+            VariantParameter("type", typeName),
+            VariantParameter("lifecycle", String(describing: lifecycle)), VariantParameter("threading", String(describing: threading)),
+            VariantParameter("cost", String(describing: cost)), VariantParameter("ignoresNSESize", String(ignoresNSESize)),
+        ]
+    }
 
     /// Its size in `context`: 2018 predates the NSE size (every process gets maxSize); later
     /// generations, and every other design, use `isNSE ? nseMaxSize : maxSize`.

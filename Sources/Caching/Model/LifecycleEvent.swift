@@ -16,6 +16,7 @@ public enum LifecycleRule: String, Sendable {
     /// main app only, and only for caches that opted in; no memory-warning handler.
     case current
 
+    /// Whether `event` in `context` clears a cache under this rule.
     public func clears(on event: LifecycleEvent, in context: ProcessContext, profile: CacheProfile) -> Bool {
         switch (self, event) {
         case (.signal2018, .memoryWarning), (.signal2021, _): true

@@ -48,13 +48,17 @@ public struct FanOutShape: Sendable, Hashable {
         case failFast = "fail-fast"
     }
 
+    /// How the calls of a stage are issued.
     public var issue: Issue
+    /// How the flow waits for a stage.
     public var join: Join
+    /// What a failed call does to the rest.
     public var onFailure: OnFailure
     /// Hedged requests: a call still running at its service's 95th percentile gets a second copy;
     /// the first success wins and the other is cancelled.
     public var hedged: Bool
 
+    /// A shape; `hedged` defaults to false.
     public init(issue: Issue, join: Join, onFailure: OnFailure, hedged: Bool = false) {
         self.issue = issue
         self.join = join

@@ -14,12 +14,15 @@ import Measurement
 ///                   shape: FanOutShape(issue: .concurrent, join: .callback, onFailure: .runToCompletion, hedged: true)))
 /// ```
 public struct FanOutVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
+    /// The strategy: its four choices, interpreted by the simulation and, live, run on `primitive`.
     public let shape: FanOutShape
     /// The live primitive the shape runs on (the built-ins name theirs; a user's shape gets the one
     /// its join and failure rule imply).
     public let primitive: LivePrimitive
 
+    /// A strategy from its shape; its live primitive is the one the shape implies.
     public init(name: String, origin: VariantOrigin, summary: String, isDefault: Bool = true, shape: FanOutShape) {
         self.init(
             info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
@@ -34,7 +37,18 @@ public struct FanOutVariant: NamedVariant {
         self.primitive = primitive
     }
 
+    /// The variant's name (`info.name`).
     public var name: String { info.name }
+
+    /// The shape's four choices and the live primitive they imply: two variants with the same
+    /// parameters are the same strategy.
+    public var parameters: [VariantParameter] {
+        [
+            VariantParameter("issue", String(describing: shape.issue)), VariantParameter("join", String(describing: shape.join)),
+            VariantParameter("onFailure", String(describing: shape.onFailure)), VariantParameter("hedged", String(shape.hedged)),
+            VariantParameter("live primitive", primitive.rawValue),
+        ]
+    }
 }
 
 /// The real concurrency primitive a live item runs a shape on.

@@ -4,7 +4,7 @@ import Measurement
 extension FanOutWorkload {
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
         var records = records(of: results)
-        for i in records.indices { records[i].origin = variantOrigins[records[i].variant]?.rawValue ?? "" }
+        for i in records.indices { records[i].origin = VariantOrigin.of(records[i].variant, in: variantOrigins).rawValue }
         guard configuration.mode == .live else { return WorkloadReport(table: FanOutRanking.simTable(records: records)) }
         var notes: [String] = []
         var failure: BenchFailure?

@@ -54,6 +54,7 @@ public struct LifecyclePolicy: Sendable, Hashable {
         /// continues rather than starting over.
         public var resumable: Bool
 
+        /// A sync policy; no own timeout, no retries, not resumable unless given.
         public init(expirationHandler: Bool, ownTimeoutSeconds: Double? = nil, retries: Int = 0, resumable: Bool = false) {
             self.expirationHandler = expirationHandler
             self.ownTimeoutSeconds = ownTimeoutSeconds
@@ -62,8 +63,11 @@ public struct LifecyclePolicy: Sendable, Hashable {
         }
     }
 
+    /// When a change becomes durable.
     public var persistence: Persistence
+    /// How a save reaches storage.
     public var durability: Durability
+    /// What `didEnterBackground` does.
     public var backgroundSave: BackgroundSave
     /// Saves in `applicationWillTerminate` (which a suspended app never receives).
     public var savesAtWillTerminate: Bool
@@ -78,11 +82,13 @@ public struct LifecyclePolicy: Sendable, Hashable {
     /// The share of the caches cleared on entering the background (0: none, 1: all), rebuilt on
     /// resume.
     public var cachePurgedInBackground: Double
+    /// What the BGAppRefreshTask sync does.
     public var refresh: Refresh
     /// Signal's crash-loop detection: consecutive unfinished launches at which the app shows a
     /// launch-failure screen instead of launching (nil: none).
     public var crashLoopThreshold: Int?
 
+    /// A declaration; everything after `backgroundSave` defaults to off (no purge, no retries, no crash-loop counter).
     public init(
         persistence: Persistence,
         durability: Durability,

@@ -11,30 +11,35 @@ extension LockVariant {
         ]
     }
 
+    /// `pthread-mutex`: `pthread_mutex_t` with default attributes.
     public static let pthreadMutex = LockVariant(
         name: "pthread-mutex",
         origin: .platform,
         summary: "pthread_mutex_t, default attributes, allocated once",
         lock: PThreadMutexLock.self
     )
+    /// `nslock`: Foundation's `NSLock`.
     public static let nslock = LockVariant(
         name: "nslock",
         origin: .platform,
         summary: "Foundation NSLock (a pthread mutex behind a class)",
         lock: FoundationLock.self
     )
+    /// `dispatch-queue`: a serial `DispatchQueue` and `sync`.
     public static let dispatchQueue = LockVariant(
         name: "dispatch-queue",
         origin: .platform,
         summary: "serial DispatchQueue, sync",
         lock: DispatchQueueLock.self
     )
+    /// `mutex`: the Synchronization module's `Mutex`.
     public static let mutex = LockVariant(
         name: "mutex",
         origin: .platform,
         summary: "Synchronization.Mutex",
         lock: SynchronizationMutexLock.self
     )
+    /// `spinlock`: a test-and-test-and-set spin lock.
     public static let spinlock = LockVariant(
         name: "spinlock",
         origin: .platform,
@@ -91,6 +96,7 @@ extension LockVariant {
         targets: ContentionTargets(lock: UnsynchronizedLock.self, name: "unsynchronized")
     )
 
+    /// `c-pthread-mutex`: the counter loop in C on a raw pthread mutex (the reference of `ratio_to_c`).
     public static let cPthreadMutex = LockVariant(
         info: VariantInfo(name: "c-pthread-mutex", origin: .reference, summary: "C reference: the counter loop on a raw pthread mutex"),
         operations: [.increment],
@@ -98,6 +104,7 @@ extension LockVariant {
         targets: ContentionTargets(CReferenceSource(atomic: false))
     )
 
+    /// `c-atomic`: the counter loop in C on a C11 atomic.
     public static let cAtomic = LockVariant(
         info: VariantInfo(name: "c-atomic", origin: .reference, summary: "C reference: the counter loop on a C11 atomic"),
         operations: [.increment],

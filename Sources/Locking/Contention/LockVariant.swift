@@ -18,6 +18,7 @@ import Synchronization
 /// that the worker loop is compiled for that type (a loop calling the lock through an existential
 /// costs +50 % on an uncontended pthread mutex).
 public struct LockVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// The scenarios it can run, in `ContentionOperation.allCases` order.
     public let operations: [ContentionOperation]
@@ -96,6 +97,15 @@ public struct LockVariant: NamedVariant {
 
     /// Whether this variant can run `operation` at all.
     public func supports(_ operation: ContentionOperation) -> Bool { operations.contains(operation) }
+
+    /// The lock or wrapper type it runs on, the scenarios it runs, and its references.
+    public var parameters: [VariantParameter] {
+        [
+            VariantParameter("implementation", targets.implementation),
+            VariantParameter("scenarios", operations.map(\.name).joined(separator: ",")),
+            VariantParameter("synchronized", String(isSynchronized)), VariantParameter("c reference", cReference ?? "-"),
+        ]
+    }
 
     /// True for the variants that are not a lock strategy but a yardstick for one (origin `reference`).
     public var isReference: Bool { info.origin == .reference }

@@ -16,7 +16,12 @@ struct ContentionTargets: Sendable {
     let measure: @Sendable (ContentionOperation, Int, ContentionRunner.Visit) -> ContentionRunner.Visit.Output?
     let capture: @Sendable (ContentionOperation, Int, UncontendedLoop.Capture) -> UncontendedLoop.Capture.Output?
 
+    /// What it runs on, for `--list --verbose`: the lock type, or the target source's type.
+    let implementation: String
+
     init<Source: TargetSource>(_ source: Source) {
+        let fields = Mirror(reflecting: source).children.map { "\($0.label ?? "_"): \($0.value)" }
+        implementation = String(reflecting: Source.self) + (fields.isEmpty ? "" : "(\(fields.joined(separator: ", ")))")
         measure = { source.withTarget($0, threads: $1, $2) }
         capture = { source.withTarget($0, threads: $1, $2) }
     }
@@ -27,6 +32,7 @@ struct ContentionTargets: Sendable {
         let plain = LockedSource<Lock>()
         let slowed = LockedSource<InjectedSlowdownLock<Lock>>()
         let isSlowed = RegressionInjection.slowedVariants.contains(name)
+        implementation = String(reflecting: Lock.self)
         measure = { isSlowed ? slowed.withTarget($0, threads: $1, $2) : plain.withTarget($0, threads: $1, $2) }
         capture = { isSlowed ? slowed.withTarget($0, threads: $1, $2) : plain.withTarget($0, threads: $1, $2) }
     }

@@ -3,7 +3,12 @@ import Measurement
 /// The printed summary: per operation and work amount, a ranking of the strategies at each thread
 /// count by median ns/op, with the other metrics beside it.
 package enum ContentionReport {
-    package static func render(plan: ContentionPlan, cells: [ContentionCell], summaries: [SummaryRow]) -> String {
+    /// - Parameter cells: the cells of the finished items. A cell may come more than once — a `user`
+    ///   variant's item of a cell runs on its own, beside the suite's item of the same cell — but is
+    ///   shown once, every variant of it ranked together.
+    package static func render(plan: ContentionPlan, cells finishedCells: [ContentionCell], summaries: [SummaryRow]) -> String {
+        var seen = Set<ContentionCell>()
+        let cells = finishedCells.filter { seen.insert($0).inserted }
         struct Key: Hashable {
             var scenario, variant, metric: String
             var factors: [String: String]

@@ -16,6 +16,7 @@
 ///   may run beside other `withValue` bodies. Neither may block forever.
 /// - Bodies may do measured work (`--cs-work`) inside: hold the synchronisation for the whole body.
 public protocol AtomicWrapper<Value>: AnyObject, Sendable {
+    /// The value it guards.
     associatedtype Value
 
     /// Creates the wrapper holding `value`.

@@ -17,3 +17,13 @@ public enum VariantOrigin: String, Sendable, Hashable, CaseIterable, Codable {
     /// Registered by a user's own package.
     case user
 }
+
+extension VariantOrigin {
+    /// The `origin` of a row of `variant`, given the run's registered variants: theirs, or
+    /// `reference` for a row no registry names — the harness's own measurements (variant `harness`,
+    /// the `-` of a live demonstration, a fan-out primitive's child overhead) are yardsticks, and
+    /// results/README.md allows no empty origin.
+    public static func of(_ variant: String, in origins: [String: VariantOrigin]) -> VariantOrigin {
+        origins[variant] ?? .reference
+    }
+}

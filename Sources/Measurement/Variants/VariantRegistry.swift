@@ -3,12 +3,14 @@
 public struct VariantInfo: Sendable, Hashable {
     /// The `variant` column and the `--variant` name: lowercase letters, digits and hyphens.
     public var name: String
+    /// Where it comes from: the `origin` column.
     public var origin: VariantOrigin
     /// One line for `--list`.
     public var summary: String
     /// Part of the run when `--variant` is not given.
     public var isDefault: Bool
 
+    /// A variant's description; `isDefault: false` runs it only when `--variant` names it.
     public init(name: String, origin: VariantOrigin, summary: String, isDefault: Bool = true) {
         self.name = name
         self.origin = origin
@@ -20,7 +22,47 @@ public struct VariantInfo: Sendable, Hashable {
 /// A variant of some pattern's role that a `VariantRegistry` can hold (a throttler, a lock, a
 /// cache, a launch coordinator, …): its `info`, plus whatever the pattern needs to run it.
 public protocol NamedVariant: Sendable {
+    /// Its name, origin, `--list` line and whether it runs by default.
     var info: VariantInfo { get }
+    /// What the variant is, beyond its name: its type and settings, as `--list --verbose` shows
+    /// them. Two variants with the same (non-empty) parameters run the same thing, which `--list`
+    /// points out, so a user sees when a variant of theirs duplicates one that already exists.
+    var parameters: [VariantParameter] { get }
+    /// Whether equal `parameters` mean the same variant (false when they show only part of it,
+    /// like a launch coordinator's sim form, which needs a launch to be built).
+    var parametersIdentifyIt: Bool { get }
+}
+
+extension NamedVariant {
+    public var parameters: [VariantParameter] { [] }
+    public var parametersIdentifyIt: Bool { true }
+}
+
+/// One `name = value` of a variant's `parameters`.
+public struct VariantParameter: Sendable, Hashable, CustomStringConvertible {
+    /// The parameter's name (a property or setting).
+    public var name: String
+    /// Its value, as `String(describing:)` prints it.
+    public var value: String
+
+    /// A parameter.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    public var description: String { "\(name) = \(value)" }
+
+    /// A value's type and stored properties, by reflection (`type`, then one per property), for a
+    /// variant whose parameters are the value it is built from (a policy, a declaration).
+    public static func describing(_ value: Any, as role: String = "type") -> [VariantParameter] {
+        var out = [VariantParameter(role, String(reflecting: Swift.type(of: value)))]
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            out.append(VariantParameter(label, String(describing: child.value)))
+        }
+        return out
+    }
 }
 
 /// The named variants of one role, in registration order: the suite's own and the user's,
@@ -33,8 +75,10 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
     /// Names no variant may take: they mean something else in results or on the command line.
     public static var reservedNames: Set<String> { ["all", "none", "default", "-", "harness"] }
 
+    /// Every registered variant, in registration order.
     public private(set) var variants: [Variant] = []
 
+    /// An empty registry.
     public init() {}
 
     /// A registry of `variants`, in order; traps on an invalid or duplicate name, which in the
@@ -71,6 +115,7 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
         }
     }
 
+    /// The registered variant named `name`, if any.
     public func named(_ name: String) -> Variant? { variants.first { $0.info.name == name } }
 
     /// The variants `--variant` asks for, or the default ones when it asks for none.
@@ -84,10 +129,27 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
         Dictionary(variants.map { ($0.info.name, $0.info.origin) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The `--list` lines, each labelled with its origin.
+    /// The `--list` lines, each labelled with its origin, with its parameters for `--verbose`; a
+    /// variant whose parameters equal an earlier one's says so ("same as 'hedged'").
     public var catalogueEntries: [WorkloadCatalogue.Entry] {
-        variants.map {
-            WorkloadCatalogue.Entry($0.info.name, "[\($0.info.origin.rawValue)] \($0.info.summary)", isDefault: $0.info.isDefault)
+        var seen: [[VariantParameter]: String] = [:]
+        return variants.map { v in
+            let parameters = v.parameters
+            var summary = "[\(v.info.origin.rawValue)] \(v.info.summary)"
+            if !parameters.isEmpty, v.parametersIdentifyIt {
+                if let twin = seen[parameters] { summary += " (same parameters as '\(twin)')" } else { seen[parameters] = v.info.name }
+            }
+            var entry = WorkloadCatalogue.Entry(v.info.name, summary, isDefault: v.info.isDefault)
+            entry.details = parameters.map(\.description)
+            return entry
         }
+    }
+
+    /// The registered variant whose parameters equal `variant`'s, other than itself (nil when its
+    /// parameters are empty or unique).
+    public func twin(of variant: Variant) -> Variant? {
+        let parameters = variant.parameters
+        guard !parameters.isEmpty, variant.parametersIdentifyIt else { return nil }
+        return variants.first { $0.info.name != variant.info.name && $0.parameters == parameters }
     }
 }

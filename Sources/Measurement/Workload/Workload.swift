@@ -57,7 +57,7 @@ public protocol Workload: Sendable {
     /// Every parameter of the run, defaults included, so that the JSON alone reproduces it.
     var parameters: [String: JSONValue] { get }
     /// Where each variant of the run comes from, by variant name: the `origin` column (a variant
-    /// not named here, such as a harness row, gets an empty origin). A workload with a
+    /// not named here, such as a harness row, gets `reference`: `VariantOrigin.of`). A workload with a
     /// `VariantRegistry` returns its `origins`.
     var variantOrigins: [String: VariantOrigin] { get }
 }

@@ -5,6 +5,8 @@ public struct WorkloadCatalogue: Sendable {
         public var summary: String
         /// Part of the default run.
         public var isDefault: Bool
+        /// Lines shown under it by `--list --verbose` (a variant's parameters).
+        public var details: [String] = []
 
         public init(_ name: String, _ summary: String, isDefault: Bool = false) {
             self.name = name
@@ -33,8 +35,8 @@ public struct WorkloadCatalogue: Sendable {
         self.footer = footer
     }
 
-    /// The listing, names padded into a column.
-    public func render() -> String {
+    /// The listing, names padded into a column; `verbose` adds each entry's details under it.
+    public func render(verbose: Bool = false) -> String {
         let width = (sections.flatMap(\.entries).map(\.name.count).max() ?? 0) + 2
         var out = ""
         for (i, section) in sections.enumerated() {
@@ -43,6 +45,7 @@ public struct WorkloadCatalogue: Sendable {
             for e in section.entries {
                 let pad = String(repeating: " ", count: max(1, width - e.name.count))
                 out += "  \(e.name)\(pad)\(e.summary)\(e.isDefault ? "  [default]" : "")\n"
+                if verbose { for line in e.details { out += "      \(line)\n" } }
             }
         }
         if !footer.isEmpty { out += "\n" + footer.joined(separator: "\n") + "\n" }

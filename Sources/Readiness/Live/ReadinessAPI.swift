@@ -11,7 +11,10 @@
 /// `setAppIsReady` is called — before it returns (Signal's sync blocks). Any method may be called
 /// from any thread, including from inside a task.
 public protocol ReadinessAPI: AnyObject, Sendable {
+    /// Whether `setAppIsReady()` has been called.
     var isAppReady: Bool { get }
+    /// Runs `task` now if the app is ready, else when `setAppIsReady()` is called.
     func runNowOrWhenAppIsReady(_ task: @escaping @Sendable () -> Void)
+    /// Marks the app ready and runs the waiting tasks before it returns.
     func setAppIsReady()
 }

@@ -15,6 +15,7 @@ public struct ReadinessBlock: Sendable, Hashable {
 
     /// Registration order within the launch (0-based, by registration time; ties by id).
     public package(set) var id: Int
+    /// Which list it belongs to: `.will`, `.did`, `.ui` or `.polite`.
     public package(set) var kind: BlockKind
     /// `runNowOrWhenMainAppDidBecomeReadyAsync`: checks the context when it runs.
     public package(set) var mainAppOnly: Bool

@@ -13,6 +13,7 @@ import Measurement
 /// try suite.coordinators.register(ReadinessVariant(name: "group", origin: .user, summary: "…", live: { GroupReadiness() }))
 /// ```
 public struct ReadinessVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// Builds the sim form for one launch (nil: the variant has none).
     let makePolicy: (@Sendable (LaunchSession) -> any ReadinessPolicy)?
@@ -63,9 +64,23 @@ public struct ReadinessVariant: NamedVariant {
         makeAPI = live
     }
 
+    /// The variant's name (`info.name`).
     public var name: String { info.name }
+    /// Whether it has the sim form (a `ReadinessPolicy`).
     public var hasSimForm: Bool { makePolicy != nil }
+    /// Whether it has the live form (a `ReadinessAPI`).
     public var hasLiveForm: Bool { makeAPI != nil }
+
+    /// Only part of it: two coordinators with the same live type may differ in their sim forms.
+    public var parametersIdentifyIt: Bool { false }
+
+    /// Its forms, and the live form's type (the sim form needs a launch to be built).
+    public var parameters: [VariantParameter] {
+        [
+            VariantParameter("forms", [hasSimForm ? "sim" : nil, hasLiveForm ? "live" : nil].compactMap { $0 }.joined(separator: ",")),
+            VariantParameter("live form", makeAPI.map { String(reflecting: Swift.type(of: $0())) } ?? "-"),
+        ]
+    }
 
     /// The sim form for `session`; only called for a variant that has it (the workload checks).
     func policy(session: LaunchSession) -> any ReadinessPolicy {

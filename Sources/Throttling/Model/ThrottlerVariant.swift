@@ -14,11 +14,13 @@ import Simulation
 /// type, the closures that simulate it and run it live, so the simulator and the live main loop are
 /// compiled for that type rather than through an existential.
 public struct ThrottlerVariant: NamedVariant {
+    /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     private let makePolicy: @Sendable (ThrottleParameters) -> any UpdateThrottler
     private let simulateRun: @Sendable (ThrottleParameters, ThrottleScenario, CommitTrace, Bool) -> ThrottleRunResult
     private let liveRun: @Sendable (ThrottleParameters, LiveThrottleRun.Run) -> ThrottleRunResult
 
+    /// A policy from its factory, called once per run with the run's `ThrottleParameters`.
     public init<Policy: UpdateThrottler>(
         name: String,
         origin: VariantOrigin,
@@ -57,6 +59,10 @@ public struct ThrottlerVariant: NamedVariant {
     }
 
     func runLive(_ parameters: ThrottleParameters, _ run: LiveThrottleRun.Run) -> ThrottleRunResult { liveRun(parameters, run) }
+
+    /// The policy's type and stored properties as the factory builds it with the default
+    /// `ThrottleParameters` (`--fixed-interval-ms`, `--debounce-ms`, `--max-age-ms` at their defaults).
+    public var parameters: [VariantParameter] { VariantParameter.describing(make(), as: "policy") }
 }
 
 extension ThrottlerVariant {

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The docs cannot rot: every Swift snippet in the user-facing docs is the text of a file CI
+# compiles, and the API reference builds with DocC, warnings as errors, every user-facing public
+# symbol documented. Usage: scripts/check-docs.sh [ARCHIVE_DIR]   (default: .build/docc; one <Module>.doccarchive per module)
+#
+#  1. scripts/check-doc-snippets.py must refuse a doc whose snippet no longer matches its file
+#     (the control, on rotted copies), then pass on the real docs (README.md,
+#     docs/your-own-variant.md, Examples/README.md).
+#  2. The files those snippets come from compile: the example package (Examples/: my-bench, the
+#     template registering all six roles, and doc-snippets, the doc's own examples) and this
+#     package's Sources (the protocol excerpts).
+#  3. `swift package generate-documentation` (swift-docc-plugin) builds one DocC archive per
+#     user-facing module with --warnings-as-errors, and scripts/check-api-docs.py fails on any
+#     user-facing public symbol without documentation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-.build/docc}"
+started=$(date +%s)
+
+# 1. Snippets: the control first (a check that cannot fail proves nothing), then the real docs.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+sed 's/name: "oldest-first"/name: "oldest-first-rotted"/' docs/your-own-variant.md > "$scratch/snippet-rotted.md"
+sed 's/func withLock<Result>(_ body: () -> Result) -> Result/func withLock<Result>(_ body: () throws -> Result) -> Result/' \
+  docs/your-own-variant.md > "$scratch/excerpt-rotted.md"
+for rotted in "$scratch/snippet-rotted.md" "$scratch/excerpt-rotted.md"; do
+  if cmp -s "$rotted" docs/your-own-variant.md; then echo "check-docs: the control did not change the doc ($rotted)" >&2; exit 1; fi
+  if python3 scripts/check-doc-snippets.py "$rotted" 2>/dev/null; then
+    echo "check-docs: check-doc-snippets.py accepted a rotted snippet ($rotted): the check is broken" >&2
+    exit 1
+  fi
+done
+python3 scripts/check-doc-snippets.py
+
+# 2. The files behind them compile (incremental after Examples/ci.sh and the package build).
+swift build --package-path Examples
+Examples/.build/debug/doc-snippets cache --list | grep -q "oldest-first .*\[user\]"
+
+# 3. The API reference.
+modules=(Simulation Measurement Throttling Locking Caching Readiness FanOut Lifecycle BenchSuite)
+targets=()
+for m in "${modules[@]}"; do targets+=(--target "$m"); done
+mkdir -p "$out"
+for m in "${modules[@]}"; do rm -rf "${out:?}/$m.doccarchive"; done  # ours only: the folder may hold other files
+# One invocation for every module (about 4x faster than one per module: the symbol graphs are
+# extracted in one build). It stops at the first module with a warning, which is an error here.
+swift package --allow-writing-to-directory "$out" generate-documentation "${targets[@]}" --output-path "$out" \
+  --warnings-as-errors --experimental-skip-synthesized-symbols --experimental-documentation-coverage \
+  --coverage-summary-level brief >"$out/docc.log" 2>&1 || {
+  grep -E "^(error|warning)" -A3 "$out/docc.log" >&2 || tail -20 "$out/docc.log" >&2
+  echo "check-docs: DocC failed (warnings are errors); the full log: $out/docc.log" >&2
+  exit 1
+}
+# The coverage check's control: the same coverage with one documented symbol stripped must fail.
+for m in "${modules[@]}"; do
+  mkdir -p "$scratch/archives/$m.doccarchive"
+  cp "$out/$m.doccarchive/documentation-coverage.json" "$scratch/archives/$m.doccarchive/"
+done
+python3 - "$scratch/archives/Throttling.doccarchive/documentation-coverage.json" <<'PY'
+import json, sys
+entries = json.load(open(sys.argv[1]))
+hits = [e for e in entries if e.get("referencePath", "").endswith("/ThrottleContext/nextVsync")]
+assert hits, "ThrottleContext.nextVsync is not in the Throttling archive"
+for e in hits:
+    e["hasAbstract"] = False
+json.dump(entries, open(sys.argv[1], "w"))
+PY
+if python3 scripts/check-api-docs.py "$scratch/archives" 2>/dev/null; then
+  echo "check-docs: check-api-docs.py accepted an undocumented symbol: the check is broken" >&2
+  exit 1
+fi
+python3 scripts/check-api-docs.py "$out"
+echo "check-docs: snippets, example package and API reference (${#modules[@]} modules, $out) checked in $(( $(date +%s) - started )) s"
