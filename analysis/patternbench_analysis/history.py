@@ -383,7 +383,8 @@ def panel_rank(changes: list[Change]) -> tuple:
     def key(c: Change) -> tuple:
         return (c.metric in HEALTH_METRICS, not c.confirmed, -change_size(c), c.pvalue)
     best = min(key(c) for c in changes)
-    return best + (changes[0].workload, changes[0].scenario, changes[0].variant, changes[0].metric)
+    first = changes[0]
+    return (*best, first.workload, first.scenario, first.variant, first.metric)
 
 def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None = None, metric: str | None = None,
          limit: int = 12) -> list:
@@ -398,7 +399,7 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
                          "run `pb-analysis history ingest` first")
     keys = list(dict.fromkeys(tuple(k) for k in frame[SERIES_KEYS + ["metric"]].itertuples(index=False, name=None)))
     # The stored factors text is the key; match each change to it by value, not by spelling.
-    stored = {k[:4] + (json.dumps(json.loads(k[4]), sort_keys=True), k[5]): k for k in keys}
+    stored = {(*k[:4], json.dumps(json.loads(k[4]), sort_keys=True), k[5]): k for k in keys}
     marked: dict[tuple, list[Change]] = {}
     for c in found:
         key = stored.get((c.workload, c.scenario, c.variant, c.mode, json.dumps(c.factors, sort_keys=True), c.metric))

@@ -189,7 +189,7 @@ def test_default_plot_leads_with_the_largest_most_certain_change(tmp_path):
     # Control: in the order the runs were stored (what the plot drew before), the 25 % change is
     # not first, so the assertion above is the ordering's doing.
     stored_order = [k for k in dict.fromkeys(tuple(r) for r in history.series_frame(store)[
-        history.SERIES_KEYS + ["metric"]].itertuples(index=False, name=None)) if (k[2], k[5]) in by_series]
+        [*history.SERIES_KEYS, "metric"]].itertuples(index=False, name=None)) if (k[2], k[5]) in by_series]
     assert stored_order[0][2] != "pthread-mutex" or stored_order[0][5] != "cpu_ns_per_op"
     svg = charts[0].svg.read_text()
     assert "host health (no verdict)" in svg and "0 → 0.38" in svg and "+0.0 %" not in svg
