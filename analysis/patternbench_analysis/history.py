@@ -427,14 +427,14 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
         (line,) = ax.plot(x, s["median"], "o-", color=color, markersize=2.5, linewidth=1.0)
         tag(line, f"{wl}/{scenario}/{variant}/{mode}/{factors}/{metric_name}")
         health = metric_name in HEALTH_METRICS
-        for c in marked.get(key, []):
+        for j, c in enumerate(marked.get(key, [])):
             mark = VERDICT_COLORS["health" if health else c.verdict if c.verdict in VERDICT_COLORS else "changed"]
             v = ax.axvline(c.index - 0.5, color=mark, linestyle=":" if health or not c.confirmed else "--", linewidth=1.2)
             v.set_gid(f"change:{slug(c.run_id)}")
             text = change_label(c) + ("" if health else f", {c.verdict}") + ("" if c.confirmed else " (tentative)")
             right_half = c.index - 0.5 > (len(s) - 1) / 2  # label on the side with room
             ax.annotate(text, (c.index - 0.5, 1.0), xycoords=("data", "axes fraction"),
-                        xytext=(-4 if right_half else 4, -4), textcoords="offset points", fontsize=7, color=mark,
+                        xytext=(-4 if right_half else 4, -4 - 11 * j), textcoords="offset points", fontsize=7, color=mark,
                         ha="right" if right_half else "left", va="top",
                         bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
         ax.margins(y=0.18)  # headroom for the label above the data
