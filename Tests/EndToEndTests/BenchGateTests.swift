@@ -367,9 +367,12 @@ final class BenchGateInputTests: XCTestCase {
         XCTAssertTrue(gated.stdout.contains("| throttle | storm-slow/my-throttler | failed: exit status 132 (Fatal error) |"), gated.stdout)
         let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: failed.appendingPathComponent("gate.json"))) as! [String: Any]
         XCTAssertEqual((verdict["failed_items"] as! [Any]).count, 1)
-        // Control: one item unaccounted for (1 done + 1 failed of 3 planned) is an interruption.
+        // As a baseline the same folder is refused (exit 3): a reference must be complete.
         try FileManager.default.removeItem(at: failed.appendingPathComponent("gate.json"))
         try FileManager.default.removeItem(at: failed.appendingPathComponent("gate-summary.md"))
+        let second = try run(in: dir, "fresh-for-failed")
+        try assertRefused(second, code: 3, "complete: false: 1 item(s) failed; a reference must be complete", ["--baseline", failed.path])
+        // Control: one item unaccounted for (1 done + 1 failed of 3 planned) is an interruption.
         try editJSON(failed) { $0["planned_items"] = 3 }
         try assertRefused(failed, "complete: false: the run was interrupted (1 of 3 items ran)")
 

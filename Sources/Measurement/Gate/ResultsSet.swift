@@ -66,7 +66,7 @@ public struct ResultsSet: Sendable {
             do { document = try RunDocument.decode(data) } catch {
                 throw fail("\(file): not a valid run document: \(error)")
             }
-            try validate(document, file: file, expecting: expecting, fail: fail)
+            try validate(document, file: file, expecting: expecting, acceptingFailedItems: role == .results, fail: fail)
             let stem = String(name.dropLast(5))
             try ResultsCSVCheck.check(document, csvPath: (path as NSString).appendingPathComponent(stem + ".csv"), fail: fail)
             stems.insert(stem)
@@ -84,9 +84,20 @@ public struct ResultsSet: Sendable {
         return ResultsSet(path: path, documents: documents)
     }
 
-    static func validate(_ d: RunDocument, file: String, expecting: Expectations?, fail: (String) -> GateError) throws(GateError) {
+    /// `acceptingFailedItems`: results may have failed items (gated as failures); a reference may
+    /// not, since a comparison with a cell that never ran means nothing.
+    static func validate(
+        _ d: RunDocument,
+        file: String,
+        expecting: Expectations?,
+        acceptingFailedItems: Bool = true,
+        fail: (String) -> GateError
+    ) throws(GateError) {
         // A run whose items failed (each in its own process) wrote every other item: gated as
         // such, its failures reported. Only a run that stopped short (interrupted) is refused.
+        if !d.complete, FailedItem.accountsForIncompleteness(of: d), !acceptingFailedItems {
+            throw fail("\(file): complete: false: \(FailedItem.listed(in: d).count) item(s) failed; a reference must be complete")
+        }
         guard d.complete || FailedItem.accountsForIncompleteness(of: d) else {
             let items = d.completedItems.map { done in d.plannedItems.map { " (\(done) of \($0) items ran)" } ?? "" } ?? ""
             throw fail("\(file): complete: false: the run was interrupted\(items); re-run it, the gate refuses partial results")
