@@ -135,11 +135,12 @@ echo "total: $(( $(date +%s) - t0 )) s" >>"$timings"
 } >"$out/summary.md"
 
 # --- history (block owned by the analysis package; docs/analysis.md, "History") ---------------
-# Every run of this night goes into the history database (PB_HISTORY_DB, default
-# results/history.sqlite, or a postgresql:// URL), and the change points Apache Otava finds across
+# Every run of this night goes into the history database (PB_HISTORY_DB, default the user's data
+# directory, $XDG_DATA_HOME/patternbench/history.sqlite as pb-analysis has it, never the checkout;
+# or a postgresql:// URL), and the change points Apache Otava finds across
 # the nights are appended to the summary: a drift made of steps each under the gate's tolerance
 # shows here. Without the analysis tools this block only warns; it never changes the exit code.
-history_db=${PB_HISTORY_DB:-results/history.sqlite}
+history_db=${PB_HISTORY_DB:-${XDG_DATA_HOME:-$HOME/.local/share}/patternbench/history.sqlite}
 history_t0=$(date +%s)
 history_dirs=()
 results_root=$(dirname "$(dirname "$gate_summary")")  # OUT_DIR, or OUT_DIR/candidate in A/B mode

@@ -8,6 +8,25 @@ final class BenchGateTests: XCTestCase {
         .deletingLastPathComponent()
     var thresholds: String { Self.packageRoot.appendingPathComponent("results/thresholds.json").path }
 
+    /// results/thresholds.json cut to what a slice of the matrix runs: the gate refuses a
+    /// threshold that selects no row of a workload it has (issue 28), so a test that runs a
+    /// slice gates it with that slice's claims, not with every claim of the suite.
+    static func sliceThresholds(in dir: URL, keeping keep: ([String: Any]) -> Bool) throws -> String {
+        let source = packageRoot.appendingPathComponent("results/thresholds.json")
+        var file = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as! [String: Any]
+        file["thresholds"] = (file["thresholds"] as! [[String: Any]]).filter(keep)
+        let out = dir.appendingPathComponent("slice-thresholds.json")
+        try JSONSerialization.data(withJSONObject: file).write(to: out)
+        return out.path
+    }
+
+    /// The throttle thresholds of these scenarios (and of every scenario), and all the others.
+    static func throttleSlice(_ scenarios: Set<String>, in dir: URL) throws -> String {
+        try sliceThresholds(in: dir) { t in
+            t["workload"] as? String != "throttle" || scenarios.contains(t["scenario"] as! String) || t["scenario"] as? String == "*"
+        }
+    }
+
     func throttleRun(_ extra: [String] = [], in dir: URL, name: String) throws -> URL {
         let out = dir.appendingPathComponent(name)
         let r = try ExecutableRunner.run("bench-throttle", ["--quiet", "--output", out.path] + extra)
@@ -70,6 +89,7 @@ final class BenchGateTests: XCTestCase {
         let baseline = try throttleRun(args, in: dir, name: "baseline")
         let same = try throttleRun(args, in: dir, name: "same")
         let changed = try throttleRun(args + ["--fixed-interval-ms", "110"], in: dir, name: "changed")
+        let thresholds = try Self.throttleSlice(["storm-slow", "mmpp"], in: dir)
         let pass = try ExecutableRunner.run("bench-gate", [same.path, "--baseline", baseline.path, "--thresholds", thresholds])
         XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
         XCTAssertTrue(pass.stdout.contains("0 changed"))
@@ -88,6 +108,7 @@ final class BenchGateTests: XCTestCase {
         let dir = try ExecutableRunner.temporaryDirectory("gate")
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
+        let thresholds = try Self.throttleSlice(["steady"], in: dir)
         let baseline = dir.appendingPathComponent("new-baseline")
         let update = try ExecutableRunner.run(
             "bench-gate",
@@ -99,10 +120,62 @@ final class BenchGateTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout)
     }
 
+    /// Issue 28: the documented command records a *first* baseline (the folder does not exist
+    /// yet); the summary says so, and gating against it then passes. A baseline folder that exists
+    /// and is broken is still refused (exit 3): only an absent or empty one is "first".
+    func testFirstBaselineWithTheDocumentedCommand() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("gate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
+        let thresholds = try Self.throttleSlice(["steady"], in: dir)
+        let baseline = dir.appendingPathComponent("my-baseline")
+        let first = try ExecutableRunner.run(
+            "bench-gate",
+            [run.path, "--thresholds", thresholds, "--update-baseline", "--baseline", baseline.path]
+        )
+        XCTAssertEqual(first.status, 0, first.stdout + first.stderr)
+        XCTAssertTrue(first.stdout.contains("no baseline at `\(baseline.path)` yet"), first.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: baseline.appendingPathComponent("throttle.json").path))
+        let check = try ExecutableRunner.run("bench-gate", [run.path, "--baseline", baseline.path, "--thresholds", thresholds])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("0 changed"), check.stdout)
+        // Control: without --update-baseline, a missing baseline is still exit 3.
+        let none = dir.appendingPathComponent("none")
+        let missing = try ExecutableRunner.run("bench-gate", [run.path, "--thresholds", thresholds, "--baseline", none.path])
+        XCTAssertEqual(missing.status, 3, missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: none.path))
+    }
+
+    /// Issue 28: a threshold naming a variant that does not exist (a typo) is exit 2 naming it,
+    /// not "skipped" and a pass; the same file spelled right passes (the control).
+    func testTypoedVariantIsRefused() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("gate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
+        func file(_ variant: String) throws -> String {
+            let path = dir.appendingPathComponent("\(variant).json")
+            try
+                #"{"schema_version": 1, "hardware_metrics": [], "thresholds": [{"id": "my.every-commit", "kind": "deterministic", "workload": "throttle", "scenario": "*", "variant": "VARIANT", "metric": "undelivered", "bound": {"op": "==", "value": 0}, "reason": "r"}]}"#
+                .replacingOccurrences(of: "VARIANT", with: variant).write(to: path, atomically: true, encoding: .utf8)
+            return path.path
+        }
+        let typo = try ExecutableRunner.run("bench-gate", [run.path, "--thresholds", try file("fixed-rat"), "--no-baseline"])
+        XCTAssertEqual(typo.status, 2, typo.stdout + typo.stderr)
+        XCTAssertTrue(
+            typo.stderr.contains("threshold my.every-commit selects no result row (no sim undelivered for steady/fixed-rat)"),
+            typo.stderr
+        )
+        XCTAssertEqual(typo.stderr.split(separator: "\n").count, 1, typo.stderr)
+        let right = try ExecutableRunner.run("bench-gate", [run.path, "--thresholds", try file("fixed-rate"), "--no-baseline"])
+        XCTAssertEqual(right.status, 0, right.stdout + right.stderr)
+        XCTAssertTrue(right.stdout.contains("1 passed, 0 failed, 0 skipped"), right.stdout)
+    }
+
     func testBadInputExitCodes() throws {
         let dir = try ExecutableRunner.temporaryDirectory("gate")
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
+        let thresholds = try Self.throttleSlice(["steady"], in: dir)
         // A baseline from another schema version.
         let old = dir.appendingPathComponent("old")
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
@@ -169,7 +242,13 @@ struct GateVerdictFile: Decodable {
 /// the file and what is wrong, exit 2, and never a pass. Each case first shows the unmodified
 /// folder passing, so the refusal comes from the one change made.
 final class BenchGateInputTests: XCTestCase {
-    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+    var thresholds = ""
+
+    override func setUpWithError() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("gate-thresholds")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        thresholds = try BenchGateTests.throttleSlice(["steady", "storm-slow"], in: dir)
+    }
 
     /// A short throttle run to corrupt, fresh per case.
     func run(in dir: URL, _ name: String) throws -> URL {
@@ -269,6 +348,34 @@ final class BenchGateInputTests: XCTestCase {
         }
         try assertRefused(interrupted, "complete: false: the run was interrupted (3 of 14 items ran)")
 
+        // Items that failed in their own process while the rest finished: gated as such (exit 1,
+        // the failures listed, the verdict says why), not refused as interrupted.
+        let failed = try run(in: dir, "failed")
+        try editJSON(failed) { doc in
+            doc["complete"] = false
+            doc["planned_items"] = 2
+            doc["completed_items"] = 1
+            var meta = doc["metadata"] as! [String: Any]
+            var parameters = meta["parameters"] as! [String: Any]
+            parameters["failed_items"] = [["item": "storm-slow/my-throttler", "reason": "failed: exit status 132 (Fatal error)"]]
+            meta["parameters"] = parameters
+            doc["metadata"] = meta
+        }
+        let gated = try gate(failed)
+        XCTAssertEqual(gated.status, 1, gated.stdout + gated.stderr)
+        XCTAssertTrue(gated.stdout.contains("Why: 1 item of throttle failed to run"), gated.stdout)
+        XCTAssertTrue(gated.stdout.contains("| throttle | storm-slow/my-throttler | failed: exit status 132 (Fatal error) |"), gated.stdout)
+        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: failed.appendingPathComponent("gate.json"))) as! [String: Any]
+        XCTAssertEqual((verdict["failed_items"] as! [Any]).count, 1)
+        // As a baseline the same folder is refused (exit 3): a reference must be complete.
+        try FileManager.default.removeItem(at: failed.appendingPathComponent("gate.json"))
+        try FileManager.default.removeItem(at: failed.appendingPathComponent("gate-summary.md"))
+        let second = try run(in: dir, "fresh-for-failed")
+        try assertRefused(second, code: 3, "complete: false: 1 item(s) failed; a reference must be complete", ["--baseline", failed.path])
+        // Control: one item unaccounted for (1 done + 1 failed of 3 planned) is an interruption.
+        try editJSON(failed) { $0["planned_items"] = 3 }
+        try assertRefused(failed, "complete: false: the run was interrupted (1 of 3 items ran)")
+
         // A scenario the document declares, gated, but without a record.
         let missing = try run(in: dir, "missing")
         try FileManager.default.removeItem(at: missing.appendingPathComponent("throttle.csv"))
@@ -288,11 +395,14 @@ final class BenchGateInputTests: XCTestCase {
 /// not comparable, one line, exit 0. The same values with this host's fingerprint fail (exit 1),
 /// so the pass is the fingerprint's doing. A/B mode gates against the base given with --ab-base.
 final class BenchGateFingerprintTests: XCTestCase {
-    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
-
     func testBaselineFromAnotherCPUIsNotComparableAndABModeGates() throws {
         let dir = try ExecutableRunner.temporaryDirectory("gate-fingerprint")
         defer { try? FileManager.default.removeItem(at: dir) }
+        // The slice runs neither the unsynchronized control nor the contended scenarios.
+        let thresholds = try BenchGateTests.sliceThresholds(in: dir) { t in
+            t["workload"] as? String != "atomics"
+                || (t["variant"] as? String != "unsynchronized" && t["scenario"] as? String != "different-atomics")
+        }
         let current = dir.appendingPathComponent("current")
         let r = try ExecutableRunner.run(
             "bench-atomics",

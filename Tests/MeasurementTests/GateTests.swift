@@ -83,17 +83,124 @@ final class GateTests: XCTestCase {
 
     /// A hardware (live) threshold on a folder with the workload's virtual-time runs only — the
     /// nightly's gated slices run bench-cache in sim mode, its live get costs come from the full
-    /// matrix — is skipped, not an unknown metric (that made every nightly A/B gate exit 2).
+    /// matrix — selects nothing: an input error unless the file marks it optional, then skipped
+    /// with its reason (not an unknown metric: that made every nightly A/B gate exit 2).
     /// With live records present, an unknown metric is still an error.
-    func testLiveThresholdOnSimOnlyRecordsIsSkipped() throws {
+    func testLiveThresholdOnSimOnlyRecordsIsSkippedOnlyWhenOptional() throws {
         var live = threshold("live-only", metric: "get_ns")
         live.kind = .hardware  // mode live
+        XCTAssertThrowsError(try ThresholdCheck.evaluate([live], on: [rec("a", "m", 1)])) { error in
+            XCTAssertEqual((error as? GateError)?.exitCode, 2)
+            XCTAssertTrue("\(error)".contains("threshold live-only selects no result row (no live records of workload w)"), "\(error)")
+        }
+        live.optional = "the gated slices run w in virtual time only"
         let outcomes = try ThresholdCheck.evaluate([live], on: [rec("a", "m", 1)])
         XCTAssertEqual(outcomes.map(\.status), [.skipped])
         XCTAssertTrue(outcomes[0].detail.contains("no live records of workload w"), outcomes[0].detail)
+        XCTAssertTrue(outcomes[0].detail.contains("(optional: the gated slices run w in virtual time only)"), outcomes[0].detail)
         XCTAssertThrowsError(try ThresholdCheck.evaluate([live], on: [rec("a", "m", 1), rec("a", "m", 1, mode: "live")])) { error in
             XCTAssertTrue("\(error)".contains("'get_ns' is not a metric of workload w"), "\(error)")
         }
+    }
+
+    /// Issue 28: a typo'd variant, scenario, factor or comparison variant selects nothing and is an
+    /// input error naming the threshold; the same threshold spelled right passes (the control).
+    func testThresholdThatSelectsNothingIsAnInputError() throws {
+        let records = [rec("a", "m", 1), rec("b", "m", 2)]
+        var right = threshold("ok", bound: .init(op: .le, value: 1))
+        XCTAssertEqual(try ThresholdCheck.evaluate([right], on: records).map(\.status), [.pass], "control")
+        var typos: [(Threshold, String)] = []
+        var t = right
+        t.id = "t"
+        t.variant = "aa"
+        typos.append((t, "no sim m for s/aa"))
+        t = right
+        t.id = "t"
+        t.scenario = "ss"
+        typos.append((t, "no sim m for ss/a"))
+        t = right
+        t.id = "t"
+        t.factors = ["threads": "1"]
+        typos.append((t, "no sim records with threads=1"))
+        t = threshold("t", compare: .init(op: .le, variant: "bb", metric: nil, factor: nil))
+        typos.append((t, "no m for bb to compare with"))
+        for (typo, why) in typos {
+            XCTAssertThrowsError(try ThresholdCheck.evaluate([right, typo], on: records)) { error in
+                XCTAssertEqual((error as? GateError)?.exitCode, 2)
+                XCTAssertTrue("\(error)".contains("threshold t selects no result row (\(why))"), "\(error)")
+            }
+        }
+        // Items of the workload failed: not an input error, the verdict fails on the failures.
+        right.variant = "aa"
+        let outcomes = try ThresholdCheck.evaluate([right], on: records, failedWorkloads: ["w"])
+        XCTAssertEqual(outcomes.map(\.status), [.skipped])
+        XCTAssertTrue(outcomes[0].detail.contains("not checked: items of w failed"), outcomes[0].detail)
+    }
+
+    /// A gated hardware metric that selects no live row, and a baseline row these results lack,
+    /// are input errors (optional metrics: a note); the matching selection passes.
+    func testHardwareMetricAndBaselineRowsThatSelectNothing() throws {
+        func metric(scenario: String?, optional: String? = nil) -> HardwareMetric {
+            HardwareMetric(
+                workload: "w",
+                metric: "ratio",
+                scenario: scenario,
+                factors: nil,
+                tolerance: 0.1,
+                alpha: 0.05,
+                direction: .lowerIsBetter,
+                reason: "r",
+                optional: optional
+            )
+        }
+        let live = [rec("a", "ratio", 1, mode: "live"), rec("a", "m", 1)]
+        XCTAssertEqual(try SelectionCheck.hardwareMetrics([metric(scenario: "s")], current: live, skipping: [], source: "f"), [])
+        XCTAssertThrowsError(try SelectionCheck.hardwareMetrics([metric(scenario: "sx")], current: live, skipping: [], source: "f")) {
+            XCTAssertTrue("\($0)".contains("hardware_metrics[0] (w/ratio/sx) selects no result row"), "\($0)")
+        }
+        let notes = try SelectionCheck.hardwareMetrics(
+            [metric(scenario: "sx", optional: "only nightly")],
+            current: live,
+            skipping: [],
+            source: "f"
+        )
+        XCTAssertEqual(notes.count, 1)
+        XCTAssertTrue(notes[0].contains("optional: only nightly"), notes[0])
+        XCTAssertEqual(try SelectionCheck.hardwareMetrics([metric(scenario: "sx")], current: live, skipping: ["w"], source: "f"), [])
+
+        try SelectionCheck.baselineRows(current: live, reference: live, skipping: [], referenceName: "baseline")
+        XCTAssertThrowsError(
+            try SelectionCheck.baselineRows(current: live, reference: live + [rec("b", "m", 3)], skipping: [], referenceName: "baseline")
+        ) { XCTAssertTrue("\($0)".contains("baseline row w/s/b sim seed 1 repetition 0 m selects no result row"), "\($0)") }
+        let moreCells = live + [rec("b", "ratio", 1, mode: "live")]
+        try SelectionCheck.referenceCells(
+            current: moreCells,
+            reference: live,
+            metrics: [metric(scenario: nil)],
+            skipping: [],
+            referenceName: "A/B base"
+        )
+        XCTAssertThrowsError(
+            try SelectionCheck.referenceCells(
+                current: live,
+                reference: moreCells,
+                metrics: [metric(scenario: nil)],
+                skipping: [],
+                referenceName: "A/B base"
+            )
+        ) { XCTAssertTrue("\($0)".contains("A/B base cell w/s/b ratio selects no result row"), "\($0)") }
+    }
+
+    /// A verdict says why it failed: failed items, thresholds, changed values, each counted.
+    func testVerdictSaysWhy() {
+        let failed = FailedItem(workload: "w", item: "s/a", reason: "failed: exit status 134")
+        let verdict = GateVerdict(results: "r", baseline: nil, thresholds: [], comparison: nil, failedItems: [failed])
+        XCTAssertEqual(verdict.verdict, .regression)
+        XCTAssertEqual(verdict.why, ["1 item of w failed to run"])
+        XCTAssertTrue(verdict.summaryMarkdown.contains("| w | s/a | failed: exit status 134 |"), verdict.summaryMarkdown)
+        let clean = GateVerdict(results: "r", baseline: nil, thresholds: [], comparison: nil)
+        XCTAssertEqual(clean.verdict, .pass, "control")
+        XCTAssertEqual(clean.why, [])
     }
 
     func testDeterministicComparisonReportsEveryChange() {

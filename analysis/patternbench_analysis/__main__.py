@@ -105,7 +105,7 @@ def _history_options(args):
 def _history(args) -> int:
     from . import history
 
-    store = history.Store(args.db)
+    store = history.Store(args.db, create=args.history_command == "ingest")
     try:
         if args.history_command == "ingest":
             folders = [load_folder(p) for p in args.folders]
@@ -209,7 +209,8 @@ def parser() -> argparse.ArgumentParser:
     hist = sub.add_parser("history", help="store runs (SQLite or PostgreSQL) and find change points (Apache Otava)")
     hist_sub = hist.add_subparsers(dest="history_command", required=True)
     db_help = ("SQLite file or postgresql://user:password@host:port/database "
-               "(default: results/history.sqlite in the checkout)")
+               "(default: $XDG_DATA_HOME/patternbench/history.sqlite, i.e. ~/.local/share/patternbench/… "
+               "when unset; never inside the checkout)")
     ingest = hist_sub.add_parser("ingest", help="add every run of these results folders (runs already stored are skipped)")
     ingest.add_argument("folders", nargs="+", metavar="RESULTS")
     ingest.add_argument("--db", help=db_help)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sqlite3
 import time
 import urllib.parse
@@ -38,7 +39,21 @@ from .directions import HIGHER, LOWER, direction
 from .export import epoch_ns
 from .results import InputError, ResultsFolder, factor_text
 
-DEFAULT_DB = Path(__file__).resolve().parents[2] / "results" / "history.sqlite"
+
+
+def default_db() -> Path:
+    """Where the history lives unless `--db` says otherwise: the user's data directory
+    ($XDG_DATA_HOME/patternbench/history.sqlite, by default ~/.local/share/patternbench/…), never
+    the checkout, which no command writes into unless told to."""
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"  # relative: ignored, as the spec says
+    return root / "patternbench" / "history.sqlite"
+
+
+# Metrics that describe the host during a run rather than the code under test (the co-scheduling
+# probe, preemptions, the fixed measuring window): a change in them explains other changes and is
+# drawn for context, without a better/worse verdict.
+HEALTH_METRICS = frozenset({"co_scheduled_fraction", "involuntary_ctx_switches", "elapsed_ms", "cpu_time_ms"})
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS runs (
@@ -59,8 +74,10 @@ SCHEMA = [
 class Store:
     """One DB-API connection, SQLite or PostgreSQL (pg8000), behind the same few statements."""
 
-    def __init__(self, target: str | Path | None):
-        self.target = str(target or DEFAULT_DB)
+    def __init__(self, target: str | Path | None, create: bool = True):
+        """`create`: make the SQLite file when it does not exist (ingest); reading commands pass
+        False and get a one-line error instead of an empty database left behind."""
+        self.target = str(target or default_db())
         if self.target.startswith(("postgresql://", "postgres://")):
             self.kind = "postgresql"
             self.connection = _connect_postgres(self.target)
@@ -70,6 +87,9 @@ class Store:
             path = Path(self.target)
             if path.exists() and path.is_dir():
                 raise InputError(f"--db {path} is a folder; give a file (e.g. {path / 'history.sqlite'})")
+            if not create and not path.exists():
+                raise InputError(f"{path}: no history there yet; run `pb-analysis history ingest RESULTS` first"
+                                 + ("" if target else " (or give --db)"))
             path.parent.mkdir(parents=True, exist_ok=True)
             try:
                 self.connection = sqlite3.connect(path)
@@ -371,6 +391,34 @@ def changes_json(found: list[Change], stats: dict, options: Options) -> str:
 
 # ---------------------------------------------------------------- plot
 
+VERDICT_COLORS = {"worse": "#cf222e", "better": "#1a7f37", "changed": "#9a6700", "health": "#57606a"}
+
+
+def change_label(c: Change) -> str:
+    """A change point's size for a chart: relative when it has a base, the two levels when it
+    starts from zero (Otava's relative change is 0 there, which read "+0.0 %")."""
+    if c.mean_before == 0:
+        return f"{c.mean_before:.3g} → {c.mean_after:.3g}"
+    return f"{c.change_pct:+.1f} %"
+
+
+def change_size(c: Change) -> float:
+    """How large a change is, for ordering: |relative change|, infinite from zero to non-zero."""
+    if c.mean_before == 0:
+        return math.inf if c.mean_after != 0 else 0.0
+    return abs(c.mean_after / c.mean_before - 1)
+
+
+def panel_rank(changes: list[Change]) -> tuple:
+    """The order the default plot draws series in: performance before host-health metrics, then
+    confirmed changes before tentative ones, then the largest change, then the most certain
+    (smallest p). A series with several change points ranks by its strongest one."""
+    def key(c: Change) -> tuple:
+        return (c.metric in HEALTH_METRICS, not c.confirmed, -change_size(c), c.pvalue)
+    best = min(key(c) for c in changes)
+    first = changes[0]
+    return (*best, first.workload, first.scenario, first.variant, first.metric)
+
 def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None = None, metric: str | None = None,
          limit: int = 12) -> list:
     """Trend charts: one panel per series with a change point (or every series matching the filters)."""
@@ -382,12 +430,15 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
     if frame.empty:
         raise InputError(f"{store.describe()}: no runs stored{' for ' + workload if workload else ''}; "
                          "run `pb-analysis history ingest` first")
-    marked = {}
-    for c in found:
-        marked.setdefault((c.workload, c.scenario, c.variant, c.mode, json.dumps(c.factors, sort_keys=True), c.metric),
-                          []).append(c)
     keys = list(dict.fromkeys(tuple(k) for k in frame[SERIES_KEYS + ["metric"]].itertuples(index=False, name=None)))
-    chosen = [k for k in keys if k in marked] if marked else []
+    # The stored factors text is the key; match each change to it by value, not by spelling.
+    stored = {(*k[:4], json.dumps(json.loads(k[4]), sort_keys=True), k[5]): k for k in keys}
+    marked: dict[tuple, list[Change]] = {}
+    for c in found:
+        key = stored.get((c.workload, c.scenario, c.variant, c.mode, json.dumps(c.factors, sort_keys=True), c.metric))
+        if key is not None:
+            marked.setdefault(key, []).append(c)
+    chosen = sorted(marked, key=lambda k: panel_rank(marked[k]))
     if not chosen and (workload or metric):
         chosen = keys
     note = ""
@@ -408,22 +459,30 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
         ax.fill_between(x, s["min"], s["max"], color=color, alpha=0.18, linewidth=0)
         (line,) = ax.plot(x, s["median"], "o-", color=color, markersize=2.5, linewidth=1.0)
         tag(line, f"{wl}/{scenario}/{variant}/{mode}/{factors}/{metric_name}")
-        for c in marked.get(key, []):
-            v = ax.axvline(c.index - 0.5, color="#cf222e" if c.verdict == "worse" else "#1a7f37"
-                           if c.verdict == "better" else "#9a6700", linestyle="--", linewidth=1.2)
+        health = metric_name in HEALTH_METRICS
+        for j, c in enumerate(marked.get(key, [])):
+            mark = VERDICT_COLORS["health" if health else c.verdict if c.verdict in VERDICT_COLORS else "changed"]
+            v = ax.axvline(c.index - 0.5, color=mark, linestyle=":" if health or not c.confirmed else "--", linewidth=1.2)
             v.set_gid(f"change:{slug(c.run_id)}")
-            ax.annotate(f"{c.change_pct:+.1f} %", (c.index - 0.5, 1.0), xycoords=("data", "axes fraction"),
-                        xytext=(3, -10), textcoords="offset points", fontsize=7)
+            text = change_label(c) + ("" if health else f", {c.verdict}") + ("" if c.confirmed else " (tentative)")
+            right_half = c.index - 0.5 > (len(s) - 1) / 2  # label on the side with room
+            ax.annotate(text, (c.index - 0.5, 1.0), xycoords=("data", "axes fraction"),
+                        xytext=(-4 if right_half else 4, -4 - 11 * j), textcoords="offset points", fontsize=7, color=mark,
+                        ha="right" if right_half else "left", va="top",
+                        bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
+        ax.margins(y=0.18)  # headroom for the label above the data
         labels = "".join(f", {k}={v}" for k, v in json.loads(factors).items())
-        ax.set_title(f"{wl} {scenario} / {variant} ({mode}{labels})", fontsize=8)
+        prefix = "host health (no verdict)\n" if health else ""
+        ax.set_title(f"{prefix}{wl} {scenario} / {variant} ({mode}{labels})", fontsize=8)
         ax.set_xlabel("run (oldest first)")
         ax.set_ylabel(f"{metric_name} ({s['unit'].iloc[0]}), linear")
         ax.grid(True, alpha=0.3)
     for ax in list(axes.flat)[len(chosen):]:
         ax.set_visible(False)
     title = "History: median per run with change points"
-    layout(fig, title, "line: median over the run's seeds/repetitions; band: min–max; dashed: change point "
-                       "(Apache Otava), label: its size" + note)
+    layout(fig, title, "largest, most certain change first, host-health metrics last; line: median per run, "
+                       "band: min–max over its repetitions;\ndashed: change point (Apache Otava), dotted: tentative "
+                       "or host health; label: size (levels when from zero)" + note)
     run_ids = sorted(frame["run_id"].unique())
     fig.text(0.01, 0.005, f"{len(run_ids)} runs from {store.describe()}", fontsize=7, color="#555555")
     out_dir.mkdir(parents=True, exist_ok=True)

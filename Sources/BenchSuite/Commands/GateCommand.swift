@@ -19,7 +19,10 @@ package struct GateCommand: ParsableCommand {
             Hodges-Lehmann change beyond the metric's tolerance; run medians with 5+ runs a side, \
             otherwise repetitions against the A/A noise floor of --noise-floor) with the baseline when \
             both were measured on the same CPU (vendor, family, model, stepping, microcode), or with \
-            --ab-base, a base commit's runs from the same job (A/B mode). Writes gate.json and \
+            --ab-base, a base commit's runs from the same job (A/B mode). A threshold, hardware metric or \
+            baseline row that selects no row of a workload in the results is an input error \
+            unless the thresholds file marks it "optional" with a reason; items that failed \
+            in their own process are listed and fail the gate. Writes gate.json and \
             gate-summary.md into the results folder and prints the summary. \
             Exit codes: 0 pass, 1 regression, 2 usage or input error, 3 baseline missing or incompatible.
             """
@@ -66,7 +69,11 @@ package struct GateCommand: ParsableCommand {
     @Flag(name: .customLong("no-baseline"), help: "Check the thresholds only (and the A/B base, if given).")
     var noBaseline = false
 
-    @Flag(name: .customLong("update-baseline"), help: "Deliberately replace the baseline with these results (after showing what changes).")
+    @Flag(
+        name: .customLong("update-baseline"),
+        help:
+            "Deliberately replace the baseline with these results (after showing what changes); records a first one where --baseline holds none."
+    )
     var updateBaseline = false
 
     @Option(help: "Check only deterministic or only hardware thresholds (default: both).")

@@ -49,15 +49,35 @@ package struct GateRun {
             )
             return true
         }
-        outcomes = try ThresholdCheck.evaluate(selected, on: current.records, source: thresholds) + outcomes
+        let failed = current.failedItems
+        let failedWorkloads = Set(failed.map(\.workload))
+        outcomes =
+            try ThresholdCheck.evaluate(selected, on: current.records, source: thresholds, failedWorkloads: failedWorkloads) + outcomes
         var comparison: BaselineComparison?
+        var selectionNotes: [String] = []
+        if !abBase.isEmpty || !noBaseline {
+            selectionNotes = try SelectionCheck.hardwareMetrics(
+                file.hardwareMetrics,
+                current: current.records,
+                skipping: failedWorkloads,
+                source: thresholds
+            )
+        }
         let hardwareWorkloads = Set(file.hardwareMetrics.map(\.workload))
         let floors = try VerdictRule.loadFloors(path: noiseFloor)
+        let firstBaseline = updateBaseline && !noBaseline && Self.holdsNoRunDocument(baseline)
         if !abBase.isEmpty {
             // A/B: hardware against the base run of the same job; deterministic against the baseline.
             let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting)
             }
             let baseDocuments = base.flatMap(\.documents)
+            try SelectionCheck.referenceCells(
+                current: current.records,
+                reference: baseDocuments.flatMap(\.records),
+                metrics: file.hardwareMetrics,
+                skipping: failedWorkloads,
+                referenceName: "A/B base"
+            )
             let fit = HardwareComparability.check(
                 current: current.documents,
                 reference: baseDocuments,
@@ -66,6 +86,14 @@ package struct GateRun {
                 sameJob: true
             )
             let committed = noBaseline ? [] : try loadBaseline(current: current, expecting: expecting).records
+            if !updateBaseline {
+                try SelectionCheck.baselineRows(
+                    current: current.records,
+                    reference: committed,
+                    skipping: failedWorkloads,
+                    referenceName: "baseline"
+                )
+            }
             comparison = BaselineComparison.compare(
                 current: current.records,
                 baseline: committed,
@@ -73,12 +101,28 @@ package struct GateRun {
                 hardwareBaseline: baseDocuments.flatMap(\.records),
                 hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
                 notComparable: fit.notComparable,
-                notes: fit.notes,
+                notes: selectionNotes + fit.notes,
                 floors: floors,
                 fingerprints: Self.fingerprints(current.documents + baseDocuments)
             )
-        } else if !noBaseline {
+        } else if !noBaseline, !firstBaseline {
             let base = try loadBaseline(current: current, expecting: expecting)
+            if !updateBaseline {
+                // Replacing the baseline is how a matrix changes on purpose: its diff is shown.
+                try SelectionCheck.baselineRows(
+                    current: current.records,
+                    reference: base.records,
+                    skipping: failedWorkloads,
+                    referenceName: "baseline"
+                )
+                try SelectionCheck.referenceCells(
+                    current: current.records,
+                    reference: base.records,
+                    metrics: file.hardwareMetrics,
+                    skipping: failedWorkloads,
+                    referenceName: "baseline"
+                )
+            }
             let fit = HardwareComparability.check(
                 current: current.documents,
                 reference: base.documents,
@@ -92,16 +136,23 @@ package struct GateRun {
                 hardwareMetrics: file.hardwareMetrics,
                 hardwareReference: "baseline",
                 notComparable: fit.notComparable,
-                notes: fit.notes,
+                notes: selectionNotes + fit.notes,
                 floors: floors,
                 fingerprints: Self.fingerprints(current.documents + base.documents)
             )
         }
+        if updateBaseline, !failed.isEmpty {
+            throw GateError.input(
+                "\(results): \(failed.count) item\(failed.count == 1 ? "" : "s") failed (\(failed[0].workload) \(failed[0].item)): a baseline is recorded from complete results only"
+            )
+        }
         let verdict = GateVerdict(
             results: results,
-            baseline: noBaseline ? (abBase.isEmpty ? nil : abBase.joined(separator: ", ")) : baseline,
+            baseline: noBaseline || firstBaseline ? (abBase.isEmpty ? nil : abBase.joined(separator: ", ")) : baseline,
             thresholds: outcomes,
-            comparison: comparison
+            comparison: comparison,
+            failedItems: failed,
+            firstBaseline: firstBaseline ? baseline : nil
         )
         let folder = results as NSString
         do {
@@ -133,6 +184,16 @@ package struct GateRun {
             )
         }
         return base
+    }
+
+    /// True when `path` does not exist or holds no run document: `--update-baseline` then records
+    /// a first baseline there instead of comparing with one.
+    static func holdsNoRunDocument(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return true }
+        guard isDirectory.boolValue else { return false }  // a file: loading it says what is wrong
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return !names.contains { $0.hasSuffix(".json") && !$0.hasPrefix(".") && !$0.hasPrefix("gate") }
     }
 
     /// Writes the first folder's run documents and their CSVs into the baseline folder, each file

@@ -12,25 +12,54 @@ public struct GateVerdict: Codable, Sendable {
     public var baseline: String?
     public var thresholds: [ThresholdOutcome]
     public var comparison: BaselineComparison?
+    /// Items that failed in their own process; the rest of their run was gated.
+    public var failedItems: [FailedItem]
+    /// The baseline folder `--update-baseline` created (there was none to compare with).
+    public var firstBaseline: String?
+    /// One line per reason for a regression verdict (empty on a pass).
+    public var why: [String]
 
     enum CodingKeys: String, CodingKey {
         case verdict
         case exitCode = "exit_code"
         case summaryMarkdown = "summary_markdown"
-        case results, baseline, thresholds, comparison
+        case results, baseline, thresholds, comparison, why
+        case failedItems = "failed_items"
+        case firstBaseline = "first_baseline"
     }
 
-    public init(results: String, baseline: String?, thresholds: [ThresholdOutcome], comparison: BaselineComparison?) {
+    public init(
+        results: String,
+        baseline: String?,
+        thresholds: [ThresholdOutcome],
+        comparison: BaselineComparison?,
+        failedItems: [FailedItem] = [],
+        firstBaseline: String? = nil
+    ) {
         self.results = results
         self.baseline = baseline
         self.thresholds = thresholds
         self.comparison = comparison
-        let failed =
-            thresholds.contains { $0.status == .fail }
-            || !(comparison?.deterministicRegressions.isEmpty ?? true)
-            || !(comparison?.hardwareRegressions.isEmpty ?? true)
-        verdict = failed ? .regression : .pass
-        exitCode = failed ? 1 : 0
+        self.failedItems = failedItems
+        self.firstBaseline = firstBaseline
+        var why: [String] = []
+        if !failedItems.isEmpty {
+            let workloads = ThresholdCheck.ordered(failedItems.map(\.workload)).joined(separator: ", ")
+            why.append("\(failedItems.count) item\(failedItems.count == 1 ? "" : "s") of \(workloads) failed to run")
+        }
+        let failing = thresholds.filter { $0.status == .fail }
+        if !failing.isEmpty {
+            why.append("\(ThresholdCheck.ordered(failing.map(\.id)).count) threshold(s) failed")
+        }
+        if let c = comparison, !c.deterministicRegressions.isEmpty {
+            why.append("\(c.deterministicRegressions.count) deterministic value(s) differ from the baseline")
+        }
+        if let c = comparison, !c.hardwareRegressions.isEmpty {
+            why.append("\(c.hardwareRegressions.count) hardware metric cell(s) regressed")
+        }
+        self.why = why
+        verdict = why.isEmpty ? .pass : .regression
+        exitCode = why.isEmpty ? 0 : 1
         summaryMarkdown = ""
         summaryMarkdown = GateSummary.markdown(self)
     }
@@ -48,8 +77,19 @@ enum GateSummary {
     static func markdown(_ v: GateVerdict) -> String {
         let fmt = CSVWriter.format
         var out = "## PatternBench gate: \(v.verdict == .pass ? "PASS" : "REGRESSION")\n\n"
+        if !v.why.isEmpty { out += "Why: \(v.why.joined(separator: "; ")).\n\n" }
         out += "Results `\(v.results)`"
-        out += v.baseline.map { " against baseline `\($0)`.\n\n" } ?? " (no baseline comparison).\n\n"
+        if let first = v.firstBaseline {
+            out += " (no baseline at `\(first)` yet: these results become its first one).\n\n"
+        } else {
+            out += v.baseline.map { " against baseline `\($0)`.\n\n" } ?? " (no baseline comparison).\n\n"
+        }
+        if !v.failedItems.isEmpty {
+            out += "### Failed items: \(v.failedItems.count) (the rest of their runs is gated below)\n\n"
+            out += "| workload | item | why |\n|---|---|---|\n"
+            for f in v.failedItems { out += "| \(f.workload) | \(f.item) | \(f.reason) |\n" }
+            out += "\n"
+        }
         let counts = Dictionary(grouping: v.thresholds, by: \.status).mapValues(\.count)
         out += "### Thresholds: \(counts[.pass] ?? 0) passed, \(counts[.fail] ?? 0) failed, \(counts[.skipped] ?? 0) skipped\n\n"
         let failed = v.thresholds.filter { $0.status == .fail }
@@ -66,7 +106,8 @@ enum GateSummary {
         if !skipped.isEmpty {
             let ids = ThresholdCheck.ordered(skipped.map(\.id))
             let shown = ids.prefix(8).map { "`\($0)`" }.joined(separator: ", ")
-            out += "Skipped (no data for them in these results; details in gate.json): \(shown)"
+            out +=
+                "Skipped (workload not in these results, hardware on a debug build, or optional without data here; each reason in gate.json): \(shown)"
             out += ids.count > 8 ? " and \(ids.count - 8) more.\n\n" : ".\n\n"
         }
         guard let c = v.comparison else { return out }

@@ -3,7 +3,8 @@ import Foundation
 /// Every run document in a results folder (one per workload), validated before anything is gated.
 ///
 /// The gate must never pass nothing: a folder whose documents are empty, interrupted, relabelled,
-/// duplicated or out of step with their CSV is an input error, not a pass.
+/// duplicated or out of step with their CSV is an input error, not a pass. A document whose only
+/// gap is items that failed is loaded: the gate checks the rest and fails on the failures.
 public struct ResultsSet: Sendable {
     /// Which side of a comparison a folder is on; it decides the exit code of its errors.
     public enum Role: Sendable {
@@ -34,6 +35,8 @@ public struct ResultsSet: Sendable {
 
     public var records: [ResultRecord] { documents.flatMap(\.records) }
     public var workloads: Set<String> { Set(documents.map(\.workload)) }
+    /// Items that failed in documents that are otherwise whole (every other item finished).
+    public var failedItems: [FailedItem] { documents.flatMap(FailedItem.listed(in:)) }
 
     /// Loads and validates `<folder>/*.json` that are run documents.
     public static func load(path: String, role: Role = .results, expecting: Expectations? = nil) throws(GateError) -> ResultsSet {
@@ -63,7 +66,7 @@ public struct ResultsSet: Sendable {
             do { document = try RunDocument.decode(data) } catch {
                 throw fail("\(file): not a valid run document: \(error)")
             }
-            try validate(document, file: file, expecting: expecting, fail: fail)
+            try validate(document, file: file, expecting: expecting, acceptingFailedItems: role == .results, fail: fail)
             let stem = String(name.dropLast(5))
             try ResultsCSVCheck.check(document, csvPath: (path as NSString).appendingPathComponent(stem + ".csv"), fail: fail)
             stems.insert(stem)
@@ -81,8 +84,21 @@ public struct ResultsSet: Sendable {
         return ResultsSet(path: path, documents: documents)
     }
 
-    static func validate(_ d: RunDocument, file: String, expecting: Expectations?, fail: (String) -> GateError) throws(GateError) {
-        guard d.complete else {
+    /// `acceptingFailedItems`: results may have failed items (gated as failures); a reference may
+    /// not, since a comparison with a cell that never ran means nothing.
+    static func validate(
+        _ d: RunDocument,
+        file: String,
+        expecting: Expectations?,
+        acceptingFailedItems: Bool = true,
+        fail: (String) -> GateError
+    ) throws(GateError) {
+        // A run whose items failed (each in its own process) wrote every other item: gated as
+        // such, its failures reported. Only a run that stopped short (interrupted) is refused.
+        if !d.complete, FailedItem.accountsForIncompleteness(of: d), !acceptingFailedItems {
+            throw fail("\(file): complete: false: \(FailedItem.listed(in: d).count) item(s) failed; a reference must be complete")
+        }
+        guard d.complete || FailedItem.accountsForIncompleteness(of: d) else {
             let items = d.completedItems.map { done in d.plannedItems.map { " (\(done) of \($0) items ran)" } ?? "" } ?? ""
             throw fail("\(file): complete: false: the run was interrupted\(items); re-run it, the gate refuses partial results")
         }
@@ -98,6 +114,8 @@ public struct ResultsSet: Sendable {
         }
         // A shard declares the whole matrix but holds only its share of it.
         if let shard = d.metadata.parameters["shard"], shard != .null { return }
+        // The scenarios of failed items may have no records; the failures are reported instead.
+        guard FailedItem.listed(in: d).isEmpty else { return }
         let gated = expecting.gatedScenarios[d.workload] ?? []
         let present = Set(d.records.map(\.scenario))
         for scenario in declaredScenarios(d) where gated.contains("*") || gated.contains(scenario) {

@@ -68,6 +68,11 @@ public struct Threshold: Codable, Hashable, Sendable {
     public var bound: Bound?
     public var compare: Comparison?
     public var reason: String
+    /// Why this threshold may select no result row in some runs (e.g. a live check on a folder
+    /// the gated slices fill in virtual time only). Absent: a threshold whose workload is in the
+    /// results but which selects no row there is an input error, since a typo'd scenario or
+    /// variant name must not pass as "skipped".
+    public var optional: String? = nil
 
     public var mode: String { modeOverride ?? (kind == .deterministic ? "sim" : "live") }
 
@@ -76,7 +81,7 @@ public struct Threshold: Codable, Hashable, Sendable {
         case excludeVariants = "exclude_variants"
         case modeOverride = "mode"
         case
-            metric, factors, aggregate, bound, compare, reason
+            metric, factors, aggregate, bound, compare, reason, optional
     }
 }
 
@@ -117,4 +122,7 @@ public struct HardwareMetric: Codable, Hashable, Sendable {
     public var alpha: Double
     public var direction: Direction
     public var reason: String
+    /// Why this metric may select no live row in some runs; absent, a gated workload whose
+    /// results hold no row this metric selects is an input error (see `Threshold.optional`).
+    public var optional: String? = nil
 }

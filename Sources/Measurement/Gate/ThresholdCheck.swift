@@ -35,72 +35,119 @@ public struct ThresholdOutcome: Codable, Hashable, Sendable {
 
 /// Evaluates thresholds against result records.
 ///
-/// A threshold that names a workload absent from the results, or a mode the workload's records do
-/// not have, is skipped (and says so); one that names a metric the workload never produced is an
-/// error, because a typo must not pass silently.
+/// A threshold that names a workload absent from the results is skipped (and says so): a run of
+/// other workloads has nothing to say about it. One whose workload is present but which selects no
+/// row there (a typo'd scenario, variant or factor, a mode the run did not measure, a comparison
+/// with a variant that is not there) is an input error naming it, unless the thresholds file marks
+/// it `optional` with a reason, or items of that workload failed (the verdict fails on those). One
+/// that names a metric the workload never produced is an error too: a typo must not pass silently.
 public enum ThresholdCheck {
     public static func evaluate(
         _ thresholds: [Threshold],
         on records: [ResultRecord],
-        source: String = "thresholds"
+        source: String = "thresholds",
+        failedWorkloads: Set<String> = []
     ) throws(GateError) -> [ThresholdOutcome] {
         var outcomes: [ThresholdOutcome] = []
         let workloads = Set(records.map(\.workload))
         for t in thresholds {
-            func outcome(_ scenario: String, _ variant: String, _ status: ThresholdOutcome.Status, _ detail: String) -> ThresholdOutcome {
-                ThresholdOutcome(
-                    id: t.id,
-                    kind: t.kind,
-                    workload: t.workload,
-                    scenario: scenario,
-                    variant: variant,
-                    status: status,
-                    detail: detail,
-                    reason: t.reason
+            guard workloads.contains(t.workload) else {
+                outcomes.append(
+                    ThresholdOutcome(
+                        id: t.id,
+                        kind: t.kind,
+                        workload: t.workload,
+                        scenario: t.scenario,
+                        variant: t.variant,
+                        status: .skipped,
+                        detail: "workload \(t.workload) not in the results",
+                        reason: t.reason
+                    )
+                )
+                continue
+            }
+            let found = try evaluate(t, on: records, source: source)
+            guard !found.contains(where: { $0.status != .skipped }) else {
+                outcomes += found
+                continue
+            }
+            // Nothing was checked although the workload ran.
+            let why = found.first?.detail ?? "no \(t.mode) records"
+            if failedWorkloads.contains(t.workload) {
+                outcomes += found.map { o in
+                    var o = o
+                    o.detail += " (not checked: items of \(t.workload) failed)"
+                    return o
+                }
+            } else if let optional = t.optional {
+                outcomes += found.map { o in
+                    var o = o
+                    o.detail += " (optional: \(optional))"
+                    return o
+                }
+            } else {
+                throw GateError.input(
+                    "\(source): threshold \(t.id) selects no result row (\(why)); fix the name, run the cells it checks, or mark it \"optional\" with a reason"
                 )
             }
-            guard workloads.contains(t.workload) else {
-                outcomes.append(outcome(t.scenario, t.variant, .skipped, "workload \(t.workload) not in the results"))
-                continue
+        }
+        return outcomes
+    }
+
+    /// The outcomes of one threshold whose workload is in the records (all skipped when it
+    /// selects nothing).
+    static func evaluate(_ t: Threshold, on records: [ResultRecord], source: String) throws(GateError) -> [ThresholdOutcome] {
+        var outcomes: [ThresholdOutcome] = []
+        func outcome(_ scenario: String, _ variant: String, _ status: ThresholdOutcome.Status, _ detail: String) -> ThresholdOutcome {
+            ThresholdOutcome(
+                id: t.id,
+                kind: t.kind,
+                workload: t.workload,
+                scenario: scenario,
+                variant: variant,
+                status: status,
+                detail: detail,
+                reason: t.reason
+            )
+        }
+        let all = records.filter { $0.workload == t.workload && $0.mode == t.mode }
+        // A live threshold on a folder of virtual-time runs selects nothing (the caller decides
+        // whether that is allowed); its metric is then unknown here, not a typo.
+        guard !all.isEmpty else {
+            return [outcome(t.scenario, t.variant, .skipped, "no \(t.mode) records of workload \(t.workload)")]
+        }
+        let pool = all.filter { matches($0.factors, t.factors) }
+        let metricsSeen = Set(records.filter { $0.workload == t.workload }.map(\.metric))
+        for m in [t.metric, t.compare?.metric].compactMap({ $0 }) where !metricsSeen.contains(m) {
+            throw GateError.input("\(source): threshold \(t.id): metric: '\(m)' is not a metric of workload \(t.workload)")
+        }
+        guard !pool.isEmpty else {
+            return [outcome(t.scenario, t.variant, .skipped, "no \(t.mode) records with \(describe(t.factors ?? [:]))")]
+        }
+        let scenarios = t.scenario == "*" ? ordered(pool.map(\.scenario)) : [t.scenario]
+        for scenario in scenarios {
+            let inScenario = pool.filter { $0.scenario == scenario }
+            let excluded = Set(t.excludeVariants ?? [])
+            let variants = t.variant == "*" ? ordered(inScenario.map(\.variant)).filter { !excluded.contains($0) } : [t.variant]
+            if variants.isEmpty {
+                outcomes.append(outcome(scenario, t.variant, .skipped, "no \(t.mode) records for scenario \(scenario)"))
             }
-            let all = records.filter { $0.workload == t.workload && $0.mode == t.mode }
-            // A live threshold on a folder of virtual-time runs (the gated slices run bench-cache
-            // in sim mode only; its live get costs come from the full matrix) has nothing to say:
-            // skipped, like a workload that is absent. Its metric is then unknown here, not a typo.
-            guard !all.isEmpty else {
-                outcomes.append(outcome(t.scenario, t.variant, .skipped, "no \(t.mode) records of workload \(t.workload)"))
-                continue
-            }
-            let pool = all.filter { matches($0.factors, t.factors) }
-            let metricsSeen = Set(records.filter { $0.workload == t.workload }.map(\.metric))
-            for m in [t.metric, t.compare?.metric].compactMap({ $0 }) where !metricsSeen.contains(m) {
-                throw GateError.input("\(source): threshold \(t.id): metric: '\(m)' is not a metric of workload \(t.workload)")
-            }
-            let scenarios = t.scenario == "*" ? ordered(pool.map(\.scenario)) : [t.scenario]
-            for scenario in scenarios {
-                let inScenario = pool.filter { $0.scenario == scenario }
-                let excluded = Set(t.excludeVariants ?? [])
-                let variants = t.variant == "*" ? ordered(inScenario.map(\.variant)).filter { !excluded.contains($0) } : [t.variant]
-                if variants.isEmpty {
-                    outcomes.append(outcome(scenario, t.variant, .skipped, "no \(t.mode) records for scenario \(scenario)"))
+            for variant in variants {
+                let lhs = inScenario.filter { $0.variant == variant && $0.metric == t.metric }
+                guard !lhs.isEmpty else {
+                    outcomes.append(outcome(scenario, variant, .skipped, "no \(t.mode) \(t.metric) for \(scenario)/\(variant)"))
+                    continue
                 }
-                for variant in variants {
-                    let lhs = inScenario.filter { $0.variant == variant && $0.metric == t.metric }
-                    guard !lhs.isEmpty else {
-                        outcomes.append(outcome(scenario, variant, .skipped, "no \(t.mode) \(t.metric) for \(scenario)/\(variant)"))
-                        continue
-                    }
-                    // One evaluation per cell: records that differ in a factor are different cells.
-                    let cells = Dictionary(grouping: lhs, by: \.factors)
-                    for factors in cells.keys.sorted(by: { describe($0) < describe($1) }) {
-                        var otherFactors = factors
-                        for (k, v) in t.compare?.factors ?? [:] { otherFactors[k] = v }
-                        let others = all.filter { $0.scenario == scenario && $0.factors == otherFactors }
-                        let (ok, detail) = check(t, lhs: cells[factors]!, others: others, variant: variant)
-                        let label = describe(factors)
-                        let shown = label.isEmpty ? detail : "[\(label)] \(detail)"
-                        outcomes.append(outcome(scenario, variant, ok.map { $0 ? .pass : .fail } ?? .skipped, shown))
-                    }
+                // One evaluation per cell: records that differ in a factor are different cells.
+                let cells = Dictionary(grouping: lhs, by: \.factors)
+                for factors in cells.keys.sorted(by: { describe($0) < describe($1) }) {
+                    var otherFactors = factors
+                    for (k, v) in t.compare?.factors ?? [:] { otherFactors[k] = v }
+                    let others = all.filter { $0.scenario == scenario && $0.factors == otherFactors }
+                    let (ok, detail) = check(t, lhs: cells[factors]!, others: others, variant: variant)
+                    let label = describe(factors)
+                    let shown = label.isEmpty ? detail : "[\(label)] \(detail)"
+                    outcomes.append(outcome(scenario, variant, ok.map { $0 ? .pass : .fail } ?? .skipped, shown))
                 }
             }
         }

@@ -43,6 +43,9 @@ public enum ThresholdFileReader {
             guard !t.reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw GateError.input("\(at): reason: must say why")
             }
+            if let optional = t.optional, optional.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw GateError.input("\(at): optional: must say why the threshold may select nothing")
+            }
         }
         for (i, m) in file.hardwareMetrics.enumerated() {
             let at = "\(path): hardware_metrics[\(i)] (\(m.workload)/\(m.metric))"
@@ -50,6 +53,9 @@ public enum ThresholdFileReader {
                 throw GateError.input("\(at): tolerance: must be in (0, 10)")
             }
             guard m.alpha > 0, m.alpha < 0.5 else { throw GateError.input("\(at): alpha: must be in (0, 0.5)") }
+            if let optional = m.optional, optional.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw GateError.input("\(at): optional: must say why the metric may select nothing")
+            }
         }
         return file
     }
