@@ -139,3 +139,20 @@ def test_control_good_paths_exit_0(places):
         assert result.returncode == 0, (name, result.stderr)
     # a regular output file is overwritten (as a shell's > does), not refused
     assert run_cli("runs", INPUT, "-o", tmp / "out.txt").returncode == 0
+
+
+@pytest.mark.parametrize("command", ["plot", "report"])
+def test_plot_and_report_say_what_they_draw_unless_quiet(tmp_path, command):
+    loud = run_cli(command, FIXTURES / "run", "-o", tmp_path / "loud")
+    assert loud.returncode == 0, loud.stderr
+    lines = loud.stderr.strip().splitlines()
+    for index, workload in enumerate(["throttle", "atomics", "clock"], start=1):
+        assert any(
+            line.startswith(f"{command}: drawing {workload} ({index}/3 workloads")
+            for line in lines
+        ), lines
+    assert all(
+        line.endswith(" s)") for line in lines if line.startswith(f"{command}: ")
+    ), lines
+    quiet = run_cli(command, FIXTURES / "run", "-o", tmp_path / "quiet", "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr

@@ -61,7 +61,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
         top = top_policies(runs, scenario, mode, set(sub["variant"]))
         if not top:
             continue
-        colors = color_map(ordered(POLICY_ORDER + [p for p, _ in top]))
+        colors = color_map(ordered(POLICY_ORDER + [p for p, _ in top]), "throttle")
         fig, axes = plt.subplots(len(top), 1, figsize=(10, 1.55 * len(top) + 1.5), squeeze=False)
         drawn = []
         for ax, (policy, p99) in zip(axes[:, 0], top):
@@ -82,7 +82,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                     rects = [Rectangle((x / 1000.0, 0), max(c, 0.4) / 1000.0, r)
                              for x, c, r in zip(part["time_ms"], part["cost_ms"], part["rows"])]
                     bars = ax.add_collection(PatchCollection(rects, facecolor=color, edgecolor=color, linewidth=0.6))
-                    tag(bars, f"{scenario}/{policy}/{'resets' if reset else 'updates'}")
+                    tag(bars, f"{scenario}/{policy}/{'resets' if reset else 'updates'}", None if reset else policy)
             late = window[window["frame_lateness_ms"].fillna(0) > 0.5]
             top_rows = max(1.0, float(window["rows"].max() if len(window) else 1))
             if len(late):
