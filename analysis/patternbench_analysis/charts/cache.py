@@ -18,14 +18,18 @@ VARIANT_ORDER = ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo"
 
 
 def sweep_table(runs: list[WorkloadRun]) -> pd.DataFrame:
-    """(scenario, variant, capacity, hit_ratio): main-app sim records, median over seeds."""
+    """(scenario, variant, capacity, hit_ratio, n, hit_ratio_min, hit_ratio_max): main-app sim records,
+    median, count and range over seeds."""
     table = pd.concat([r.table for r in runs], ignore_index=True)
+    columns = ["scenario", "variant", "capacity", "hit_ratio", "n", "hit_ratio_min", "hit_ratio_max"]
     if "context" not in table or "capacity" not in table:
-        return pd.DataFrame(columns=["scenario", "variant", "capacity", "hit_ratio"])
+        return pd.DataFrame(columns=columns)
     rows = table[(table["mode"] == "sim") & (table["metric"] == "hit_ratio") & (table["context"] == "main-app")].copy()
     rows["capacity"] = pd.to_numeric(rows["capacity"])
-    out = rows.groupby(["scenario", "variant", "capacity"], sort=False)["value"].median().reset_index()
-    return out.rename(columns={"value": "hit_ratio"})
+    grouped = rows.groupby(["scenario", "variant", "capacity"], sort=False)["value"]
+    out = pd.DataFrame({"hit_ratio": grouped.median(), "n": grouped.count(), "hit_ratio_min": grouped.min(),
+                        "hit_ratio_max": grouped.max()}).reset_index()
+    return out[columns]
 
 
 def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
