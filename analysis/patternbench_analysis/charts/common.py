@@ -164,9 +164,10 @@ def marker_map(names: list[str], role: str | None = None) -> dict[str, str]:
     return {name: style["marker"] for name, style in variant_style(names, role).items()}
 
 
-def variant_color(name: str) -> str:
-    """One variant's colour, its role found by name (history's charts draw series one at a time)."""
-    return color_map([name])[name]
+def variant_color(name: str, role: str | None = None) -> str:
+    """One variant's colour (history's charts draw series one at a time); pass the workload as `role`
+    where a name exists in several (`signal`), else the first role holding it is taken."""
+    return color_map([name], role)[name]
 
 
 def place_labels(ax, texts: list, points=None) -> None:
