@@ -16,6 +16,6 @@ extension Comparison {
             }
             table.add(row)
         }
-        return caption + "\n" + table.render()
+        return caption + " [n = 1: each cell is one run's value]\n" + table.render()
     }
 }

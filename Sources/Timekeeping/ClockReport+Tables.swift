@@ -58,7 +58,7 @@ extension ClockReport {
 
     package static func costTable(_ costs: [ReadCost.Sample], overhead: [ReaderKey: Double]?) -> String {
         guard !costs.isEmpty else { return "" }
-        var columns = ["source", "Swift API", "Swift ns/read", "C clock_gettime ns/read"]
+        var columns = ["source", "Swift API", "n", "Swift ns/read", "C clock_gettime ns/read"]
         if overhead != nil { columns += ["faketime +ns (Swift)", "faketime +ns (C)"] }
         var table = TextTable(columns: columns, rightAligned: Set(2..<columns.count))
         let grouped = Dictionary(grouping: costs, by: { ReaderKey(source: $0.source, reader: $0.reader) })
@@ -69,13 +69,13 @@ extension ClockReport {
         }
         for source in ClockKind.allCases where costs.contains(where: { $0.source == source }) {
             let swift = ReaderKey(source: source, reader: "read-swift-api"), c = ReaderKey(source: source, reader: "read-c-loop")
-            var row = [source.name, ReadCost.apiName(source), cell(swift), cell(c)]
+            var row = [source.name, ReadCost.apiName(source), "\((grouped[swift] ?? []).count)", cell(swift), cell(c)]
             if let overhead {
                 row.append(overhead[swift].map(TextTable.number) ?? "-")
                 row.append(overhead[c].map(TextTable.number) ?? "-")
             }
             table.add(row)
         }
-        return "clock read cost, median [min–max] over repetitions\n" + table.render()
+        return "clock read cost, median [min–max] over n repetitions\n" + table.render()
     }
 }

@@ -1,6 +1,8 @@
 """Command line: python3 -m patternbench_analysis {plot,report,compare,export,runs,merge,history} ...
 
-Bad input ends with one line on stderr and exit status 1; usage errors exit with 2.
+Bad input ends with one line on stderr and exit status 1; usage errors, and a path that is missing, in
+the way or not writable (`-o EXISTING_FILE`, an unwritable folder, a missing results folder), exit
+with 2 (see outputs.py).
 """
 
 from __future__ import annotations
@@ -23,15 +25,28 @@ if __name__ == "__main__" and _missing_dependency():
           "analysis/requirements.txt (scripts/pb-analysis then uses .venv by itself)", file=sys.stderr)
     sys.exit(1)
 
+from . import outputs  # noqa: E402
 from .results import InputError, load_folder, load_folders  # noqa: E402
+
+
+def _progress(args, command: str):
+    """One line per step on stderr (what is being drawn, with the seconds so far); `--quiet` drops them."""
+    import time
+
+    if getattr(args, "quiet", False):
+        return lambda message: None
+    start = time.monotonic()
+    return lambda message: print(f"{command}: {message} ({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
 
 
 def _plot(args) -> int:
     from .plot import render_all
 
+    if args.output:
+        outputs.output_folder(args.output, create=False)
     folders = load_folders(args.folders)
-    out = Path(args.output) if args.output else folders[0].path / "charts"
-    charts = render_all(folders, out)  # a workload without charts gets a note on stderr, not an error
+    out = outputs.output_folder(args.output or folders[0].path / "charts")
+    charts = render_all(folders, out, progress=_progress(args, "plot"))  # a workload without charts: a note, not an error
     for chart in charts:
         print(chart.png)
         print(chart.svg)
@@ -41,14 +56,18 @@ def _plot(args) -> int:
 def _report(args) -> int:
     from .report import write_report
 
+    if args.output:
+        outputs.output_folder(args.output, create=False)
     folders = load_folders(args.folders)
+    progress = _progress(args, "report")
     comparison = None
     if len(folders) == 2 and not args.pool:
         from .compare import compare
+        progress(f"comparing {folders[1].path} against {folders[0].path}")
         comparison = compare([folders[0]], [folders[1]])
         folders = [folders[1]]  # the report is NEW's, with the comparison against BASE first
-    out = Path(args.output) if args.output else folders[0].path / "report"
-    html, markdown = write_report(folders, out, comparison=comparison)
+    out = outputs.output_folder(args.output or folders[0].path / "report")
+    html, markdown = write_report(folders, out, comparison=comparison, progress=progress)
     print(html)
     print(markdown)
     return 0
@@ -57,10 +76,20 @@ def _report(args) -> int:
 def _export(args) -> int:
     from .export import export
 
+    if args.push:
+        from .pushgateway import push
+
+        if args.format != "openmetrics" or args.output:
+            raise InputError("--push sends the openmetrics export (-f openmetrics) to a Pushgateway; it takes no -o")
+        for url in push(load_folders(args.folders), args.push, args.job):
+            print(url)
+        return 0
+    if args.output:
+        outputs.output_file(args.output)
     folders = load_folders(args.folders)
     text = export(folders, args.format, timestamps=not args.no_timestamps, precision=args.precision)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        outputs.write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -69,6 +98,8 @@ def _export(args) -> int:
 def _compare(args) -> int:
     from .compare import Options, compare, learn_noise_floor, to_html, to_json, to_markdown
 
+    if args.output:
+        outputs.output_folder(args.output, create=False)
     # Each side may be several folders, comma-separated (e.g. the rounds of an interleaved A/B job).
     base = load_folders([p for p in args.base.split(",") if p])
     new = load_folders([p for p in args.new.split(",") if p])
@@ -81,11 +112,9 @@ def _compare(args) -> int:
         print(f"compare: {groups} noise floors learned from this A/A pair into {args.learn_noise_floor}", file=sys.stderr)
     renderers = {"markdown": (to_markdown, "compare.md"), "html": (to_html, "compare.html"), "json": (to_json, "compare.json")}
     if args.output:
-        out = Path(args.output)
-        out.mkdir(parents=True, exist_ok=True)
+        out = outputs.output_folder(args.output)
         for render, name in renderers.values():
-            (out / name).write_text(render(result), encoding="utf-8")
-            print(out / name)
+            print(outputs.write_text(out / name, render(result)))
     else:
         sys.stdout.write(renderers[args.format][0](result))
     return 0
@@ -105,6 +134,12 @@ def _history_options(args):
 def _history(args) -> int:
     from . import history
 
+    if args.history_command == "ingest":
+        outputs.database_file(args.db or history.default_db())
+        for folder in args.folders:
+            load_folder(folder)  # a missing folder is named before the store is opened or created
+    elif args.history_command == "plot":
+        outputs.output_folder(args.output, create=False)
     store = history.Store(args.db, create=args.history_command == "ingest")
     try:
         if args.history_command == "ingest":
@@ -137,10 +172,11 @@ def _history(args) -> int:
 def _runs(args) -> int:
     from .runs import runs_frame
 
+    if args.output:
+        outputs.output_file(args.output)
     frame = runs_frame(load_folders(args.folders))
     if args.output:
-        frame.to_csv(args.output, index=False)
-        print(args.output)
+        print(outputs.write_text(args.output, frame.to_csv(index=False)))
     else:
         frame.to_csv(sys.stdout, index=False)
     return 0
@@ -149,6 +185,7 @@ def _runs(args) -> int:
 def _merge(args) -> int:
     from .merge import merge_folders
 
+    outputs.output_folder(args.output, create=False)  # merge makes it once the inputs are read
     written = merge_folders([Path(f) for f in args.folders], Path(args.output), force=args.force,
                             allow_missing_shards=args.allow_missing_shards)
     for path in written:
@@ -163,6 +200,7 @@ def parser() -> argparse.ArgumentParser:
     plot = sub.add_parser("plot", help="write PNG and SVG charts for one or more results folders")
     plot.add_argument("folders", nargs="+", metavar="FOLDER")
     plot.add_argument("-o", "--output", help="folder for the charts (default: FIRST_FOLDER/charts)")
+    plot.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     plot.set_defaults(run=_plot)
 
     report = sub.add_parser("report", help="self-contained HTML report + markdown summary")
@@ -172,6 +210,7 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("--pool", action="store_true",
                         help="with two folders: pool them into one report instead of comparing NEW against BASE "
                              "(three or more folders are always pooled, e.g. a sweep)")
+    report.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     report.set_defaults(run=_report)
 
     export = sub.add_parser("export", help="InfluxDB line protocol or OpenMetrics text on stdout")
@@ -182,6 +221,10 @@ def parser() -> argparse.ArgumentParser:
                         help="influx timestamp precision (default ns; pass the same to the write API)")
     export.add_argument("--no-timestamps", action="store_true",
                         help="omit timestamps (OpenMetrics for a Pushgateway or textfile collector, which refuse them)")
+    export.add_argument("--push", metavar="URL",
+                        help="PUT each run to a Pushgateway at URL, one group per run (URL/metrics/job/JOB/run_id/RUN_ID), "
+                             "so pushing another run keeps this one (implies --no-timestamps)")
+    export.add_argument("--job", default="patternbench", help="the Pushgateway job label with --push (default patternbench)")
     export.set_defaults(run=_export)
 
     comp = sub.add_parser("compare", help="per cell and metric: change in %% with its interval and a verdict (rule pb-verdict-1)")
@@ -245,9 +288,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except InputError as error:
+    except InputError as error:  # PathError included: exit 2
         print(f"pb-analysis {args.command}: error: {error}", file=sys.stderr)
-        return 1
+        return error.exit_status
+    except OSError as error:  # a path that failed after the checks (a disk filled up, a folder removed)
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"pb-analysis {args.command}: error: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -215,7 +215,14 @@ def run_labels(run: WorkloadRun, source: dict) -> dict[str, str]:
     return {k: v for k, v in labels.items() if v != ""}
 
 
-def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
+def run_ids(folders: list[ResultsFolder]) -> list[str]:
+    """Every original run id in these folders (a merged folder lists its sources), in order."""
+    return list(dict.fromkeys(str(s["run_id"]) for w in workloads(folders) for run in combined(folders, w)
+                              for s in run.sources()))
+
+
+def openmetrics(folders: list[ResultsFolder], timestamps: bool = True, only_run: str | None = None) -> str:
+    """The export; with `only_run`, only that run's samples and info (one Pushgateway group per run)."""
     families: dict[str, dict] = {}
     info_lines = []
     seen: set[tuple[str, str]] = set()
@@ -224,10 +231,14 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True) -> str:
             names = label_names(run.factor_names, set(TAG_COLUMNS) | {"run_id", "workload"})
             times = run_times(run)
             for source in run.sources():
+                if only_run is not None and str(source["run_id"]) != only_run:
+                    continue
                 stamp = f" {_om_seconds(times[source['run_id']])}" if timestamps else ""
                 info_lines.append("patternbench_run_info{" + ",".join(
                     f'{k}="{_escape_label_value(v)}"' for k, v in run_labels(run, source).items()) + "} 1" + stamp)
             for run_id, tags, metric, value, unit, ns in rows_of(run):
+                if only_run is not None and str(run_id) != only_run:
+                    continue
                 name = metric_name(f"patternbench_{workload}_{metric}")
                 family = families.setdefault(name, {"metric": metric, "unit": unit, "workload": workload, "samples": []})
                 labels = {"run_id": run_id} | {names.get(k, k): v for k, v in tags.items()}

@@ -455,7 +455,7 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
         s = frame[(frame["workload"] == wl) & (frame["scenario"] == scenario) & (frame["variant"] == variant)
                   & (frame["mode"] == mode) & (frame["factors"] == factors) & (frame["metric"] == metric_name)]
         x = np.arange(len(s))
-        color = variant_color(variant)
+        color = variant_color(variant, wl)
         ax.fill_between(x, s["min"], s["max"], color=color, alpha=0.18, linewidth=0)
         (line,) = ax.plot(x, s["median"], "o-", color=color, markersize=2.5, linewidth=1.0)
         tag(line, f"{wl}/{scenario}/{variant}/{mode}/{factors}/{metric_name}")

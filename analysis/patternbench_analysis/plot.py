@@ -24,9 +24,12 @@ SINGLE_CHARTS = {
 
 
 def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int | None = None,
-               log=lambda message: print(message, file=sys.stderr)) -> list[Chart]:
+               log=lambda message: print(message, file=sys.stderr), progress=lambda message: None) -> list[Chart]:
+    """Every chart of every workload; `progress` hears one line per workload before it is drawn."""
     charts: list[Chart] = []
-    for workload in workloads(folders):
+    names = workloads(folders)
+    for index, workload in enumerate(names, start=1):
+        progress(f"drawing {workload} ({index}/{len(names)} workloads, {len(charts)} charts so far)")
         runs = combined(folders, workload)
         if workload == "throttle":
             made = [throttle.frontier(runs, out_dir)]

@@ -259,10 +259,13 @@ def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None
             f"<body><main>{''.join(body)}</main></body></html>\n")
 
 
-def write_report(folders: list[ResultsFolder], out: Path, comparison=None) -> tuple[Path, Path]:
+def write_report(folders: list[ResultsFolder], out: Path, comparison=None,
+                 progress=lambda message: None) -> tuple[Path, Path]:
+    """Charts first (one `progress` line per workload), then the page and the summary."""
     out.mkdir(parents=True, exist_ok=True)
     chart_dir = out / "charts"
-    charts = render_all(folders, chart_dir, max_timelines=MAX_TIMELINES)
+    charts = render_all(folders, chart_dir, max_timelines=MAX_TIMELINES, progress=progress)
+    progress(f"writing report.html and summary.md with {len(charts)} charts")
     page, summary = out / "report.html", out / "summary.md"
     page.write_text(html_page(folders, charts, comparison), encoding="utf-8")
     summary.write_text(markdown(folders, charts, chart_dir, out, comparison), encoding="utf-8")

@@ -55,8 +55,17 @@ def duration_ns(text: str) -> float:
 class InputError(Exception):
     """Bad input: printed as one line, exit status 1."""
 
+    exit_status = 1
+
     def __init__(self, message: str):
         super().__init__(" ".join(str(message).split()))
+
+
+class PathError(InputError):
+    """A path on the command line that is missing, in the way or not writable: one line, exit status 2
+    (like a usage error: the command was pointed at the wrong place, nothing was read wrong)."""
+
+    exit_status = 2
 
 
 def csv_header(factor_names: list[str], schema_version: int = SCHEMA_VERSION) -> list[str]:
@@ -298,9 +307,9 @@ def load_folder(path: str | Path) -> ResultsFolder:
     """Reads every workload in a results folder; refuses missing, empty and foreign folders."""
     folder = Path(path)
     if not folder.exists():
-        raise InputError(f"results folder {_rel(folder)} does not exist")
+        raise PathError(f"results folder {_rel(folder)} does not exist")
     if not folder.is_dir():
-        raise InputError(f"{_rel(folder)} is not a folder (expected a results folder with <workload>.csv and <workload>.json)")
+        raise PathError(f"{_rel(folder)} is not a folder (expected a results folder with <workload>.csv and <workload>.json)")
     result = ResultsFolder(path=folder)
     jsons = sorted(p for p in folder.glob("*.json") if p.name != GATE_FILE)
     csvs = sorted(folder.glob("*.csv"))

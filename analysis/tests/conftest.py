@@ -27,8 +27,9 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
-def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
-    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str, status: int = 1) -> None:
+    """Exit `status` (1: bad input; 2: a path missing, in the way or not writable) with one line on stderr."""
+    assert result.returncode == status, (result.returncode, result.stdout, result.stderr)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("pb-analysis "), lines[0]

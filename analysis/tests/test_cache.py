@@ -5,6 +5,7 @@ implementation or its stack-distance reference, so agreeing exactly on a replaye
 """
 
 import csv
+import re
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from pathlib import Path
@@ -90,11 +91,24 @@ def test_report_has_a_cache_section():
     from patternbench_analysis.headlines import tables_for
     from patternbench_analysis.results import combined
     tables = tables_for("cache", combined(load_folders([FIXTURES / "sweep"]), "cache"))
-    assert tables[0].header[:2] == ["trace @ capacity", "lru"] and "s3-fifo" in tables[0].header
+    assert tables[0].header[:3] == ["trace @ capacity", "n", "lru"] and "s3-fifo" in tables[0].header
     rows = {r[0]: r for r in tables[0].rows}
     assert set(rows) == {"zipf-0.9 @ 256", "scan-resistant @ 512", "chat-scroll @ 32"}
     s3 = tables[0].header.index("s3-fifo")
     assert (list(rows).index("scan-resistant @ 512"), s3) in tables[0].bold
+    # n and the spread beside the median: one seed in the fixture gives n 1 and no range; a second
+    # seed with other hit ratios (as zipf-0.9 lru 0.3068 / 0.3210 in a real run) gives n 2 and the range
+    assert rows["zipf-0.9 @ 256"][1] == "1" and "(" not in rows["zipf-0.9 @ 256"][2]
+    import pandas as pd
+    runs = combined(load_folders([FIXTURES / "sweep"]), "cache")
+    other = runs[0].table.copy()
+    other["seed"] = other["seed"] + 100
+    other.loc[other["metric"] == "hit_ratio", "value"] *= 0.9
+    runs[0].table = pd.concat([runs[0].table, other], ignore_index=True)
+    two = {r[0]: r for r in tables_for("cache", runs)[0].rows}
+    assert two["zipf-0.9 @ 256"][1] == "2"
+    assert re.fullmatch(r"[\d.]+ \([\d.]+–[\d.]+\)", two["zipf-0.9 @ 256"][2]), two["zipf-0.9 @ 256"]
+    assert "median (min–max) over n seeds" in tables[0].caption
 
 
 def test_capacity_reads_as_a_number():

@@ -139,7 +139,8 @@ def test_missing_or_empty_folder_is_refused(tmp_path, fixtures, case):
     if case == "empty":
         bad.mkdir()
     result = run_cli("merge", fixtures / "shard-1", bad, "-o", tmp_path / "out")
-    assert_one_line_error(result, str(bad), "does not exist" if case == "missing" else "holds no results")
+    assert_one_line_error(result, str(bad), "does not exist" if case == "missing" else "holds no results",
+                          status=2 if case == "missing" else 1)
 
 
 def test_different_factor_columns_are_refused(tmp_path, fixtures):

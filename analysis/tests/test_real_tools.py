@@ -26,6 +26,11 @@ from patternbench_analysis.export import influx, metric_name, openmetrics
 from patternbench_analysis.results import factor_text, load_folders
 from real_tools import free_port, http, require, server
 
+# Debian's Pushgateway persists to /var/lib/prometheus/pushgateway.data by default, so without this
+# every test run (and every other user of the machine) would start with the groups of the last one:
+# a stale group with other samples under the same grouping key makes the push fail its consistency check.
+PUSHGATEWAY_MEMORY_ONLY = ["--persistence.file="]
+
 FOLDERS = ["run", "live", "gated", "shard-1", "shard-2", "whole", "sweep-max-age-60", "sweep-max-age-100"]
 
 
@@ -105,9 +110,10 @@ def test_pushgateway_accepts_the_no_timestamps_form(tmp_path):
     folders = load_folders([FIXTURES / "run", FIXTURES / "shard-2"])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server([binary, f"--web.listen-address=127.0.0.1:{port}"], f"{base}/-/ready", tmp_path / "pushgateway.log"):
-        status, body = http("PUT", f"{base}/metrics/job/patternbench", openmetrics(folders, timestamps=False).encode())
-        assert status == 200, (status, body)
+    with server([binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY], f"{base}/-/ready",
+                tmp_path / "pushgateway.log"):
+        from patternbench_analysis.pushgateway import push
+        push(folders, base)  # one group per run, as documented (docs/analysis.md)
         status, scraped = http("GET", f"{base}/metrics")
         assert status == 200
     got = {}
@@ -126,7 +132,8 @@ def test_pushgateway_refuses_what_it_cannot_read(tmp_path):
     folders = load_folders([FIXTURES / "shard-1"])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server([binary, f"--web.listen-address=127.0.0.1:{port}"], f"{base}/-/ready", tmp_path / "pushgateway.log"):
+    with server([binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY], f"{base}/-/ready",
+                tmp_path / "pushgateway.log"):
         status, body = http("PUT", f"{base}/metrics/job/patternbench", openmetrics(folders, timestamps=True).encode())
     assert status == 400, (status, body)
 
@@ -235,3 +242,75 @@ def test_influxdb_keeps_every_point_of_three_runs_made_in_the_same_second(tmp_pa
     assert got == want
     assert {row["run_id"] for row in rows} == {f"throttle-20261121T075142Z-000{k}" for k in range(3)}
     assert {row["param_max_age_ms"] for row in rows} == {"30"}
+
+
+def scraped_values(scraped: str) -> tuple[dict, set[str]]:
+    """(CSV key -> value, run ids with a patternbench_run_info sample) of a Pushgateway's /metrics."""
+    got, info = {}, set()
+    for family in text_string_to_metric_families(scraped):
+        for sample in family.samples:
+            if sample.name == "patternbench_run_info":
+                info.add(sample.labels["run_id"])
+            key = key_of(sample.name, sample.labels)
+            if key:
+                got[key] = sample.value
+    return got, info
+
+
+PUSHED = FOLDERS + ["cache/sweep", "cache/trace", "group", "readiness", "invalidation", "invalidation-live", "lifecycle",
+                   "lifecycle-live", "atomics-ns", "compare-source", "history-source"]
+
+
+def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):
+    """`export --push`: two runs pushed one after the other are both there, run info and every value;
+    pushing a run again replaces only that run. The control: the same two pushes to one group (the
+    URL documented before) keep only the second run's run info."""
+    from conftest import run_cli
+
+    binary = require("prometheus-pushgateway", "prometheus-pushgateway")
+    first, second = FIXTURES / "shard-1", FIXTURES / "shard-2"
+    ids = {name: {s["run_id"] for r in load_folders([folder])[0].runs.values() for s in r.sources()}
+           for name, folder in (("first", first), ("second", second))}
+    assert ids["first"] and ids["second"] and not ids["first"] & ids["second"]
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server([binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY], f"{base}/-/ready",
+                tmp_path / "pushgateway.log"):
+        for folder in (first, second, first):  # the third push repeats the first run: replaced, not doubled
+            result = run_cli("export", "-f", "openmetrics", "--push", base, folder)
+            assert result.returncode == 0, result.stderr
+            assert all(f"/metrics/job/patternbench/run_id/{i}" in result.stdout for i in ids[
+                "first" if folder == first else "second"])
+        status, scraped = http("GET", f"{base}/metrics")
+        assert status == 200
+        got, info = scraped_values(scraped)
+        assert info == ids["first"] | ids["second"]
+        assert_values(got, csv_values(load_folders([first, second])))
+
+        # every fixture folder of every workload: one group each, all kept
+        from patternbench_analysis.pushgateway import push
+        every = [FIXTURES / f for f in PUSHED]
+        pushed = [url for folder in every for url in push(load_folders([folder]), base)]
+        status, scraped = http("GET", f"{base}/metrics")
+        _, info = scraped_values(scraped)
+        everyone = {s["run_id"] for f in every for r in load_folders([f])[0].runs.values() for s in r.sources()}
+        assert len(pushed) == len(everyone) and everyone <= info
+
+        # control: one group for every run, as the old docs said
+        for run_id in info:
+            http("DELETE", f"{base}/metrics/job/patternbench/run_id/{run_id}")
+        for folder in (first, second):
+            status, body = http("PUT", f"{base}/metrics/job/patternbench",
+                                openmetrics(load_folders([folder]), timestamps=False).encode())
+            assert status == 200, body
+        status, scraped = http("GET", f"{base}/metrics")
+        _, info = scraped_values(scraped)
+        assert info == ids["second"]  # the first run's info is gone
+
+
+def test_push_to_nowhere_is_one_line(tmp_path):
+    from conftest import assert_one_line_error, run_cli
+
+    port = free_port()  # nothing listens there
+    assert_one_line_error(run_cli("export", "-f", "openmetrics", "--push", f"http://127.0.0.1:{port}",
+                                  FIXTURES / "shard-1"), "cannot reach the Pushgateway")

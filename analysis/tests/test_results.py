@@ -45,7 +45,7 @@ def test_missing_or_empty_folder_is_refused(tmp_path, case):
     with pytest.raises(InputError):
         load_folder(path)
     for command in (["plot", path], ["report", path], ["export", "-f", "influx", path]):
-        assert_one_line_error(run_cli(*command), str(path))
+        assert_one_line_error(run_cli(*command), str(path), status=1 if case == "empty" else 2)
 
 
 def test_other_schema_version_is_refused_naming_the_file(tmp_path):

@@ -12,11 +12,14 @@ public enum CacheRanking {
         for scenario in scenarios {
             let mine = rows.filter { $0.scenario == scenario.name }
             guard !mine.isEmpty else { continue }
-            func value(_ variant: String, _ metric: String, _ context: String, _ capacity: Int) -> Double? {
+            func summary(_ variant: String, _ metric: String, _ context: String, _ capacity: Int) -> SummaryRow? {
                 mine.first {
                     $0.variant == variant && $0.metric == metric && $0.factors["context"] == context
                         && $0.factors["capacity"] == "\(capacity)"
-                }?.median
+                }
+            }
+            func value(_ variant: String, _ metric: String, _ context: String, _ capacity: Int) -> Double? {
+                summary(variant, metric, context, capacity)?.median
             }
             let variants = mine.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
             let sweep = mine.filter { $0.factors["context"] == "main-app" }.compactMap { Int($0.factors["capacity"] ?? "") }
@@ -26,24 +29,20 @@ public enum CacheRanking {
             let ranked = variants.sorted {
                 (value($0, "hit_ratio", "main-app", rankAt) ?? -1) > (value($1, "hit_ratio", "main-app", rankAt) ?? -1)
             }
-            var columns = ["#", "variant"] + sweep.map { "hit@\($0)" }
+            var columns = ["#", "variant", "n"] + sweep.map { "hit@\($0)" }
             let others: [String] = ["nse", "share-extension"].filter { (c: String) in mine.contains { $0.factors["context"] == c } }
             columns += others.map { "hit \($0 == "nse" ? "nse" : "share")@\(own)" }
             columns += ["p99 us@\(rankAt)", "storm reads@\(rankAt)"]
             var table = TextTable(columns: columns, rightAligned: Set(2..<columns.count))
             for (i, v) in ranked.enumerated() {
-                var row = ["\(i + 1)", v] + sweep.map { c in value(v, "hit_ratio", "main-app", c).map(TextTable.number) ?? "-" }
-                for c in others {
-                    let x: Double? = value(v, "hit_ratio", c, own)
-                    row.append(x.map { TextTable.number($0) } ?? "-")
-                }
-                row.append(value(v, "latency_p99_us", "main-app", rankAt).map(TextTable.number) ?? "-")
-                row.append(value(v, "miss_storm_reads", "main-app", rankAt).map(TextTable.number) ?? "-")
-                table.add(row)
+                let cells =
+                    sweep.map { c in summary(v, "hit_ratio", "main-app", c) }
+                    + others.map { c in summary(v, "hit_ratio", c, own) }
+                    + [summary(v, "latency_p99_us", "main-app", rankAt), summary(v, "miss_storm_reads", "main-app", rankAt)]
+                table.add(["\(i + 1)", v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" })
             }
-            let seeds = mine.first?.count ?? 0
             out +=
-                "\n\(scenario.name)  (\(scenario.profile.name) cache; ranked by main-app hit ratio at \(rankAt); median of \(seeds) seed\(seeds == 1 ? "" : "s"))\n"
+                "\n\(scenario.name)  (\(scenario.profile.name) cache; ranked by main-app median hit ratio at \(rankAt); \(TextTable.spreadNote))\n"
             out += table.render()
         }
         return out
@@ -84,18 +83,14 @@ public enum CacheRanking {
             let cells = mine.map { "\($0.factors["capacity"] ?? "")/\($0.factors["threads"] ?? "")" }
                 .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let variants = mine.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
-            var table = TextTable(columns: ["variant"] + cells.map { "cap/thr \($0)" }, rightAligned: Set(1...cells.count))
+            var table = TextTable(columns: ["variant", "n"] + cells.map { "cap/thr \($0)" }, rightAligned: Set(1...(cells.count + 1)))
             for v in variants {
-                table.add(
-                    [v]
-                        + cells.map { c in
-                            mine.first { $0.variant == v && "\($0.factors["capacity"] ?? "")/\($0.factors["threads"] ?? "")" == c }.map {
-                                TextTable.number($0.median)
-                            } ?? "-"
-                        }
-                )
+                let found = cells.map { c in
+                    mine.first { $0.variant == v && "\($0.factors["capacity"] ?? "")/\($0.factors["threads"] ?? "")" == c }
+                }
+                table.add([v, TextTable.count(found.compactMap { $0 })] + found.map { $0?.cell ?? "-" })
             }
-            out += "\n\(scenario) \(metric) (\(mine.first!.unit), median of \(mine.first!.count))\n" + table.render()
+            out += "\n\(scenario) \(metric) (\(mine.first!.unit), \(TextTable.spreadNote))\n" + table.render()
         }
         return out
     }

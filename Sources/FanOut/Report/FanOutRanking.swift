@@ -8,18 +8,26 @@ enum FanOutRanking {
         ("wasted_work_ms", "wasted ms"),
     ]
 
-    /// Mean over seeds per (scenario, variant), in first-seen order.
+    /// Median (min–max) over seeds per (scenario, variant), in first-seen order.
     static func simTable(records: [ResultRecord]) -> String {
-        var table = TextTable(columns: ["scenario", "variant", "origin"] + shown.map(\.header), rightAligned: Set(3..<(3 + shown.count)))
+        var table = TextTable(
+            columns: ["scenario", "variant", "origin", "n"] + shown.map(\.header),
+            rightAligned: Set(3..<(4 + shown.count))
+        )
         for (scenario, variant, origin) in keys(records) {
-            var row = [scenario, variant, origin]
-            for m in shown {
-                let values = records.filter { $0.scenario == scenario && $0.variant == variant && $0.metric == m.metric }.map(\.value)
-                row.append(values.isEmpty ? "-" : TextTable.number(Statistics.mean(values) ?? 0))
+            let cells = shown.map { m in
+                records.filter { $0.scenario == scenario && $0.variant == variant && $0.metric == m.metric }.map(\.value)
             }
-            table.add(row)
+            let counts = Set(cells.filter { !$0.isEmpty }.map(\.count)).sorted()
+            let n = counts.isEmpty ? "0" : counts.count == 1 ? "\(counts[0])" : "\(counts.first!)-\(counts.last!)"
+            table.add(
+                [scenario, variant, origin, n]
+                    + cells.map { v in
+                        v.isEmpty ? "-" : TextTable.spread(median: Statistics.median(v)!, min: v.min()!, max: v.max()!)
+                    }
+            )
         }
-        return "bench-group, virtual time (mean over seeds)\n" + table.render()
+        return "bench-group, virtual time (\(TextTable.spreadNote))\n" + table.render()
     }
 
     static func keys(_ records: [ResultRecord]) -> [(String, String, String)] {

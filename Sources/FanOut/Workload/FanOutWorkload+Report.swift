@@ -41,15 +41,20 @@ extension FanOutWorkload {
         }
         let overhead = records.filter { $0.scenario == Self.overheadScenario }
         if !overhead.isEmpty {
-            var t = TextTable(columns: ["primitive", "wall ns/child (median of seeds)", "cpu ns/child"], rightAligned: [1, 2])
+            var t = TextTable(columns: ["primitive", "n", "wall ns/child", "cpu ns/child"], rightAligned: [1, 2, 3])
             for p in OverheadPrimitive.allCases {
+                func values(_ m: String) -> [Double] { overhead.filter { $0.variant == p.rawValue && $0.metric == m }.map(\.value) }
                 func med(_ m: String) -> String {
-                    let v = overhead.filter { $0.variant == p.rawValue && $0.metric == m }.map(\.value)
-                    return v.isEmpty ? "-" : TextTable.number(Statistics.median(v) ?? 0)
+                    let v = values(m)
+                    return v.isEmpty ? "-" : TextTable.spread(median: Statistics.median(v)!, min: v.min()!, max: v.max()!)
                 }
-                t.add([p.rawValue, med("overhead_wall_ns_per_child"), med("overhead_cpu_ns_per_child")])
+                t.add([
+                    p.rawValue, "\(values("overhead_wall_ns_per_child").count)", med("overhead_wall_ns_per_child"),
+                    med("overhead_cpu_ns_per_child"),
+                ])
             }
-            table += (table.isEmpty ? "" : "\n") + "fan-out child overhead (\(children) empty children, median of 5 rounds)\n" + t.render()
+            table +=
+                (table.isEmpty ? "" : "\n") + "fan-out child overhead (\(children) empty children; \(TextTable.spreadNote))\n" + t.render()
         }
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes, failure: failure)
     }

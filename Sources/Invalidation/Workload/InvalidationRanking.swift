@@ -23,12 +23,12 @@ public enum InvalidationRanking {
                 let kb = [value(b, "missed_invalidations"), value(b, "stale_reads"), value(b, "extra_store_reads")]
                 return ka.lexicographicallyPrecedes(kb)
             }
-            var table = TextTable(columns: ["#", "variant"] + columns.map(\.title), rightAligned: Set(2..<(2 + columns.count)))
+            var table = TextTable(columns: ["#", "variant", "n"] + columns.map(\.title), rightAligned: Set(2..<(3 + columns.count)))
             for (i, v) in ranked.enumerated() {
-                table.add(["\(i + 1)", v] + columns.map { TextTable.number(value(v, $0.metric)) })
+                let cells = columns.map { c in rows.first { $0.variant == v && $0.metric == c.metric } }
+                table.add(["\(i + 1)", v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" })
             }
-            let seeds = rows.first?.count ?? 0
-            out += "\n\(scenario)  (median of \(seeds) seed\(seeds == 1 ? "" : "s"); ranked by missed, stale reads, extra store reads)\n"
+            out += "\n\(scenario)  (\(TextTable.spreadNote); ranked by median missed, stale reads, extra store reads)\n"
             out += table.render()
         }
         return out

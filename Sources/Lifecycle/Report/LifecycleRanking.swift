@@ -17,11 +17,12 @@ package enum LifecycleRanking {
         for scenario in scenarios {
             let rows = summaries.filter { $0.scenario == scenario }
             let variants = rows.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
-            func value(_ v: String, _ m: String) -> Double { rows.first { $0.variant == v && $0.metric == m }?.median ?? .nan }
-            var table = TextTable(columns: ["variant"] + columns.map(\.title), rightAligned: Set(1...columns.count))
-            for v in variants { table.add([v] + columns.map { TextTable.number(value(v, $0.metric)) }) }
-            let seeds = rows.first?.count ?? 0
-            out += "\n\(scenario) (\(mode), median of \(seeds) seed\(seeds == 1 ? "" : "s"); counts are per item's sessions)\n"
+            var table = TextTable(columns: ["variant", "n"] + columns.map(\.title), rightAligned: Set(1...(columns.count + 1)))
+            for v in variants {
+                let cells = columns.map { c in rows.first { $0.variant == v && $0.metric == c.metric } }
+                table.add([v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" })
+            }
+            out += "\n\(scenario) (\(mode), \(TextTable.spreadNote); counts are per item's sessions)\n"
             out += table.render()
         }
         return out
@@ -34,12 +35,19 @@ package enum LifecycleRanking {
         let metrics = ["kills", "kills_inside_save", "corrupt_launches", "acked_lost", "saves_completed"]
         var variants: [String] = []
         for r in live where !variants.contains(r.variant) { variants.append(r.variant) }
-        var table = TextTable(columns: ["durability"] + metrics, rightAligned: Set(1...metrics.count))
+        var table = TextTable(columns: ["durability", "n"] + metrics, rightAligned: Set(1...(metrics.count + 1)))
         for v in variants {
+            let seeds = Set(live.filter { $0.variant == v }.map(\.seed)).count
             table.add(
-                [v] + metrics.map { m in TextTable.number(live.filter { $0.variant == v && $0.metric == m }.map(\.value).reduce(0, +)) }
+                [v, "\(seeds)"]
+                    + metrics.map { m in
+                        let values = live.filter { $0.variant == v && $0.metric == m }.map(\.value)
+                        let sum = TextTable.number(values.reduce(0, +))
+                        return values.count > 1 ? "\(sum) (\(TextTable.number(values.min()!))–\(TextTable.number(values.max()!)))" : sum
+                    }
             )
         }
-        return "\nkill-during-save (live: a real child process SIGKILLed at random instants, relaunched to verify; sums)\n" + table.render()
+        return "\nkill-during-save (live: a real child process SIGKILLed at random instants, relaunched to verify; "
+            + "cells: sum over the n seeds (min–max per seed))\n" + table.render()
     }
 }

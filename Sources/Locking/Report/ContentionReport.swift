@@ -23,13 +23,13 @@ package enum ContentionReport {
         }
         for (op, cs, gap) in groups {
             out +=
-                "\n\(op.name) — cs_work_ns \(ContentionCell.column(cs)), gap_work_ns \(ContentionCell.column(gap)) (median of repetitions; ranked by ns/op per thread count)\n"
+                "\n\(op.name) — cs_work_ns \(ContentionCell.column(cs)), gap_work_ns \(ContentionCell.column(gap)) (median of n repetitions, min–max beside it; other columns: medians; ranked by ns/op per thread count)\n"
             var table = TextTable(
                 columns: [
-                    "threads", "#", "variant", "ns/op", "min–max", "Mops/s", "jain", "max/min", "lost",
+                    "threads", "#", "variant", "n", "ns/op", "min–max", "Mops/s", "jain", "max/min", "lost",
                     "vol cs", "invol cs", "cpu ns/op", "allocs/op", "B/op", "×atomic", "×C", "co-sched",
                 ],
-                rightAligned: [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+                rightAligned: Set([0, 1] + Array(3...17))
             )
             for cell in cells where cell.operation == op && cell.csWork == cs && cell.gapWork == gap {
                 func row(_ v: LockVariant, _ metric: String) -> SummaryRow? {
@@ -43,7 +43,7 @@ package enum ContentionReport {
                         row(v, metric).map { TextTable.number($0.median * scale) } ?? "-"
                     }
                     table.add([
-                        String(cell.threads), String(rank + 1), v.name, TextTable.number(ns.median),
+                        String(cell.threads), String(rank + 1), v.name, String(ns.count), TextTable.number(ns.median),
                         "\(TextTable.number(ns.min))–\(TextTable.number(ns.max))", shown("ops_per_s", scale: 1e-6),
                         shown("jain_fairness"), shown("max_min_share_ratio"), shown("lost_updates"),
                         shown("voluntary_ctx_switches"), shown("involuntary_ctx_switches"), shown("cpu_ns_per_op"),

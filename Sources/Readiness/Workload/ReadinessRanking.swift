@@ -35,14 +35,16 @@ package enum ReadinessRanking {
                 if value(a, "missed_frames") != value(b, "missed_frames") { return value(a, "missed_frames") < value(b, "missed_frames") }
                 return x(a) != x(b) ? x(a) < x(b) : a < b
             }
-            var table = TextTable(columns: ["#", "variant"] + columns.map(\.title), rightAligned: Set(2..<(2 + columns.count)))
+            var table = TextTable(columns: ["#", "variant", "n"] + columns.map(\.title), rightAligned: Set(2..<(3 + columns.count)))
             for (i, v) in ranked.enumerated() {
-                table.add(["\(i + 1)\(layers[v] == 1 ? "*" : " ")", v] + columns.map { TextTable.number(value(v, $0.metric)) })
+                let cells = columns.map { c in rows.first { $0.variant == v && $0.metric == c.metric } }
+                table.add(
+                    ["\(i + 1)\(layers[v] == 1 ? "*" : " ")", v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" }
+                )
             }
-            let seeds = rows.first?.count ?? 0
             let axes = noScreen ? "t_app_ready/polite_drain" : "t_ui_ready/input p99"
             out +=
-                "\n\(scenario), globals \(globals) (\(mode), median of \(seeds) seed\(seeds == 1 ? "" : "s"); * = on the \(axes) frontier)\n"
+                "\n\(scenario), globals \(globals) (\(mode), \(TextTable.spreadNote); * = on the \(axes) frontier of the medians)\n"
             out += table.render()
         }
         return out

@@ -29,13 +29,13 @@ public enum ThrottleRanking {
             let ranked = variants.sorted { a, b in
                 layers[a]! != layers[b]! ? layers[a]! < layers[b]! : p99(a) < p99(b)
             }
-            var table = TextTable(columns: ["#", "policy"] + columns.map(\.title), rightAligned: Set(2..<(2 + columns.count)))
+            var table = TextTable(columns: ["#", "policy", "n"] + columns.map(\.title), rightAligned: Set(2..<(3 + columns.count)))
             for (i, v) in ranked.enumerated() {
                 let mark = layers[v] == 1 ? "*" : " "
-                table.add(["\(i + 1)\(mark)", v] + columns.map { TextTable.number(value(v, $0.metric)) })
+                let cells = columns.map { c in rows.first { $0.variant == v && $0.metric == c.metric } }
+                table.add(["\(i + 1)\(mark)", v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" })
             }
-            let seeds = rows.first?.count ?? 0
-            out += "\n\(scenario)  (median of \(seeds) seed\(seeds == 1 ? "" : "s"); * = on the p99-latency/hitch frontier)\n"
+            out += "\n\(scenario)  (\(TextTable.spreadNote); * = on the p99-latency/hitch frontier of the medians)\n"
             out += table.render()
         }
         return out

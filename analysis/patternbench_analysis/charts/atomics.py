@@ -14,7 +14,7 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from ..results import WorkloadRun, factor_text
-from .common import Chart, color_map, layout, save, slug, tag
+from .common import Chart, layout, marker_map, color_map, save, slug, tag
 
 NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
 CO_THRESHOLD = 0.9
@@ -96,7 +96,8 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
     out = []
     probe = probe_text(runs)
     strategies_all = [s for s in STRATEGY_ORDER if s in set(data["variant"])] + sorted(set(data["variant"]) - set(STRATEGY_ORDER))
-    colors = color_map(strategies_all)
+    colors = color_map(strategies_all, "atomics")
+    markers = marker_map(strategies_all, "atomics")
     for operation in dict.fromkeys(data["scenario"]):
         op = data[data["scenario"] == operation]
         combos = list(dict.fromkeys(zip(op["cs_work_ns"].fillna(-1), op["gap_work_ns"].fillna(-1), op["mode"])))
@@ -112,20 +113,20 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                     continue
                 (line,) = ax_ns.plot(s["threads_n"], s[NS], "-", color=colors[strategy], linewidth=1.3, label=strategy)
                 key = f"{operation}/{_t(cs)}/{_t(gap)}/{mode}/{strategy}"
-                tag(line, key)
+                tag(line, key, strategy)
                 bars = ax_ns.errorbar(s["threads_n"], s[NS], yerr=[(s[NS] - s["ns_min"]).clip(lower=0),
                                                                    (s["ns_max"] - s[NS]).clip(lower=0)],
                                       fmt="none", ecolor=colors[strategy], elinewidth=0.9, capsize=2.5, alpha=0.8)
                 for artist in bars.lines[2]:
                     artist.set_gid(f"errorbar:{slug(key)}")
                 (fair,) = ax_fair.plot(s["threads_n"], s[JAIN], "-", color=colors[strategy], linewidth=1.3)
-                tag(fair, f"{key}/fairness")
+                tag(fair, f"{key}/fairness", strategy)
                 together = s[~(s[CO] < CO_THRESHOLD) | (s["threads_n"] <= 1)]
                 apart = s[(s[CO] < CO_THRESHOLD) & (s["threads_n"] > 1)]
                 any_hollow |= not apart.empty
                 for ax, column in ((ax_ns, NS), (ax_fair, JAIN)):
-                    ax.plot(together["threads_n"], together[column], "o", color=colors[strategy], markersize=5)
-                    ax.plot(apart["threads_n"], apart[column], "o", color=colors[strategy], markersize=5,
+                    ax.plot(together["threads_n"], together[column], marker=markers[strategy], linestyle="none", color=colors[strategy], markersize=5)
+                    ax.plot(apart["threads_n"], apart[column], marker=markers[strategy], linestyle="none", color=colors[strategy], markersize=5,
                             markerfacecolor="none")
                 series.append(strategy)
             context = f"cs_work {work_text(cs if cs >= 0 else None)}, gap_work {work_text(gap if gap >= 0 else None)}, {mode}"
@@ -141,7 +142,7 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
             ax_ns.set_ylabel("ns per operation (log scale)")
             ax_fair.set_ylabel("Jain fairness index")
             ax_fair.set_ylim(0, 1.05)
-        handles = [Line2D([], [], color=colors[s], marker="o", label=s) for s in dict.fromkeys(series)]
+        handles = [Line2D([], [], color=colors[s], marker=markers[s], label=s) for s in dict.fromkeys(series)]
         handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="threads ran together"))
         handles.append(Line2D([], [], color="#444", marker="o", markerfacecolor="none", linestyle="",
                               label=f"took turns ({CO} < {CO_THRESHOLD})"))

@@ -12,20 +12,24 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, save, tag
+from .common import Chart, layout, save, tag, variant_style
 
 VARIANT_ORDER = ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"]
 
 
 def sweep_table(runs: list[WorkloadRun]) -> pd.DataFrame:
-    """(scenario, variant, capacity, hit_ratio): main-app sim records, median over seeds."""
+    """(scenario, variant, capacity, hit_ratio, n, hit_ratio_min, hit_ratio_max): main-app sim records,
+    median, count and range over seeds."""
     table = pd.concat([r.table for r in runs], ignore_index=True)
+    columns = ["scenario", "variant", "capacity", "hit_ratio", "n", "hit_ratio_min", "hit_ratio_max"]
     if "context" not in table or "capacity" not in table:
-        return pd.DataFrame(columns=["scenario", "variant", "capacity", "hit_ratio"])
+        return pd.DataFrame(columns=columns)
     rows = table[(table["mode"] == "sim") & (table["metric"] == "hit_ratio") & (table["context"] == "main-app")].copy()
     rows["capacity"] = pd.to_numeric(rows["capacity"])
-    out = rows.groupby(["scenario", "variant", "capacity"], sort=False)["value"].median().reset_index()
-    return out.rename(columns={"value": "hit_ratio"})
+    grouped = rows.groupby(["scenario", "variant", "capacity"], sort=False)["value"]
+    out = pd.DataFrame({"hit_ratio": grouped.median(), "n": grouped.count(), "hit_ratio_min": grouped.min(),
+                        "hit_ratio_max": grouped.max()}).reset_index()
+    return out[columns]
 
 
 def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
@@ -35,7 +39,7 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
     scenarios = list(dict.fromkeys(data["scenario"]))
     present = list(dict.fromkeys(data["variant"]))
     variants = [v for v in VARIANT_ORDER if v in present] + [v for v in present if v not in VARIANT_ORDER]
-    colors = color_map(variants)
+    styles = variant_style(variants, "cache")
     columns = min(4, len(scenarios))
     rows = (len(scenarios) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(3.3 * columns + 1.8, 2.7 * rows + 1.2), squeeze=False, sharey=True)
@@ -47,9 +51,8 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
             if line.empty:
                 continue
             style = {"linewidth": 2.2, "zorder": 3} if variant in ("lru", "s3-fifo") else {"linewidth": 1.2, "alpha": 0.85}
-            (artist,) = ax.plot(line["capacity"], line["hit_ratio"], marker="o", markersize=3, color=colors[variant],
-                                label=variant, **style)
-            tag(artist, f"{scenario}:{variant}")
+            (artist,) = ax.plot(line["capacity"], line["hit_ratio"], markersize=4, label=variant, **styles[variant], **style)
+            tag(artist, f"{scenario}:{variant}", variant)
             series.append(f"{scenario}:{variant}")
         ax.set_xscale("log")
         ax.set_title(scenario, fontsize=9)

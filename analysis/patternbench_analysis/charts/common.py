@@ -10,6 +10,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # headless: charts are files, never windows
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 
 from ..results import WorkloadRun  # noqa: E402
 
@@ -45,9 +46,12 @@ def footer_text(runs: list[WorkloadRun]) -> str:
     return f"{id_text}  ·  {host_text}  ·  {'/'.join(builds)} build"
 
 
-def tag(artist, series: str) -> None:
-    """Names an artist in the SVG (`<g id="series:...">`) so tests can find each series."""
+def tag(artist, series: str, variant: str | None = None) -> None:
+    """Names an artist in the SVG (`<g id="series:...">`) so tests can find each series; `variant`
+    (kept on the artist, not drawn) lets the legibility test check that no two variants share a colour."""
     artist.set_gid(f"series:{slug(series)}")
+    if variant is not None:
+        artist.pb_variant = variant
 
 
 def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_legend=None) -> None:
@@ -86,32 +90,103 @@ def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[Wo
     return Chart(name=name, title=title, workload=workload, png=png, svg=svg, series=series)
 
 
-# One colour per variant in every chart (frontier, timelines, atomics, history): fixed for the
-# variants the suite knows (each workload's variants take the distinct tab10 colours in order; a
-# variant name belongs to one workload, so they never meet in one chart), derived from the name
-# (not from the order of appearance) for the rest.
-KNOWN_VARIANTS = [
-    # throttle policies
-    ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last", "throttle-first-last",
-     "frame-budget"],
-    # lock strategies
-    ["atomic", "c-atomic", "pthread-mutex", "c-pthread-mutex", "pthread-mutex-adaptive", "nslock", "mutex", "spinlock",
-     "dispatch-queue", "unsynchronized"],
-    # clock sources
-    ["date", "realtime", "monotonic", "monotonic-raw", "boottime"],
-]
-_PALETTE = list(plt.get_cmap("tab10").colors)
-_EXTRA = list(plt.get_cmap("Dark2").colors) + list(plt.get_cmap("Set1").colors)
+# One colour per variant in every chart, from one stable assignment: each role's variants (one
+# bench-* registry each, in its `--list` order; tests/test_chart_legibility.py checks these lists
+# against the built binaries) take the palette's colours in order, so a variant keeps its colour in
+# every chart and no two variants of one role share one. A marker is the second cue.
+ROLES: dict[str, list[str]] = {
+    "throttle": ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "signal-last-only", "debounce-last",
+                 "throttle-first-last", "frame-budget"],
+    "atomics": ["pthread-mutex", "nslock", "dispatch-queue", "mutex", "spinlock", "pthread-mutex-adaptive",
+                "signal-global-lock", "atomic", "unsynchronized", "c-pthread-mutex", "c-atomic"],
+    "clock": ["date", "realtime", "monotonic", "monotonic-raw", "boottime"],
+    "readiness": ["signal", "signal-2018", "signal-2021-lifo", "article-lightweight", "intent-orchestrator", "frame-aware"],
+    "cache": ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"],
+    "invalidation": ["signal", "signal-legacy", "no-invalidation", "change-log"],
+    "lifecycle": ["naive", "article", "signal", "ours", "article-no-retry"],
+    "group": ["sequential", "group-notify", "group-wait-worker", "group-wait-main", "operation-dependencies", "async-let",
+              "task-group", "signal-when-fulfilled", "hedged"],
+}
+# Colour-blind-safe categorical palette: matplotlib's `petroff10` (M. A. Petroff, "Accessible Color
+# Sequences for Data Visualization", 2021: chosen for distinctness under colour-vision
+# deficiencies), extended to 16 by the glasbey package, whose extension keeps the new colours
+# distinct under simulated deuteranomaly:
+#   glasbey.extend_palette(petroff10_hex, 16, colorblind_safe=True, lightness_bounds=(30, 70), chroma_bounds=(30, 90))
+# (glasbey 0.4.0; it needs numba, so it is run once, not at every chart). 16 covers the largest
+# registry (atomics: 11, 12 with Examples' rwlock) with room for user variants; the test measures
+# the smallest pairwise distance in CAM02-UCS with and without simulated colour-vision deficiencies.
+PALETTE = [matplotlib.colors.to_hex(c) for c in matplotlib.color_sequences["petroff10"]] + [
+    "#007139", "#dbaafb", "#104dff", "#a686ba", "#618608", "#0cc60c"]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "<", ">", "p", "h", "*", "d", "H", "8", r"$\spadesuit$"]
 
 
-def variant_color(name: str) -> tuple:
-    for group in KNOWN_VARIANTS:
-        if name in group:
-            return _PALETTE[group.index(name) % len(_PALETTE)]
+def role_of(names) -> str | None:
+    """The role whose registry holds most of these variant names (None when none does)."""
+    names = set(names)
+    best = max(ROLES, key=lambda role: len(names & set(ROLES[role])))
+    return best if names & set(ROLES[best]) else None
+
+
+def _slots(names: list[str], role: str | None) -> dict[str, int]:
+    """Palette index per name: a suite variant its registry position; another (a user's variant)
+    a free slot picked by a hash of its name (stable), the next free one if a name here took it."""
     import zlib
-    return _EXTRA[zlib.crc32(name.encode("utf-8")) % len(_EXTRA)]
+
+    known = ROLES.get(role or "", [])
+    slots = {name: known.index(name) for name in names if name in known}
+    taken = set(slots.values())
+    free = [i for i in range(len(PALETTE)) if i >= len(known)] or list(range(len(PALETTE)))
+    for name in sorted(n for n in dict.fromkeys(names) if n not in slots):
+        start = zlib.crc32(name.encode("utf-8")) % len(free)
+        order = free[start:] + free[:start]
+        slot = next((i for i in order if i not in taken), None)
+        if slot is None:  # more variants than colours: reuse one; the marker then tells them apart
+            slot = len(PALETTE) + len(taken)
+        slots[name] = slot
+        taken.add(slot)
+    return slots
 
 
-def color_map(names: list[str]) -> dict[str, tuple]:
-    """Colours for these variants; the same variant gets the same colour in every chart."""
-    return {name: variant_color(name) for name in names}
+def variant_style(names: list[str], role: str | None = None) -> dict[str, dict]:
+    """`color` and `marker` per variant: the same variant gets the same pair in every chart."""
+    role = role or role_of(names)
+    return {name: {"color": PALETTE[slot % len(PALETTE)],
+                   "marker": MARKERS[(slot + slot // len(PALETTE)) % len(MARKERS)]}
+            for name, slot in _slots(list(names), role).items()}
+
+
+def color_map(names: list[str], role: str | None = None) -> dict[str, str]:
+    """Colours for these variants (see `variant_style`)."""
+    return {name: style["color"] for name, style in variant_style(names, role).items()}
+
+
+def marker_map(names: list[str], role: str | None = None) -> dict[str, str]:
+    return {name: style["marker"] for name, style in variant_style(names, role).items()}
+
+
+def variant_color(name: str, role: str | None = None) -> str:
+    """One variant's colour (history's charts draw series one at a time); pass the workload as `role`
+    where a name exists in several (`signal`), else the first role holding it is taken."""
+    return color_map([name], role)[name]
+
+
+def place_labels(ax, texts: list, points=None) -> None:
+    """Moves annotation texts apart so none overlaps another or a point (adjustText), with a thin
+    line back to the point a label left."""
+    if len(texts) < 1:
+        return
+    from adjustText import adjust_text
+
+    xs, ys = (list(points[0]), list(points[1])) if points is not None else (None, None)
+    adjust_text(texts, x=xs, y=ys, ax=ax, expand=(1.2, 1.5), force_text=(0.3, 0.6), force_static=(0.2, 0.4),
+                arrowprops={"arrowstyle": "-", "color": "#999999", "lw": 0.6}, min_arrow_len=8, ensure_inside_axes=True)
+
+
+def log_ticks(axis, low: float, high: float) -> None:
+    """Plain-number ticks on a log axis (no 10^x, no crowded minor labels): 1-2-5 within two decades, decades beyond."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    decades = np.log10(max(high, 1e-12) / max(low, 1e-12))
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0) if decades <= 2 else (1.0,)))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    axis.set_minor_formatter(NullFormatter())

@@ -14,7 +14,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, save, tag
+from .common import Chart, layout, place_labels, save, tag, variant_style
 
 SCENARIOS = ["login", "login-per-movie", "flaky", "heavy-tail"]
 VARIANTS = ["sequential", "group-notify", "group-wait-worker", "group-wait-main", "operation-dependencies", "async-let",
@@ -32,18 +32,27 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     medians = table.groupby(["scenario", "variant", "metric"])["value"].median()
     found = set(table["variant"])
     variants = [v for v in VARIANTS if v in found] + sorted(found - set(VARIANTS))
-    colors = color_map(variants)
-    fig, axes = plt.subplots(1, len(scenarios), figsize=(3.9 * len(scenarios) + 2.6, 4.2), squeeze=False)
+    styles = variant_style(variants, "group")
+    columns = min(2, len(scenarios))
+    rows = (len(scenarios) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5.4 * columns + 2.6, 3.9 * rows + 1.3), squeeze=False)
+    for ax in list(axes.flat)[len(scenarios):]:
+        ax.set_visible(False)
     series = []
-    for ax, scenario in zip(axes[0], scenarios):
+    for ax, scenario in zip(axes.flat, scenarios):
+        labels, xs, ys = [], [], []
         for variant in variants:
             try:
                 x = medians[(scenario, variant, "latency_p99_ms")]
                 y = medians[(scenario, variant, "wasted_work_ms")]
             except KeyError:
                 continue
-            point = ax.scatter([x], [y], s=55, color=colors[variant], label=variant, zorder=3)
-            tag(point, f"{scenario}:{variant}")
+            style = styles[variant]
+            point = ax.scatter([x], [y], s=55, color=style["color"], marker=style["marker"], label=variant, zorder=3,
+                               edgecolors="white", linewidths=0.5)
+            tag(point, f"{scenario}:{variant}", variant)
+            xs.append(x)
+            ys.append(y)
             series.append(f"{scenario}:{variant}")
             notes = []
             blocked = medians.get((scenario, variant, "threads_blocked_peak"), 0)
@@ -53,13 +62,16 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             if missed:
                 notes.append(f"{missed:.0f} frames missed")
             if notes:
-                ax.annotate(", ".join(notes), (x, y), textcoords="offset points", xytext=(5, 4), fontsize=7, color="#444444")
+                labels.append(ax.text(x, y, ", ".join(notes), fontsize=7, color=style["color"]))
         ax.set_title(scenario)
         ax.set_xlabel("p99 end-to-end latency (ms)")
         ax.set_ylabel("work after a failure (ms)")
         ax.grid(True, alpha=0.3)
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    legend = fig.legend(handles, labels, loc="center right", title="variant", fontsize=8)
+        ax.margins(x=0.15, y=0.3)
+        ax.figure.canvas.draw()  # axis limits settled before the labels are placed
+        place_labels(ax, labels, (xs, ys))
+    handles, names = axes[0][0].get_legend_handles_labels()
+    legend = fig.legend(handles, names, loc="center right", title="variant", fontsize=8)
     title = "bench-group: tail latency against work wasted after a failure"
     layout(fig, title, "simulated flows, median over seeds; lower-left is better; labels: what a strategy holds while it waits",
            right_legend=legend)

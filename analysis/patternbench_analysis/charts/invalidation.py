@@ -17,7 +17,7 @@ from ..results import WorkloadRun
 from .common import Chart, color_map, layout, save, tag
 
 VARIANT_ORDER = ["signal", "signal-legacy", "no-invalidation", "change-log"]
-ROWS = [("stale_reads", "stale reads (main app)"), ("extra_store_reads", "extra store reads")]
+ROWS = [("stale_reads", "stale reads\n(main app, log)"), ("extra_store_reads", "extra store reads\n(log)")]
 
 
 def medians(runs: list[WorkloadRun]) -> pd.DataFrame:
@@ -34,8 +34,8 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     present = set(data["variant"])
     variants = [v for v in VARIANT_ORDER if v in present] + sorted(present - set(VARIANT_ORDER))
     modes = [m for m in ["sim", "live"] if m in set(data["mode"])]
-    colors = color_map(VARIANT_ORDER + sorted(present - set(VARIANT_ORDER)))
-    fig, axes = plt.subplots(len(ROWS), len(scenarios), figsize=(3.2 * len(scenarios) + 1.6, 5.6), squeeze=False)
+    colors = color_map(VARIANT_ORDER + sorted(present - set(VARIANT_ORDER)), "invalidation")
+    fig, axes = plt.subplots(len(ROWS), len(scenarios), figsize=(3.6 * len(scenarios) + 2.0, 6.4), squeeze=False)
     series: list[str] = []
     width = 0.8 / len(modes)
 
@@ -56,23 +56,25 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                                  hatch="//" if mode == "live" else None, edgecolor="white" if mode == "sim" else "black",
                                  label=f"{variant} ({mode})")
                     name = f"{scenario}:{variant}:{mode}:{metric}"
-                    tag(bar.patches[0], name)
+                    tag(bar.patches[0], name, variant)
                     series.append(name)
                     missed = value(scenario, variant, mode, "missed_invalidations")
                     if row == 0 and missed:
                         ax.annotate(f"{missed:g} missed", (x, max(v, 0.5)), ha="center", va="bottom", fontsize=7,
                                     rotation=90, xytext=(0, 2), textcoords="offset points")
             ax.set_yscale("log")
-            ax.set_xticks(range(len(variants)), variants, rotation=30, ha="right")
+            tallest = max([b.get_height() for b in ax.patches] or [1.0])
+            ax.set_ylim(0.3, tallest * (60 if row == 0 else 3))  # room above the bars for the rotated "missed" notes
+            ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
             if row == 0:
                 ax.set_title(scenario)
             if col == 0:
-                ax.set_ylabel(label + " (log; 0 at the floor)")
+                ax.set_ylabel(label)
             ax.grid(axis="y", alpha=0.3)
     handles, labels = axes[0][0].get_legend_handles_labels()
     unique = dict(zip(labels, handles))
     legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
     title = "Cross-process cache invalidation: stale reads against their cost"
-    layout(fig, title, "median over seeds; bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
+    layout(fig, title, "median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
            right_legend=legend)
     return save(fig, out_dir, "invalidation-staleness-cost", title, "invalidation", runs, series)

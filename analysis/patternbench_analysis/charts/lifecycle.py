@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, save, tag
+from .common import Chart, color_map, layout, log_ticks, save, tag
 
 VARIANT_ORDER = ["naive", "article", "signal", "ours", "article-no-retry"]
 ROWS = [
@@ -46,9 +46,9 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     scenarios = list(dict.fromkeys(data["scenario"]))
     present = set(data["variant"])
     variants = [v for v in VARIANT_ORDER if v in present] + sorted(present - set(VARIANT_ORDER))
-    colors = color_map(VARIANT_ORDER + sorted(present - set(VARIANT_ORDER)))
+    colors = color_map(VARIANT_ORDER + sorted(present - set(VARIANT_ORDER)), "lifecycle")
     columns = len(scenarios) + (1 if not live.empty else 0)
-    fig, axes = plt.subplots(len(ROWS), max(1, columns), figsize=(3.0 * max(1, columns) + 1.4, 7.2), squeeze=False)
+    fig, axes = plt.subplots(len(ROWS), max(1, columns), figsize=(3.3 * max(1, columns) + 1.6, 8.0), squeeze=False)
     series: list[str] = []
 
     def value(scenario, variant, metric):
@@ -65,7 +65,7 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 shown = max(v, 0.5) if row == 0 else v
                 bar = ax.bar(i, shown, width=0.8, color=colors[variant], label=variant)
                 name = f"{scenario}:{variant}:{metric}"
-                tag(bar.patches[0], name)
+                tag(bar.patches[0], name, variant)
                 series.append(name)
                 corrupt = value(scenario, variant, "corrupt_launches")
                 if row == 0 and corrupt:
@@ -73,10 +73,13 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                                 xytext=(0, 2), textcoords="offset points")
             if row == 0:
                 ax.set_yscale("log")
+                top = max([b.get_height() for b in ax.patches] or [1.0]) * 12  # room for the "torn" notes
+                ax.set_ylim(0.3, top)
+                log_ticks(ax.yaxis, 0.3, top)
                 ax.set_title(scenario)
             else:
                 ax.set_ylim(0, 105)
-            ax.set_xticks(range(len(variants)), variants, rotation=30, ha="right")
+            ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
             if col == 0:
                 ax.set_ylabel(label + (" (log)" if row == 0 else ""))
             ax.grid(axis="y", alpha=0.3)
@@ -93,17 +96,17 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             inside = total(d, "kills_inside_save")
             corrupt = total(d, "corrupt_launches")
             ax.bar(i, inside, width=0.8, color="#cccccc", label="kills inside a save" if i == 0 else None)
-            bar = ax.bar(i, corrupt, width=0.5, color="#c0392b", label="corrupt launches" if i == 0 else None)
+            bar = ax.bar(i, corrupt, width=0.5, color="#333333", label="corrupt launches" if i == 0 else None)
             name = f"{LIVE}:{d}:corrupt_launches"
             tag(bar.patches[0], name)
             series.append(name)
             ax.annotate(f"{corrupt:g}/{inside:g}", (i, max(inside, corrupt)), ha="center", va="bottom", fontsize=7,
                         xytext=(0, 2), textcoords="offset points")
-        ax.set_xticks(range(len(durabilities)), durabilities, rotation=30, ha="right")
+        ax.set_xticks(range(len(durabilities)), durabilities, rotation=60, ha="right", fontsize=8)
         ax.set_title(f"{LIVE} (live)")
         ax.set_ylabel("count (sum over seeds)")
-        ax.set_ylim(0, max(1.0, float(live[live.metric == "kills_inside_save"]["value"].max())) * 1.6)
-        ax.legend(fontsize=7, frameon=False, loc="upper right")
+        ax.set_ylim(0, max(1.0, float(live[live.metric == "kills_inside_save"]["value"].max())) * 2.2)
+        ax.legend(fontsize=7, frameon=False, loc="upper left", ncols=1)
         ax.grid(axis="y", alpha=0.3)
         for row in range(1, len(ROWS)):
             axes[row][col].axis("off")

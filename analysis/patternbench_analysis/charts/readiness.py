@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 import matplotlib.ticker
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, save, tag
+from .common import Chart, layout, place_labels, save, tag, variant_style
 
 SCENARIOS = ["main-app", "share-extension", "nse"]
 # Without a screen nothing can miss a frame: the NSE's panel shows wasted slots.
@@ -43,11 +43,11 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     medians = table.groupby(["scenario", "variant", "metric"])["value"].median()
     found = set(table["variant"])
     variants = [v for v in VARIANTS if v in found] + sorted(found - set(VARIANTS))
-    colors = color_map(variants)
-    fig, axes = plt.subplots(1, len(scenarios), figsize=(4.2 * len(scenarios) + 2.4, 4.2), squeeze=False)
+    styles = variant_style(variants, "readiness")
+    fig, axes = plt.subplots(1, len(scenarios), figsize=(4.6 * len(scenarios) + 2.4, 4.8), squeeze=False)
     series = []
     for ax, scenario in zip(axes[0], scenarios):
-        placed: list[tuple[float, float]] = []
+        at: dict[tuple[float, float], list[tuple[str, float]]] = {}  # variants drawn at one point share one label
         for variant in variants:
             try:
                 x = medians[(scenario, variant, "polite_drain_ms")]
@@ -55,20 +55,32 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             except KeyError:
                 continue
             overtakes = medians.get((scenario, variant, "overtakes"), 0)
-            point = ax.scatter([max(x, 1.0)], [y], s=60, color=colors[variant], label=variant, zorder=3)
-            tag(point, f"{scenario}:{variant}")
+            style = styles[variant]
+            point = ax.scatter([max(x, 1.0)], [y], s=60, color=style["color"], marker=style["marker"], label=variant,
+                               zorder=3, edgecolors="white", linewidths=0.5)
+            tag(point, f"{scenario}:{variant}", variant)
             series.append(f"{scenario}:{variant}")
-            offset = 4 + 9 * sum(1 for other in placed if abs(other[0] / max(x, 1.0) - 1) < 0.15 and abs(other[1] - y) < 0.6)
-            placed.append((max(x, 1.0), y))
-            ax.annotate(f"{overtakes:.0f} overtakes", (max(x, 1.0), y), textcoords="offset points", xytext=(5, offset),
-                        fontsize=7, color="#444444")
+            near = next((key for key in at if abs(key[0] / max(x, 1.0) - 1) < 0.06 and abs(key[1] - y) <= 0.5), None)
+            at.setdefault(near or (max(x, 1.0), y), []).append((variant, overtakes))
+        texts = []
+        for (x, y), here in at.items():
+            counts = {o for _, o in here}
+            if len(counts) == 1:  # one number for every variant here: say it once
+                text = f"{counts.pop():.0f} overtakes" + (f" ({len(here)} variants)" if len(here) > 1 else "")
+            else:
+                text = "\n".join(f"{v}: {o:.0f} overtakes" for v, o in here)
+            texts.append(ax.text(x, y, text, fontsize=7, color="#444444", linespacing=1.1))
         ax.set_xscale("log")
         ax.set_title(scenario)
         ax.set_xlabel("polite backlog drained after (ms, log)")
         ax.set_ylabel(Y_LABEL[Y_METRIC.get(scenario, "missed_frames")])
+        ax.xaxis.set_major_locator(matplotlib.ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
         ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
         ax.grid(True, which="both", alpha=0.3)
+        ax.margins(x=0.15, y=0.25)
+        fig.canvas.draw()
+        place_labels(ax, texts, ([p[0] for p in at], [p[1] for p in at]))
     handles, labels = axes[0][0].get_legend_handles_labels()
     legend = fig.legend(handles, labels, loc="center right", title="variant", fontsize=8)
     title = "bench-readiness: backlog drain against missed frames"

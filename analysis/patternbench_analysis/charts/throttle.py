@@ -10,7 +10,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, save, slug, tag
+from .common import Chart, color_map, layout, marker_map, place_labels, save, slug, tag
 
 P99, HITCH = "latency_p99_ms", "hitch_ms_per_s"
 
@@ -80,11 +80,12 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         return None
     scenarios = list(dict.fromkeys(s for run in runs for s in run.table["scenario"] if s in set(points["scenario"])))
     policies = ordered(points["variant"].unique())
-    colors = color_map(policies)
+    colors = color_map(policies, "throttle")
+    markers = marker_map(policies, "throttle")
     modes = sorted(points["mode"].unique())
     columns = min(3, len(scenarios))
     rows = (len(scenarios) + columns - 1) // columns
-    fig, axes = plt.subplots(rows, columns, figsize=(4.6 * columns + 1.8, 3.6 * rows + 0.9), squeeze=False)
+    fig, axes = plt.subplots(rows, columns, figsize=(max(10.5, 4.6 * columns + 3.2), 3.8 * rows + 1.1), squeeze=False)
     series = []
     log_panels = []
     flat_panels = []
@@ -102,16 +103,19 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 edge.set_gid(f"pareto:{slug(scenario)}:{mode}")
                 ax.plot(front[HITCH], front[P99], "o", markersize=11, markerfacecolor="none",
                         markeredgecolor="#888888", zorder=1)
+        texts, xs, ys = [], [], []
         for policy in policies:
             for mode in modes:
                 cell = panel[(panel["variant"] == policy) & (panel["mode"] == mode)].sort_values("sweep")
                 if cell.empty:
                     continue
                 label = policy if len(modes) == 1 else f"{policy} ({mode})"
-                (line,) = ax.plot(cell[HITCH], cell[P99], marker="o" if mode != "live" else "s",
+                xs += list(cell[HITCH])
+                ys += list(cell[P99])
+                (line,) = ax.plot(cell[HITCH], cell[P99], marker=markers[policy],
                                   markerfacecolor=colors[policy] if mode != "live" else "none",
                                   color=colors[policy], linewidth=1.4, markersize=5, label=label)
-                tag(line, f"{scenario}/{label}")
+                tag(line, f"{scenario}/{label}", policy)
                 series.append(f"{scenario}/{label}")
                 bars = ax.errorbar(cell[HITCH], cell[P99],
                                    xerr=[(cell[HITCH] - cell[f"{HITCH}_min"]).clip(lower=0),
@@ -122,15 +126,19 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 for artist in bars.lines[2]:
                     artist.set_gid(f"errorbar:{slug(scenario + '/' + label)}")
                 first = cell.iloc[0]
-                ax.annotate(policy, (first[HITCH], first[P99]), textcoords="offset points", xytext=(4, -9),
-                            fontsize=6.5, color=colors[policy])
+                sweeps: dict[tuple, list[str]] = {}
                 if len(cell) > 1 and policy in SWEEP_PARAMETER:
-                    labels: dict[tuple, list[str]] = {}
                     for _, p in cell.dropna(subset=["sweep"]).iterrows():
-                        labels.setdefault((round(p[HITCH], 6), round(p[P99], 6)), []).append(f"{p['sweep']:g}")
-                    for (x, y), values in labels.items():
-                        ax.annotate(", ".join(values) + " ms", (x, y), textcoords="offset points",
-                                    xytext=(4, 3), fontsize=6.5, color=colors[policy])
+                        sweeps.setdefault((round(p[HITCH], 6), round(p[P99], 6)), []).append(f"{p['sweep']:g}")
+                first_key = (round(first[HITCH], 6), round(first[P99], 6))
+                # the policy's name at its first point, with that point's sweep values; the other values alone
+                if mode != modes[0] and not sweeps:
+                    continue  # the policy is named once per panel, at its first mode's point
+                texts.append(ax.text(first[HITCH], first[P99], policy + (
+                    f" {', '.join(sweeps.pop(first_key))} ms" if first_key in sweeps else ""), fontsize=6.5,
+                    color=colors[policy]))
+                for (x, y), values in sweeps.items():
+                    texts.append(ax.text(x, y, ", ".join(values) + " ms", fontsize=6.5, color=colors[policy]))
         ax.set_title(scenario)
         ax.set_xlabel("hitch ratio (ms of hitch per s), linear")
         ax.set_ylabel("p99 latency (ms), linear")
@@ -142,15 +150,17 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
             ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
             ax.yaxis.set_minor_formatter(NullFormatter())
-        right = max(1.0, float(panel[HITCH].max()) * 1.08)  # hitch is never negative; keep 0 visible
-        ax.set_xlim(-0.03 * right, right)
+        right = max(1.0, float(panel[HITCH].max()) * 1.12)  # hitch is never negative; keep 0 visible
+        ax.set_xlim(-0.04 * right, right)
         ax.grid(True, alpha=0.3)
+        fig.canvas.draw()
+        place_labels(ax, texts, (xs, ys))
     for ax in list(axes.flat)[len(scenarios):]:
         ax.set_visible(False)
-    handles = [Line2D([], [], color=colors[p], marker="o", label=p) for p in policies]
+    handles = [Line2D([], [], color=colors[p], marker=markers[p], label=p) for p in policies]
     if "live" in modes:
-        handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="sim mode (virtual time)"))
-        handles.append(Line2D([], [], color="#444", marker="s", markerfacecolor="none", linestyle="", label="live mode"))
+        handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="filled: sim mode (virtual time)"))
+        handles.append(Line2D([], [], color="#444", marker="o", markerfacecolor="none", linestyle="", label="hollow: live mode"))
     if any(len(points[(points["variant"] == p)]["sweep"].dropna().unique()) > 1 for p in SWEEP_PARAMETER):
         handles.append(Line2D([], [], color="#444", label="curve: parameter sweep (labels: value)"))
     if len(flat_panels) < len(scenarios):
@@ -193,10 +203,10 @@ def flat_panel(ax, scenario: str, panel: pd.DataFrame, policies: list[str], mode
     series = []
     for y, (_, policy, mode, cell) in enumerate(rows):
         label = policy if len(modes) == 1 else f"{policy} ({mode})"
-        (line,) = ax.plot(cell[P99], [y] * len(cell), marker="o" if mode != "live" else "s", linestyle="-",
+        (line,) = ax.plot(cell[P99], [y] * len(cell), marker=marker_map(policies, "throttle")[policy], linestyle="-",
                           markerfacecolor=colors[policy] if mode != "live" else "none", color=colors[policy],
                           linewidth=1.4, markersize=5)
-        tag(line, f"{scenario}/{label}")
+        tag(line, f"{scenario}/{label}", policy)
         series.append(f"{scenario}/{label}")
         ax.errorbar(cell[P99], [y] * len(cell),
                     xerr=[(cell[P99] - cell[f"{P99}_min"]).clip(lower=0), (cell[f"{P99}_max"] - cell[P99]).clip(lower=0)],
@@ -232,21 +242,21 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
         sub = sub[sub["seed"] == seed]
         run_ids = set(sub["run_id"])
         policies = ordered(sub["variant"].unique())
-        colors = color_map(ordered(POLICY_ORDER + policies))
+        colors = color_map(ordered(POLICY_ORDER + policies), "throttle")
         fig, axes = plt.subplots(len(policies), 2, figsize=(11, 1.05 * len(policies) + 1.6), sharex=True,
                                  squeeze=False)
         for (ax_rows, ax_late), policy in zip(axes, policies):
             p = sub[sub["variant"] == policy]
             t = p["time_ms"] / 1000.0
             lines = ax_rows.vlines(t, 0, p["rows"], color=colors[policy], linewidth=1.0, label="rows per update")
-            tag(lines, f"{scenario}/{policy}/rows")
+            tag(lines, f"{scenario}/{policy}/rows", policy)
             resets = p[p["reset"] != 0]
             if len(resets):
                 ax_rows.plot(resets["time_ms"] / 1000.0, resets["rows"], "x", color="#d62728", markersize=5,
                              label="reset (full reload)")
             (late,) = ax_late.plot(t, p["frame_lateness_ms"], ".", color=colors[policy], markersize=3,
                                    label="frame lateness")
-            tag(late, f"{scenario}/{policy}/lateness")
+            tag(late, f"{scenario}/{policy}/lateness", policy)
             ax_rows.set_ylim(0, max(1.0, float(p["rows"].max() if len(p) else 1)) * 1.12)
             ax_late.set_ylim(0, max(1.0, float(p["frame_lateness_ms"].max() if len(p) else 1)) * 1.12)
             ax_rows.set_ylabel(f"{policy}\nrows", fontsize=7.5)

@@ -26,6 +26,7 @@ from .throttle import P99, POLICY_ORDER, ordered, scenario_updates
 TOP = 3  # policies drawn per scenario: the best by median p99
 WINDOW_S = 1.0
 RESET = "#111111"  # not red: a policy's own colour may be red
+LATE = "#666666"  # neutral: no variant of the palette is a pure grey
 
 
 def top_policies(runs: list[WorkloadRun], scenario: str, mode: str, among: set[str]) -> list[tuple[str, float]]:
@@ -61,7 +62,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
         top = top_policies(runs, scenario, mode, set(sub["variant"]))
         if not top:
             continue
-        colors = color_map(ordered(POLICY_ORDER + [p for p, _ in top]))
+        colors = color_map(ordered(POLICY_ORDER + [p for p, _ in top]), "throttle")
         fig, axes = plt.subplots(len(top), 1, figsize=(10, 1.55 * len(top) + 1.5), squeeze=False)
         drawn = []
         for ax, (policy, p99) in zip(axes[:, 0], top):
@@ -82,11 +83,11 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                     rects = [Rectangle((x / 1000.0, 0), max(c, 0.4) / 1000.0, r)
                              for x, c, r in zip(part["time_ms"], part["cost_ms"], part["rows"])]
                     bars = ax.add_collection(PatchCollection(rects, facecolor=color, edgecolor=color, linewidth=0.6))
-                    tag(bars, f"{scenario}/{policy}/{'resets' if reset else 'updates'}")
+                    tag(bars, f"{scenario}/{policy}/{'resets' if reset else 'updates'}", None if reset else policy)
             late = window[window["frame_lateness_ms"].fillna(0) > 0.5]
             top_rows = max(1.0, float(window["rows"].max() if len(window) else 1))
             if len(late):
-                marks = ax.plot(late["time_ms"] / 1000.0, [top_rows * 1.12] * len(late), "v", color="#9467bd",
+                marks = ax.plot(late["time_ms"] / 1000.0, [top_rows * 1.12] * len(late), "v", color=LATE,
                                 markersize=5)[0]
                 tag(marks, f"{scenario}/{policy}/late")
             lateness = float(worst["frame_lateness_ms"]) if pd.notna(worst["frame_lateness_ms"]) else 0.0
@@ -106,7 +107,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
         handles = [Patch(color="#666666", label="update (width: cost, height: rows)"),
                    Patch(color=RESET, label="reset (full reload)"),
                    Patch(color="#bbbbbb", alpha=0.5, label="wait since the previous update"),
-                   Line2D([], [], color="#9467bd", marker="v", linestyle="", label="frame late > 0.5 ms")]
+                   Line2D([], [], color=LATE, marker="v", linestyle="", label="frame late > 0.5 ms")]
         legend = fig.legend(handles=handles, loc="upper right", fontsize=7.5, ncol=4)
         title = f"Throttling: the second around the worst moment, {scenario} (seed {seed}, {mode})"
         subtitle = (f"the {len(drawn)} best policies by median p99; each at its update with the largest "
