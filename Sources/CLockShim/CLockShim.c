@@ -2,6 +2,9 @@
 #include "CLockShim.h"
 
 #include <dlfcn.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <errno.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -129,4 +132,13 @@ int lks_mallctl_flush_thread_cache(void) {
     mallctl_fn fn = lks_mallctl();
     if (fn == NULL) return ENOSYS;
     return fn("thread.tcache.flush", NULL, NULL, NULL, 0);
+}
+
+int lks_set_parent_death_signal(int signal) {
+#if defined(__linux__)
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL) == 0 ? 0 : errno;
+#else
+    (void)signal;
+    return ENOSYS;
+#endif
 }

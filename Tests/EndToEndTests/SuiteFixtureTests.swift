@@ -89,9 +89,8 @@ final class SuiteFixtureTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, "the watchdog, not the hang, ended the item")
         let d = try document(output)
         XCTAssertTrue(d.records.contains { $0.variant == "immediate" && $0.mode == "live" })
-        // No child is left behind: nothing else runs this fixture.
-        let stray = try ExecutableRunner.run("pgrep", ["-f", "hangs-on-first"], directory: URL(fileURLWithPath: "/usr/bin"))
-        XCTAssertNotEqual(stray.status, 0, "a child of the fixture is still running: \(stray.stdout)")
+        // That no child is left behind is checked by UserPackageFaultTests, by the run's own
+        // process ID (a machine-wide pgrep also sees other checkouts running this test).
     }
 
     /// `--check-determinism` catches a variant whose results depend on process-wide state, and
