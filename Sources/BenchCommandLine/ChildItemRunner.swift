@@ -41,6 +41,7 @@ package struct ChildItemRunner: Sendable {
         do {
             child = try IsolatedChildProcess.spawn(
                 executable: Self.executablePath,
+                name: CommandLine.arguments.first ?? Self.executablePath,
                 arguments: arguments + ["--quiet", "--isolated-item", String(index), "--isolated-result", resultURL.path],
                 stderrPath: errURL.path
             )

@@ -1,3 +1,4 @@
+import CLockShim
 import Foundation
 import Synchronization
 
@@ -32,10 +33,10 @@ struct IsolatedChildProcess {
         var description: String { "posix_spawn: \(String(cString: strerror(code)))" }
     }
 
-    /// Starts `executable` with `arguments`, stdin and stdout on /dev/null and stderr into the
+    /// Starts `executable` with `arguments` (and `name` as argv[0]: what its errors start with), stdin and stdout on /dev/null and stderr into the
     /// file at `stderrPath`, in a new process group, with what `ParentWatch` needs in its
     /// environment.
-    static func spawn(executable: String, arguments: [String], stderrPath: String) throws -> IsolatedChildProcess {
+    static func spawn(executable: String, name: String, arguments: [String], stderrPath: String) throws -> IsolatedChildProcess {
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t? = nil
         var actions: posix_spawn_file_actions_t? = nil
@@ -46,7 +47,11 @@ struct IsolatedChildProcess {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // A group of its own (pgid = its pid); the parent's signal handlers and mask not inherited.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        #if canImport(Darwin)
+        flags |= POSIX_SPAWN_CLOEXEC_DEFAULT  // only the descriptors the file actions set up
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -61,11 +66,17 @@ struct IsolatedChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #if os(Linux)
+        // No other descriptor of the parent's: one inherited from whoever started the run (a
+        // pipe a CI runner reads to its end, Foundation's exit-watch socket) would keep the
+        // launcher waiting as long as the child lives.
+        _ = lks_spawn_close_from(&actions, 3)
+        #endif
         let watch = try ParentWatch.forChild()
         if let readEnd = watch.pipe { posix_spawn_file_actions_adddup2(&actions, readEnd, ParentWatch.childPipeDescriptor) }
         let environment = ProcessInfo.processInfo.environment.merging(watch.environment) { _, new in new }
 
-        let argv = ([executable] + arguments).map { strdup($0) }
+        let argv = ([name] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
         defer { for p in argv + envp { free(p) } }
         var pid = pid_t()

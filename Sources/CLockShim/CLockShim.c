@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #if defined(__linux__)
+#include <spawn.h>
 #include <sys/prctl.h>
 #endif
 #include <errno.h>
@@ -139,6 +140,16 @@ int lks_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL) == 0 ? 0 : errno;
 #else
     (void)signal;
+    return ENOSYS;
+#endif
+}
+
+int lks_spawn_close_from(void *actions, int from) {
+#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+#else
+    (void)actions;
+    (void)from;
     return ENOSYS;
 #endif
 }
