@@ -43,6 +43,29 @@ final class UserPackageFaultTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: control.appendingPathComponent("throttle.json").path))
     }
 
+    /// A user's cache's sim results are bit-identical in a child process (the default) and
+    /// in-process (`PATTERNBENCH_NO_ISOLATION=1`): the sample's trip through JSON loses nothing.
+    func testAUserCachesSimResultsAreBitIdenticalInAChild() throws {
+        var runs: [[String]] = []
+        for isolation in ["", "1"] {
+            let out = try folder("cache-identical-\(isolation)")
+            let r = try run(
+                ["cache", "--quick", "--variant", "insertion-order", "--seeds", "2", "--quiet", "--output", out.path],
+                environment: ["PATTERNBENCH_NO_ISOLATION": isolation]
+            )
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("cache.json")))
+            runs.append(
+                d.records.map { r in
+                    let factors = r.factors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                    return "\(r.scenario) \(r.seed) \(factors) \(r.metric) \(r.value.bitPattern)"
+                }
+            )
+        }
+        XCTAssertGreaterThan(runs[0].count, 20)
+        XCTAssertEqual(runs[0], runs[1])
+    }
+
     /// The issue's own case: a user's cache whose `get` traps, in virtual time, beside `lru`.
     func testASimCacheTrapFailsOnlyItsItems() throws {
         let out = try folder("cache-trap")

@@ -39,6 +39,27 @@ struct Spins: UpdateThrottler {
     }
 }
 
+/// Evicts the oldest insertion; a cache that behaves, so a test can compare its results.
+final class FIFOCache<Key: Hashable, Value>: CountBoundedCache {
+    let capacity: Int
+    private var values: [Key: Value] = [:]
+    private var order: [Key] = []
+    init(capacity: Int) { self.capacity = capacity }
+    var count: Int { values.count }
+    func get(_ key: Key) -> Value? { values[key] }
+    func set(_ key: Key, _ value: Value) {
+        guard capacity > 0 else { return }
+        if values.updateValue(value, forKey: key) == nil {
+            order.append(key)
+            if order.count > capacity { values[order.removeFirst()] = nil }
+        }
+    }
+    func clear() {
+        values = [:]
+        order = []
+    }
+}
+
 /// A cache whose `get` traps on the first call.
 final class TrappingCache<Key: Hashable, Value>: CountBoundedCache {
     let capacity: Int
@@ -61,6 +82,15 @@ do {
     )
     try suite.throttlers.register(
         ThrottlerVariant(name: "spins", origin: .user, summary: "never returns from its first commit", isDefault: false) { _ in Spins() }
+    )
+    try suite.caches.register(
+        CacheVariant(
+            name: "insertion-order",
+            origin: .user,
+            summary: "evicts the oldest insertion",
+            sim: { capacity, _ in FIFOCache(capacity: capacity) },
+            live: { capacity, _ in FIFOCache(capacity: capacity) }
+        )
     )
     try suite.caches.register(
         CacheVariant(
