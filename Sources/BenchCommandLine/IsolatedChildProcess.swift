@@ -143,7 +143,4 @@ package enum ChildProcessRegistry {
             kill(pid, SIGKILL)
         }
     }
-
-    /// The process IDs of the isolated children running now (tests).
-    package static var pids: Set<pid_t> { running.withLock { $0 } }
 }
