@@ -67,6 +67,8 @@ let package = Package(
             name: "BenchCommandLine",
             dependencies: [
                 "Simulation", "Measurement",
+                // lks_set_parent_death_signal: an isolated item's child dies with the run.
+                "CLockShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -3,11 +3,15 @@ import Measurement
 
 /// Runs one matrix item in a child process of this very executable, with a watchdog.
 ///
+/// Used for every item that runs a user's variant, in virtual time as in live: code PatternBench
+/// does not control may trap or hang anywhere.
+///
 /// The child is the same binary with the run's own arguments plus `--isolated-item K
 /// --isolated-result FILE`: it builds the same workload, runs item K only, writes its sample as
 /// JSON and exits. A trap, a crash, a non-zero exit or a hang past `timeout` (the child is then
 /// killed) becomes an `IsolatedItemFailure` naming what happened, and the parent goes on with the
-/// rest of the matrix.
+/// rest of the matrix. An interrupt (SIGINT, SIGTERM) kills the child at once (`ChildItemStopped`);
+/// the child dies with the parent however the parent dies (`ParentWatch`).
 package struct ChildItemRunner: Sendable {
     package var timeout: Double
     /// The arguments the run was started with (after the executable), re-used for the child.
@@ -32,24 +36,24 @@ package struct ChildItemRunner: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let resultURL = folder.appendingPathComponent("sample.json")
         let errURL = folder.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executablePath)
-        process.arguments = arguments + ["--quiet", "--isolated-item", String(index), "--isolated-result", resultURL.path]
-        process.standardOutput = FileHandle.nullDevice
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        process.standardError = errHandle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do { try process.run() } catch {
+        let child: IsolatedChildProcess
+        do {
+            child = try IsolatedChildProcess.spawn(
+                executable: Self.executablePath,
+                name: CommandLine.arguments.first ?? Self.executablePath,
+                arguments: arguments + ["--quiet", "--isolated-item", String(index), "--isolated-result", resultURL.path],
+                stderrPath: errURL.path
+            )
+        } catch {
             throw IsolatedItemFailure(label: label, reason: "could not start a child process: \(error)")
         }
-        try? errHandle.close()
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+        let ending = child.wait(timeout: timeout, shouldStop: { Interruption.pending != nil })
+        switch ending {
+        case .stopped: throw ChildItemStopped()
+        case .timedOut:
             throw IsolatedItemFailure(label: label, reason: "hung: killed after the --item-timeout of \(CSVWriter.format(timeout)) s")
+        case .exited, .signaled: break
         }
         // The line that says what went wrong: a Swift trap's message, else the last line.
         let lines = ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n")
@@ -57,12 +61,11 @@ package struct ChildItemRunner: Sendable {
             lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("error:") } ?? lines.last
         let lastLine = telling.map { BenchMain.errorLine(String($0)) } ?? ""
         let detail = lastLine.isEmpty ? "" : " (\(lastLine))"
-        if process.terminationReason == .uncaughtSignal {
-            let signal = process.terminationStatus
+        if case .signaled(let signal) = ending {
             throw IsolatedItemFailure(label: label, reason: "trapped: killed by signal \(signal) (\(Self.signalName(signal)))\(detail)")
         }
-        guard process.terminationStatus == 0 else {
-            throw IsolatedItemFailure(label: label, reason: "failed: exit status \(process.terminationStatus)\(detail)")
+        if case .exited(let status) = ending, status != 0 {
+            throw IsolatedItemFailure(label: label, reason: "failed: exit status \(status)\(detail)")
         }
         guard let data = FileManager.default.contents(atPath: resultURL.path) else {
             throw IsolatedItemFailure(label: label, reason: "failed: the child wrote no result")
@@ -121,6 +124,10 @@ package struct ChildItemRunner: Sendable {
         }
     }
 }
+
+/// An isolated item whose child was killed because the run was interrupted: not a failure of
+/// the item, which simply did not finish.
+package struct ChildItemStopped: Error, Sendable {}
 
 /// An item that ran in a child process and did not come back with a sample.
 package struct IsolatedItemFailure: Error, CustomStringConvertible, Sendable {

@@ -85,7 +85,7 @@ package struct CommonOptions: ParsableArguments {
     @Option(
         name: .customLong("item-timeout"),
         help: ArgumentHelp(
-            "Seconds an item run in a child process (a user's variant, live) may take before it is killed and reported as failed.",
+            "Seconds an item run in a child process (a user's variant, sim or live) may take before it is killed and reported as failed.",
             valueName: "s"
         ),
         transform: decimalArgument

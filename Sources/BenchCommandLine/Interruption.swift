@@ -9,9 +9,11 @@ import Darwin
 
 /// SIGINT and SIGTERM, turned into a flag the driver polls between items.
 ///
-/// The first signal asks the run to stop after the items in flight and write what finished,
-/// marked incomplete; a second one ends the process at once (exit 130/143) for a user who does
-/// not want to wait for a long live item.
+/// The first signal asks the run to stop and write what finished, marked incomplete: no new item
+/// starts, isolated items' children are killed, virtual-time items in flight are abandoned
+/// (`ItemScheduler`), so the run ends within a fraction of a second unless a built-in live item
+/// is in flight; a second signal ends the process at once (exit 130/143), and the isolated
+/// children die with it (`ParentWatch`).
 package enum Interruption {
     /// The signal received, 0 while none.
     private static let received = Atomic<Int32>(0)

@@ -10,49 +10,64 @@ import Simulation
 /// single-thread and contended cells, would otherwise never have two parallel items side by side).
 /// Results are delivered to `deliver` on the calling thread, in completion order, with their
 /// index: the caller stores them by index, so what it writes does not depend on `jobs`, on the
-/// execution order or on timing. Before each item the scheduler asks `shouldStop`; once it says
-/// yes (an interrupt), no new item starts and the ones in flight finish. After a failure no new
-/// item starts either.
+/// execution order or on timing. After a failure no new item starts.
+///
+/// Items always run on worker threads, never on the calling thread, which only waits, so that an
+/// interrupt is answered within `pollInterval` whatever the items are doing: once `shouldStop`
+/// says yes, no new item starts, and the calling thread stops waiting for the items in flight
+/// that `canAbandon` (pure computation, or a child process the item's own thread kills) and
+/// returns. It still waits for the others (a built-in live item that must reap the processes it
+/// started); their results are delivered.
 package struct ItemScheduler: Sendable {
     package let jobs: Int
+
+    /// How often the calling thread checks `shouldStop` while it waits.
+    static let pollInterval: DispatchTimeInterval = .milliseconds(20)
 
     package init(jobs: Int) { self.jobs = max(1, jobs) }
 
     package func run<Sample: Sendable>(
         count: Int,
         isAlone: (Int) -> Bool,
+        canAbandon: @escaping @Sendable (Int) -> Bool = { _ in false },
         shouldStop: @escaping @Sendable () -> Bool,
         work: @escaping @Sendable (Int) throws -> Sample,
         deliver: (Int, Result<Sample, any Error>) -> Void
     ) {
-        var failed = false
-        func runAlone(_ index: Int) {
-            let result = Result { try work(index) }
-            if case .failure = result { failed = true }
-            deliver(index, result)
-        }
         guard jobs > 1 else {
-            for index in 0..<count where !failed && !shouldStop() { runAlone(index) }
+            _ = runPool(Array(0..<count), workers: 1, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver)
             return
         }
         let parallel = (0..<count).filter { !isAlone($0) }
         if !parallel.isEmpty {
-            failed = runPool(parallel, shouldStop: shouldStop, work: work, deliver: deliver)
+            let ended = runPool(parallel, workers: jobs, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver)
+            if ended != .allRan { return }
         }
-        for index in 0..<count where isAlone(index) && !failed && !shouldStop() { runAlone(index) }
+        let alone = (0..<count).filter { isAlone($0) }
+        if !alone.isEmpty {
+            _ = runPool(alone, workers: 1, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver)
+        }
     }
 
-    /// Runs `indices` on a pool of worker threads; true when an item failed.
+    /// How a pool ended.
+    enum PoolEnding: Equatable {
+        case allRan
+        case failed
+        case stopped
+    }
+
+    /// Runs `indices` on a pool of worker threads that take them in order.
     private func runPool<Sample: Sendable>(
         _ indices: [Int],
+        workers requested: Int,
+        canAbandon: @escaping @Sendable (Int) -> Bool,
         shouldStop: @escaping @Sendable () -> Bool,
         work: @escaping @Sendable (Int) throws -> Sample,
         deliver: (Int, Result<Sample, any Error>) -> Void
-    ) -> Bool {
-        var failed = false
+    ) -> PoolEnding {
         let shared = LockedState(SegmentState<Sample>(next: 0))
         let ready = DispatchSemaphore(value: 0)
-        let workers = min(jobs, indices.count)
+        let workers = min(requested, indices.count)
         shared.withLock { $0.running = workers }
         for _ in 0..<workers {
             let thread = Thread {
@@ -60,12 +75,14 @@ package struct ItemScheduler: Sendable {
                     let index: Int? = shared.withLock { s in
                         guard s.next < indices.count, !s.failed, !shouldStop() else { return nil }
                         defer { s.next += 1 }
+                        s.inFlight.insert(indices[s.next])
                         return indices[s.next]
                     }
                     guard let index else { break }
                     let result = Result { try work(index) }
                     shared.withLock { s in
                         if case .failure = result { s.failed = true }
+                        s.inFlight.remove(index)
                         s.finished.append((index, result))
                     }
                     ready.signal()
@@ -79,21 +96,14 @@ package struct ItemScheduler: Sendable {
             thread.start()
         }
         while true {
-            ready.wait()
-            let (batch, running) = shared.withLock { s -> ([(Int, Result<Sample, any Error>)], Int) in
+            _ = ready.wait(timeout: .now() + Self.pollInterval)
+            let (batch, running, inFlight, failed) = shared.withLock { s in
                 defer { s.finished.removeAll() }
-                return (s.finished, s.running)
+                return (s.finished, s.running, s.inFlight, s.failed)
             }
             for (index, result) in batch { deliver(index, result) }
-            if running == 0 {
-                let rest = shared.withLock { s -> [(Int, Result<Sample, any Error>)] in
-                    defer { s.finished.removeAll() }
-                    return s.finished
-                }
-                for (index, result) in rest { deliver(index, result) }
-                failed = shared.withLock { $0.failed }
-                return failed
-            }
+            if running == 0 { return failed ? .failed : .allRan }
+            if shouldStop(), inFlight.allSatisfy(canAbandon) { return .stopped }
         }
     }
 }
@@ -103,6 +113,7 @@ private struct SegmentState<Sample: Sendable>: Sendable {
     var next: Int
     var failed = false
     var finished: [(Int, Result<Sample, any Error>)] = []
+    var inFlight: Set<Int> = []
     var running = 0
 
     init(next: Int) { self.next = next }

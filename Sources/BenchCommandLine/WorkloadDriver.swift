@@ -60,7 +60,13 @@ package enum WorkloadDriver {
     enum Outcome<Sample: Sendable>: Sendable {
         case sample(Sample)
         case isolatedFailure(IsolatedItemFailure)
+        /// An isolated item whose child was killed by an interrupt: it did not finish.
+        case stopped
     }
+
+    /// Set to 1, items that would run in a child process run in-process: to debug a variant in a
+    /// debugger, and for the tests' controls (a trap then takes the whole run down).
+    package static let noIsolationVariable = "PATTERNBENCH_NO_ISOLATION"
 
     static func run<W: Workload>(
         _ type: W.Type,
@@ -74,6 +80,7 @@ package enum WorkloadDriver {
             try runIsolatedChild(index: index, resultPath: path, common: common, isolation: isolation, make: make)
             return
         }
+        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : isolation
         if common.list {
             // A suite with registered variants lists its own catalogue (the user's variants too).
             print((catalogue ?? W.catalogue).render(verbose: common.verbose), terminator: "")
@@ -110,27 +117,31 @@ package enum WorkloadDriver {
         ItemScheduler(jobs: environment.jobs).run(
             count: indices.count,
             isAlone: { workload.timing(all[indices[$0]]).runsAlone },
+            // On an interrupt: a virtual-time item is pure computation and an isolated item's
+            // child is killed by its own thread; a built-in live item is waited for (it reaps
+            // the processes it started).
+            canAbandon: { position in
+                let item = all[indices[position]]
+                return workload.timing(item) == .virtual || isolation?.isolates(workload, item) == true
+            },
             shouldStop: { Interruption.pending != nil },
             work: { position -> Outcome<W.Sample> in
                 let item = all[indices[position]]
-                if common.checkDeterminism, workload.timing(item) == .virtual {
-                    // A variant that fails the check fails its item, like a trap: the rest is written.
-                    do { return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation)) } catch let
-                        failure
-                        as IsolatedItemFailure
-                    {
-                        return .isolatedFailure(failure)
+                do {
+                    if common.checkDeterminism, workload.timing(item) == .virtual {
+                        return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation))
                     }
-                }
-                guard let isolation, isolation.isolates(workload, item) else { return .sample(try workload.run(item)) }
-                do { return .sample(try isolation.runInChild(indices[position], workload.label(item))) } catch let failure
-                    as IsolatedItemFailure
-                {
+                    guard let isolation, isolation.isolates(workload, item) else { return .sample(try workload.run(item)) }
+                    return .sample(try isolation.runInChild(indices[position], workload.label(item)))
+                } catch let failure as IsolatedItemFailure {
                     return .isolatedFailure(failure)
+                } catch is ChildItemStopped {
+                    return .stopped
                 }
             },
             deliver: { position, result in
                 switch result {
+                case .success(.stopped): return
                 case .success(.sample(let sample)): samples[position] = sample
                 case .success(.isolatedFailure(let failure)): isolatedFailures.append((position, failure))
                 case .failure(let error):
@@ -139,6 +150,7 @@ package enum WorkloadDriver {
                 progress.advance(workload.label(all[indices[position]]))
             }
         )
+        if Interruption.pending != nil { ChildProcessRegistry.killAll() }
         progress.finish()
         if let firstError { throw firstError.error }
         isolatedFailures.sort { $0.position < $1.position }
@@ -234,7 +246,15 @@ package enum WorkloadDriver {
     /// keeps across runs shows) and, when the workload can isolate items, once more in a child
     /// process (what depends on the process shows: hash seeds, addresses). A difference fails the
     /// item (an `IsolatedItemFailure` naming the variant, the metric and both values), not the run.
+    /// An item that runs in a child process anyway (a user's variant) runs in two: each runs it
+    /// twice and compares (`runIsolatedChild`), and the two children's results are compared.
     static func checkedTwice<W: Workload>(_ workload: W, _ item: W.Item, index: Int, isolation: Isolation<W>?) throws -> W.Sample {
+        if let isolation, isolation.isolates(workload, item) {
+            let first = try isolation.runInChild(index, workload.label(item))
+            let second = try isolation.runInChild(index, workload.label(item))
+            try compare(workload, item, workload.observations(for: item, sample: first), workload.observations(for: item, sample: second))
+            return first
+        }
         let first = try workload.run(item)
         let a = workload.observations(for: item, sample: first)
         try compare(workload, item, a, workload.observations(for: item, sample: try workload.run(item)), where: "in this process")
@@ -280,6 +300,7 @@ package enum WorkloadDriver {
         make: (WorkloadEnvironment) throws -> W
     ) throws {
         guard let isolation else { throw BenchFailure.usage("--isolated-item: bench-\(W.name) runs no item in a child process") }
+        ParentWatch.armInChild()
         let environment = WorkloadEnvironment(
             selection: common.selection,
             recordTimeline: common.events != nil || common.perfetto != nil,
@@ -291,6 +312,10 @@ package enum WorkloadDriver {
         guard all.indices.contains(index) else {
             throw BenchFailure.usage("--isolated-item: \(index) is not an item of this matrix (0..<\(all.count))")
         }
-        try isolation.writeSample(try workload.run(all[index]), resultPath)
+        let item = all[index]
+        let sample =
+            common.checkDeterminism && workload.timing(item) == .virtual
+            ? try checkedTwice(workload, item, index: index, isolation: nil) : try workload.run(item)
+        try isolation.writeSample(sample, resultPath)
     }
 }

@@ -2,6 +2,10 @@
 #include "CLockShim.h"
 
 #include <dlfcn.h>
+#if defined(__linux__)
+#include <spawn.h>
+#include <sys/prctl.h>
+#endif
 #include <errno.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -129,4 +133,23 @@ int lks_mallctl_flush_thread_cache(void) {
     mallctl_fn fn = lks_mallctl();
     if (fn == NULL) return ENOSYS;
     return fn("thread.tcache.flush", NULL, NULL, NULL, 0);
+}
+
+int lks_set_parent_death_signal(int signal) {
+#if defined(__linux__)
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL) == 0 ? 0 : errno;
+#else
+    (void)signal;
+    return ENOSYS;
+#endif
+}
+
+int lks_spawn_close_from(void *actions, int from) {
+#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+#else
+    (void)actions;
+    (void)from;
+    return ENOSYS;
+#endif
 }

@@ -72,6 +72,36 @@ final class ItemSchedulerTests: XCTestCase {
         XCTAssertLessThan(delivered.count, 10, "items kept starting after the stop: \(delivered)")
     }
 
+    /// An interrupt does not wait for an item in flight that may be abandoned (a virtual-time
+    /// item, a child the item's own thread kills): `run` returns and the item is not delivered.
+    /// The control: the same item that may not be abandoned is waited for and delivered.
+    func testStopAbandonsWhatMayBeAbandonedAndWaitsForTheRest() {
+        for jobs in [1, 2] {
+            for abandon in [true, false] {
+                let stop = Atomic<Bool>(false)
+                let release = DispatchSemaphore(value: 0)
+                var delivered: [Int] = []
+                ItemScheduler(jobs: jobs).run(
+                    count: 10,
+                    isAlone: { _ in false },
+                    canAbandon: { _ in abandon },
+                    shouldStop: { stop.load(ordering: .sequentiallyConsistent) },
+                    work: { index in
+                        if index == 0 {
+                            stop.store(true, ordering: .sequentiallyConsistent)
+                            // Released by the test once `run` has returned (abandoned), or after 1 s.
+                            _ = release.wait(timeout: .now() + 1)
+                        }
+                        return index
+                    },
+                    deliver: { index, _ in delivered.append(index) }
+                )
+                release.signal()
+                XCTAssertEqual(delivered.contains(0), !abandon, "jobs \(jobs), abandon \(abandon): \(delivered)")
+            }
+        }
+    }
+
     func testAFailureStopsTheSegmentAndIsDelivered() {
         struct Boom: Error {}
         var failures: [Int] = []

@@ -99,12 +99,12 @@ final class UserCoordinatorTests: XCTestCase {
     }
 
     /// Sim: the user's policy runs every scenario, drains every block, and its records carry
-    /// origin `user`; sim items stay in process.
+    /// origin `user`; its sim items run in a child process too (a trap or a hang costs that item).
     func testUserPolicyRunsInSimulationWithOriginUser() throws {
         let w = try workload(["eager-polite", "signal"])
         XCTAssertEqual(w.items.count, 3 * 2 * 2)
         for item in w.items where item.variant?.name == "eager-polite" {
-            XCTAssertFalse(w.runsInChildProcess(item))
+            XCTAssertTrue(w.runsInChildProcess(item))
             let sample = try w.run(item)
             XCTAssertNotNil(sample.sim.first { $0.metric == "t_ui_ready_ms" })
             XCTAssertEqual(sample.sim.first { $0.metric == "overtakes" }?.value, 0, w.label(item))

@@ -30,6 +30,17 @@ int lks_mutex_init_adaptive(pthread_mutex_t *mutex);
 /// CLOCK_MONOTONIC in nanoseconds.
 uint64_t lks_monotonic_ns(void);
 
+/// Asks the kernel to send `signal` to the calling process when the thread that started it dies
+/// (prctl(PR_SET_PDEATHSIG): variadic, so out of Swift's reach). Used by a child process that
+/// runs an isolated item, so that it dies with its parent however the parent dies. Returns 0 or
+/// an errno value; ENOSYS where the call does not exist (anything but Linux).
+int lks_set_parent_death_signal(int signal);
+
+/// posix_spawn_file_actions_addclosefrom_np(actions, from) (glibc 2.34+, a GNU extension Swift
+/// does not see): the child closes every descriptor from `from` up. `actions` is a
+/// posix_spawn_file_actions_t *. Returns 0 or an errno value; ENOSYS where it does not exist.
+int lks_spawn_close_from(void *actions, int from);
+
 /// The x86 `pause` hint (a no-op elsewhere): what a spinning thread executes between polls.
 static inline void lks_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)

@@ -9,8 +9,8 @@ import Simulation
 /// extension. Live items: every (operation, capacity, threads, variant) on the real classes.
 ///
 /// The variants come from a `VariantRegistry<CacheVariant>` (the command passes `Suite.caches`);
-/// a live item of a `user` variant runs in a child process (`IsolatingWorkload`), so a user's
-/// cache that traps or hangs fails its item, not the run.
+/// an item of a `user` variant, virtual time or live, runs in a child process
+/// (`IsolatingWorkload`), so a user's cache that traps or hangs fails its item, not the run.
 public struct CacheWorkload: IsolatingWorkload {
     public struct Item: Sendable {
         public var scenario: String
@@ -207,8 +207,9 @@ public struct CacheWorkload: IsolatingWorkload {
 
     public func timing(_ item: Item) -> ItemTiming { item.operation == nil ? .virtual : .real }
 
-    /// A user's cache runs live in a child process: real threads on code the suite does not control.
-    public func runsInChildProcess(_ item: Item) -> Bool { item.operation != nil && item.variant.info.origin == .user }
+    /// A user's cache runs in a child process, in virtual time as in live: code the suite does not
+    /// control may trap or hang.
+    public func runsInChildProcess(_ item: Item) -> Bool { item.variant.info.origin == .user }
 
     public func run(_ item: Item) throws -> Sample {
         if let operation = item.operation, let live {

@@ -9,8 +9,8 @@ import Simulation
 /// The variants come from a `VariantRegistry<ReadinessVariant>` (the command passes
 /// `Suite.coordinators`). A launch scenario runs a variant's sim form, `reentrant-tasks` its live
 /// form; a variant lacking the form a selected scenario needs is refused when `--variant` names
-/// it and skipped with a note otherwise. A live item of a `user` variant runs in a child process
-/// (`IsolatingWorkload`).
+/// it and skipped with a note otherwise. An item of a `user` variant, virtual time or live, runs
+/// in a child process (`IsolatingWorkload`).
 package struct ReadinessWorkload: IsolatingWorkload {
     package struct Item: Sendable {
         package var scenario: ReadinessScenario
@@ -137,10 +137,9 @@ package struct ReadinessWorkload: IsolatingWorkload {
         configuration.mode == .live ? .real : .virtual
     }
 
-    /// A user's coordinator runs live (real threads, real child processes) in a child process.
-    package func runsInChildProcess(_ item: Item) -> Bool {
-        configuration.mode == .live && item.variant?.info.origin == .user
-    }
+    /// A user's coordinator runs in a child process, in virtual time (its sim policy) as in live
+    /// (real threads, real child processes): code the suite does not control may trap or hang.
+    package func runsInChildProcess(_ item: Item) -> Bool { item.variant?.info.origin == .user }
 
     package func run(_ item: Item) throws -> Sample {
         switch item.scenario {

@@ -1,0 +1,322 @@
+import Foundation
+import Measurement
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A stranger's package (Tests/Fixtures/FaultyVariants, depending on this checkout by path) whose
+/// variants trap, hang and get signalled: each fault costs only its own items, the rest is
+/// written, and no process of the run outlives it — in virtual time as in live.
+///
+/// The package is built by the first test that needs it (`swift build` in its folder, a few
+/// minutes the first time: it compiles PatternBench as a dependency), or taken from
+/// `PB_FAULTY_BENCH` when set. Processes are tracked by the run's own process ID (its children
+/// in /proc), never by name: other checkouts may run the same test at the same time.
+final class UserPackageFaultTests: XCTestCase {
+    // MARK: Trap
+
+    /// A user's throttler that traps in virtual time fails its items only: exit 70, the reason
+    /// (the trap's message) in the results, every other variant's rows written. The control: the
+    /// same run with isolation switched off dies of the trap and writes nothing.
+    func testASimTrapFailsOnlyItsItems() throws {
+        let out = try folder("sim-trap")
+        let args = ["throttle", "--quick", "--scenario", "steady", "--variant", "traps-on-tenth,every-other,signal-adaptive", "--quiet"]
+        let r = try run(args + ["--output", out.path])
+        XCTAssertEqual(r.status, 70, r.stderr)
+        XCTAssertEqual(r.reason, .exit, "the run exits, it does not trap")
+        XCTAssertTrue(r.stderr.contains("traps-on-tenth") && r.stderr.contains("trapped"), r.stderr)
+        let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("throttle.json")))
+        XCTAssertFalse(d.complete)
+        XCTAssertTrue(
+            d.notes.contains { $0.hasPrefix("FAILED: steady traps-on-tenth") && $0.contains("traps-on-tenth traps") },
+            "\(d.notes)"
+        )
+        XCTAssertFalse(d.records.contains { $0.variant == "traps-on-tenth" })
+        XCTAssertTrue(d.records.contains { $0.variant == "every-other" && $0.origin == "user" })
+        XCTAssertTrue(d.records.contains { $0.variant == "signal-adaptive" })
+
+        let control = try folder("sim-trap-control")
+        let c = try run(args + ["--output", control.path], environment: ["PATTERNBENCH_NO_ISOLATION": "1"])
+        XCTAssertEqual(c.reason, .uncaughtSignal, "without isolation the trap takes the run down: \(c.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: control.appendingPathComponent("throttle.json").path))
+    }
+
+    /// A user's cache's sim results are bit-identical in a child process (the default) and
+    /// in-process (`PATTERNBENCH_NO_ISOLATION=1`): the sample's trip through JSON loses nothing.
+    func testAUserCachesSimResultsAreBitIdenticalInAChild() throws {
+        var runs: [[String]] = []
+        for isolation in ["", "1"] {
+            let out = try folder("cache-identical-\(isolation)")
+            let r = try run(
+                ["cache", "--quick", "--variant", "insertion-order", "--seeds", "2", "--quiet", "--output", out.path],
+                environment: ["PATTERNBENCH_NO_ISOLATION": isolation]
+            )
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("cache.json")))
+            runs.append(
+                d.records.map { r in
+                    let factors = r.factors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                    return "\(r.scenario) \(r.seed) \(factors) \(r.metric) \(r.value.bitPattern)"
+                }
+            )
+        }
+        XCTAssertGreaterThan(runs[0].count, 20)
+        XCTAssertEqual(runs[0], runs[1])
+    }
+
+    /// The issue's own case: a user's cache whose `get` traps, in virtual time, beside `lru`.
+    func testASimCacheTrapFailsOnlyItsItems() throws {
+        let out = try folder("cache-trap")
+        let args = ["cache", "--quick", "--scenario", "zipf-0.9", "--variant", "trapping-cache,lru", "--quiet"]
+        let r = try run(args + ["--output", out.path])
+        XCTAssertEqual(r.status, 70, r.stderr)
+        XCTAssertTrue(r.stderr.contains("trapping-cache") && r.stderr.contains("trapped"), r.stderr)
+        let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("cache.json")))
+        XCTAssertTrue(d.records.contains { $0.variant == "lru" })
+        XCTAssertFalse(d.records.contains { $0.variant == "trapping-cache" })
+        XCTAssertTrue(d.notes.contains { $0.hasPrefix("FAILED:") && $0.contains("trapping-cache get traps") }, "\(d.notes)")
+
+        let control = try folder("cache-trap-control")
+        let c = try run(args + ["--output", control.path], environment: ["PATTERNBENCH_NO_ISOLATION": "1"])
+        XCTAssertEqual(c.reason, .uncaughtSignal, c.stderr)
+    }
+
+    // MARK: Hang
+
+    /// A user's throttler that never returns, in virtual time: killed at `--item-timeout`,
+    /// reported as hung, the rest written. The control: without isolation nothing ends the item
+    /// (the run is still going when the test ends it with SIGKILL).
+    func testASimHangIsKilledAtTheItemTimeout() throws {
+        let out = try folder("sim-hang")
+        let args = [
+            "throttle", "--quick", "--scenario", "steady", "--variant", "spins,every-other", "--jobs", "2", "--item-timeout", "5",
+            "--quiet",
+        ]
+        let r = try run(args + ["--output", out.path])
+        XCTAssertEqual(r.status, 70, r.stderr)
+        XCTAssertTrue(r.stderr.contains("spins") && r.stderr.contains("hung: killed after the --item-timeout of 5 s"), r.stderr)
+        let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("throttle.json")))
+        XCTAssertTrue(d.records.contains { $0.variant == "every-other" })
+        XCTAssertFalse(d.records.contains { $0.variant == "spins" })
+        XCTAssertEqual(r.childrenLeft, [], "every child was reaped")
+
+        let control = try folder("sim-hang-control")
+        let c = try run(args + ["--output", control.path], environment: ["PATTERNBENCH_NO_ISOLATION": "1"], signal: (SIGKILL, 15))
+        XCTAssertEqual(c.reason, .uncaughtSignal, "without isolation the hang outlasts the --item-timeout of 5 s: \(c.stderr)")
+        XCTAssertEqual(c.status, SIGKILL)
+    }
+
+    // MARK: SIGTERM, SIGINT
+
+    /// SIGTERM while a user's item hangs in virtual time (the --item-timeout is 600 s) ends the
+    /// run at once: the items that finished are written, marked incomplete, exit 143, the child
+    /// gone. SIGINT does the same during a live hang. The control: the run was still going, its
+    /// hung child alive, when the signal was sent.
+    func testASignalEndsARunWithAHungUserItemAtOnce() throws {
+        for (signal, mode, status) in [(SIGTERM, "sim", Int32(143)), (SIGINT, "live", Int32(130))] {
+            let out = try folder("signal-\(mode)")
+            // The built-in variant runs in-process: the only child is the hung item's.
+            var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "signal-adaptive,spins", "--jobs", "2", "--quiet"]
+            args += ["--mode", mode, "--output", out.path]
+            if mode == "live" { args += ["--duration", "0.5"] }
+            let run = try Started(try faultyBench(), args)
+            let children = try run.waitForChildren()
+            XCTAssertFalse(children.isEmpty, "the hung item's child is running")
+            Thread.sleep(forTimeInterval: 1)
+            XCTAssertTrue(run.isRunning, "control: the run does not end by itself")
+            let signalled = Date()
+            kill(run.pid, signal)
+            run.waitForExit(upTo: 60)
+            let took = Date().timeIntervalSince(signalled)
+            let left = children.subtracting(try gone(children, within: 5))
+            for pid in left { kill(pid, SIGKILL) }  // a failing run's leftovers: not for the next test
+            let r = run.wait()
+            XCTAssertEqual(left, [], "\(mode): no child outlives the run")
+            XCTAssertEqual(r.status, status, "\(mode): \(r.stderr)")
+            XCTAssertLessThan(took, 30, "\(mode): the signal, not the 600 s --item-timeout, ended the run")
+            XCTAssertTrue(r.stderr.contains("interrupted"), r.stderr)
+            let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("throttle.json")))
+            XCTAssertFalse(d.complete)
+            XCTAssertTrue(d.notes.first?.hasPrefix("INCOMPLETE") == true, "\(d.notes)")
+            XCTAssertFalse(d.records.contains { $0.variant == "spins" })
+            if mode == "sim" { XCTAssertTrue(d.records.contains { $0.variant == "signal-adaptive" }, "finished items are written") }
+        }
+    }
+
+    // MARK: SIGKILL of the parent
+
+    /// SIGKILL of the run while a user's item hangs live (and in virtual time): the child dies
+    /// with it within a few seconds (Linux: PR_SET_PDEATHSIG), though nothing could clean up. The
+    /// control: on this machine an ordinary orphan (a shell's `sleep`) does outlive its SIGKILLed
+    /// parent, so it is the run's parent-death watch that ends the child.
+    func testSIGKILLOfTheRunTakesItsChildrenWithIt() throws {
+        for mode in ["live", "sim"] {
+            var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "spins", "--quiet", "--mode", mode]
+            args += ["--output", try folder("sigkill-\(mode)").path]
+            if mode == "live" { args += ["--duration", "0.5"] }
+            let run = try Started(try faultyBench(), args)
+            let children = try run.waitForChildren()
+            XCTAssertFalse(children.isEmpty)
+            // Past its start-up, where a child whose parent is already gone exits by itself:
+            // the kill must land while the item runs (measured: without PR_SET_PDEATHSIG the
+            // child then lives on, re-parented to PID 1).
+            Thread.sleep(forTimeInterval: 2)
+            kill(run.pid, SIGKILL)
+            let left = children.subtracting(try gone(children, within: 5))
+            for pid in left { kill(pid, SIGKILL) }
+            _ = run.wait()
+            XCTAssertEqual(left, [], "\(mode): the child outlived its SIGKILLed parent")
+        }
+
+        let shell = try Started(URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 600 & wait"])
+        let orphans = try shell.waitForChildren()
+        kill(shell.pid, SIGKILL)
+        let ended = try gone(orphans, within: 2)
+        for pid in orphans { kill(pid, SIGKILL) }
+        _ = shell.wait()
+        XCTAssertEqual(ended, [], "control: an ordinary child survives its parent's SIGKILL")
+    }
+
+    // MARK: Helpers
+
+    /// The built fixture (built once per test process).
+    func faultyBench() throws -> URL { try Self.built.get() }
+
+    static let built: Result<URL, any Error> = Result {
+        if let path = ProcessInfo.processInfo.environment["PB_FAULTY_BENCH"] { return URL(fileURLWithPath: path) }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/FaultyVariants")
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "--package-path", package.path]
+        try FileManager.default.createDirectory(at: package.appendingPathComponent(".build"), withIntermediateDirectories: true)
+        let log = package.appendingPathComponent(".build/build-log.txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        build.standardOutput = try FileHandle(forWritingTo: log)
+        build.standardError = build.standardOutput
+        try build.run()
+        build.waitUntilExit()
+        guard build.terminationStatus == 0 else {
+            throw ExecutableRunner.NotBuilt(description: "swift build of \(package.path) failed; see \(log.path)")
+        }
+        return package.appendingPathComponent(".build/debug/faulty-bench")
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:], signal: (number: Int32, after: Double)? = nil) throws -> Outcome {
+        let started = try Started(try faultyBench(), arguments, environment: environment)
+        if let signal {
+            let pid = started.pid
+            DispatchQueue.global().asyncAfter(deadline: .now() + signal.after) { kill(pid, signal.number) }
+        }
+        return started.wait()
+    }
+
+    func folder(_ name: String) throws -> URL {
+        let url = try ExecutableRunner.temporaryDirectory("faults-\(name)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// Of `pids`, those that have ended (no such process, or a zombie nobody reaped yet) within
+    /// `seconds`.
+    func gone(_ pids: Set<pid_t>, within seconds: Double) throws -> Set<pid_t> {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let ended = pids.filter { !Started.isAlive($0) }
+            if ended == pids || Date() > deadline { return ended }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    struct Outcome {
+        var status: Int32
+        var reason: Process.TerminationReason
+        var stderr: String
+        /// The run's children still alive when it ended.
+        var childrenLeft: Set<pid_t>
+    }
+
+    /// A started process, its stderr in a file.
+    final class Started {
+        let process = Process()
+        let errURL: URL
+        var pid: pid_t { process.processIdentifier }
+        var isRunning: Bool { process.isRunning }
+        private var seen: Set<pid_t> = []
+
+        init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+            errURL = FileManager.default.temporaryDirectory.appendingPathComponent("faults-stderr-\(getpid())-\(UUID().uuidString)")
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            process.executableURL = executable
+            process.arguments = arguments
+            var env = ProcessInfo.processInfo.environment
+            for (key, value) in environment { env[key] = value }
+            process.environment = env
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            try process.run()
+        }
+
+        /// The children of this process now (every thread's /proc children list).
+        func children() -> Set<pid_t> {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            var out: Set<pid_t> = []
+            for task in tasks {
+                let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                for word in text.split(separator: " ") { if let child = pid_t(word) { out.insert(child) } }
+            }
+            seen.formUnion(out)
+            return out
+        }
+
+        /// Waits (up to 120 s) until the process has a child, and returns its children.
+        func waitForChildren() throws -> Set<pid_t> {
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline, process.isRunning {
+                let now = children()
+                if !now.isEmpty { return now }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            throw ExecutableRunner.NotBuilt(description: "no child process appeared")
+        }
+
+        /// Polls until the process has ended (a zombie counts), at most `seconds`. Unlike `wait`,
+        /// does not depend on Foundation noticing the exit, which waits for every process that
+        /// inherited its exit-watch descriptor.
+        func waitForExit(upTo seconds: Double) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Started.isAlive(pid), Date() < deadline {
+                _ = children()
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+
+        func wait() -> Outcome {
+            // Watch the children while waiting, to tell which were left behind.
+            while process.isRunning {
+                _ = children()
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: errURL)
+            return Outcome(
+                status: process.terminationStatus,
+                reason: process.terminationReason,
+                stderr: stderr,
+                childrenLeft: seen.filter(Self.isAlive)
+            )
+        }
+
+        /// Whether `pid` is a live process (not gone, not a zombie).
+        static func isAlive(_ pid: pid_t) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            // The state follows the command name's closing parenthesis.
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(close, offsetBy: 2)...].first
+            return state != "Z" && state != "X"
+        }
+    }
+}
