@@ -57,7 +57,7 @@ final class PolicyTests: XCTestCase {
 
     /// The simulation is a function of the seed.
     func testSimulationIsDeterministic() {
-        let scenario = CacheScenario.catalog.first { $0.name == "chat-scroll" }!
+        let scenario = CacheScenario.catalogue.first { $0.name == "chat-scroll" }!
         let trace = scenario.trace(count: 3000, seed: 7) { ZipfSampler(n: $0, skew: $1) }
         for v in CacheVariant.builtIn {
             let a = CacheSimulation.run(variant: v, trace: trace, profile: scenario.profile, context: .mainApp, seed: 7, reference: true)

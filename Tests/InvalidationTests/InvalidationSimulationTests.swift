@@ -8,7 +8,7 @@ import XCTest
 final class InvalidationSimulationTests: XCTestCase {
     /// Deliveries take exactly 0.5 ms (no jitter), so every window is exact.
     var scenario: InvalidationScenario {
-        var s = InvalidationScenario.catalog[0]
+        var s = InvalidationScenario.catalogue[0]
         s.deliveryJitterMean = .zero
         s.deliveryBase = .microseconds(500)
         return s
@@ -169,7 +169,7 @@ final class InvalidationSimulationTests: XCTestCase {
     }
 
     func testSameSeedSameResultOtherSeedDifferent() {
-        let s = InvalidationScenario.catalog[2].scaled(by: 0.2)
+        let s = InvalidationScenario.catalogue[2].scaled(by: 0.2)
         func obs(_ seed: UInt64) -> [Observation] {
             InvalidationSimulation.run(variant: .signalLegacy, scenario: s, plan: InvalidationPlan(scenario: s, seed: seed), seed: seed)
                 .observations
@@ -182,7 +182,7 @@ final class InvalidationSimulationTests: XCTestCase {
     /// tally's.
     func testRecordingATraceChangesNothing() {
         for variant in InvalidationVariant.allCases {
-            let scenario = InvalidationScenario.catalog[0].scaled(by: 0.1)
+            let scenario = InvalidationScenario.catalogue[0].scaled(by: 0.1)
             let plan = InvalidationPlan(scenario: scenario, seed: 2)
             let plain = InvalidationSimulation.run(variant: variant, scenario: scenario, plan: plan, seed: 2)
             let traced = InvalidationSimulation.record(variant: variant, scenario: scenario, plan: plan, seed: 2, trace: true)

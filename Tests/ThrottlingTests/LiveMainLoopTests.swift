@@ -28,7 +28,7 @@ final class LiveMainLoopTests: XCTestCase {
     }
 
     func testLiveLoopOnATestClockMatchesTheSimulationForEveryPolicy() {
-        let scenario = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!.scaled(by: 0.2)
+        let scenario = ThrottleScenario.catalogue.first { $0.name == "storm-slow" }!.scaled(by: 0.2)
         let trace = ThrottleExperiment.trace(for: scenario, seed: 1)
         for pipeline in ThrottlePipeline.allCases {
             for policy in ThrottlerVariant.builtIn {

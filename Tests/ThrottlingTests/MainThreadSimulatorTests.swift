@@ -67,7 +67,7 @@ final class MainThreadSimulatorTests: XCTestCase {
     }
 
     func testSameSeedSameRecordsAnotherSeedDifferent() {
-        let scenario = ThrottleScenario.catalog.first { $0.name == "mmpp" }!.scaled(by: 0.3)
+        let scenario = ThrottleScenario.catalogue.first { $0.name == "mmpp" }!.scaled(by: 0.3)
         for policy in ThrottlerVariant.builtIn {
             let p = ThrottleParameters()
             let a = ThrottleExperiment.simulate(

@@ -13,6 +13,7 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from patternbench_analysis.results import InputError, is_events_csv, load_folder
+from patternbench_analysis.workloads import registry
 
 BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"
 
@@ -42,25 +43,10 @@ def is_results_csv(path: Path) -> bool:
     return path.with_suffix(".json").exists() and not is_events_csv(path)
 
 
-# The factor columns of each workload: numeric ones must read as numbers with every library's
-# defaults, text ones are labels. A workload or factor missing here fails the test until classified.
-NUMERIC_FACTORS = {
-    "throttle": [],
-    "atomics": ["threads", "cs_work_ns", "gap_work_ns"],
-    "clock": [],
-    "readiness": [],
-    "invalidation": [],
-    "cache": ["capacity", "threads"],
-    "group": [],
-    "lifecycle": [],
-}
-TEXT_FACTORS = {
-    "clock": ["client"],
-    "readiness": ["globals"],
-    "cache": ["context"],
-    "group": ["movies"],
-    "lifecycle": ["durability"],
-}
+# The factor columns of each workload and their types, from the registry (workloads.json): numeric
+# ones must read as numbers with every library's defaults, text ones are labels.
+NUMERIC_FACTORS = {w.name: list(w.numeric_factors) for w in registry().values()}
+TEXT_FACTORS = {w.name: list(w.text_factors) for w in registry().values()}
 EVENTS_NUMERIC = ["seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
 # CSVs among the fixtures that are inputs to a benchmark, not results it wrote.
 INPUT_TRACES = {Path("cache") / "reads.csv"}
@@ -85,7 +71,7 @@ NUMERIC = {"pandas": ("int64", "float64"), "polars": ("Int64", "Float64"), "duck
 @pytest.mark.parametrize("kind", sorted(current_csvs()))
 def test_every_csv_loads_with_defaults_and_stable_dtypes(kind):
     paths = current_csvs()[kind]
-    assert kind == "events" or kind in NUMERIC_FACTORS, f"unknown workload {kind}: classify its factors here"
+    assert kind == "events" or kind in NUMERIC_FACTORS, f"unknown workload {kind}: register it in Sources/Measurement/Workload/WorkloadRegistry.swift"
     assert len(paths) >= (1 if kind == "events" else 2), paths  # stability needs at least two runs
     if kind != "events":
         for path in paths:

@@ -40,7 +40,7 @@ public enum PolicyFixtures {
     /// run also pays a fixed ~0.8 ms (mostly its latency histogram), which the catalogue's 10 s
     /// version would make most of the measurement.
     public static let stretchedStorm: ThrottleScenario = {
-        var storm = ThrottleScenario.catalog.first { $0.name == "storm-slow" }!.scaled(by: 10)
+        var storm = ThrottleScenario.catalogue.first { $0.name == "storm-slow" }!.scaled(by: 10)
         storm.name = "storm-slow-100s"
         return storm
     }()
@@ -51,7 +51,7 @@ public enum PolicyFixtures {
     /// simulator's own work (arrivals generated as it goes, the heap, the pipeline, the latency
     /// histogram) rather than a policy's.
     public static let throughputRun: ThrottleScenario = {
-        var steady = ThrottleScenario.catalog.first { $0.name == "steady" }!
+        var steady = ThrottleScenario.catalogue.first { $0.name == "steady" }!
         steady.name = "steady-1000-per-s-50s"
         steady.arrivals = .poisson(rate: 1000, rows: .geometric(mean: 3))
         steady.duration = .seconds(50)

@@ -34,11 +34,12 @@ package struct GateCommand: ParsableCommand {
             valueName: "results"
         )
     )
-    var folders: [String]
+    var folders: [String] = []
 
     var results: String { folders[0] }
 
     package func validate() throws {
+        if listWorkloads { return }
         guard !folders.isEmpty else { throw ValidationError("give at least one results folder") }
         if updateBaseline, !abBase.isEmpty {
             throw ValidationError("--update-baseline records a baseline; it cannot be combined with --ab-base")
@@ -82,7 +83,14 @@ package struct GateCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(name: .customLong("list-workloads"), help: "Print the suite's workloads (the registry every list derives from) and exit.")
+    var listWorkloads = false
+
+    @Flag(help: "With --list-workloads: print them as JSON.")
+    var json = false
+
     package func run() throws {
+        if listWorkloads { return print(try Self.workloadListing(json: json), terminator: "") }
         do {
             try check()
         } catch let error as GateError {

@@ -11,7 +11,7 @@ public struct CacheScenario: Sendable {
     public var events: [(fraction: Double, event: LifecycleEvent)]
     public var interval: SimDuration
 
-    public static let catalog: [CacheScenario] = [
+    public static let catalogue: [CacheScenario] = [
         CacheScenario(
             name: "zipf-0.6",
             summary: "independent reads, Zipf 0.6 over 20000 keys (flat)",

@@ -10,7 +10,7 @@ extension CacheWorkload {
             sections: [
                 .init(
                     "scenarios (--scenario, sim)",
-                    CacheScenario.catalog.map {
+                    CacheScenario.catalogue.map {
                         .init($0.name, "\($0.summary) [\($0.profile.name) cache, \($0.profile.maxSize)]", isDefault: true)
                     }
                 ),

@@ -98,7 +98,12 @@ public struct CacheWorkload: IsolatingWorkload {
                 ]
             } else {
                 userTrace = nil
-                scenarios = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: CacheScenario.catalog, name: \.name)
+                scenarios = try MatrixSelection.resolve(
+                    selection.scenarios,
+                    flag: "--scenario",
+                    from: CacheScenario.catalogue,
+                    name: \.name
+                )
             }
             self.scenarios = scenarios
             seeds = selection.seeds(default: userTrace == nil ? 2 : 1)

@@ -46,7 +46,7 @@ public struct FanOutScenario: Sendable, Hashable {
         )
     }()
 
-    public static let catalog: [FanOutScenario] = [login, loginPerMovie, flaky, heavyTail]
+    public static let catalogue: [FanOutScenario] = [login, loginPerMovie, flaky, heavyTail]
 
     public init(name: String, summary: String, services: ServiceProfile, batchedMovies: Bool) {
         self.name = name

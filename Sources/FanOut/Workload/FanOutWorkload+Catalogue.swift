@@ -8,7 +8,7 @@ extension FanOutWorkload {
     public static func catalogue(variants: VariantRegistry<FanOutVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
-                .init("scenarios (--scenario)", FanOutScenario.catalog.map { .init($0.name, $0.summary, isDefault: true) }),
+                .init("scenarios (--scenario)", FanOutScenario.catalogue.map { .init($0.name, $0.summary, isDefault: true) }),
                 .init(
                     "live only (--mode live --scenario)",
                     [

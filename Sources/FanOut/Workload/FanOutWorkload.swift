@@ -77,9 +77,9 @@ public struct FanOutWorkload: IsolatingWorkload {
         if !live, selection.scenarios.contains(Self.overheadScenario) {
             throw BenchFailure.usage("--scenario \(Self.overheadScenario) runs in --mode live only")
         }
-        let catalog = FanOutScenario.catalog.map(\.name) + (live ? [Self.overheadScenario] : [])
-        let names = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: catalog, name: { $0 })
-        scenarios = FanOutScenario.catalog.filter { names.contains($0.name) }
+        let catalogue = FanOutScenario.catalogue.map(\.name) + (live ? [Self.overheadScenario] : [])
+        let names = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: catalogue, name: { $0 })
+        scenarios = FanOutScenario.catalogue.filter { names.contains($0.name) }
         seeds = selection.seeds(default: live ? (selection.quick ? 1 : 3) : (selection.quick ? 2 : 5))
         var items: [Item] = []
         for scenario in scenarios {

@@ -32,7 +32,7 @@ public struct InvalidationScenario: Sendable {
     public var deliveryBase: SimDuration = .microseconds(500)
     public var deliveryJitterMean: SimDuration = .milliseconds(4)
 
-    public static let catalog: [InvalidationScenario] = [
+    public static let catalogue: [InvalidationScenario] = [
         InvalidationScenario(
             name: "foreground",
             summary: "app open and reading; occasional pushes and share sessions",

@@ -4,7 +4,7 @@ extension InvalidationWorkload {
     public static var catalogue: WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
-                .init("scenarios (--scenario)", InvalidationScenario.catalog.map { .init($0.name, $0.summary, isDefault: true) }),
+                .init("scenarios (--scenario)", InvalidationScenario.catalogue.map { .init($0.name, $0.summary, isDefault: true) }),
                 .init("variants (--variant)", InvalidationVariant.allCases.map { .init($0.rawValue, $0.summary, isDefault: true) }),
             ],
             footer: [

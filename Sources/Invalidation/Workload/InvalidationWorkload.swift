@@ -43,7 +43,7 @@ public struct InvalidationWorkload: Workload {
         variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: InvalidationVariant.allCases, name: \.rawValue)
         // Live runs take real time: by default the scenario where the designs differ most.
         let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["concurrent-writers"] : selection.scenarios
-        var scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: InvalidationScenario.catalog, name: \.name)
+        var scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: InvalidationScenario.catalogue, name: \.name)
         scenarios = scenarios.map { s in
             var copy = s
             if let d = configuration.duration {

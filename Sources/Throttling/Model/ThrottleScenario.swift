@@ -46,7 +46,7 @@ public struct ThrottleScenario: Hashable, Sendable {
     static let storm = ArrivalModel.syncStorm(rows: .uniform(12...20), minGap: 0.025, maxGap: 0.080, stormDuration: 8, afterRate: 0)
 
     /// The named scenarios; the default matrix runs all of them.
-    public static let catalog: [ThrottleScenario] = [
+    public static let catalogue: [ThrottleScenario] = [
         ThrottleScenario(
             name: "steady",
             summary: "Poisson, 8 commits/s of ~2 rows, fast device",

@@ -7,7 +7,7 @@ extension ThrottleWorkload {
     public static func catalogue(variants: VariantRegistry<ThrottlerVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [
-                .init("scenarios (--scenario)", ThrottleScenario.catalog.map { .init($0.name, $0.summary) }),
+                .init("scenarios (--scenario)", ThrottleScenario.catalogue.map { .init($0.name, $0.summary) }),
                 .init("variants (--variant)", variants.catalogueEntries),
             ],
             footer: ["devices (--device): \(DeviceProfile.all.map(\.name).joined(separator: ", "))"]

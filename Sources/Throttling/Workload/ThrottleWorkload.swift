@@ -68,7 +68,7 @@ public struct ThrottleWorkload: IsolatingWorkload {
             userTrace = nil
             // Live runs take real time: by default one scenario, the slow-device storm.
             let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["storm-slow"] : selection.scenarios
-            scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: ThrottleScenario.catalog, name: \.name)
+            scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: ThrottleScenario.catalogue, name: \.name)
             try configuration.checkEffect(on: scenarios, quick: selection.quick)
             if !configuration.devices.isEmpty {
                 scenarios = scenarios.flatMap { s in

@@ -1,0 +1,134 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// The workload registry is the one list: what bench-gate prints, what the analysis package reads,
+/// what the results and docs hold, and every list that must stay written out (Package.swift, CI
+/// workflows, scripts) names every workload in it. Each failure names the workload and the file.
+final class WorkloadRegistryTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let analysisCopy = "analysis/patternbench_analysis/workloads.json"
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The workloads whose `expected` text does not occur in `text`, as "name (file: expected)".
+    static func missing(
+        in text: String,
+        file: String,
+        workloads: [WorkloadDescriptor] = WorkloadRegistry.all,
+        _ expected: (WorkloadDescriptor) -> String
+    ) -> [String] {
+        workloads.filter { !text.contains(expected($0)) }.map { "\($0.name) is missing from \(file): expected \"\(expected($0))\"" }
+    }
+
+    /// The first line of `text` that starts with `prefix` (a shell `for x in a b c; do`), its words
+    /// separated by single spaces and padded with one, so that `" name "` matches a whole word.
+    static func loopWords(in text: String, after prefix: String) -> String {
+        let line = text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(prefix) }
+        let words = (line.map(String.init) ?? "").split { " ;|".contains($0) }
+        return " " + words.joined(separator: " ") + " "
+    }
+
+    func testTheGatePrintsTheRegistryAndTheAnalysisCopyIsIt() throws {
+        let r = try ExecutableRunner.run("bench-gate", ["--list-workloads", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try JSONDecoder().decode([WorkloadDescriptor].self, from: Data(r.stdout.utf8)), WorkloadRegistry.all)
+        XCTAssertEqual(
+            try read(Self.analysisCopy),
+            r.stdout,
+            "\(Self.analysisCopy) is out of date: bench-gate --list-workloads --json > \(Self.analysisCopy)"
+        )
+        let table = try ExecutableRunner.run("bench-gate", ["--list-workloads"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(table.stdout.split(separator: "\n").count, WorkloadRegistry.all.count + 1, table.stdout)
+        XCTAssertEqual(Set(WorkloadRegistry.all.map(\.name)).count, WorkloadRegistry.all.count, "a name registered twice")
+    }
+
+    /// The registry's names and factors are the binaries' own: the committed baseline (which the gate
+    /// keeps equal to fresh runs) holds each workload's results with exactly the registered factors,
+    /// and nothing else; each workload has its guide and its thresholds.
+    func testEveryWorkloadHasItsBaselineGuideAndThresholds() throws {
+        struct Document: Decodable {
+            var workload: String
+            var factor_names: [String]
+        }
+        let baseline = Self.root.appendingPathComponent("results/baseline")
+        let stems = Set(
+            try FileManager.default.contentsOfDirectory(atPath: baseline.path).filter { $0.hasSuffix(".json") }
+                .map { String($0.dropLast(5)) }
+        )
+        XCTAssertEqual(stems.subtracting(WorkloadRegistry.all.map(\.name)), [], "results/baseline holds a workload the registry lacks")
+        let thresholds = try read("results/thresholds.json")
+        for w in WorkloadRegistry.all {
+            let path = "results/baseline/\(w.name).json"
+            guard let data = try? Data(contentsOf: Self.root.appendingPathComponent(path)) else {
+                XCTFail("\(w.name) is missing from results/baseline: record it (CONTRIBUTING.md, \"Record a baseline\")")
+                continue
+            }
+            let document = try JSONDecoder().decode(Document.self, from: data)
+            XCTAssertEqual(document.workload, w.name, path)
+            XCTAssertEqual(document.factor_names, w.factors.map(\.name), "\(path): the registry's factors for \(w.name) differ")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(w.documentation).path), w.documentation)
+        }
+        XCTAssertEqual(Self.missing(in: thresholds, file: "results/thresholds.json") { "\"workload\": \"\($0.name)\"" }, [])
+    }
+
+    /// The lists that must stay written out name every workload.
+    func testEveryWrittenOutListNamesEveryWorkload() throws {
+        let package = try read("Package.swift")
+        let endToEnd = try XCTUnwrap(package.components(separatedBy: "name: \"EndToEndTests\"").dropFirst().first)
+        var missing = Self.missing(in: package, file: "Package.swift (products:)") {
+            ".executable(name: \"\($0.executable)\", targets: [\"\($0.executable)\"])"
+        }
+        missing += Self.missing(in: package, file: "Package.swift (targets:)") { "name: \"\($0.executable)\"" }
+        missing += Self.missing(in: endToEnd, file: "Package.swift (EndToEndTests dependencies)") { "\"\($0.executable)\"" }
+        missing += Self.missing(in: try read("scripts/gate-run.sh"), file: "scripts/gate-run.sh") { "run \($0.executable) " }
+        missing += Self.missing(in: try read(".github/workflows/macos.yml"), file: ".github/workflows/macos.yml") {
+            "swift run \($0.executable) "
+        }
+        for file in [".github/workflows/sharded-bench.yml", "docs/analysis.md"] {
+            missing += Self.missing(in: Self.loopWords(in: try read(file), after: "for bench in"), file: "\(file) (for bench in …)") {
+                " \($0.name) "
+            }
+        }
+        for file in ["scripts/ab-gate.sh", "scripts/gate-experiment.sh"] {
+            missing += Self.missing(in: Self.loopWords(in: try read(file), after: "for tool in"), file: "\(file) (for tool in …)") {
+                " \($0.executable) "
+            }
+        }
+        let open = WorkloadRegistry.all.filter(\.openToVariants)
+        missing += Self.missing(
+            in: Self.loopWords(in: try read("README.md"), after: "SuiteMain.run(suite)"),
+            file: "README.md (SuiteMain.run(suite) // my-bench …)",
+            workloads: open
+        ) { " \($0.name) " }
+        XCTAssertEqual(missing, [])
+    }
+
+    /// The workloads a user's executable offers are exactly the registry's open ones.
+    func testAUsersExecutableOffersTheOpenWorkloads() throws {
+        let r = try ExecutableRunner.run("suite-fixture", ["--help"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let offered = Set(
+            r.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+                .compactMap { $0.split(separator: " ").first.map(String.init) }
+        )
+        XCTAssertEqual(offered.subtracting(["gate"]), Set(WorkloadRegistry.all.filter(\.openToVariants).map(\.name)), r.stdout)
+    }
+
+    /// The control: a list without one workload is reported with its name and file, and a loop line
+    /// is read word by word (a `cache` inside `cache-trace` does not count).
+    func testAListLackingAWorkloadIsNamed() {
+        let lacking = "run bench-throttle --quiet\nrun bench-atomics --quiet\n"
+        let two = Array(WorkloadRegistry.all.prefix(3))
+        XCTAssertEqual(
+            Self.missing(in: lacking, file: "x.sh", workloads: two) { "run \($0.executable) " },
+            ["clock is missing from x.sh: expected \"run bench-clock \""]
+        )
+        let loop = Self.loopWords(in: "  for bench in throttle cache-trace atomics; do\n  clock\n", after: "for bench in")
+        XCTAssertEqual(Self.missing(in: loop, file: "y.yml", workloads: two) { " \($0.name) " }.count, 1)
+    }
+}

@@ -1,0 +1,41 @@
+"""The analysis package covers every workload of the registry (workloads.json, the Swift
+`WorkloadRegistry`'s output, kept equal to it by the Swift test `WorkloadRegistryTests`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from patternbench_analysis.plot import render_all
+from patternbench_analysis.results import load_folders
+from patternbench_analysis.workloads import registry
+
+BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"
+
+
+def uncharted(messages: list[str]) -> list[str]:
+    """The workloads `render_all` said it has no charts for."""
+    return [w for w in registry() if any(f"no charts for workload '{w}'" in m for m in messages)]
+
+
+def test_the_registry_reads_with_its_factor_types():
+    workloads = registry()
+    assert list(workloads)[:3] == ["throttle", "atomics", "clock"]
+    assert workloads["cache"].numeric_factors == ("capacity", "threads")
+    assert workloads["cache"].text_factors == ("context",)
+    assert all(w.executable == f"bench-{w.name}" for w in workloads.values())
+
+
+def test_every_workload_of_the_baseline_gets_its_charts(tmp_path: Path):
+    """plot.py's chart table names every workload: the committed baseline holds one run of each and
+    each gets at least one chart, with no "no charts for workload" note."""
+    messages: list[str] = []
+    folders = load_folders([BASELINE])
+    assert sorted(folders[0].runs) == sorted(registry()), "results/baseline and the registry differ"
+    charts = render_all(folders, tmp_path, max_timelines=1, log=messages.append)
+    assert uncharted(messages) == [], f"add a chart for each to analysis/patternbench_analysis/plot.py: {messages}"
+    assert {c.workload for c in charts} >= set(registry())
+
+
+def test_an_uncharted_workload_is_named():
+    """The control: the note render_all logs for a workload without charts is found by name."""
+    assert uncharted(["note: no charts for workload 'cache' (its numbers are still in the report)"]) == ["cache"]
