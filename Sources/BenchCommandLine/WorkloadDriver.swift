@@ -252,7 +252,13 @@ package enum WorkloadDriver {
         if let isolation, isolation.isolates(workload, item) {
             let first = try isolation.runInChild(index, workload.label(item))
             let second = try isolation.runInChild(index, workload.label(item))
-            try compare(workload, item, workload.observations(for: item, sample: first), workload.observations(for: item, sample: second))
+            try compare(
+                workload,
+                item,
+                workload.observations(for: item, sample: first),
+                workload.observations(for: item, sample: second),
+                where: "in a second child process"
+            )
             return first
         }
         let first = try workload.run(item)

@@ -6,8 +6,18 @@ import XCTest
 final class TableSpreadTests: XCTestCase {
     private func record(_ variant: String, seed: UInt64, _ value: Double, metric: String = "hit_ratio") -> ResultRecord {
         ResultRecord(
-            runID: "r", workload: "cache", scenario: "zipf-0.9", variant: variant, mode: "sim", seed: seed, repetition: 0,
-            metric: metric, value: value, unit: "ratio", host: "h")
+            runID: "r",
+            workload: "cache",
+            scenario: "zipf-0.9",
+            variant: variant,
+            mode: "sim",
+            seed: seed,
+            repetition: 0,
+            metric: metric,
+            value: value,
+            unit: "ratio",
+            host: "h"
+        )
     }
 
     func testSeedsThatDifferShowTheirRangeAndCount() throws {

@@ -11,8 +11,19 @@ final class RankingSpreadTests: XCTestCase {
             for (metric, value) in [("latency_p99_ms", p99), ("hitch_ms_per_s", 0.0)] {
                 records.append(
                     ResultRecord(
-                        runID: "r", workload: "throttle", scenario: "bursts", variant: "immediate", mode: "sim", seed: seed,
-                        repetition: 0, metric: metric, value: value, unit: "ms", host: "h"))
+                        runID: "r",
+                        workload: "throttle",
+                        scenario: "bursts",
+                        variant: "immediate",
+                        mode: "sim",
+                        seed: seed,
+                        repetition: 0,
+                        metric: metric,
+                        value: value,
+                        unit: "ms",
+                        host: "h"
+                    )
+                )
             }
         }
         let text = ThrottleRanking.render(records: records, scenarios: ["bursts"])
