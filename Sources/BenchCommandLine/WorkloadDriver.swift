@@ -125,7 +125,8 @@ package enum WorkloadDriver {
             try output.add(workload.observations(for: item, sample: sample), origins: origins)
             if timeline != nil { events += workload.timeline(for: item, sample: sample) }
             try perfetto?.add(workload.trace(for: item, sample: sample), itemsLeft: indices.count - position)
-            workload.aggregate(&aggregate, FinishedItem(index: indices[position], item: item, sample: sample))
+            let kept = timeline != nil || perfetto != nil ? workload.withoutTimeline(sample) : sample
+            workload.aggregate(&aggregate, FinishedItem(index: indices[position], item: item, sample: kept))
             finishedCount += 1
         }
         func drain(upTo end: Int?) {

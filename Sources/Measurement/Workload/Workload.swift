@@ -50,6 +50,10 @@ public protocol Workload: Sendable {
     /// One finished item's timelines — one per mode it ran in — as typed events (empty unless the
     /// workload was built to record them: `WorkloadEnvironment.recordTimeline`).
     func trace(for item: Item, sample: Sample) -> [ItemTrace]
+    /// The sample without its recorded timeline, once the driver has written that to disk: what
+    /// the report's aggregate keeps, so that `--perfetto` and `--events` do not hold every item's
+    /// events to the end of the run. By default the sample itself.
+    func withoutTimeline(_ sample: Sample) -> Sample
     /// The run's report over the finished items, in canonical order. `complete` is false when the
     /// run was interrupted and `results` holds only what finished.
     func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport
@@ -84,6 +88,7 @@ extension Workload {
     public static var hasTimeline: Bool { hasTrace }
     public static var hasTrace: Bool { false }
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] { [] }
+    public func withoutTimeline(_ sample: Sample) -> Sample { sample }
     public var variantOrigins: [String: VariantOrigin] { [:] }
 }
 
