@@ -53,16 +53,24 @@ package struct ItemScheduler: Sendable {
         let shared = Mutex(SegmentState<Sample>(next: 0))
         let ready = DispatchSemaphore(value: 0)
         let workers = min(jobs, indices.count)
+        // Items in flight plus results not yet delivered: a worker waits for room before it starts
+        // another item, so a caller slower than the workers (writing each result to disk) does
+        // not make finished samples pile up in memory.
+        let room = DispatchSemaphore(value: 2 * workers)
         shared.withLock { $0.running = workers }
         for _ in 0..<workers {
             let thread = Thread {
                 while true {
+                    room.wait()
                     let index: Int? = shared.withLock { s in
                         guard s.next < indices.count, !s.failed, !shouldStop() else { return nil }
                         defer { s.next += 1 }
                         return indices[s.next]
                     }
-                    guard let index else { break }
+                    guard let index else {
+                        room.signal()
+                        break
+                    }
                     let result = Result { try work(index) }
                     shared.withLock { s in
                         if case .failure = result { s.failed = true }
@@ -84,13 +92,19 @@ package struct ItemScheduler: Sendable {
                 defer { s.finished.removeAll() }
                 return (s.finished, s.running)
             }
-            for (index, result) in batch { deliver(index, result) }
+            for (index, result) in batch {
+                deliver(index, result)
+                room.signal()
+            }
             if running == 0 {
                 let rest = shared.withLock { s -> [(Int, Result<Sample, any Error>)] in
                     defer { s.finished.removeAll() }
                     return s.finished
                 }
-                for (index, result) in rest { deliver(index, result) }
+                for (index, result) in rest {
+                    deliver(index, result)
+                    room.signal()
+                }
                 failed = shared.withLock { $0.failed }
                 return failed
             }

@@ -203,6 +203,13 @@ package enum WorkloadDriver {
             )
         }
         try timeline?.write(events, runID: output.runID, workload: W.name)
+        if let perfetto {
+            parameters["perfetto_events"] = .number(Double(perfetto.eventCount))
+            if let limit = common.perfettoLimit {
+                parameters["perfetto_limit"] = .number(Double(limit))
+                parameters["perfetto_dropped"] = .number(Double(perfetto.dropped))
+            }
+        }
         if let perfettoFile, let perfetto {
             if perfetto.dropped > 0, let limit = common.perfettoLimit {
                 notes.append(
