@@ -69,7 +69,7 @@ public struct PerfettoTrace: Sendable {
     }
 
     /// One item's packets — its process and track descriptors, then its events in time order — as
-    /// bytes of a `Trace`, each packet handed to `emit` as soon as it is encoded. The item of
+    /// bytes of a `Trace`, handed to `emit` in chunks of whole packets (about 1 MiB). The item of
     /// `pid` 1 clears the sequence's incremental state. Concatenating the items' packets in pid
     /// order gives `encoded()`; `PerfettoStream` does that one item at a time.
     public static func encode(_ item: ItemTrace, pid: Int, emit: ([UInt8]) throws -> Void) rethrows {
@@ -86,13 +86,11 @@ public struct PerfettoTrace: Sendable {
                 }
             }
         }
-        try emit(out.bytes)
         let events = item.events
         let lanes = Self.lanes(events)
         for (t, name) in lanes.trackNames.enumerated() {
             let uuid = processUUID + UInt64(t + 1)
             let isCounter = lanes.counterTracks.contains(name)
-            out = ProtobufWriter()
             out.message(F.tracePacket) { p in
                 p.varint(F.trustedSequence, 1)
                 p.message(F.trackDescriptor) { d in
@@ -110,11 +108,10 @@ public struct PerfettoTrace: Sendable {
                     }
                 }
             }
-            try emit(out.bytes)
         }
+        out.bytes.reserveCapacity(Self.chunk + 256)
         for packet in lanes.packets {
             let event = events[Int(packet.event)]
-            out = ProtobufWriter()
             out.message(F.tracePacket) { p in
                 p.varint(F.timestamp, UInt64(max(0, packet.time)))
                 p.varint(F.trustedSequence, 1)
@@ -134,9 +131,16 @@ public struct PerfettoTrace: Sendable {
                     }
                 }
             }
-            try emit(out.bytes)
+            if out.bytes.count >= Self.chunk {
+                try emit(out.bytes)
+                out.bytes.removeAll(keepingCapacity: true)
+            }
         }
+        if !out.bytes.isEmpty { try emit(out.bytes) }
     }
+
+    /// How many bytes `encode` gathers before handing them on.
+    static let chunk = 1 << 20
 
     /// One begin, end, instant or counter packet: 24 bytes that point at their event and track,
     /// so that a large item's packets cost little beside its events.
