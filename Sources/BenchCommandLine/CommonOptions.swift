@@ -76,11 +76,20 @@ package struct CommonOptions: ParsableArguments {
     @Option(
         name: .customLong("perfetto-window"),
         help: ArgumentHelp(
-            "Only what starts between A and B seconds into each item goes into --perfetto (default: everything, cut at 2,000,000 events).",
+            "Only what starts between A and B seconds into each item goes into --perfetto (default: everything).",
             valueName: "A:B"
         )
     )
     package var perfettoWindow: String?
+
+    @Option(
+        name: .customLong("perfetto-limit"),
+        help: ArgumentHelp(
+            "Cut --perfetto to about this many events, each item to its earliest (default: no cut; the UI crawls beyond a few million).",
+            valueName: "events"
+        )
+    )
+    package var perfettoLimit: Int?
 
     @Option(
         name: .customLong("item-timeout"),
@@ -126,6 +135,10 @@ package struct CommonOptions: ParsableArguments {
             throw ValidationError("--perfetto-window needs --perfetto")
         }
         _ = try perfettoWindowRange
+        if let perfettoLimit {
+            guard perfetto != nil else { throw ValidationError("--perfetto-limit needs --perfetto") }
+            guard perfettoLimit >= 1 else { throw ValidationError("--perfetto-limit must be at least 1, got \(perfettoLimit)") }
+        }
         if (isolatedItem == nil) != (isolatedResult == nil) {
             throw ValidationError("--isolated-item and --isolated-result go together")
         }

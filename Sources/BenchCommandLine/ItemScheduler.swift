@@ -68,17 +68,25 @@ package struct ItemScheduler: Sendable {
         let shared = LockedState(SegmentState<Sample>(next: 0))
         let ready = DispatchSemaphore(value: 0)
         let workers = min(requested, indices.count)
+        // Items in flight plus results not yet delivered: a worker waits for room before it starts
+        // another item, so a caller slower than the workers (writing each result to disk) does
+        // not make finished samples pile up in memory.
+        let room = DispatchSemaphore(value: 2 * workers)
         shared.withLock { $0.running = workers }
         for _ in 0..<workers {
             let thread = Thread {
                 while true {
+                    room.wait()
                     let index: Int? = shared.withLock { s in
                         guard s.next < indices.count, !s.failed, !shouldStop() else { return nil }
                         defer { s.next += 1 }
                         s.inFlight.insert(indices[s.next])
                         return indices[s.next]
                     }
-                    guard let index else { break }
+                    guard let index else {
+                        room.signal()
+                        break
+                    }
                     let result = Result { try work(index) }
                     shared.withLock { s in
                         if case .failure = result { s.failed = true }
@@ -101,7 +109,10 @@ package struct ItemScheduler: Sendable {
                 defer { s.finished.removeAll() }
                 return (s.finished, s.running, s.inFlight, s.failed)
             }
-            for (index, result) in batch { deliver(index, result) }
+            for (index, result) in batch {
+                deliver(index, result)
+                room.signal()
+            }
             if running == 0 { return failed ? .failed : .allRan }
             if shouldStop(), inFlight.allSatisfy(canAbandon) { return .stopped }
         }

@@ -11,7 +11,9 @@ package struct RunOutput {
     package let folder: ResultsFolder
     package let options: CommonOptions
     package let host = HostInfo.current.hostname
-    package var records: [ResultRecord] = []
+    /// The records written so far, streamed to the folder as they are added (nothing is kept per
+    /// record: a run's memory does not grow with its seeds). Opened by `begin(factorNames:)`.
+    package private(set) var stream: ResultsStream?
 
     /// Creates the run id and prepares the output folder, failing before any measurement if it
     /// cannot be written.
@@ -21,6 +23,13 @@ package struct RunOutput {
         self.runID = Self.makeRunID(workload: workload)
         self.folder = ResultsFolder(path: options.output ?? ResultsFolder.defaultPath(runID: runID))
         do { try folder.prepare(workload: workload) } catch { throw BenchFailure.output(error.description) }
+    }
+
+    /// Opens the record stream once the workload's factor columns are known.
+    package mutating func begin(factorNames: [String]) throws {
+        do { stream = try ResultsStream(folder: folder, workload: workload, factorNames: factorNames) } catch {
+            throw BenchFailure.output(error.description)
+        }
     }
 
     static func makeRunID(workload: String) -> String {
@@ -40,9 +49,9 @@ package struct RunOutput {
     }
 
     /// Adds labelled groups of observations, in order, each stamped with its variant's origin.
-    package mutating func add(_ groups: [LabelledObservations], origins: [String: VariantOrigin] = [:]) {
+    package mutating func add(_ groups: [LabelledObservations], origins: [String: VariantOrigin] = [:]) throws {
         for g in groups {
-            add(
+            try add(
                 g.observations,
                 scenario: g.scenario,
                 variant: g.variant,
@@ -65,31 +74,30 @@ package struct RunOutput {
         seed: UInt64,
         repetition: Int,
         factors: [String: String] = [:]
-    ) {
-        for o in observations {
-            records.append(
-                ResultRecord(
-                    runID: runID,
-                    workload: workload,
-                    scenario: scenario,
-                    variant: variant,
-                    mode: mode,
-                    seed: seed,
-                    repetition: repetition,
-                    metric: o.metric,
-                    value: o.value,
-                    unit: o.unit,
-                    host: host,
-                    factors: factors,
-                    origin: origin
-                )
+    ) throws {
+        guard stream != nil else { preconditionFailure("RunOutput.add before begin(factorNames:)") }
+        let records = observations.map { o in
+            ResultRecord(
+                runID: runID,
+                workload: workload,
+                scenario: scenario,
+                variant: variant,
+                mode: mode,
+                seed: seed,
+                repetition: repetition,
+                metric: o.metric,
+                value: o.value,
+                unit: o.unit,
+                host: host,
+                factors: factors,
+                origin: origin
             )
         }
+        do { try stream!.add(records) } catch { throw BenchFailure.output(error.description) }
     }
 
     /// Writes the CSV and JSON, prints stdout in the requested format, and says where they went.
-    package func finish(
-        factorNames: [String] = [],
+    package mutating func finish(
         parameters: [String: JSONValue],
         comparisons: [Comparison] = [],
         notes: [String] = [],
@@ -97,37 +105,52 @@ package struct RunOutput {
         plannedItems: Int? = nil,
         completedItems: Int? = nil,
         table: () -> String
-    ) throws -> RunDocument {
-        let document = RunDocument(
-            runID: runID,
-            workload: workload,
-            createdUTC: Self.utcTimestamp(),
-            metadata: .current(parameters: parameters),
-            factorNames: factorNames,
-            records: records,
-            summaries: Statistics.summarize(records),
-            comparisons: comparisons,
-            notes: notes,
-            complete: complete,
-            plannedItems: plannedItems,
-            completedItems: completedItems
-        )
-        do { try folder.write(document) } catch { throw BenchFailure.output(error.description) }
+    ) throws {
+        guard var stream else { preconditionFailure("RunOutput.finish before begin(factorNames:)") }
+        let document: RunDocument
+        do {
+            document = RunDocument(
+                runID: runID,
+                workload: workload,
+                createdUTC: Self.utcTimestamp(),
+                metadata: .current(parameters: parameters),
+                factorNames: stream.factorNames,
+                records: [],
+                summaries: try stream.summaries(),
+                comparisons: comparisons,
+                notes: notes,
+                complete: complete,
+                plannedItems: plannedItems,
+                completedItems: completedItems
+            )
+            try stream.write(document)
+        } catch let error as AtomicFile.WriteError {
+            throw BenchFailure.output(error.description)
+        } catch {
+            throw BenchFailure.output("cannot write \(folder.path): \(error)")
+        }
+        self.stream = stream
         switch options.format {
         case .table:
             print(table(), terminator: "")
             for note in notes { print("note: \(note)") }
         case .csv:
-            print(CSVWriter.render(records, factorNames: factorNames), terminator: "")
+            try stream.printCSV()
         case .json:
-            let data = (try? document.encoded()) ?? Data()
-            print(String(decoding: data, as: UTF8.self))
+            fflush(nil)
+            try SpoolFile.copyToStandardOutput(path: folder.jsonPath(workload: workload))
+            print("")
         }
         if !options.quiet {
             FileHandle.standardError.write(
                 Data("results: \(folder.csvPath(workload: workload)) and \(folder.jsonPath(workload: workload))\n".utf8)
             )
         }
-        return document
+    }
+
+    /// The summaries of the records so far (for the report, before `finish`).
+    package mutating func summaries() throws -> [SummaryRow] {
+        guard stream != nil else { return [] }
+        do { return try stream!.summaries() } catch { throw BenchFailure.output("cannot read back the run's values: \(error)") }
     }
 }

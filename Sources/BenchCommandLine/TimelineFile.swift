@@ -2,7 +2,8 @@ import Foundation
 import Measurement
 
 /// The `--events` (or `--perfetto`) file: checked before the run (so a bad path fails in a second,
-/// not after the matrix) and written after it through `AtomicFile` (atomically where it is a file).
+/// not after the matrix) and written through `AtomicFile` (atomically where it is a file):
+/// `--events` after the run, `--perfetto` streamed while it runs and put in place at its end.
 package struct TimelineFile {
     package let path: String
     package let flag: String
@@ -43,8 +44,16 @@ package struct TimelineFile {
         }
     }
 
-    /// Writes a Perfetto trace, whole (staged, then renamed).
-    package func write(_ trace: PerfettoTrace) throws {
-        do { try AtomicFile.write(Data(trace.encoded()), to: path) } catch { throw BenchFailure.output(error.description) }
+    /// Opens a Perfetto trace that is written item by item as the run goes (staged beside the
+    /// path, put in place by `commit(_:)`).
+    package func perfettoStream(window: Range<Int64>?, limit: Int?) throws -> PerfettoStream {
+        do { return PerfettoStream(file: try SpoolFile.staged(to: path), window: window, limit: limit) } catch {
+            throw BenchFailure.output(error.description)
+        }
+    }
+
+    /// Puts a finished Perfetto stream in place.
+    package func commit(_ stream: PerfettoStream) throws {
+        do { try stream.finish().commit() } catch { throw BenchFailure.output(error.description) }
     }
 }

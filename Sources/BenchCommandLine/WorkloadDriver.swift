@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Synchronization
 
 /// What a workload is built with: the user's matrix selection and the run's switches.
 package struct WorkloadEnvironment: Sendable {
@@ -110,9 +111,50 @@ package enum WorkloadDriver {
         }
 
         Interruption.install()
-        var samples = [W.Sample?](repeating: nil, count: indices.count)
+        // Each finished item goes to disk (records, trace) and into the report's aggregate in
+        // matrix order, as soon as the items before it have: nothing is kept per item beyond what
+        // the workload's aggregate keeps, so memory does not grow with --seeds (issue 29).
+        let origins = workload.variantOrigins
+        try output.begin(factorNames: workload.factorNames)
+        var perfetto = try perfettoFile.map {
+            try $0.perfettoStream(window: try common.perfettoWindowRange, limit: common.perfettoLimit)
+        }
+        var events: [TimelineRecord] = []
+        var aggregate = workload.emptyAggregate
+        var finishedCount = 0
+        var waiting: [Int: W.Sample?] = [:]  // arrived before an earlier position (nil: no sample)
+        var next = 0
         var isolatedFailures: [(position: Int, failure: IsolatedItemFailure)] = []
         var firstError: (index: Int, error: any Error)?
+        let writeFailed = StopFlag()
+        func consume(_ position: Int, _ sample: W.Sample) throws {
+            let item = all[indices[position]]
+            let groups = workload.observations(for: item, sample: sample)
+            try output.add(groups, origins: origins)
+            if timeline != nil {
+                var rows = workload.timeline(for: item, sample: sample)
+                TimelineRecord.stampFactors(&rows, from: groups)
+                events += rows
+            }
+            try perfetto?.add(workload.trace(for: item, sample: sample), itemsLeft: indices.count - position)
+            let kept = timeline != nil || perfetto != nil ? workload.withoutTimeline(sample) : sample
+            workload.aggregate(&aggregate, FinishedItem(index: indices[position], item: item, sample: kept))
+            finishedCount += 1
+        }
+        func drain(upTo end: Int?) {
+            while firstError == nil, next < (end ?? indices.count) {
+                guard let arrived = waiting.removeValue(forKey: next) else {
+                    if end == nil { break }
+                    next += 1
+                    continue
+                }
+                do { if let sample = arrived { try consume(next, sample) } } catch {
+                    firstError = (next, error)
+                    writeFailed.set()
+                }
+                next += 1
+            }
+        }
         var progress = Progress(total: indices.count, quiet: common.quiet, name: "bench-\(W.name)")
         ItemScheduler(jobs: environment.jobs).run(
             count: indices.count,
@@ -124,7 +166,7 @@ package enum WorkloadDriver {
                 let item = all[indices[position]]
                 return workload.timing(item) == .virtual || isolation?.isolates(workload, item) == true
             },
-            shouldStop: { Interruption.pending != nil },
+            shouldStop: { Interruption.pending != nil || writeFailed.isSet },
             work: { position -> Outcome<W.Sample> in
                 let item = all[indices[position]]
                 do {
@@ -142,40 +184,29 @@ package enum WorkloadDriver {
             deliver: { position, result in
                 switch result {
                 case .success(.stopped): return
-                case .success(.sample(let sample)): samples[position] = sample
-                case .success(.isolatedFailure(let failure)): isolatedFailures.append((position, failure))
+                case .success(.sample(let sample)): waiting[position] = .some(sample)
+                case .success(.isolatedFailure(let failure)):
+                    isolatedFailures.append((position, failure))
+                    waiting[position] = .some(nil)
                 case .failure(let error):
+                    waiting[position] = .some(nil)
                     if firstError == nil || position < firstError!.index { firstError = (position, error) }
                 }
                 progress.advance(workload.label(all[indices[position]]))
+                drain(upTo: nil)
             }
         )
         if Interruption.pending != nil { ChildProcessRegistry.killAll() }
+        // What is left after a gap (an item an interrupt kept from starting), in matrix order.
+        drain(upTo: indices.count)
         progress.finish()
         if let firstError { throw firstError.error }
         isolatedFailures.sort { $0.position < $1.position }
 
-        let origins = workload.variantOrigins
-        var finished: [FinishedItem<W.Item, W.Sample>] = []
-        var events: [TimelineRecord] = []
-        var trace = PerfettoTrace()
-        for (position, sample) in samples.enumerated() {
-            guard let sample else { continue }
-            let item = all[indices[position]]
-            finished.append(FinishedItem(index: indices[position], item: item, sample: sample))
-            let groups = workload.observations(for: item, sample: sample)
-            output.add(groups, origins: origins)
-            if timeline != nil {
-                var rows = workload.timeline(for: item, sample: sample)
-                TimelineRecord.stampFactors(&rows, from: groups)
-                events += rows
-            }
-            if perfettoFile != nil { for t in workload.trace(for: item, sample: sample) { trace.add(t) } }
-        }
         let interrupted = Interruption.pending
-        let complete = interrupted == nil && finished.count == indices.count && isolatedFailures.isEmpty
-        let report = try workload.report(finished, complete: complete)
-        output.add(report.derived, origins: origins)
+        let complete = interrupted == nil && finishedCount == indices.count && isolatedFailures.isEmpty
+        let report = try workload.report(aggregate, summaries: try output.summaries(), complete: complete)
+        try output.add(report.derived, origins: origins)
 
         var parameters = workload.parameters
         for (key, value) in report.parameters { parameters[key] = value }
@@ -190,43 +221,47 @@ package enum WorkloadDriver {
         for (_, failure) in isolatedFailures.reversed() { notes.insert("FAILED: \(failure.description)", at: 0) }
         if let interrupted {
             notes.insert(
-                "INCOMPLETE: interrupted by \(Interruption.name(interrupted)) after \(finished.count) of \(indices.count) items",
+                "INCOMPLETE: interrupted by \(Interruption.name(interrupted)) after \(finishedCount) of \(indices.count) items",
                 at: 0
             )
         }
         try timeline?.write(events, runID: output.runID, workload: W.name, factorNames: workload.factorNames)
-        if let perfettoFile {
-            if let window = try common.perfettoWindowRange { trace.restrict(to: window) }
-            let dropped = trace.cap(at: Self.perfettoEventLimit)
-            if dropped > 0 {
+        if let perfetto {
+            parameters["perfetto_events"] = .number(Double(perfetto.eventCount))
+            if let limit = common.perfettoLimit {
+                parameters["perfetto_limit"] = .number(Double(limit))
+                parameters["perfetto_dropped"] = .number(Double(perfetto.dropped))
+            }
+        }
+        if let perfettoFile, let perfetto {
+            if perfetto.dropped > 0, let limit = common.perfettoLimit {
                 notes.append(
-                    "--perfetto: cut to each item's earliest events (\(dropped) of \(dropped + trace.eventCount) dropped, limit \(Self.perfettoEventLimit)); choose a --perfetto-window"
+                    "--perfetto: cut to each item's earliest events (\(perfetto.dropped) of \(perfetto.dropped + perfetto.eventCount) dropped, --perfetto-limit \(limit))"
                 )
                 if !common.quiet {
                     FileHandle.standardError.write(
                         Data(
-                            "bench-\(W.name): --perfetto: the trace was cut to \(trace.eventCount) events; choose a --perfetto-window\n"
+                            "bench-\(W.name): --perfetto: cut to \(perfetto.eventCount) events (\(perfetto.dropped) dropped, --perfetto-limit \(limit))\n"
                                 .utf8
                         )
                     )
                 }
             }
-            try perfettoFile.write(trace)
+            try perfettoFile.commit(perfetto)
         }
-        _ = try output.finish(
-            factorNames: workload.factorNames,
+        try output.finish(
             parameters: parameters,
             comparisons: report.comparisons,
             notes: notes,
             complete: complete,
             plannedItems: indices.count,
-            completedItems: finished.count,
+            completedItems: finishedCount,
             table: { report.table }
         )
         if let interrupted {
             FileHandle.standardError.write(
                 Data(
-                    "bench-\(W.name): interrupted by \(Interruption.name(interrupted)): wrote the \(finished.count) of \(indices.count) items that finished, marked incomplete\n"
+                    "bench-\(W.name): interrupted by \(Interruption.name(interrupted)): wrote the \(finishedCount) of \(indices.count) items that finished, marked incomplete\n"
                         .utf8
                 )
             )
@@ -293,9 +328,6 @@ package enum WorkloadDriver {
         return "not deterministic (--check-determinism): \(what) when run again \(again)"
     }
 
-    /// The most events a `--perfetto` trace holds (about 60 MB): beyond it the UI is unusable.
-    package static let perfettoEventLimit = 2_000_000
-
     /// The child side of an isolated item: build the same workload, run the one item, write its
     /// sample for the parent. Writes no result files and takes no lock on the output folder.
     static func runIsolatedChild<W: Workload>(
@@ -324,4 +356,12 @@ package enum WorkloadDriver {
             ? try checkedTwice(workload, item, index: index, isolation: nil) : try workload.run(item)
         try isolation.writeSample(sample, resultPath)
     }
+}
+
+/// A flag the item workers read and the driver sets (a results file that could not be written
+/// stops the run). Its state is under `value`'s lock.
+final class StopFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -93,7 +93,10 @@ public struct RunDocument: Codable, Hashable, Sendable {
         completedItems = try c.decodeIfPresent(Int.self, forKey: .completedItems)
     }
 
-    public func encoded() throws -> Data {
+    public func encoded() throws -> Data { try Self.encoder().encode(self) }
+
+    /// The encoder of the JSON file (also of its records when they are streamed: `ResultsStream`).
+    public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // A document read from an older version (a baseline being replaced) keeps its text factors.
@@ -103,7 +106,7 @@ public struct RunDocument: Codable, Hashable, Sendable {
             )
         }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try encoder.encode(self)
+        return encoder
     }
 
     public static func decode(_ data: Data) throws -> RunDocument {

@@ -61,3 +61,52 @@ final class PerfettoTraceTests: XCTestCase {
         XCTAssertEqual(bytes, trace.encoded())
     }
 }
+
+/// `--perfetto` written item by item is the whole trace's encoding, and cuts only when asked.
+final class PerfettoStreamTests: XCTestCase {
+    func items() -> [ItemTrace] {
+        (0..<4).map { i in
+            var events: [TraceEvent] = []
+            for t in 0..<(i * 300) {
+                let time = Int64(t)
+                events.append(.slice("load", on: "builder", start: time * 7 % 1000, duration: 50, value: Double(t)))
+                events.append(.counter("rows", unit: "rows", at: time, value: Double(t % 9)))
+                events.append(.instant("x", on: "display", at: 999 - time))
+            }
+            return ItemTrace(scenario: "s\(i)", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events)
+        }
+    }
+
+    func stream(limit: Int?, window: Range<Int64>? = nil) throws -> (bytes: [UInt8], stream: PerfettoStream) {
+        let path = NSTemporaryDirectory() + "patternbench-perfetto-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pftrace"
+        addTeardownBlock { unlink(path) }
+        var stream = PerfettoStream(file: try SpoolFile.staged(to: path, capacity: 4096), window: window, limit: limit)
+        let all = items()
+        for (i, item) in all.enumerated() { try stream.add([item], itemsLeft: all.count - i) }
+        try stream.finish().commit()
+        return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), stream)
+    }
+
+    func testTheStreamIsTheWholeTraceUncut() throws {
+        var whole = PerfettoTrace()
+        for item in items() { whole.add(item) }
+        let (bytes, stream) = try stream(limit: nil)
+        XCTAssertEqual(bytes, whole.encoded())
+        XCTAssertEqual(stream.eventCount, whole.eventCount)
+        XCTAssertEqual(stream.dropped, 0)
+        var windowed = whole
+        windowed.restrict(to: 100..<200)
+        XCTAssertEqual(try self.stream(limit: nil, window: 100..<200).bytes, windowed.encoded())
+    }
+
+    /// With a limit, the total never exceeds it, small items keep everything, and what was
+    /// dropped is counted (the driver reports it); control: the uncut stream is larger.
+    func testALimitCutsToTheEarliestEventsAndCountsWhatItDropped() throws {
+        let total = items().reduce(0) { $0 + $1.events.count }
+        let (bytes, stream) = try stream(limit: 1_000)
+        XCTAssertLessThanOrEqual(stream.eventCount, 1_000)
+        XCTAssertGreaterThan(stream.eventCount, 900)
+        XCTAssertEqual(stream.eventCount + stream.dropped, total)
+        XCTAssertLessThan(bytes.count, try self.stream(limit: nil).bytes.count)
+    }
+}

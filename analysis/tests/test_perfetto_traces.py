@@ -11,6 +11,7 @@ item by item: what the trace draws is what the run counted. Missing binaries ski
 from __future__ import annotations
 
 import csv
+import json
 import os
 import subprocess
 from collections import Counter, defaultdict
@@ -357,7 +358,54 @@ def test_window_keeps_only_what_starts_inside_it(tmp_path: Path) -> None:
     assert begun > 0
 
 
+def trace_events(processes: dict[str, Process]) -> int:
+    """Slice begins, instants and counter samples: what the binaries count as events."""
+    return sum(1 for p in processes.values() for es in p.events.values() for _, e in es
+               if e.type != TrackEvent.TYPE_SLICE_END)
+
+
+def test_an_uncut_trace_holds_every_event(tmp_path: Path) -> None:
+    """No cut by default: the trace holds every event the run's --events file lists, item by item,
+    and the run says nothing about a cut."""
+    events = tmp_path / "events.csv"
+    processes, _ = run(tmp_path, "bench-clock", "--no-read-cost", "--scenario", "leap-second", "--events", str(events))
+    with open(events, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) > 1000
+    assert trace_events(processes) == len(rows)
+    per_item = Counter(" ".join([r["scenario"], r["variant"], r["mode"], "seed", r["seed"]]) for r in rows)
+    traced: Counter[str] = Counter()
+    for name, p in processes.items():
+        scenario, variant, _client, mode, _, seed = name.split(" ")
+        traced[f"{scenario} {variant} {mode} seed {seed}"] += trace_events({name: p})
+    assert traced == per_item
+    document = json.loads((tmp_path / "out" / "clock.json").read_text())
+    assert not any("--perfetto" in n for n in document["notes"])
+
+
+def test_a_cut_only_when_asked_and_then_said(tmp_path: Path) -> None:
+    """--perfetto-limit cuts each item to its earliest events within the limit, and says so on
+    stderr and in the JSON's notes; control: the same run without it holds more."""
+    (tmp_path / "whole").mkdir()
+    whole, _ = run(tmp_path / "whole", "bench-clock", "--no-read-cost", "--scenario", "leap-second")
+    out, trace = tmp_path / "out", tmp_path / "cut.pftrace"
+    result = subprocess.run(
+        [binary("bench-clock"), "--quick", "--output", out, "--perfetto", trace, "--perfetto-limit", "1000", "--no-read-cost",
+         "--scenario", "leap-second"],
+        check=False, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    cut = decode(trace)
+    assert 900 < trace_events(cut) <= 1000 < trace_events(whole)
+    assert set(cut) == set(whole), "every item keeps its process track"
+    assert "--perfetto: cut to" in result.stderr and "--perfetto-limit 1000" in result.stderr, result.stderr
+    notes = json.loads((out / "clock.json").read_text())["notes"]
+    dropped = [n for n in notes if n.startswith("--perfetto: cut")]
+    assert len(dropped) == 1 and f"of {trace_events(whole)} dropped" in dropped[0], notes
+
+
 @pytest.mark.parametrize("args", [
+    ["--perfetto-limit", "0"],
     ["--perfetto-window", "5:1"],
     ["--perfetto-window", "x"],
     ["--perfetto", "{folder}"],

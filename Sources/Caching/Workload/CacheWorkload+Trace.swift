@@ -29,4 +29,15 @@ extension CacheWorkload {
             )
         ]
     }
+
+    public func withoutTimeline(_ sample: Sample) -> Sample {
+        switch sample {
+        case .sim(var result):
+            result.trace = []
+            return .sim(result)
+        case .live(var result):
+            result.trace = []
+            return .live(result)
+        }
+    }
 }

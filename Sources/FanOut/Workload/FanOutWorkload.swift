@@ -178,4 +178,17 @@ public struct FanOutWorkload: IsolatingWorkload {
         case .overhead: return []
         }
     }
+
+    public func withoutTimeline(_ sample: Sample) -> Sample {
+        switch sample {
+        case .sim(var r):
+            r.trace = []
+            return .sim(r)
+        case .live(var l, var s):
+            l.trace = []
+            s.trace = []
+            return .live(l, sim: s)
+        case .overhead: return sample
+        }
+    }
 }

@@ -19,4 +19,10 @@ extension InvalidationWorkload {
             )
         ]
     }
+
+    public func withoutTimeline(_ sample: Sample) -> Sample {
+        var copy = sample
+        copy.simTrace = []
+        return copy
+    }
 }

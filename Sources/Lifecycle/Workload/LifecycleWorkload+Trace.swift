@@ -19,4 +19,10 @@ extension LifecycleWorkload {
             )
         ]
     }
+
+    package func withoutTimeline(_ sample: Sample) -> Sample {
+        var copy = sample
+        copy.trace = []
+        return copy
+    }
 }

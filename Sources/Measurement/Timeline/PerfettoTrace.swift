@@ -42,7 +42,7 @@ public struct PerfettoTrace: Sendable {
     }
 
     // Field numbers of perfetto/trace/trace_packet.proto and track_event/*.proto.
-    private enum F {
+    fileprivate enum F {
         static let tracePacket = 1
         static let timestamp = 8, trustedSequence = 10, sequenceFlags = 13, trackEvent = 11, trackDescriptor = 60
         static let uuid = 1, name = 2, process = 3, thread = 4, parentUUID = 5, counter = 8
@@ -52,7 +52,7 @@ public struct PerfettoTrace: Sendable {
         static let unitName = 6
     }
 
-    private enum EventType: UInt64 {
+    fileprivate enum EventType: UInt64 {
         case sliceBegin = 1
         case sliceEnd = 2
         case instant = 3
@@ -61,84 +61,96 @@ public struct PerfettoTrace: Sendable {
 
     /// The trace as protobuf bytes.
     public func encoded() -> [UInt8] {
-        var out = ProtobufWriter()
-        var first = true
+        var out: [UInt8] = []
         for (index, item) in items.enumerated() {
-            let pid = index + 1
-            let processUUID = UInt64(pid) << 32
+            Self.encode(item, pid: index + 1) { out += $0 }
+        }
+        return out
+    }
+
+    /// One item's packets — its process and track descriptors, then its events in time order — as
+    /// bytes of a `Trace`, handed to `emit` in chunks of whole packets (about 1 MiB). The item of
+    /// `pid` 1 clears the sequence's incremental state. Concatenating the items' packets in pid
+    /// order gives `encoded()`; `PerfettoStream` does that one item at a time.
+    public static func encode(_ item: ItemTrace, pid: Int, emit: ([UInt8]) throws -> Void) rethrows {
+        let processUUID = UInt64(pid) << 32
+        var out = ProtobufWriter()
+        out.message(F.tracePacket) { p in
+            p.varint(F.trustedSequence, 1)
+            if pid == 1 { p.varint(F.sequenceFlags, 1) }  // SEQ_INCREMENTAL_STATE_CLEARED
+            p.message(F.trackDescriptor) { d in
+                d.varint(F.uuid, processUUID)
+                d.message(F.process) { proc in
+                    proc.varint(F.pid, UInt64(pid))
+                    proc.string(F.processName, item.label)
+                }
+            }
+        }
+        let events = item.events
+        let lanes = Self.lanes(events)
+        for (t, name) in lanes.trackNames.enumerated() {
+            let uuid = processUUID + UInt64(t + 1)
+            let isCounter = lanes.counterTracks.contains(name)
             out.message(F.tracePacket) { p in
                 p.varint(F.trustedSequence, 1)
-                if first { p.varint(F.sequenceFlags, 1) }  // SEQ_INCREMENTAL_STATE_CLEARED
                 p.message(F.trackDescriptor) { d in
-                    d.varint(F.uuid, processUUID)
-                    d.message(F.process) { proc in
-                        proc.varint(F.pid, UInt64(pid))
-                        proc.string(F.processName, item.label)
-                    }
-                }
-            }
-            first = false
-            let lanes = Self.lanes(item.events)
-            var tracks: [String: UInt64] = [:]
-            var trackOrder: [String] = []
-            for name in lanes.trackNames {
-                let uuid = processUUID + UInt64(tracks.count + 1)
-                tracks[name] = uuid
-                trackOrder.append(name)
-            }
-            for name in trackOrder {
-                let uuid = tracks[name]!
-                let isCounter = lanes.counterTracks.contains(name)
-                out.message(F.tracePacket) { p in
-                    p.varint(F.trustedSequence, 1)
-                    p.message(F.trackDescriptor) { d in
-                        d.varint(F.uuid, uuid)
-                        d.varint(F.parentUUID, processUUID)
-                        if isCounter {
-                            d.string(F.name, name)
-                            d.message(F.counter) { c in c.string(F.unitName, lanes.counterUnits[name] ?? "") }
-                        } else {
-                            d.message(F.thread) { t in
-                                t.varint(F.pid, UInt64(pid))
-                                t.varint(F.tid, uuid & 0xFFFF_FFFF + UInt64(pid) * 1000)
-                                t.string(F.threadName, name)
-                            }
-                        }
-                    }
-                }
-            }
-            for packet in lanes.packets {
-                out.message(F.tracePacket) { p in
-                    p.varint(F.timestamp, UInt64(max(0, packet.time)))
-                    p.varint(F.trustedSequence, 1)
-                    p.message(F.trackEvent) { e in
-                        e.varint(F.type, packet.type.rawValue)
-                        e.varint(F.trackUUID, tracks[packet.track]!)
-                        if packet.type == .counter {
-                            e.double(F.doubleCounterValue, packet.value ?? 0)
-                        } else if packet.type != .sliceEnd {
-                            e.string(F.eventName, packet.name)
-                            if let v = packet.value {
-                                e.message(F.debugAnnotations) { a in
-                                    a.string(F.annotationName, "value")
-                                    a.double(F.annotationDouble, v)
-                                }
-                            }
+                    d.varint(F.uuid, uuid)
+                    d.varint(F.parentUUID, processUUID)
+                    if isCounter {
+                        d.string(F.name, name)
+                        d.message(F.counter) { c in c.string(F.unitName, lanes.counterUnits[name] ?? "") }
+                    } else {
+                        d.message(F.thread) { t in
+                            t.varint(F.pid, UInt64(pid))
+                            t.varint(F.tid, uuid & 0xFFFF_FFFF + UInt64(pid) * 1000)
+                            t.string(F.threadName, name)
                         }
                     }
                 }
             }
         }
-        return out.bytes
+        out.bytes.reserveCapacity(Self.chunk + 256)
+        for packet in lanes.packets {
+            let event = events[Int(packet.event)]
+            out.message(F.tracePacket) { p in
+                p.varint(F.timestamp, UInt64(max(0, packet.time)))
+                p.varint(F.trustedSequence, 1)
+                p.message(F.trackEvent) { e in
+                    e.varint(F.type, packet.type.rawValue)
+                    e.varint(F.trackUUID, processUUID + UInt64(packet.track) + 1)
+                    if packet.type == .counter {
+                        e.double(F.doubleCounterValue, event.value ?? 0)
+                    } else if packet.type != .sliceEnd {
+                        e.string(F.eventName, event.name)
+                        if let v = event.value {
+                            e.message(F.debugAnnotations) { a in
+                                a.string(F.annotationName, "value")
+                                a.double(F.annotationDouble, v)
+                            }
+                        }
+                    }
+                }
+            }
+            if out.bytes.count >= Self.chunk {
+                try emit(out.bytes)
+                out.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        if !out.bytes.isEmpty { try emit(out.bytes) }
     }
 
+    /// How many bytes `encode` gathers before handing them on.
+    static let chunk = 1 << 20
+
+    /// One begin, end, instant or counter packet: 24 bytes that point at their event and track,
+    /// so that a large item's packets cost little beside its events.
     private struct Packet {
         var time: Int64
-        var order: Int  // ends before instants before begins at one time
+        var sequence: Int32  // creation order, the last tie-break
+        var track: Int32  // index in `Lanes.trackNames`
+        var event: Int32  // index in the item's events
+        var order: UInt8  // ends before instants before begins at one time
         var type: EventType
-        var track: String
-        var name: String
-        var value: Double?
     }
 
     private struct Lanes {
@@ -152,15 +164,26 @@ public struct PerfettoTrace: Sendable {
     /// begin/end/instant/counter packets.
     private static func lanes(_ events: [TraceEvent]) -> Lanes {
         var result = Lanes()
-        var seen: Set<String> = []
-        func track(_ name: String) {
-            if seen.insert(name).inserted { result.trackNames.append(name) }
+        var trackIndex: [String: Int32] = [:]
+        func track(_ name: String) -> Int32 {
+            if let known = trackIndex[name] { return known }
+            let index = Int32(result.trackNames.count)
+            trackIndex[name] = index
+            result.trackNames.append(name)
+            return index
         }
         var laneEnds: [String: [Int64]] = [:]
-        let ordered = events.enumerated().sorted {
-            ($0.element.startNanoseconds, $0.offset) < ($1.element.startNanoseconds, $1.offset)
+        let ordered = events.indices.sorted {
+            (events[$0].startNanoseconds, $0) < (events[$1].startNanoseconds, $1)
         }
-        for (_, e) in ordered {
+        result.packets.reserveCapacity(events.count + events.count / 2)
+        func add(_ time: Int64, _ order: UInt8, _ type: EventType, _ track: Int32, _ event: Int) {
+            result.packets.append(
+                Packet(time: time, sequence: Int32(result.packets.count), track: track, event: Int32(event), order: order, type: type)
+            )
+        }
+        for i in ordered {
+            let e = events[i]
             switch e.kind {
             case .slice:
                 var ends = laneEnds[e.track, default: []]
@@ -168,29 +191,19 @@ public struct PerfettoTrace: Sendable {
                 let end = e.startNanoseconds + max(1, e.durationNanoseconds)  // a begin always precedes its end
                 if lane == ends.count { ends.append(end) } else { ends[lane] = end }
                 laneEnds[e.track] = ends
-                let name = lane == 0 ? e.track : "\(e.track) #\(lane + 1)"
-                track(name)
-                result.packets.append(
-                    Packet(time: e.startNanoseconds, order: 2, type: .sliceBegin, track: name, name: e.name, value: e.value)
-                )
-                result.packets.append(Packet(time: end, order: 0, type: .sliceEnd, track: name, name: e.name, value: nil))
+                let name = track(lane == 0 ? e.track : "\(e.track) #\(lane + 1)")
+                add(e.startNanoseconds, 2, .sliceBegin, name, i)
+                add(end, 0, .sliceEnd, name, i)
             case .instant:
-                track(e.track)
-                result.packets.append(
-                    Packet(time: e.startNanoseconds, order: 1, type: .instant, track: e.track, name: e.name, value: e.value)
-                )
+                add(e.startNanoseconds, 1, .instant, track(e.track), i)
             case .counter:
-                track(e.track)
+                let t = track(e.track)
                 result.counterTracks.insert(e.track)
                 result.counterUnits[e.track] = e.name
-                result.packets.append(
-                    Packet(time: e.startNanoseconds, order: 1, type: .counter, track: e.track, name: e.name, value: e.value)
-                )
+                add(e.startNanoseconds, 1, .counter, t, i)
             }
         }
-        result.packets = result.packets.enumerated().sorted { a, b in
-            (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)
-        }.map(\.element)
+        result.packets.sort { a, b in (a.time, a.order, a.sequence) < (b.time, b.order, b.sequence) }
         return result
     }
 }

@@ -4,8 +4,13 @@
 /// Hand-written instead of generated with swift-protobuf: the trace uses a dozen fields of a
 /// schema whose generated code is megabytes, and a generator plugin would add minutes to every
 /// clean build. Tests decode the output with Perfetto's own `perfetto_trace_pb2`.
+///
+/// Everything goes into one growing buffer: a nested message is written in place after a
+/// one-byte length, which is widened (the message moved) only in the rare case it exceeds 127
+/// bytes — a trace has tens of millions of small messages, and an array per message was most of
+/// what `--perfetto` cost.
 struct ProtobufWriter {
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
 
     mutating func varint(_ field: Int, _ value: UInt64) {
         key(field, wireType: 0)
@@ -23,12 +28,33 @@ struct ProtobufWriter {
         }
     }
 
-    mutating func string(_ field: Int, _ value: String) { data(field, Array(value.utf8)) }
+    mutating func string(_ field: Int, _ value: String) {
+        key(field, wireType: 2)
+        var value = value
+        value.withUTF8 { utf8 in
+            raw(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
 
     mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
-        var nested = ProtobufWriter()
-        build(&nested)
-        data(field, nested.bytes)
+        key(field, wireType: 2)
+        let lengthAt = bytes.count
+        bytes.append(0)
+        build(&self)
+        let length = bytes.count - lengthAt - 1
+        if length < 0x80 {
+            bytes[lengthAt] = UInt8(length)
+            return
+        }
+        var prefix: [UInt8] = []
+        var v = UInt64(length)
+        while v >= 0x80 {
+            prefix.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        prefix.append(UInt8(v))
+        bytes.replaceSubrange(lengthAt..<(lengthAt + 1), with: prefix)
     }
 
     mutating func data(_ field: Int, _ value: [UInt8]) {

@@ -24,4 +24,11 @@ extension ReadinessWorkload {
         }
         return traces
     }
+
+    package func withoutTimeline(_ sample: Sample) -> Sample {
+        var copy = sample
+        copy.simTrace = []
+        copy.liveTrace = []
+        return copy
+    }
 }

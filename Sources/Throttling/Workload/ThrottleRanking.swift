@@ -13,7 +13,11 @@ public enum ThrottleRanking {
     ]
 
     public static func render(records: [ResultRecord], scenarios: [String]) -> String {
-        let summaries = Statistics.summarize(records)
+        render(summaries: Statistics.summarize(records), scenarios: scenarios)
+    }
+
+    /// The table from the run's summaries (`Statistics.summarize` of its records).
+    public static func render(summaries: [SummaryRow], scenarios: [String]) -> String {
         var out = ""
         for scenario in scenarios {
             let rows = summaries.filter { $0.scenario == scenario }

@@ -9,14 +9,51 @@ extension ThrottleWorkload {
         "hitch_ms_per_s", "updates", "rows_per_update_mean", "update_cpu_ms", "undelivered",
     ]
 
+    /// What the report keeps of a run while its items stream past: totals and, live, the
+    /// live-versus-simulated comparisons — never a sample, so a run of a thousand seeds holds what
+    /// a run of one does (issue 29: each sample's latency histogram is 180 KiB).
+    public struct Totals: Sendable {
+        public var events = 0
+        public var wallSeconds = 0.0
+        public var comparisons: [Comparison] = []
+    }
+
+    public var emptyAggregate: Totals { Totals() }
+
+    public func aggregate(_ totals: inout Totals, _ r: FinishedItem<Item, Sample>) {
+        totals.events += r.sample.sim.metrics.events
+        totals.wallSeconds += r.sample.simWallSeconds
+        guard let live = r.sample.live else { return }
+        for metric in Self.comparedMetrics {
+            guard let s = r.sample.sim.observations.first(where: { $0.metric == metric }),
+                let l = live.observations.first(where: { $0.metric == metric })
+            else { continue }
+            totals.comparisons.append(
+                Comparison(
+                    scenario: r.item.scenario.name,
+                    variant: r.item.policy.name,
+                    metric: metric,
+                    unit: s.unit,
+                    sim: s.value,
+                    live: l.value
+                )
+            )
+        }
+    }
+
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
+        var totals = emptyAggregate
+        for r in results { aggregate(&totals, r) }
+        return try report(totals, summaries: Statistics.summarize(records(of: results)), complete: complete)
+    }
+
+    public func report(_ totals: Totals, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         try userTrace?.checkReplays()
-        let records = records(of: results)
         let names = scenarios.map(\.name)
         var notes: [String] = []
         var parameters: [String: JSONValue] = [:]
-        let events = results.reduce(0) { $0 + $1.sample.sim.metrics.events }
-        let wall = results.reduce(0.0) { $0 + $1.sample.simWallSeconds }
+        let events = totals.events
+        let wall = totals.wallSeconds
         parameters["sim_events"] = .number(Double(events))
         parameters["sim_wall_s"] = .number(wall)
         parameters["sim_events_per_s"] = .number(wall > 0 ? Double(events) / wall : 0)
@@ -24,27 +61,13 @@ extension ThrottleWorkload {
             if userTrace != nil, seeds.count > 1 {
                 notes.append("a replayed trace is the same for every seed: repetitions are identical")
             }
-            return WorkloadReport(table: ThrottleRanking.render(records: records, scenarios: names), notes: notes, parameters: parameters)
+            return WorkloadReport(
+                table: ThrottleRanking.render(summaries: summaries, scenarios: names),
+                notes: notes,
+                parameters: parameters
+            )
         }
-        var comparisons: [Comparison] = []
-        for r in results {
-            guard let live = r.sample.live else { continue }
-            for metric in Self.comparedMetrics {
-                guard let s = r.sample.sim.observations.first(where: { $0.metric == metric }),
-                    let l = live.observations.first(where: { $0.metric == metric })
-                else { continue }
-                comparisons.append(
-                    Comparison(
-                        scenario: r.item.scenario.name,
-                        variant: r.item.policy.name,
-                        metric: metric,
-                        unit: s.unit,
-                        sim: s.value,
-                        live: l.value
-                    )
-                )
-            }
-        }
+        let comparisons = totals.comparisons
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if configuration.backgroundThreads + 2 > cores {
@@ -53,7 +76,7 @@ extension ThrottleWorkload {
             )
         }
         let table =
-            ThrottleRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
+            ThrottleRanking.render(summaries: summaries.filter { $0.mode == "live" }, scenarios: names)
             + "\n" + Self.comparisonTable(comparisons)
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes, parameters: parameters)
     }

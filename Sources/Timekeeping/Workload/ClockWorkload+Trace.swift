@@ -20,4 +20,9 @@ extension ClockWorkload {
             )
         }
     }
+
+    package func withoutTimeline(_ sample: Sample) -> Sample {
+        guard case .simulated(let runs) = sample else { return sample }
+        return .simulated(runs.map { ($0.source, $0.observations, []) })
+    }
 }
