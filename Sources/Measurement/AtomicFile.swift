@@ -31,23 +31,36 @@ public enum AtomicFile {
         /// For a FIFO, device or descriptor: the bytes `commit()` writes through (nothing is staged
         /// on disk, since nothing may be put beside such a path).
         let through: (path: String, data: Data)?
+        /// Whether the bytes already went straight through to `destination` (nothing to rename).
+        let writtenThrough: Bool
 
         /// A file some other writer (a compiler, say) produced in full at `temporary`.
         public init(temporary: String, destination: String) {
             self.temporary = temporary
             self.destination = destination
             self.through = nil
+            self.writtenThrough = false
         }
 
         init(through path: String, data: Data) {
             self.temporary = ""
             self.destination = path
             self.through = (path, data)
+            self.writtenThrough = false
+        }
+
+        /// An output already written through as it streamed (`SpoolFile`): committing does nothing.
+        init(writtenThrough path: String) {
+            self.temporary = ""
+            self.destination = path
+            self.through = nil
+            self.writtenThrough = true
         }
 
         /// Renames the staged file over its destination (atomic on one file system), or writes the
         /// bytes through.
         public func commit() throws(WriteError) {
+            if writtenThrough { return }
             if let through {
                 let writer = try Writer(path: through.path)
                 try writer.write(through.data)
@@ -62,7 +75,7 @@ public enum AtomicFile {
         }
 
         /// Removes the staged file (when a sibling in the same unit failed).
-        public func discard() { if through == nil { unlink(temporary) } }
+        public func discard() { if through == nil, !writtenThrough { unlink(temporary) } }
     }
 
     /// The temporary name `write` and `stage` use for `path`: hidden, in the same folder, per process.

@@ -4,9 +4,24 @@ import Foundation
 /// values and trace packets into as items finish, so that memory holds one buffer, not the run.
 ///
 /// `anonymous` spools are unlinked as soon as they are opened (the kernel frees them when the
-/// process exits, even after a crash); `staged` ones are written under `AtomicFile`'s temporary
-/// name beside their destination and put in place by `finish().commit()`, like `AtomicFile.stage`.
+/// process exits, even after a crash); `staged` ones follow `OutputDestination`, as every output
+/// does: where the destination is a regular file or absent they are written under `AtomicFile`'s
+/// temporary name beside the real file (a symlink's target) and put in place by
+/// `finish().commit()`, like `AtomicFile.stage`; a FIFO, a device or the process's stdout is
+/// written straight through as the bytes come, and is never unlinked or renamed over.
 package final class SpoolFile {
+    /// What the descriptor is, and so what `finish()` and `deinit` may do with the path.
+    private enum Kind {
+        /// Unlinked at once: read back, then dropped.
+        case anonymous
+        /// A temporary file beside the real destination, renamed over it when committed.
+        case staged
+        /// A FIFO or device opened in place: closed, never unlinked.
+        case through
+        /// The process's own descriptor (stdout): flushed, never closed.
+        case borrowed
+    }
+
     /// The path the bytes go to (the temporary name for a staged file).
     package let path: String
     /// The path errors name (the destination for a staged file).
@@ -14,37 +29,76 @@ package final class SpoolFile {
     private var fd: Int32
     private var buffer: [UInt8] = []
     private let capacity: Int
-    private let anonymous: Bool
+    private let kind: Kind
     /// Bytes appended so far.
     package private(set) var size: Int64 = 0
 
     /// A hidden temporary spool in `folder`, removed from the folder at once.
     package static func anonymous(in folder: String, name: String, capacity: Int = 1 << 20) throws(AtomicFile.WriteError) -> SpoolFile {
         let path = (folder as NSString).appendingPathComponent(".\(name).\(getpid()).spool.tmp")
-        let file = try SpoolFile(path: path, destination: path, capacity: capacity, anonymous: true)
+        let file = try SpoolFile(path: path, destination: path, capacity: capacity, kind: .anonymous)
         unlink(path)
         return file
     }
 
     /// A file that becomes `destination` when finished and committed.
+    /// A staged spool is only appended to (never read back), so one written through can stream.
     package static func staged(to destination: String, capacity: Int = 1 << 20) throws(AtomicFile.WriteError) -> SpoolFile {
-        try SpoolFile(path: AtomicFile.temporaryPath(for: destination), destination: destination, capacity: capacity, anonymous: false)
+        switch try OutputDestination.resolve(destination) {
+        case .replace(let real):
+            return try SpoolFile(
+                path: AtomicFile.temporaryPath(for: real),
+                destination: destination,
+                real: real,
+                capacity: capacity,
+                kind: .staged
+            )
+        case .through(let real):
+            return try SpoolFile(path: real, destination: destination, real: real, capacity: capacity, kind: .through)
+        case .descriptor(let number):
+            return try SpoolFile(descriptor: number, destination: destination, capacity: capacity)
+        }
     }
 
-    private init(path: String, destination: String, capacity: Int, anonymous: Bool) throws(AtomicFile.WriteError) {
+    /// The real file a staged spool replaces (a symlink's target); the path itself otherwise.
+    private let real: String
+
+    private init(path: String, destination: String, real: String? = nil, capacity: Int, kind: Kind) throws(AtomicFile.WriteError) {
         self.path = path
         self.destination = destination
+        self.real = real ?? path
         self.capacity = capacity
-        self.anonymous = anonymous
-        fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        self.kind = kind
+        switch kind {
+        case .anonymous, .staged: fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A FIFO blocks here until it has a reader, as `cat > fifo` does; nothing is created.
+        case .through, .borrowed: fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        }
         guard fd >= 0 else { throw AtomicFile.WriteError(path: destination, reason: String(cString: strerror(errno))) }
         buffer.reserveCapacity(capacity)
     }
 
+    private init(descriptor: Int32, destination: String, capacity: Int) throws(AtomicFile.WriteError) {
+        path = destination
+        self.destination = destination
+        real = destination
+        self.capacity = capacity
+        kind = .borrowed
+        guard fcntl(descriptor, F_GETFL) >= 0 else {
+            throw AtomicFile.WriteError(path: destination, reason: String(cString: strerror(errno)))
+        }
+        fd = descriptor
+        buffer.reserveCapacity(capacity)
+    }
+
     deinit {
-        if fd >= 0 {
+        guard fd >= 0 else { return }
+        switch kind {
+        case .anonymous, .through: close(fd)
+        case .staged:
             close(fd)
-            if !anonymous { unlink(path) }
+            unlink(path)
+        case .borrowed: break
         }
     }
 
@@ -103,17 +157,25 @@ package final class SpoolFile {
     }
 
     /// Flushes to the disk and closes a staged file; `commit()` on the result puts it in place.
+    /// A spool written through has nothing left to put in place: its `Staged` commits nothing.
     package func finish() throws(AtomicFile.WriteError) -> AtomicFile.Staged {
         try flush()
-        let ok = fsync(fd) == 0
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        fd = -1
-        guard ok else {
-            unlink(path)
-            throw AtomicFile.WriteError(path: destination, reason: reason)
+        switch kind {
+        case .through, .borrowed:
+            if kind == .through { close(fd) }
+            fd = -1
+            return AtomicFile.Staged(writtenThrough: destination)
+        case .anonymous, .staged:
+            let ok = fsync(fd) == 0
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            fd = -1
+            guard ok else {
+                unlink(path)
+                throw AtomicFile.WriteError(path: destination, reason: reason)
+            }
+            return AtomicFile.Staged(temporary: path, destination: real)
         }
-        return AtomicFile.Staged(temporary: path, destination: destination)
     }
 
     /// Copies the spool to standard output.
