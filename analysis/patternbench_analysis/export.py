@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 
 from .results import InputError, ResultsFolder, WorkloadRun, combined, factor_text, workloads
 from .results import flatten_parameters as flatten

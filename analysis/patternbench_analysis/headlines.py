@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from .charts.atomics import CO, CO_THRESHOLD, JAIN, NS, STRATEGY_ORDER, cells, probe_text, work_text
-from .charts.cache import VARIANT_ORDER as CACHE_ORDER, sweep_table
-from .charts.clock import error_table, human_us, SOURCE_ORDER
+from .charts.cache import VARIANT_ORDER as CACHE_ORDER
+from .charts.cache import sweep_table
+from .charts.clock import SOURCE_ORDER, error_table, human_us
 from .charts.throttle import HITCH, P99, ordered
 from .results import WorkloadRun
 

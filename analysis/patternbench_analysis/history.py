@@ -29,7 +29,7 @@ import sqlite3
 import time
 import urllib.parse
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +38,6 @@ import pandas as pd
 from .directions import HIGHER, LOWER, direction
 from .export import epoch_ns
 from .results import InputError, ResultsFolder, factor_text
-
 
 
 def default_db() -> Path:
@@ -158,7 +157,7 @@ class IngestResult:
 
 def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
     known = {r[0] for r in store.query("SELECT run_id FROM runs")}
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     added, skipped, rows = [], [], 0
     cursor = store.connection.cursor()
     insert_run = store.sql("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")

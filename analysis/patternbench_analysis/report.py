@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from .charts.common import Chart
-from .headlines import Table, atomics_probe, tables_for
+from .headlines import atomics_probe, tables_for
 from .plot import render_all
 from .results import ResultsFolder, WorkloadRun, combined, workloads
 
@@ -224,7 +224,7 @@ def embed(chart: Chart) -> str:
 
 def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None) -> str:
     names = ", ".join(workloads(folders))
-    body = [f"<h1>PatternBench run report</h1>",
+    body = ["<h1>PatternBench run report</h1>",
             f"<p class=\"sub\">{h(names)} — from {h(', '.join(str(f.path) for f in folders))}</p>"]
     gate = gate_of(folders)
     if gate:

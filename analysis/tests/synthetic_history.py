@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +25,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "analysis"))
 
-from patternbench_analysis.results import csv_header, factor_text, load_folder  # noqa: E402
+from patternbench_analysis.results import csv_header, load_folder  # noqa: E402
 
 STEP_NIGHTS = (12, 24)
 STEP = 0.08
@@ -33,7 +33,7 @@ STEP = 0.08
 # ns_per_op (wall clock) ~30 %: the same step is expected to be found in one and lost in the other.
 STEPPED = {("atomics", "mutex", "cpu_ns_per_op"), ("atomics", "spinlock", "cpu_ns_per_op"),
            ("atomics", "mutex", "ns_per_op"), ("atomics", "spinlock", "ns_per_op")}
-START = datetime(2026, 10, 1, 2, 0, tzinfo=timezone.utc)
+START = datetime(2026, 10, 1, 2, 0, tzinfo=UTC)
 
 
 def _number(value: float) -> str:

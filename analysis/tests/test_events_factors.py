@@ -11,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import copy_folder
+
 from patternbench_analysis.results import load_folder, read_document
 
 REPO = Path(__file__).resolve().parents[2]

@@ -2,14 +2,14 @@
 
 import math
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from conftest import copy_folder, rewrite_results, run_cli
+from line_protocol import LineProtocolError, parse, parse_line
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 from prometheus_client.parser import text_string_to_metric_families as text_format_families
 
-from conftest import copy_folder, rewrite_results, run_cli
-from line_protocol import LineProtocolError, parse, parse_line
 from patternbench_analysis.export import influx, openmetrics
 from patternbench_analysis.results import factor_text, load_folders
 
@@ -17,7 +17,7 @@ WEIRD = 'storm, "slow" = \\ x\nnext'  # comma, space, quotes, equals, backslash 
 
 
 def epoch(created: str) -> int:
-    return int(datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
+    return int(datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp())
 
 
 def expected_rows(folders):

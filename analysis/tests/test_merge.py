@@ -1,12 +1,11 @@
 """Merging results folders from several machines: round trip, hosts kept, bad input refused."""
 
 import json
-import shutil
 
 import pandas as pd
 import pytest
-
 from conftest import assert_one_line_error, copy_folder, run_cli
+
 from patternbench_analysis.merge import summarize
 from patternbench_analysis.results import load_folder
 

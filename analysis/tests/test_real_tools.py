@@ -18,13 +18,13 @@ import subprocess
 import urllib.parse
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
-
 from conftest import FIXTURES, copy_folder, rewrite_results
 from line_protocol import parse
+from prometheus_client.parser import text_string_to_metric_families
+from real_tools import free_port, http, require, server
+
 from patternbench_analysis.export import influx, metric_name, openmetrics
 from patternbench_analysis.results import factor_text, load_folders
-from real_tools import free_port, http, require, server
 
 # Debian's Pushgateway persists to /var/lib/prometheus/pushgateway.data by default, so without this
 # every test run (and every other user of the machine) would start with the groups of the last one:

@@ -4,8 +4,8 @@ import json
 import math
 
 import pytest
-
 from conftest import assert_one_line_error, copy_folder, run_cli
+
 from patternbench_analysis.results import InputError, load_folder, load_folders
 
 

@@ -10,8 +10,8 @@ import duckdb
 import pandas as pd
 import polars as pl
 import pytest
-
 from conftest import FIXTURES, run_cli
+
 from patternbench_analysis.results import InputError, is_events_csv, load_folder
 
 BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"

@@ -5,6 +5,7 @@ import re
 
 from conftest import copy_folder, run_cli
 from line_protocol import parse
+
 from patternbench_analysis.export import label_names
 
 

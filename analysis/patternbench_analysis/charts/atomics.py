@@ -14,7 +14,7 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from ..results import WorkloadRun, factor_text
-from .common import Chart, layout, marker_map, color_map, save, slug, tag
+from .common import Chart, color_map, layout, marker_map, save, slug, tag
 
 NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
 CO_THRESHOLD = 0.9

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import pandas as pd
-from matplotlib.lines import Line2D
 from matplotlib.collections import PatchCollection
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from ..results import WorkloadRun
