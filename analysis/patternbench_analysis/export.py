@@ -83,9 +83,9 @@ def rows_of(run: WorkloadRun):
     """(run_id, tags, metric, value, unit, nanoseconds) per row, tags in a fixed column order."""
     times = run_times(run)
     factors = run.factor_names
-    columns = ["run_id"] + TAG_COLUMNS + factors + ["metric", "value", "unit"]
+    columns = ["run_id", *TAG_COLUMNS, *factors, "metric", "value", "unit"]
     for record in run.table[columns].itertuples(index=False, name=None):
-        values = dict(zip(columns, record))
+        values = dict(zip(columns, record, strict=True))
         tags = {c: str(values[c]) for c in TAG_COLUMNS}
         tags |= {f: factor_text(values[f]) for f in factors}
         yield values["run_id"], tags, values["metric"], float(values["value"]), values["unit"], times[values["run_id"]]

@@ -179,14 +179,14 @@ def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
                     source.get("build_configuration"), source.get("swift_version"),
                     json.dumps(source.get("parameters", {}), sort_keys=True), now))
                 part = table[table["run_id"] == run_id]
-                factor_json = [json.dumps({f: factor_text(v) for f, v in zip(factors, values) if factor_text(v) != ""},
+                factor_json = [json.dumps({f: factor_text(v) for f, v in zip(factors, values, strict=True) if factor_text(v) != ""},
                                           sort_keys=True)
-                               for values in (zip(*[part[f] for f in factors]) if factors else [()] * len(part))]
+                               for values in (zip(*[part[f] for f in factors], strict=True) if factors else [()] * len(part))]
                 values = [None if not math.isfinite(v) else float(v) for v in part["value"]]
                 batch = list(zip([run_id] * len(part), [workload] * len(part), part["scenario"], part["variant"],
                                  part["mode"], factor_json, part["metric"], part["unit"],
                                  part["seed"].astype(int).tolist(), part["repetition"].astype(int).tolist(),
-                                 part["host"], values))
+                                 part["host"], values, strict=True))
                 for start in range(0, len(batch), INSERT_BATCH):  # multi-row INSERTs: one round trip per batch
                     chunk = batch[start:start + INSERT_BATCH]
                     cursor.execute(store.sql("INSERT INTO measurements VALUES " + ", ".join([row_marks] * len(chunk))),
@@ -262,7 +262,7 @@ def series_frame(store: Store, workload: str | None = None, metric: str | None =
         return frame
     frame["value"] = frame["value"].astype("float64")
     frame["created_ns"] = frame["created_ns"].astype("int64")
-    grouped = frame.groupby(SERIES_KEYS + ["metric", "unit", "run_id", "created_ns", "created_utc"], sort=False)["value"]
+    grouped = frame.groupby([*SERIES_KEYS, "metric", "unit", "run_id", "created_ns", "created_utc"], sort=False)["value"]
     out = grouped.agg(["median", "min", "max", "count"]).reset_index()
     return out.sort_values(["created_ns", "run_id"], kind="stable")
 
@@ -279,7 +279,7 @@ def changes(store: Store, options: Options | None = None, workload: str | None =
     judged: list[tuple[Change, tuple]] = []
     if frame.empty:
         return found, stats
-    for key, series in frame.groupby(SERIES_KEYS + ["metric"], sort=True):
+    for key, series in frame.groupby([*SERIES_KEYS, "metric"], sort=True):
         stats["series"] += 1
         values = series["median"].to_numpy(dtype=float)
         finite = np.isfinite(values)
@@ -322,11 +322,11 @@ def _judge(judged: list[tuple[Change, tuple]]) -> None:
     from . import verdicts as V
     evidence = []
     for change, (before_ids, before, after_ids, after) in judged:
-        b = {r: [float(v)] for r, v in zip(before_ids, before) if math.isfinite(v)}
-        n = {r: [float(v)] for r, v in zip(after_ids, after) if math.isfinite(v)}
+        b = {r: [float(v)] for r, v in zip(before_ids, before, strict=False) if math.isfinite(v)}
+        n = {r: [float(v)] for r, v in zip(after_ids, after, strict=False) if math.isfinite(v)}
         evidence.append(V.evidence(b, n, "live"))
-    V.adjust([ev for (change, _), ev in zip(judged, evidence) if change.mode != "sim"])
-    for (change, _), ev in zip(judged, evidence):
+    V.adjust([ev for (change, _), ev in zip(judged, evidence, strict=True) if change.mode != "sim"])
+    for (change, _), ev in zip(judged, evidence, strict=True):
         if change.mode == "sim":
             change.verdict = V._directed(change.mean_after - change.mean_before, change.direction, HIGHER, LOWER)
             change.why = "deterministic (virtual time): the value stepped at this run"
@@ -372,7 +372,7 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
                   "created (UTC)", "size", "p", "verdict", "why (rule pb-verdict-1)"]
         if frame is not None and len(frame):
             header.append("trend (median per run)")
-            for row, c in zip(rows, found):
+            for row, c in zip(rows, found, strict=True):
                 s = frame[(frame["workload"] == c.workload) & (frame["scenario"] == c.scenario)
                           & (frame["variant"] == c.variant) & (frame["mode"] == c.mode)
                           & (frame["metric"] == c.metric)]
@@ -429,7 +429,7 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
     if frame.empty:
         raise InputError(f"{store.describe()}: no runs stored{' for ' + workload if workload else ''}; "
                          "run `pb-analysis history ingest` first")
-    keys = list(dict.fromkeys(tuple(k) for k in frame[SERIES_KEYS + ["metric"]].itertuples(index=False, name=None)))
+    keys = list(dict.fromkeys(tuple(k) for k in frame[[*SERIES_KEYS, "metric"]].itertuples(index=False, name=None)))
     # The stored factors text is the key; match each change to it by value, not by spelling.
     stored = {(*k[:4], json.dumps(json.loads(k[4]), sort_keys=True), k[5]): k for k in keys}
     marked: dict[tuple, list[Change]] = {}
@@ -449,7 +449,7 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
     columns = min(3, len(chosen))
     rows = (len(chosen) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, 3.1 * rows + 1.3), squeeze=False)
-    for ax, key in zip(axes.flat, chosen):
+    for ax, key in zip(axes.flat, chosen, strict=False):
         wl, scenario, variant, mode, factors, metric_name = key
         s = frame[(frame["workload"] == wl) & (frame["scenario"] == scenario) & (frame["variant"] == variant)
                   & (frame["mode"] == mode) & (frame["factors"] == factors) & (frame["metric"] == metric_name)]

@@ -69,7 +69,7 @@ class PathError(InputError):
 
 
 def csv_header(factor_names: list[str], schema_version: int = SCHEMA_VERSION) -> list[str]:
-    leading = LEADING_COLUMNS if schema_version == 1 else LEADING_COLUMNS[:4] + ["origin"] + LEADING_COLUMNS[4:]
+    leading = LEADING_COLUMNS if schema_version == 1 else [*LEADING_COLUMNS[:4], "origin", *LEADING_COLUMNS[4:]]
     return leading + list(factor_names) + TRAILING_COLUMNS
 
 

@@ -51,7 +51,7 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
     for workload in workloads:
         run = folder.runs[workload]
         raw = pd.read_csv(source / f"{workload}.csv", dtype=str, keep_default_na=False)
-        keys = ["scenario", "variant", "mode"] + run.raw_factor_names + ["metric"]
+        keys = ["scenario", "variant", "mode", *run.raw_factor_names, "metric"]
         live = raw[raw["mode"] != "sim"]  # virtual-time rows repeat exactly every night
         groups = [np.asarray(ix) for ix in live.groupby(keys, sort=False).indices.values()]
         groups = [live.index.to_numpy()[ix] for ix in groups]
@@ -84,8 +84,7 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
             document = json.loads((source / f"{workload}.json").read_text())
             document["run_id"] = run_id
             document["created_utc"] = created.strftime("%Y-%m-%dT%H:%M:%SZ")
-            document["notes"] = document.get("notes", []) + [
-                f"synthetic night {night} built from {document.get('run_id')} (tests/synthetic_history.py)"]
+            document["notes"] = [*document.get("notes", []), f"synthetic night {night} built from {document.get('run_id')} (tests/synthetic_history.py)"]
             factor_names = run.raw_factor_names
             document["records"] = [
                 {"run_id": run_id, "workload": workload, "scenario": r["scenario"], "variant": r["variant"],

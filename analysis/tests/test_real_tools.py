@@ -204,7 +204,7 @@ def influx_rows(base: str, db: str) -> list[dict]:
     result = json.loads(body)["results"][0]
     rows = []
     for series in result.get("series", []):
-        rows += [dict(zip(series["columns"], values)) for values in series["values"]]
+        rows += [dict(zip(series["columns"], values, strict=False)) for values in series["values"]]
     return rows
 
 
@@ -257,8 +257,7 @@ def scraped_values(scraped: str) -> tuple[dict, set[str]]:
     return got, info
 
 
-PUSHED = FOLDERS + ["cache/sweep", "cache/trace", "group", "readiness", "invalidation", "invalidation-live", "lifecycle",
-                   "lifecycle-live", "atomics-ns", "compare-source", "history-source"]
+PUSHED = [*FOLDERS, "cache/sweep", "cache/trace", "group", "readiness", "invalidation", "invalidation-live", "lifecycle", "lifecycle-live", "atomics-ns", "compare-source", "history-source"]
 
 
 def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):

@@ -27,7 +27,7 @@ def test_inf_and_nan_values_read_as_floats(tmp_path):
     lines = csv_path.read_text().splitlines()
     first, second = lines[1].split(","), lines[2].split(",")
     first[-3], second[-3] = "inf", "nan"
-    csv_path.write_text("\n".join([lines[0], ",".join(first), ",".join(second)] + lines[3:]) + "\n")
+    csv_path.write_text("\n".join([lines[0], ",".join(first), ",".join(second), *lines[3:]]) + "\n")
     doc = json.loads((folder / "throttle.json").read_text())
     doc["records"][0]["value"], doc["records"][1]["value"] = "inf", "nan"
     (folder / "throttle.json").write_text(json.dumps(doc))
@@ -65,7 +65,7 @@ def schema_2(folder):
     out = [lines[0].replace(",variant,", ",variant,origin,", 1)]
     for line in lines[1:]:
         cells = line.split(",")
-        out.append(",".join(cells[:4] + ["signal"] + cells[4:]))
+        out.append(",".join([*cells[:4], "signal", *cells[4:]]))
     (folder / "throttle.csv").write_text("\n".join(out) + "\n")
 
 

@@ -71,7 +71,7 @@ def dtypes(path: Path) -> dict[str, dict[str, str]]:
     return {
         "pandas": {c: str(t) for c, t in pd.read_csv(path).dtypes.items()},
         "polars": {c: str(t) for c, t in pl.read_csv(path).schema.items()},
-        "duckdb": dict(zip(relation.columns, map(str, relation.types))),
+        "duckdb": dict(zip(relation.columns, map(str, relation.types), strict=True)),
     }
 
 

@@ -76,7 +76,7 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                              squeeze=False, sharey=True)
     image = None
     series = []
-    for ax, client in zip(axes.flat, clients):
+    for ax, client in zip(axes.flat, clients, strict=False):
         sub = data[data["client"] == client]
         grid = np.full((len(scenarios), len(sources)), np.nan)
         negative = np.zeros_like(grid)
