@@ -175,12 +175,12 @@ def _tolerances(path: str | None) -> list[dict]:
     file = Path(path) if path else THRESHOLDS
     try:
         document = json.loads(file.read_text(encoding="utf-8"))
-    except OSError:
+    except OSError as error:
         if path:
-            raise InputError(f"--thresholds {path}: cannot read it")
+            raise InputError(f"--thresholds {path}: cannot read it") from error
         return []
     except ValueError as error:
-        raise InputError(f"thresholds file {file}: not JSON ({error})")
+        raise InputError(f"thresholds file {file}: not JSON ({error})") from error
     return [m for m in document.get("hardware_metrics", []) if isinstance(m, dict)]
 
 
@@ -206,7 +206,7 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
     pending: list[tuple[CellChange, V.Evidence, str, float, str]] = []
     for workload in [w for w in workloads(new) if w in base_workloads]:
         b_cells, b_units, factors = _samples(base, workload)
-        n_cells, n_units, n_factors = _samples(new, workload)
+        n_cells, _n_units, n_factors = _samples(new, workload)
         if factors != n_factors:
             raise InputError(f"{workload}: factor columns differ (BASE {factors}, NEW {n_factors}); cannot pair cells")
         threads = 3 + factors.index("threads") if "threads" in factors else None

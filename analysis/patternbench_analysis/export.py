@@ -46,8 +46,8 @@ def epoch_ns(created_utc: str, where: str) -> int:
     zone = "+00:00" if match.group(3) == "Z" else match.group(3)
     try:
         moment = datetime.fromisoformat(match.group(1) + zone)
-    except ValueError:
-        raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time")
+    except ValueError as error:
+        raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time") from error
     fraction = int((match.group(2) or "0").ljust(9, "0"))
     return int(moment.timestamp()) * 10**9 + fraction
 
@@ -139,7 +139,7 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
             parameters = {run_id: {f"param_{k}": parameter_text(v) for k, v in params.items()}
                           for run_id, params in run.scalar_parameters_by_run().items()}
             points: dict[tuple, dict] = {}
-            for run_id, tags, metric, value, unit, stamp in rows_of(run):
+            for run_id, tags, metric, value, _unit, stamp in rows_of(run):
                 if not math.isfinite(value):
                     skipped += 1
                     continue
@@ -155,7 +155,7 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
                     raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
                                      f"({dict(tag_items)}); a point would silently keep only one")
                 fields[field] = value
-            for (run_id, stamp, tag_items), fields in points.items():
+            for (_run_id, stamp, tag_items), fields in points.items():
                 tag_text = "".join(f",{_escape_key(k)}={_escape_key(v)}" for k, v in tag_items)
                 field_text = ",".join(f"{_escape_key(k)}={_influx_float(v)}" for k, v in sorted(fields.items()))
                 lines.append(f"{measurement}{tag_text} {field_text} {stamp // (10**9 // factor)}")

@@ -125,7 +125,7 @@ def atomics_probe(runs: list[WorkloadRun]) -> str:
 
 
 def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
-    data, skipped = error_table(runs)
+    data, _skipped = error_table(runs)
     if data.empty:
         return []
     scenarios = list(dict.fromkeys(s for r in runs for s in r.table["scenario"] if s in set(data["scenario"])))

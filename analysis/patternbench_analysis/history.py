@@ -94,7 +94,7 @@ class Store:
                 self.connection = sqlite3.connect(path)
                 self.connection.execute("PRAGMA journal_mode=WAL")
             except sqlite3.DatabaseError as error:
-                raise InputError(f"--db {path}: not a usable SQLite database ({error})")
+                raise InputError(f"--db {path}: not a usable SQLite database ({error})") from error
             self.marker = "?"
         cursor = self.connection.cursor()
         try:
@@ -102,7 +102,7 @@ class Store:
                 cursor.execute(statement)
             self.connection.commit()
         except Exception as error:  # sqlite3.DatabaseError, pg8000's DatabaseError
-            raise InputError(f"--db {self.describe()}: cannot create the history tables ({_one_line(error)})")
+            raise InputError(f"--db {self.describe()}: cannot create the history tables ({_one_line(error)})") from error
 
     def describe(self) -> str:
         if self.kind == "postgresql":
@@ -129,8 +129,8 @@ def _one_line(error: Exception) -> str:
 def _connect_postgres(url: str):
     try:
         import pg8000.dbapi
-    except ImportError:
-        raise InputError("PostgreSQL needs the pg8000 package: pip install -r analysis/requirements.txt")
+    except ImportError as error:
+        raise InputError("PostgreSQL needs the pg8000 package: pip install -r analysis/requirements.txt") from error
     parts = urllib.parse.urlsplit(url)
     database = parts.path.lstrip("/") or "postgres"
     query = urllib.parse.parse_qs(parts.query)
@@ -141,7 +141,7 @@ def _connect_postgres(url: str):
                                     host=host, port=parts.port or 5432, database=database, timeout=30)
     except Exception as error:
         safe = f"postgresql://{host}:{parts.port or 5432}/{database}"
-        raise InputError(f"--db {safe}: cannot connect ({_one_line(error)})")
+        raise InputError(f"--db {safe}: cannot connect ({_one_line(error)})") from error
 
 
 # ---------------------------------------------------------------- ingest
@@ -321,7 +321,7 @@ def _judge(judged: list[tuple[Change, tuple]]) -> None:
     every change point found. A deterministic (sim) series that stepped has changed, no test needed."""
     from . import verdicts as V
     evidence = []
-    for change, (before_ids, before, after_ids, after) in judged:
+    for _change, (before_ids, before, after_ids, after) in judged:
         b = {r: [float(v)] for r, v in zip(before_ids, before, strict=False) if math.isfinite(v)}
         n = {r: [float(v)] for r, v in zip(after_ids, after, strict=False) if math.isfinite(v)}
         evidence.append(V.evidence(b, n, "live"))
@@ -376,7 +376,7 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
                 s = frame[(frame["workload"] == c.workload) & (frame["scenario"] == c.scenario)
                           & (frame["variant"] == c.variant) & (frame["mode"] == c.mode)
                           & (frame["metric"] == c.metric)]
-                s = s[s["factors"].map(lambda f: json.loads(f) == c.factors)]
+                s = s[s["factors"].map(lambda f, factors=c.factors: json.loads(f) == factors)]
                 line = sparkline(s["median"])
                 row.append(f"`{line[:c.index]}|{line[c.index:]}`" if line else "–")
         lines += [md_table(header, rows), ""]

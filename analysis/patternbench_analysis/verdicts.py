@@ -134,7 +134,7 @@ def mann_whitney(base: list[float], new: list[float]) -> tuple[float, float]:
         r_new += r
     u = r_new - m * (m + 1) / 2
     if ties == 0 and m <= EXACT_MAX and n <= EXACT_MAX:
-        k = int(round(u))
+        k = round(u)
         low = _cdf(m, n, k)
         high = 1.0 - _cdf(m, n, k - 1) if k > 0 else 1.0
         return u, min(1.0, 2 * min(low, high))
@@ -402,7 +402,7 @@ class NoiseFloors:
             document = json.loads(Path(path).read_text(encoding="utf-8"))
             floors = {e["key"]: e for e in document["floors"]}
         except (OSError, ValueError, KeyError, TypeError) as error:
-            raise InputError(f"noise floor file {path}: unreadable ({error})")
+            raise InputError(f"noise floor file {path}: unreadable ({error})") from error
         return NoiseFloors(floors, Path(path))
 
     def floor(self, key: str) -> float | None:

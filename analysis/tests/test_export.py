@@ -88,7 +88,7 @@ def test_influx_escaping_round_trips(tmp_path):
             record["variant"] = "frame budget=30,ms"
     rewrite_results(folder, "throttle", change)
     text = influx(load_folders([folder]))
-    points = [parse_line(l) for l in text.splitlines() if not l.startswith("#")]
+    points = [parse_line(line) for line in text.splitlines() if not line.startswith("#")]
     assert len(points) == 4  # shard 1/2 of 2 scenarios x 2 seeds x 2 policies
     for point in points:
         assert point["tags"]["scenario"].startswith(WEIRD.replace("\n", " "))  # newlines cannot be represented
@@ -105,7 +105,7 @@ def test_influx_leaves_out_non_finite_values_and_says_so(tmp_path):
     rewrite_results(folder, "throttle", make_inf)
     text = run_cli("export", "-f", "influx", folder).stdout
     assert text.startswith("# 1 non-finite values (inf/nan) left out")
-    assert "inf" not in "".join(l for l in text.splitlines() if not l.startswith("#")).replace("info", "")
+    assert "inf" not in "".join(line for line in text.splitlines() if not line.startswith("#")).replace("info", "")
     parse(text)
 
 

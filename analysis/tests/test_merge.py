@@ -22,7 +22,9 @@ def merged(tmp_path, fixtures):
 
 def test_shards_are_disjoint_and_cover_the_unsharded_matrix(fixtures):
     whole = load_folder(fixtures / "whole").runs["throttle"].table
-    cells = lambda t: set(zip(t["scenario"], t["variant"], t["seed"], strict=True))
+    def cells(t):
+        return set(zip(t["scenario"], t["variant"], t["seed"], strict=True))
+
     parts = [cells(load_folder(fixtures / f"shard-{i}").runs["throttle"].table) for i in (1, 2)]
     assert parts[0] and parts[1] and not parts[0] & parts[1]
     assert parts[0] | parts[1] == cells(whole)

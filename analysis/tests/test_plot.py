@@ -137,7 +137,7 @@ def test_cli_writes_png_and_svg_into_folder_charts_by_default(tmp_path, fixtures
     written = sorted(Path(p).name for p in result.stdout.split())
     assert written == ["throttle-frontier.png", "throttle-frontier.svg"]
     assert (folder / "charts/throttle-frontier.png").exists()
-    ids, text = svg_ids_and_text(folder / "charts/throttle-frontier.svg")
+    _ids, text = svg_ids_and_text(folder / "charts/throttle-frontier.svg")
     assert "host ci-runner-2" in text  # that shard really ran under another hostname
 
 

@@ -189,7 +189,7 @@ def three_runs_in_one_second(tmp_path):
     for k in range(3):
         folder = copy_folder("shard-1", tmp_path / f"copy{k}")
         run_id = f"throttle-20261121T075142Z-000{k}"
-        rewrite_results(folder, "throttle", lambda r: r.update(run_id=run_id, value=str(float(r["value"]) + k)))
+        rewrite_results(folder, "throttle", lambda r, run_id=run_id, k=k: r.update(run_id=run_id, value=str(float(r["value"]) + k)))
         doc = json.loads((folder / "throttle.json").read_text())
         doc["run_id"] = run_id
         (folder / "throttle.json").write_text(json.dumps(doc))

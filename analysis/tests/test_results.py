@@ -88,7 +88,7 @@ def test_csv_from_another_schema_version_is_refused(tmp_path):
     csv_path = folder / "throttle.csv"
     lines = csv_path.read_text().splitlines()
     # A hypothetical version 2 that renamed `variant` to `policy` and dropped `host`.
-    lines = [lines[0].replace("variant", "policy").replace(",host", "")] + [l.rsplit(",", 1)[0] for l in lines[1:]]
+    lines = [lines[0].replace("variant", "policy").replace(",host", "")] + [line.rsplit(",", 1)[0] for line in lines[1:]]
     csv_path.write_text("\n".join(lines) + "\n")
     assert_one_line_error(run_cli("export", "-f", "openmetrics", folder), "throttle.csv", "not results schema version 1")
 

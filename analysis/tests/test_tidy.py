@@ -115,7 +115,7 @@ def test_input_traces_are_not_taken_for_results():
               if path.is_relative_to(FIXTURES) and not is_results_csv(path) and not is_events_csv(path)}
     assert others == INPUT_TRACES
     assert "reads" not in current_csvs()
-    with pytest.raises(InputError, match="reads.csv"):
+    with pytest.raises(InputError, match=r"reads\.csv"):
         load_folder(FIXTURES / "cache")
 
 
