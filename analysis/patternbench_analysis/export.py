@@ -37,8 +37,9 @@ TAG_COLUMNS = ["scenario", "variant", "mode", "seed", "repetition", "host"]
 PRECISION = {"s": 1, "ms": 10**3, "us": 10**6, "ns": 10**9}
 
 
-def epoch_ns(created_utc: str, where: str) -> int:
-    """created_utc as integer nanoseconds since the epoch (fractional seconds kept when present)."""
+def epoch_ns(created_utc: str | None, where: str) -> int:
+    """created_utc as integer nanoseconds since the epoch (fractional seconds kept when present);
+    a missing one (None) is an InputError like any other that is not an ISO 8601 UTC time."""
     text = str(created_utc)
     match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)", text)
     if not match:
@@ -93,7 +94,7 @@ def rows_of(run: WorkloadRun):
 
 def label_names(factors: list[str], reserved: set[str]) -> dict[str, str]:
     """A valid, collision-free tag/label name for each factor column."""
-    names = {}
+    names: dict[str, str] = {}
     for factor in factors:
         name = re.sub(r"[^A-Za-z0-9_]", "_", factor) or "factor"
         if name[0].isdigit() or name.startswith("_"):
@@ -252,9 +253,9 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True, only_run:
     out = []
     if info_lines:
         # The text format 0.0.4 (Pushgateway, textfile collector) has no info type: there it is a gauge.
-        family = "patternbench_run" if timestamps else "patternbench_run_info"
-        out += [f"# TYPE {family} {'info' if timestamps else 'gauge'}",
-                f"# HELP {family} One sample per PatternBench run: where and how it was measured, its parameters "
+        run_family = "patternbench_run" if timestamps else "patternbench_run_info"
+        out += [f"# TYPE {run_family} {'info' if timestamps else 'gauge'}",
+                f"# HELP {run_family} One sample per PatternBench run: where and how it was measured, its parameters "
                 f"(param_*); join on run_id."]
         out += info_lines
     for name, family in families.items():

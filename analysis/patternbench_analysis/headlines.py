@@ -72,7 +72,7 @@ def throttle_tables(runs: list[WorkloadRun]) -> list[Table]:
             medians = {p: groups[(scenario, p, P99)].median() for p in policies if (scenario, p, P99) in groups}
             medians = {p: v for p, v in medians.items() if pd.notna(v)}
             if medians:
-                bold.add((policies.index(min(medians, key=medians.get)), j))
+                bold.add((policies.index(min(medians, key=lambda p: medians[p])), j))
         tables.append(Table(
             caption=f"p99 latency (ms) / hitch ratio (ms/s): median (min–max) over n seeds, {mode} mode; "
                     "bold: lowest median p99 per scenario",
@@ -105,7 +105,7 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
                 row.append(fmt(median) if low == high else f"{fmt(median)} ({fmt(low)}–{fmt(high)})")
             at_most = s.loc[most] if most in s.index else None
             row.append(fmt(at_most[JAIN]) if at_most is not None else "–")
-            serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most > 1
+            serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most is not None and most > 1
             row.append(fmt(at_most[CO]) + (" (took turns)" if serialized else "") if at_most is not None else "–")
             rows.append(row)
         header = ["strategy", "n"] + [f"{t:g} threads (ns/op)" for t in threads] + [
