@@ -353,7 +353,7 @@ def _why(ev: Evidence) -> str:
 def adjust(cells: list[Evidence]) -> None:
     """Benjamini–Hochberg over the tested cells of one family, in place."""
     tested = [c for c in cells if c.tested]
-    for c, adj in zip(tested, benjamini_hochberg([c.p for c in tested if c.p is not None]), strict=False):
+    for c, adj in zip(tested, benjamini_hochberg([c.p for c in tested if c.p is not None]), strict=True):
         c.p_adjusted = adj
 
 
