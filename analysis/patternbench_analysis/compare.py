@@ -104,7 +104,7 @@ def _samples(folders: list[ResultsFolder], workload: str) -> tuple[dict, dict, l
     for f in factors:
         if f not in table:
             table[f] = ""
-    keys = ["scenario", "variant", "mode"] + factors + ["metric"]
+    keys = ["scenario", "variant", "mode", *factors, "metric"]
     key_frame = table[keys].copy()
     for f in factors:
         key_frame[f] = key_frame[f].map(factor_text)
@@ -112,7 +112,7 @@ def _samples(folders: list[ResultsFolder], workload: str) -> tuple[dict, dict, l
     cells, units = {}, {}
     for key, group in table.groupby(keys, sort=False):
         per_run: dict[str, list] = {}
-        for run_id, seed, value in zip(group["run_id"], group["seed"], group["value"]):
+        for run_id, seed, value in zip(group["run_id"], group["seed"], group["value"], strict=True):
             per_run.setdefault(str(run_id), []).append((seed, float(value)))
         cells[key] = per_run
         units[key] = group["unit"].iloc[0]
@@ -175,12 +175,12 @@ def _tolerances(path: str | None) -> list[dict]:
     file = Path(path) if path else THRESHOLDS
     try:
         document = json.loads(file.read_text(encoding="utf-8"))
-    except OSError:
+    except OSError as error:
         if path:
-            raise InputError(f"--thresholds {path}: cannot read it")
+            raise InputError(f"--thresholds {path}: cannot read it") from error
         return []
     except ValueError as error:
-        raise InputError(f"thresholds file {file}: not JSON ({error})")
+        raise InputError(f"thresholds file {file}: not JSON ({error})") from error
     return [m for m in document.get("hardware_metrics", []) if isinstance(m, dict)]
 
 
@@ -206,7 +206,7 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
     pending: list[tuple[CellChange, V.Evidence, str, float, str]] = []
     for workload in [w for w in workloads(new) if w in base_workloads]:
         b_cells, b_units, factors = _samples(base, workload)
-        n_cells, n_units, n_factors = _samples(new, workload)
+        n_cells, _n_units, n_factors = _samples(new, workload)
         if factors != n_factors:
             raise InputError(f"{workload}: factor columns differ (BASE {factors}, NEW {n_factors}); cannot pair cells")
         threads = 3 + factors.index("threads") if "threads" in factors else None
@@ -316,7 +316,7 @@ def _count(per_run: dict) -> int:
 def _describe(workload: str, key: tuple, factors: list[str]) -> dict:
     scenario, variant, mode, *rest = key
     return {"workload": workload, "scenario": scenario, "variant": variant, "mode": mode,
-            "factors": {f: v for f, v in zip(factors, rest[:-1]) if v != ""}, "metric": rest[-1]}
+            "factors": {f: v for f, v in zip(factors, rest[:-1], strict=False) if v != ""}, "metric": rest[-1]}
 
 
 # ---------------------------------------------------------------- rendering
@@ -410,7 +410,7 @@ def to_html_section(comparison: Comparison) -> str:
            "".join(f'<p class="warning"><strong>Warning:</strong> {h(w)}</p>' for w in comparison.warnings),
            "<table><thead><tr>"
            + "".join(f"<th>{h(c)}</th>" for c in HEADER) + "</tr></thead><tbody>"]
-    for row, cell in zip(rows(comparison), comparison.cells):
+    for row, cell in zip(rows(comparison), comparison.cells, strict=False):
         colour = VERDICT_COLOURS[cell.verdict]
         tds = "".join(f'<td class="num">{h(v)}</td>' if 2 <= i <= 6 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-2]))
         out.append(f'<tr data-verdict="{h(cell.verdict)}">{tds}<td style="color:{colour};font-weight:600">'

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 
 from .results import InputError, ResultsFolder, WorkloadRun, combined, factor_text, workloads
 from .results import flatten_parameters as flatten
@@ -37,8 +37,9 @@ TAG_COLUMNS = ["scenario", "variant", "mode", "seed", "repetition", "host"]
 PRECISION = {"s": 1, "ms": 10**3, "us": 10**6, "ns": 10**9}
 
 
-def epoch_ns(created_utc: str, where: str) -> int:
-    """created_utc as integer nanoseconds since the epoch (fractional seconds kept when present)."""
+def epoch_ns(created_utc: str | None, where: str) -> int:
+    """created_utc as integer nanoseconds since the epoch (fractional seconds kept when present);
+    a missing one (None) is an InputError like any other that is not an ISO 8601 UTC time."""
     text = str(created_utc)
     match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)", text)
     if not match:
@@ -46,8 +47,8 @@ def epoch_ns(created_utc: str, where: str) -> int:
     zone = "+00:00" if match.group(3) == "Z" else match.group(3)
     try:
         moment = datetime.fromisoformat(match.group(1) + zone)
-    except ValueError:
-        raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time")
+    except ValueError as error:
+        raise InputError(f"{where}: created_utc '{created_utc}' is not an ISO 8601 UTC time") from error
     fraction = int((match.group(2) or "0").ljust(9, "0"))
     return int(moment.timestamp()) * 10**9 + fraction
 
@@ -83,9 +84,9 @@ def rows_of(run: WorkloadRun):
     """(run_id, tags, metric, value, unit, nanoseconds) per row, tags in a fixed column order."""
     times = run_times(run)
     factors = run.factor_names
-    columns = ["run_id"] + TAG_COLUMNS + factors + ["metric", "value", "unit"]
+    columns = ["run_id", *TAG_COLUMNS, *factors, "metric", "value", "unit"]
     for record in run.table[columns].itertuples(index=False, name=None):
-        values = dict(zip(columns, record))
+        values = dict(zip(columns, record, strict=True))
         tags = {c: str(values[c]) for c in TAG_COLUMNS}
         tags |= {f: factor_text(values[f]) for f in factors}
         yield values["run_id"], tags, values["metric"], float(values["value"]), values["unit"], times[values["run_id"]]
@@ -93,7 +94,7 @@ def rows_of(run: WorkloadRun):
 
 def label_names(factors: list[str], reserved: set[str]) -> dict[str, str]:
     """A valid, collision-free tag/label name for each factor column."""
-    names = {}
+    names: dict[str, str] = {}
     for factor in factors:
         name = re.sub(r"[^A-Za-z0-9_]", "_", factor) or "factor"
         if name[0].isdigit() or name.startswith("_"):
@@ -139,7 +140,7 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
             parameters = {run_id: {f"param_{k}": parameter_text(v) for k, v in params.items()}
                           for run_id, params in run.scalar_parameters_by_run().items()}
             points: dict[tuple, dict] = {}
-            for run_id, tags, metric, value, unit, stamp in rows_of(run):
+            for run_id, tags, metric, value, _unit, stamp in rows_of(run):
                 if not math.isfinite(value):
                     skipped += 1
                     continue
@@ -155,7 +156,7 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
                     raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
                                      f"({dict(tag_items)}); a point would silently keep only one")
                 fields[field] = value
-            for (run_id, stamp, tag_items), fields in points.items():
+            for (_run_id, stamp, tag_items), fields in points.items():
                 tag_text = "".join(f",{_escape_key(k)}={_escape_key(v)}" for k, v in tag_items)
                 field_text = ",".join(f"{_escape_key(k)}={_influx_float(v)}" for k, v in sorted(fields.items()))
                 lines.append(f"{measurement}{tag_text} {field_text} {stamp // (10**9 // factor)}")
@@ -252,9 +253,9 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True, only_run:
     out = []
     if info_lines:
         # The text format 0.0.4 (Pushgateway, textfile collector) has no info type: there it is a gauge.
-        family = "patternbench_run" if timestamps else "patternbench_run_info"
-        out += [f"# TYPE {family} {'info' if timestamps else 'gauge'}",
-                f"# HELP {family} One sample per PatternBench run: where and how it was measured, its parameters "
+        run_family = "patternbench_run" if timestamps else "patternbench_run_info"
+        out += [f"# TYPE {run_family} {'info' if timestamps else 'gauge'}",
+                f"# HELP {run_family} One sample per PatternBench run: where and how it was measured, its parameters "
                 f"(param_*); join on run_id."]
         out += info_lines
     for name, family in families.items():

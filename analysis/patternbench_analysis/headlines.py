@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from .charts.atomics import CO, CO_THRESHOLD, JAIN, NS, STRATEGY_ORDER, cells, probe_text, work_text
-from .charts.cache import VARIANT_ORDER as CACHE_ORDER, sweep_table
-from .charts.clock import error_table, human_us, SOURCE_ORDER
+from .charts.cache import VARIANT_ORDER as CACHE_ORDER
+from .charts.cache import sweep_table
+from .charts.clock import SOURCE_ORDER, error_table, human_us
 from .charts.throttle import HITCH, P99, ordered
 from .results import WorkloadRun
 
@@ -66,16 +67,16 @@ def throttle_tables(runs: list[WorkloadRun]) -> list[Table]:
                 hitch = groups.get((scenario, policy, HITCH), pd.Series(dtype=float))
                 counts.append(len(p99.dropna()))
                 row.append(f"{spread(p99)} / {spread(hitch)}")
-            rows.append([row[0], counts_text(counts)] + row[1:])
+            rows.append([row[0], counts_text(counts), *row[1:]])
         for j, scenario in enumerate(scenarios, start=2):
             medians = {p: groups[(scenario, p, P99)].median() for p in policies if (scenario, p, P99) in groups}
             medians = {p: v for p, v in medians.items() if pd.notna(v)}
             if medians:
-                bold.add((policies.index(min(medians, key=medians.get)), j))
+                bold.add((policies.index(min(medians, key=lambda p: medians[p])), j))
         tables.append(Table(
             caption=f"p99 latency (ms) / hitch ratio (ms/s): median (min–max) over n seeds, {mode} mode; "
                     "bold: lowest median p99 per scenario",
-            header=["policy", "n"] + scenarios, rows=rows, bold=bold))
+            header=["policy", "n", *scenarios], rows=rows, bold=bold))
     return tables
 
 
@@ -85,7 +86,7 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
         return []
     tables = []
     combos = list(dict.fromkeys(zip(data["scenario"], data["cs_work_ns"].fillna(-1), data["gap_work_ns"].fillna(-1),
-                                    data["mode"])))
+                                    data["mode"], strict=True)))
     for operation, cs, gap, mode in combos[:6]:
         cell = data[(data["scenario"] == operation) & (data["cs_work_ns"].fillna(-1) == cs)
                     & (data["gap_work_ns"].fillna(-1) == gap) & (data["mode"] == mode)]
@@ -104,7 +105,7 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
                 row.append(fmt(median) if low == high else f"{fmt(median)} ({fmt(low)}–{fmt(high)})")
             at_most = s.loc[most] if most in s.index else None
             row.append(fmt(at_most[JAIN]) if at_most is not None else "–")
-            serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most > 1
+            serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most is not None and most > 1
             row.append(fmt(at_most[CO]) + (" (took turns)" if serialized else "") if at_most is not None else "–")
             rows.append(row)
         header = ["strategy", "n"] + [f"{t:g} threads (ns/op)" for t in threads] + [
@@ -124,7 +125,7 @@ def atomics_probe(runs: list[WorkloadRun]) -> str:
 
 
 def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
-    data, skipped = error_table(runs)
+    data, _skipped = error_table(runs)
     if data.empty:
         return []
     scenarios = list(dict.fromkeys(s for r in runs for s in r.table["scenario"] if s in set(data["scenario"])))
@@ -148,12 +149,12 @@ def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
                 text += f", {int(neg)} negative"
                 bold.add((i, j))
             row.append(text)
-        rows.append(row[:1] + [counts_text(data[data["scenario"] == scenario]["n"].dropna())] + row[1:])
+        rows.append([*row[:1], counts_text(data[data["scenario"] == scenario]["n"].dropna()), *row[1:]])
     bold = {(i, j + 1) for i, j in bold}
     clients = ", ".join(dict.fromkeys(data["client"]))
     return [Table(caption=f"worst timing error over clients ({clients}): median over n seeds (min–max over the seeds "
                           "where they differ); bold: negative durations measured",
-                  header=["scenario", "n"] + sources, rows=rows, bold=bold)]
+                  header=["scenario", "n", *sources], rows=rows, bold=bold)]
 
 
 def cache_tables(runs: list[WorkloadRun]) -> list[Table]:
@@ -177,12 +178,12 @@ def cache_tables(runs: list[WorkloadRun]) -> list[Table]:
                 continue
             low, high = at.loc[v, "hit_ratio_min"], at.loc[v, "hit_ratio_max"]
             cells.append(fmt(at.loc[v, "hit_ratio"]) + ("" if low == high else f" ({fmt(low)}–{fmt(high)})"))
-        rows.append([f"{scenario} @ {size}", counts_text(at["n"])] + cells)
+        rows.append([f"{scenario} @ {size}", counts_text(at["n"]), *cells])
         if len(at):
             bold.add((i, 2 + variants.index(at["hit_ratio"].idxmax())))
     return [Table(caption="hit ratio in the main app at each trace's own cache size: median (min–max) over n seeds, "
                           "the range shown where the seeds differ; bold: best median",
-                  header=["trace @ capacity", "n"] + variants, rows=rows, bold=bold)]
+                  header=["trace @ capacity", "n", *variants], rows=rows, bold=bold)]
 
 
 def generic_tables(runs: list[WorkloadRun]) -> list[Table]:

@@ -29,7 +29,7 @@ import sqlite3
 import time
 import urllib.parse
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +38,6 @@ import pandas as pd
 from .directions import HIGHER, LOWER, direction
 from .export import epoch_ns
 from .results import InputError, ResultsFolder, factor_text
-
 
 
 def default_db() -> Path:
@@ -95,7 +94,7 @@ class Store:
                 self.connection = sqlite3.connect(path)
                 self.connection.execute("PRAGMA journal_mode=WAL")
             except sqlite3.DatabaseError as error:
-                raise InputError(f"--db {path}: not a usable SQLite database ({error})")
+                raise InputError(f"--db {path}: not a usable SQLite database ({error})") from error
             self.marker = "?"
         cursor = self.connection.cursor()
         try:
@@ -103,7 +102,7 @@ class Store:
                 cursor.execute(statement)
             self.connection.commit()
         except Exception as error:  # sqlite3.DatabaseError, pg8000's DatabaseError
-            raise InputError(f"--db {self.describe()}: cannot create the history tables ({_one_line(error)})")
+            raise InputError(f"--db {self.describe()}: cannot create the history tables ({_one_line(error)})") from error
 
     def describe(self) -> str:
         if self.kind == "postgresql":
@@ -130,8 +129,8 @@ def _one_line(error: Exception) -> str:
 def _connect_postgres(url: str):
     try:
         import pg8000.dbapi
-    except ImportError:
-        raise InputError("PostgreSQL needs the pg8000 package: pip install -r analysis/requirements.txt")
+    except ImportError as error:
+        raise InputError("PostgreSQL needs the pg8000 package: pip install -r analysis/requirements.txt") from error
     parts = urllib.parse.urlsplit(url)
     database = parts.path.lstrip("/") or "postgres"
     query = urllib.parse.parse_qs(parts.query)
@@ -142,7 +141,7 @@ def _connect_postgres(url: str):
                                     host=host, port=parts.port or 5432, database=database, timeout=30)
     except Exception as error:
         safe = f"postgresql://{host}:{parts.port or 5432}/{database}"
-        raise InputError(f"--db {safe}: cannot connect ({_one_line(error)})")
+        raise InputError(f"--db {safe}: cannot connect ({_one_line(error)})") from error
 
 
 # ---------------------------------------------------------------- ingest
@@ -158,7 +157,7 @@ class IngestResult:
 
 def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
     known = {r[0] for r in store.query("SELECT run_id FROM runs")}
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     added, skipped, rows = [], [], 0
     cursor = store.connection.cursor()
     insert_run = store.sql("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -180,14 +179,14 @@ def ingest(store: Store, folders: list[ResultsFolder]) -> IngestResult:
                     source.get("build_configuration"), source.get("swift_version"),
                     json.dumps(source.get("parameters", {}), sort_keys=True), now))
                 part = table[table["run_id"] == run_id]
-                factor_json = [json.dumps({f: factor_text(v) for f, v in zip(factors, values) if factor_text(v) != ""},
+                factor_json = [json.dumps({f: factor_text(v) for f, v in zip(factors, values, strict=True) if factor_text(v) != ""},
                                           sort_keys=True)
-                               for values in (zip(*[part[f] for f in factors]) if factors else [()] * len(part))]
+                               for values in (zip(*[part[f] for f in factors], strict=True) if factors else [()] * len(part))]
                 values = [None if not math.isfinite(v) else float(v) for v in part["value"]]
                 batch = list(zip([run_id] * len(part), [workload] * len(part), part["scenario"], part["variant"],
                                  part["mode"], factor_json, part["metric"], part["unit"],
                                  part["seed"].astype(int).tolist(), part["repetition"].astype(int).tolist(),
-                                 part["host"], values))
+                                 part["host"], values, strict=True))
                 for start in range(0, len(batch), INSERT_BATCH):  # multi-row INSERTs: one round trip per batch
                     chunk = batch[start:start + INSERT_BATCH]
                     cursor.execute(store.sql("INSERT INTO measurements VALUES " + ", ".join([row_marks] * len(chunk))),
@@ -263,7 +262,7 @@ def series_frame(store: Store, workload: str | None = None, metric: str | None =
         return frame
     frame["value"] = frame["value"].astype("float64")
     frame["created_ns"] = frame["created_ns"].astype("int64")
-    grouped = frame.groupby(SERIES_KEYS + ["metric", "unit", "run_id", "created_ns", "created_utc"], sort=False)["value"]
+    grouped = frame.groupby([*SERIES_KEYS, "metric", "unit", "run_id", "created_ns", "created_utc"], sort=False)["value"]
     out = grouped.agg(["median", "min", "max", "count"]).reset_index()
     return out.sort_values(["created_ns", "run_id"], kind="stable")
 
@@ -280,7 +279,7 @@ def changes(store: Store, options: Options | None = None, workload: str | None =
     judged: list[tuple[Change, tuple]] = []
     if frame.empty:
         return found, stats
-    for key, series in frame.groupby(SERIES_KEYS + ["metric"], sort=True):
+    for key, series in frame.groupby([*SERIES_KEYS, "metric"], sort=True):
         stats["series"] += 1
         values = series["median"].to_numpy(dtype=float)
         finite = np.isfinite(values)
@@ -322,12 +321,12 @@ def _judge(judged: list[tuple[Change, tuple]]) -> None:
     every change point found. A deterministic (sim) series that stepped has changed, no test needed."""
     from . import verdicts as V
     evidence = []
-    for change, (before_ids, before, after_ids, after) in judged:
-        b = {r: [float(v)] for r, v in zip(before_ids, before) if math.isfinite(v)}
-        n = {r: [float(v)] for r, v in zip(after_ids, after) if math.isfinite(v)}
+    for _change, (before_ids, before, after_ids, after) in judged:
+        b = {r: [float(v)] for r, v in zip(before_ids, before, strict=False) if math.isfinite(v)}
+        n = {r: [float(v)] for r, v in zip(after_ids, after, strict=False) if math.isfinite(v)}
         evidence.append(V.evidence(b, n, "live"))
-    V.adjust([ev for (change, _), ev in zip(judged, evidence) if change.mode != "sim"])
-    for (change, _), ev in zip(judged, evidence):
+    V.adjust([ev for (change, _), ev in zip(judged, evidence, strict=True) if change.mode != "sim"])
+    for (change, _), ev in zip(judged, evidence, strict=True):
         if change.mode == "sim":
             change.verdict = V._directed(change.mean_after - change.mean_before, change.direction, HIGHER, LOWER)
             change.why = "deterministic (virtual time): the value stepped at this run"
@@ -373,11 +372,11 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
                   "created (UTC)", "size", "p", "verdict", "why (rule pb-verdict-1)"]
         if frame is not None and len(frame):
             header.append("trend (median per run)")
-            for row, c in zip(rows, found):
+            for row, c in zip(rows, found, strict=True):
                 s = frame[(frame["workload"] == c.workload) & (frame["scenario"] == c.scenario)
                           & (frame["variant"] == c.variant) & (frame["mode"] == c.mode)
                           & (frame["metric"] == c.metric)]
-                s = s[s["factors"].map(lambda f: json.loads(f) == c.factors)]
+                s = s[s["factors"].map(lambda f, factors=c.factors: json.loads(f) == factors)]
                 line = sparkline(s["median"])
                 row.append(f"`{line[:c.index]}|{line[c.index:]}`" if line else "–")
         lines += [md_table(header, rows), ""]
@@ -430,7 +429,7 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
     if frame.empty:
         raise InputError(f"{store.describe()}: no runs stored{' for ' + workload if workload else ''}; "
                          "run `pb-analysis history ingest` first")
-    keys = list(dict.fromkeys(tuple(k) for k in frame[SERIES_KEYS + ["metric"]].itertuples(index=False, name=None)))
+    keys = list(dict.fromkeys(tuple(k) for k in frame[[*SERIES_KEYS, "metric"]].itertuples(index=False, name=None)))
     # The stored factors text is the key; match each change to it by value, not by spelling.
     stored = {(*k[:4], json.dumps(json.loads(k[4]), sort_keys=True), k[5]): k for k in keys}
     marked: dict[tuple, list[Change]] = {}
@@ -450,7 +449,7 @@ def plot(store: Store, out_dir: Path, found: list[Change], workload: str | None 
     columns = min(3, len(chosen))
     rows = (len(chosen) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, 3.1 * rows + 1.3), squeeze=False)
-    for ax, key in zip(axes.flat, chosen):
+    for ax, key in zip(axes.flat, chosen, strict=False):
         wl, scenario, variant, mode, factors, metric_name = key
         s = frame[(frame["workload"] == wl) & (frame["scenario"] == scenario) & (frame["variant"] == variant)
                   & (frame["mode"] == mode) & (frame["factors"] == factors) & (frame["metric"] == metric_name)]

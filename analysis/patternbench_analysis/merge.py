@@ -20,11 +20,17 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import shutil
 from pathlib import Path
 
-from .results import (EVENTS_FILE, SCHEMA_VERSION, InputError, ResultsFolder, WorkloadRun, check_distinct_runs,
-                      load_folder)
+from .results import (
+    EVENTS_FILE,
+    SCHEMA_VERSION,
+    InputError,
+    ResultsFolder,
+    WorkloadRun,
+    check_distinct_runs,
+    load_folder,
+)
 
 
 def _schema_versions(paths: list[Path]) -> None:

@@ -32,7 +32,7 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
         progress(f"drawing {workload} ({index}/{len(names)} workloads, {len(charts)} charts so far)")
         runs = combined(folders, workload)
         if workload == "throttle":
-            made = [throttle.frontier(runs, out_dir)]
+            made: list[Chart | None] = [throttle.frontier(runs, out_dir)]
             events = [f.events for f in folders if f.events is not None]
             if events:
                 events = pd.concat(events, ignore_index=True)
@@ -41,12 +41,12 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
         elif workload in SINGLE_CHARTS:
             made = [SINGLE_CHARTS[workload](runs, out_dir)]
         elif workload == "atomics":
-            made = atomics.charts(runs, out_dir)
+            made = list(atomics.charts(runs, out_dir))
         else:
             log(f"note: no charts for workload '{workload}' (its numbers are still in the report and exports)")
             continue
-        made = [chart for chart in made if chart is not None]
-        if not made:
+        drawn = [chart for chart in made if chart is not None]
+        if not drawn:
             log(f"note: workload '{workload}' has no rows its charts draw (its numbers are still in the report and exports)")
-        charts += made
+        charts += drawn
     return charts

@@ -9,10 +9,11 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from .charts.common import Chart
-from .headlines import Table, atomics_probe, tables_for
+from .headlines import atomics_probe, tables_for
 from .plot import render_all
 from .results import ResultsFolder, WorkloadRun, combined, workloads
 
@@ -96,7 +97,7 @@ def md_escape(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def md_table(header: list[str], rows: list[list[str]], bold: set[tuple[int, int]] = frozenset()) -> str:
+def md_table(header: list[str], rows: list[list[str]], bold: AbstractSet[tuple[int, int]] = frozenset()) -> str:
     lines = ["| " + " | ".join(md_escape(h) for h in header) + " |", "|" + "---|" * len(header)]
     for i, row in enumerate(rows):
         cells = [f"**{md_escape(c)}**" if (i, j) in bold else md_escape(c) for j, c in enumerate(row)]
@@ -166,7 +167,7 @@ def h(text) -> str:
 
 
 def html_table(header: list[str], rows: list[list[str]], caption: str | None = None,
-               bold: set[tuple[int, int]] = frozenset()) -> str:
+               bold: AbstractSet[tuple[int, int]] = frozenset()) -> str:
     out = [f'<p class="caption">{h(caption)}</p>' if caption else "", "<table>"]
     out.append("<thead><tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr></thead><tbody>")
     for i, row in enumerate(rows):
@@ -189,7 +190,8 @@ def inline_markdown(text: str) -> str:
 
 def markdown_to_html(text: str) -> str:
     """Just enough markdown for a gate summary: headings, pipe tables, paragraphs, bold and code."""
-    out, table = [], []
+    out: list[str] = []
+    table: list[str] = []
 
     def flush():
         if table:
@@ -224,7 +226,7 @@ def embed(chart: Chart) -> str:
 
 def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None) -> str:
     names = ", ".join(workloads(folders))
-    body = [f"<h1>PatternBench run report</h1>",
+    body = ["<h1>PatternBench run report</h1>",
             f"<p class=\"sub\">{h(names)} — from {h(', '.join(str(f.path) for f in folders))}</p>"]
     gate = gate_of(folders)
     if gate:

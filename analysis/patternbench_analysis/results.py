@@ -69,7 +69,7 @@ class PathError(InputError):
 
 
 def csv_header(factor_names: list[str], schema_version: int = SCHEMA_VERSION) -> list[str]:
-    leading = LEADING_COLUMNS if schema_version == 1 else LEADING_COLUMNS[:4] + ["origin"] + LEADING_COLUMNS[4:]
+    leading = LEADING_COLUMNS if schema_version == 1 else [*LEADING_COLUMNS[:4], "origin", *LEADING_COLUMNS[4:]]
     return leading + list(factor_names) + TRAILING_COLUMNS
 
 
@@ -164,13 +164,13 @@ def read_document(path: Path) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise InputError(f"{_rel(path)}: cannot read: {error.strerror or error}")
+        raise InputError(f"{_rel(path)}: cannot read: {error.strerror or error}") from error
     if not text.strip():
         raise InputError(f"{_rel(path)}: empty file")
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"{_rel(path)}: not valid JSON (line {error.lineno}: {error.msg})")
+        raise InputError(f"{_rel(path)}: not valid JSON (line {error.lineno}: {error.msg})") from error
     if not isinstance(document, dict) or "schema_version" not in document:
         raise InputError(f"{_rel(path)}: no schema_version; not a PatternBench results file")
     version = document["schema_version"]
@@ -195,9 +195,9 @@ def _read_header(path: Path) -> list[str]:
         with path.open(encoding="utf-8", newline="") as handle:
             first = handle.readline()
     except OSError as error:
-        raise InputError(f"{_rel(path)}: cannot read: {error.strerror or error}")
-    except UnicodeDecodeError:
-        raise InputError(f"{_rel(path)}: not UTF-8 text")
+        raise InputError(f"{_rel(path)}: cannot read: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise InputError(f"{_rel(path)}: not UTF-8 text") from error
     return [c.strip().strip('"') for c in first.rstrip("\r\n").split(",")] if first.strip() else []
 
 
@@ -221,21 +221,21 @@ def read_table(path: Path, factor_names: list[str], schema_version: int = SCHEMA
     try:
         table = pd.read_csv(path, dtype=string_columns | {"value": str}, keep_default_na=False, na_values=[])
     except (pd.errors.ParserError, ValueError) as error:
-        raise InputError(f"{_rel(path)}: not a valid CSV ({str(error).splitlines()[0]})")
+        raise InputError(f"{_rel(path)}: not a valid CSV ({str(error).splitlines()[0]})") from error
     if "origin" in table.columns:
         table = table.drop(columns="origin")
     values = []
     for index, text in enumerate(table["value"]):
         try:
             values.append(_to_float(text))
-        except ValueError:
-            raise InputError(f"{_rel(path)}: line {index + 2}: value '{text}' is not a number")
+        except ValueError as error:
+            raise InputError(f"{_rel(path)}: line {index + 2}: value '{text}' is not a number") from error
     table["value"] = pd.Series(values, index=table.index, dtype="float64")
     for column in ("seed", "repetition"):
         try:
             table[column] = pd.to_numeric(table[column], errors="raise", downcast=None)
-        except (ValueError, TypeError):
-            raise InputError(f"{_rel(path)}: column {column} holds a non-integer")
+        except (ValueError, TypeError) as error:
+            raise InputError(f"{_rel(path)}: column {column} holds a non-integer") from error
         if table[column].dtype.kind not in "iu":
             raise InputError(f"{_rel(path)}: column {column} holds a non-integer")
     return normalize_factors(table, factor_names, path)
@@ -251,16 +251,16 @@ def normalize_factors(table: pd.DataFrame, factor_names: list[str], path: Path) 
         for index, text in enumerate(table[old]):
             try:
                 converted.append(duration_ns(text) if text != "" else float("nan"))
-            except ValueError:
-                raise InputError(f"{_rel(path)}: line {index + 2}: {old} '{text}' is not a duration (0, 50ns, 1us, ...)")
+            except ValueError as error:
+                raise InputError(f"{_rel(path)}: line {index + 2}: {old} '{text}' is not a duration (0, 50ns, 1us, ...)") from error
         table[old] = converted
         table = table.rename(columns={old: new})
     for column in NUMERIC_FACTORS & set(table.columns):
         if column in factor_names or column in RENAMED_FACTORS.values():
             try:
                 table[column] = pd.to_numeric(table[column].replace("", float("nan"))).astype("float64")
-            except (ValueError, TypeError):
-                raise InputError(f"{_rel(path)}: column {column} holds a non-number")
+            except (ValueError, TypeError) as error:
+                raise InputError(f"{_rel(path)}: column {column} holds a non-number") from error
     return table
 
 
@@ -288,7 +288,7 @@ def read_events(path: Path) -> pd.DataFrame:
     try:
         table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, ValueError) as error:
-        raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})")
+        raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})") from error
     if header == EVENTS_COLUMNS:
         table = table.assign(workload="throttle", mode="sim", repetition=0, event="update", track="main",
                              kind="slice", value=float("nan"))[TIMELINE_COLUMNS]
@@ -355,7 +355,7 @@ def read_gate(path: Path) -> dict:
     try:
         gate = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:
-        raise InputError(f"{_rel(path)}: not a readable gate verdict ({error})")
+        raise InputError(f"{_rel(path)}: not a readable gate verdict ({error})") from error
     if not isinstance(gate, dict) or gate.get("verdict") not in ("pass", "regression", "error"):
         raise InputError(f"{_rel(path)}: 'verdict' must be pass, regression or error")
     return gate

@@ -134,7 +134,7 @@ def mann_whitney(base: list[float], new: list[float]) -> tuple[float, float]:
         r_new += r
     u = r_new - m * (m + 1) / 2
     if ties == 0 and m <= EXACT_MAX and n <= EXACT_MAX:
-        k = int(round(u))
+        k = round(u)
         low = _cdf(m, n, k)
         high = 1.0 - _cdf(m, n, k - 1) if k > 0 else 1.0
         return u, min(1.0, 2 * min(low, high))
@@ -237,8 +237,8 @@ def evidence(base_runs: dict[str, list[float]], new_runs: dict[str, list[float]]
     runs_n = sum(1 for vs in new_runs.values() if vs)
     if mode == "sim" and base_seeds is not None and new_seeds is not None \
             and sorted(base_seeds) == sorted(new_seeds) and len(set(base_seeds)) == len(base_seeds):
-        b = dict(zip(base_seeds, base_all))
-        n = dict(zip(new_seeds, new_all))
+        b = dict(zip(base_seeds, base_all, strict=False))
+        n = dict(zip(new_seeds, new_all, strict=False))
         ev = Evidence(DETERMINISTIC, len(base_all), len(new_all), runs_b, runs_n, False,
                       median(base_all), median(new_all))
         diff = [s for s in b if b[s] != n[s]]
@@ -353,7 +353,7 @@ def _why(ev: Evidence) -> str:
 def adjust(cells: list[Evidence]) -> None:
     """Benjamini–Hochberg over the tested cells of one family, in place."""
     tested = [c for c in cells if c.tested]
-    for c, adj in zip(tested, benjamini_hochberg([c.p for c in tested if c.p is not None])):
+    for c, adj in zip(tested, benjamini_hochberg([c.p for c in tested if c.p is not None]), strict=True):
         c.p_adjusted = adj
 
 
@@ -402,7 +402,7 @@ class NoiseFloors:
             document = json.loads(Path(path).read_text(encoding="utf-8"))
             floors = {e["key"]: e for e in document["floors"]}
         except (OSError, ValueError, KeyError, TypeError) as error:
-            raise InputError(f"noise floor file {path}: unreadable ({error})")
+            raise InputError(f"noise floor file {path}: unreadable ({error})") from error
         return NoiseFloors(floors, Path(path))
 
     def floor(self, key: str) -> float | None:

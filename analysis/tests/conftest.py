@@ -55,7 +55,7 @@ def rewrite_results(folder: Path, workload: str, change) -> None:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     for row in rows[1:]:
-        record = dict(zip(header, row))
+        record = dict(zip(header, row, strict=False))
         factors = {k: record[k] for k in doc["factor_names"]}
         as_record = {k: v for k, v in record.items() if k not in factors} | {"factors": factors}
         change(as_record)

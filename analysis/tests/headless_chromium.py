@@ -97,7 +97,7 @@ class Chromium:
 
     # -- what the tests use
 
-    def load_offline(self, path: Path) -> "Page":
+    def load_offline(self, path: Path) -> Page:
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Network", "Runtime"):

@@ -102,16 +102,15 @@ def postgres_server():
         as_user = [runuser, "-u", "postgres", "--"]
         shutil.chown(root, "postgres", "postgres")
     try:
-        subprocess.run(as_user + [initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+        subprocess.run([*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
                        check=True, capture_output=True, timeout=120)
         options = f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off"
-        started = subprocess.run(as_user + [pg_ctl, "-D", str(data), "-o", options, "-l", str(root / "log"), "-w",
-                                            "-t", "60", "start"], capture_output=True, text=True, timeout=90)
+        started = subprocess.run([*as_user, pg_ctl, "-D", str(data), "-o", options, "-l", str(root / "log"), "-w", "-t", "60", "start"], capture_output=True, text=True, timeout=90)
         assert started.returncode == 0, started.stdout + started.stderr + (root / "log").read_text()
         try:
             yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
         finally:
-            subprocess.run(as_user + [pg_ctl, "-D", str(data), "-m", "fast", "-w", "-t", "60", "stop"],
+            subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "fast", "-w", "-t", "60", "stop"],
                            capture_output=True, timeout=90)
     finally:
         shutil.rmtree(root, ignore_errors=True)

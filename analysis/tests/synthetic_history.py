@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +25,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "analysis"))
 
-from patternbench_analysis.results import csv_header, factor_text, load_folder  # noqa: E402
+from patternbench_analysis.results import csv_header, load_folder  # noqa: E402
 
 STEP_NIGHTS = (12, 24)
 STEP = 0.08
@@ -33,7 +33,7 @@ STEP = 0.08
 # ns_per_op (wall clock) ~30 %: the same step is expected to be found in one and lost in the other.
 STEPPED = {("atomics", "mutex", "cpu_ns_per_op"), ("atomics", "spinlock", "cpu_ns_per_op"),
            ("atomics", "mutex", "ns_per_op"), ("atomics", "spinlock", "ns_per_op")}
-START = datetime(2026, 10, 1, 2, 0, tzinfo=timezone.utc)
+START = datetime(2026, 10, 1, 2, 0, tzinfo=UTC)
 
 
 def _number(value: float) -> str:
@@ -51,7 +51,7 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
     for workload in workloads:
         run = folder.runs[workload]
         raw = pd.read_csv(source / f"{workload}.csv", dtype=str, keep_default_na=False)
-        keys = ["scenario", "variant", "mode"] + run.raw_factor_names + ["metric"]
+        keys = ["scenario", "variant", "mode", *run.raw_factor_names, "metric"]
         live = raw[raw["mode"] != "sim"]  # virtual-time rows repeat exactly every night
         groups = [np.asarray(ix) for ix in live.groupby(keys, sort=False).indices.values()]
         groups = [live.index.to_numpy()[ix] for ix in groups]
@@ -84,8 +84,7 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
             document = json.loads((source / f"{workload}.json").read_text())
             document["run_id"] = run_id
             document["created_utc"] = created.strftime("%Y-%m-%dT%H:%M:%SZ")
-            document["notes"] = document.get("notes", []) + [
-                f"synthetic night {night} built from {document.get('run_id')} (tests/synthetic_history.py)"]
+            document["notes"] = [*document.get("notes", []), f"synthetic night {night} built from {document.get('run_id')} (tests/synthetic_history.py)"]
             factor_names = run.raw_factor_names
             document["records"] = [
                 {"run_id": run_id, "workload": workload, "scenario": r["scenario"], "variant": r["variant"],

@@ -16,7 +16,7 @@ DOC = REPO / "docs" / "analysis.md"
 
 def test_the_five_lines_of_pandas_run_on_a_real_results_folder(fixtures):
     block = re.search(r"## Start from five lines of pandas.*?```python\n(.*?)```", DOC.read_text(), re.S).group(1)
-    lines = [l for l in block.strip().splitlines() if l.strip()]
+    lines = [line for line in block.strip().splitlines() if line.strip()]
     assert len(lines) == 5
     code = block.replace("results/runs/<run_id>/throttle.csv", str(fixtures / "run" / "throttle.csv"))
     scope: dict = {}

@@ -11,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import copy_folder
+
 from patternbench_analysis.results import load_folder, read_document
 
 REPO = Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ def schema_3(folder: Path) -> None:
     path.write_text(json.dumps(doc))
     lines = (folder / "atomics.csv").read_text().splitlines()  # schema 2 added `origin` after `variant`
     out = [lines[0].replace(",variant,", ",variant,origin,", 1)]
-    out += [",".join(cells[:4] + ["platform"] + cells[4:]) for cells in (line.split(",") for line in lines[1:])]
+    out += [",".join([*cells[:4], "platform", *cells[4:]]) for cells in (line.split(",") for line in lines[1:])]
     (folder / "atomics.csv").write_text("\n".join(out) + "\n")
 
 
@@ -57,8 +58,8 @@ def test_schema_3_events_carry_factor_columns_typed_like_the_results(tmp_path, f
     events = load_folder(folder).events
     assert events["threads"].dtype == results["threads"].dtype == "float64"
     assert list(events["threads"]) == [1.0, 2.0]
-    joined = events.merge(results[KEYS + ["threads", "cs_work_ns", "gap_work_ns"]].drop_duplicates(), how="left",
-                          on=KEYS + ["threads", "cs_work_ns", "gap_work_ns"], indicator=True)
+    joined = events.merge(results[[*KEYS, "threads", "cs_work_ns", "gap_work_ns"]].drop_duplicates(), how="left",
+                          on=[*KEYS, "threads", "cs_work_ns", "gap_work_ns"], indicator=True)
     assert joined["_merge"].value_counts().to_dict()["both"] >= 1
 
 

@@ -2,14 +2,14 @@
 
 import math
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from conftest import copy_folder, rewrite_results, run_cli
+from line_protocol import LineProtocolError, parse, parse_line
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 from prometheus_client.parser import text_string_to_metric_families as text_format_families
 
-from conftest import copy_folder, rewrite_results, run_cli
-from line_protocol import LineProtocolError, parse, parse_line
 from patternbench_analysis.export import influx, openmetrics
 from patternbench_analysis.results import factor_text, load_folders
 
@@ -17,7 +17,7 @@ WEIRD = 'storm, "slow" = \\ x\nnext'  # comma, space, quotes, equals, backslash 
 
 
 def epoch(created: str) -> int:
-    return int(datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
+    return int(datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp())
 
 
 def expected_rows(folders):
@@ -88,7 +88,7 @@ def test_influx_escaping_round_trips(tmp_path):
             record["variant"] = "frame budget=30,ms"
     rewrite_results(folder, "throttle", change)
     text = influx(load_folders([folder]))
-    points = [parse_line(l) for l in text.splitlines() if not l.startswith("#")]
+    points = [parse_line(line) for line in text.splitlines() if not line.startswith("#")]
     assert len(points) == 4  # shard 1/2 of 2 scenarios x 2 seeds x 2 policies
     for point in points:
         assert point["tags"]["scenario"].startswith(WEIRD.replace("\n", " "))  # newlines cannot be represented
@@ -105,7 +105,7 @@ def test_influx_leaves_out_non_finite_values_and_says_so(tmp_path):
     rewrite_results(folder, "throttle", make_inf)
     text = run_cli("export", "-f", "influx", folder).stdout
     assert text.startswith("# 1 non-finite values (inf/nan) left out")
-    assert "inf" not in "".join(l for l in text.splitlines() if not l.startswith("#")).replace("info", "")
+    assert "inf" not in "".join(line for line in text.splitlines() if not line.startswith("#")).replace("info", "")
     parse(text)
 
 

@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
+from test_plot import check_files
+
 from patternbench_analysis.plot import render_all
 from patternbench_analysis.results import load_folders
-from test_plot import check_files
 
 
 def test_group_chart_has_every_variant_per_scenario(tmp_path):

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from conftest import FIXTURES, assert_one_line_error, run_cli
-from patternbench_analysis import history
-from patternbench_analysis.results import load_folder
 from real_tools import postgres_server
 from synthetic_history import STEP_NIGHTS, STEPPED, build
+
+from patternbench_analysis import history
+from patternbench_analysis.results import load_folder
 
 # A real gated atomics slice (10 repetitions; the baseline recorded on the quiet development VM
 # before this history was built), frozen as a fixture: the committed baseline is re-recorded

@@ -2,10 +2,11 @@
 
 from pathlib import Path
 
+from test_plot import check_files
+
 from patternbench_analysis.charts.common import slug
 from patternbench_analysis.plot import render_all
 from patternbench_analysis.results import load_folders
-from test_plot import check_files
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,12 +1,11 @@
 """Merging results folders from several machines: round trip, hosts kept, bad input refused."""
 
 import json
-import shutil
 
 import pandas as pd
 import pytest
-
 from conftest import assert_one_line_error, copy_folder, run_cli
+
 from patternbench_analysis.merge import summarize
 from patternbench_analysis.results import load_folder
 
@@ -23,7 +22,9 @@ def merged(tmp_path, fixtures):
 
 def test_shards_are_disjoint_and_cover_the_unsharded_matrix(fixtures):
     whole = load_folder(fixtures / "whole").runs["throttle"].table
-    cells = lambda t: set(zip(t["scenario"], t["variant"], t["seed"]))
+    def cells(t):
+        return set(zip(t["scenario"], t["variant"], t["seed"], strict=True))
+
     parts = [cells(load_folder(fixtures / f"shard-{i}").runs["throttle"].table) for i in (1, 2)]
     assert parts[0] and parts[1] and not parts[0] & parts[1]
     assert parts[0] | parts[1] == cells(whole)
@@ -154,7 +155,7 @@ def test_different_factor_columns_are_refused(tmp_path, fixtures):
     out = [lines[0].replace("repetition,", "repetition,device,")]
     for line in lines[1:]:
         f = line.split(",")
-        out.append(",".join(f[:7] + ["fast"] + f[7:]))
+        out.append(",".join([*f[:7], "fast", *f[7:]]))
     (other / "throttle.csv").write_text("\n".join(out) + "\n")
     assert load_folder(other)  # valid on its own
     assert_one_line_error(run_cli("merge", fixtures / "shard-1", other, "-o", tmp_path / "out"), "factor columns")

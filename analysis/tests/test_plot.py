@@ -4,9 +4,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from PIL import Image
 
-from conftest import run_cli
 from patternbench_analysis.charts.common import slug
 from patternbench_analysis.plot import render_all
 from patternbench_analysis.results import load_folders
@@ -137,7 +137,7 @@ def test_cli_writes_png_and_svg_into_folder_charts_by_default(tmp_path, fixtures
     written = sorted(Path(p).name for p in result.stdout.split())
     assert written == ["throttle-frontier.png", "throttle-frontier.svg"]
     assert (folder / "charts/throttle-frontier.png").exists()
-    ids, text = svg_ids_and_text(folder / "charts/throttle-frontier.svg")
+    _ids, text = svg_ids_and_text(folder / "charts/throttle-frontier.svg")
     assert "host ci-runner-2" in text  # that shard really ran under another hostname
 
 
@@ -149,6 +149,7 @@ def test_one_colour_per_variant_in_every_chart():
 
 def test_pareto_front_keeps_only_undominated_points():
     import pandas as pd
+
     from patternbench_analysis.charts.throttle import HITCH, P99, pareto_front
     points = pd.DataFrame({HITCH: [0, 1, 2, 3, 1.5], P99: [100, 50, 60, 10, 40]})
     assert pareto_front(points)[[HITCH, P99]].values.tolist() == [[0, 100], [1, 50], [1.5, 40], [3, 10]]
@@ -156,7 +157,8 @@ def test_pareto_front_keeps_only_undominated_points():
 
 def test_worst_second_draws_the_top_policies_around_their_worst_update(charts):
     import pandas as pd
-    from patternbench_analysis.charts.throttle_worst import TOP, top_policies, worst_update
+
+    from patternbench_analysis.charts.throttle_worst import TOP, top_policies
     chart_map, folders = charts
     chart = chart_map["throttle-worst-second-storm-slow"]
     ids, text = check_files(chart)
@@ -175,6 +177,7 @@ def test_worst_second_draws_the_top_policies_around_their_worst_update(charts):
 
 def test_worst_update_is_the_largest_wait_plus_cost_plus_lateness():
     import pandas as pd
+
     from patternbench_analysis.charts.throttle_worst import worst_update
     updates = pd.DataFrame({"time_ms": [100.0, 150.0, 400.0, 420.0], "cost_ms": [2.0, 30.0, 1.0, 1.0],
                             "frame_lateness_ms": [0.0, 16.7, float("nan"), 0.0]})
@@ -228,7 +231,9 @@ def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtur
     """The `--events` of every bench-* (TIMELINE_COLUMNS) reads beside the older throttle file; the
     throttle charts keep only bench-throttle's update rows."""
     import shutil
+
     import pandas as pd
+
     from patternbench_analysis.charts.throttle import update_rows
     from patternbench_analysis.results import TIMELINE_COLUMNS, load_folder
     old = load_folder(fixtures / "run").events

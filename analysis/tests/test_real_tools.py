@@ -18,13 +18,13 @@ import subprocess
 import urllib.parse
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
-
 from conftest import FIXTURES, copy_folder, rewrite_results
 from line_protocol import parse
+from prometheus_client.parser import text_string_to_metric_families
+from real_tools import free_port, http, require, server
+
 from patternbench_analysis.export import influx, metric_name, openmetrics
 from patternbench_analysis.results import factor_text, load_folders
-from real_tools import free_port, http, require, server
 
 # Debian's Pushgateway persists to /var/lib/prometheus/pushgateway.data by default, so without this
 # every test run (and every other user of the machine) would start with the groups of the last one:
@@ -189,7 +189,7 @@ def three_runs_in_one_second(tmp_path):
     for k in range(3):
         folder = copy_folder("shard-1", tmp_path / f"copy{k}")
         run_id = f"throttle-20261121T075142Z-000{k}"
-        rewrite_results(folder, "throttle", lambda r: r.update(run_id=run_id, value=str(float(r["value"]) + k)))
+        rewrite_results(folder, "throttle", lambda r, run_id=run_id, k=k: r.update(run_id=run_id, value=str(float(r["value"]) + k)))
         doc = json.loads((folder / "throttle.json").read_text())
         doc["run_id"] = run_id
         (folder / "throttle.json").write_text(json.dumps(doc))
@@ -204,7 +204,7 @@ def influx_rows(base: str, db: str) -> list[dict]:
     result = json.loads(body)["results"][0]
     rows = []
     for series in result.get("series", []):
-        rows += [dict(zip(series["columns"], values)) for values in series["values"]]
+        rows += [dict(zip(series["columns"], values, strict=False)) for values in series["values"]]
     return rows
 
 
@@ -257,8 +257,7 @@ def scraped_values(scraped: str) -> tuple[dict, set[str]]:
     return got, info
 
 
-PUSHED = FOLDERS + ["cache/sweep", "cache/trace", "group", "readiness", "invalidation", "invalidation-live", "lifecycle",
-                   "lifecycle-live", "atomics-ns", "compare-source", "history-source"]
+PUSHED = [*FOLDERS, "cache/sweep", "cache/trace", "group", "readiness", "invalidation", "invalidation-live", "lifecycle", "lifecycle-live", "atomics-ns", "compare-source", "history-source"]
 
 
 def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):

@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import copy_folder, run_cli
 from headless_chromium import Chromium, chromium_binary
 

@@ -4,8 +4,8 @@ import json
 import math
 
 import pytest
-
 from conftest import assert_one_line_error, copy_folder, run_cli
+
 from patternbench_analysis.results import InputError, load_folder, load_folders
 
 
@@ -27,7 +27,7 @@ def test_inf_and_nan_values_read_as_floats(tmp_path):
     lines = csv_path.read_text().splitlines()
     first, second = lines[1].split(","), lines[2].split(",")
     first[-3], second[-3] = "inf", "nan"
-    csv_path.write_text("\n".join([lines[0], ",".join(first), ",".join(second)] + lines[3:]) + "\n")
+    csv_path.write_text("\n".join([lines[0], ",".join(first), ",".join(second), *lines[3:]]) + "\n")
     doc = json.loads((folder / "throttle.json").read_text())
     doc["records"][0]["value"], doc["records"][1]["value"] = "inf", "nan"
     (folder / "throttle.json").write_text(json.dumps(doc))
@@ -65,7 +65,7 @@ def schema_2(folder):
     out = [lines[0].replace(",variant,", ",variant,origin,", 1)]
     for line in lines[1:]:
         cells = line.split(",")
-        out.append(",".join(cells[:4] + ["signal"] + cells[4:]))
+        out.append(",".join([*cells[:4], "signal", *cells[4:]]))
     (folder / "throttle.csv").write_text("\n".join(out) + "\n")
 
 
@@ -88,7 +88,7 @@ def test_csv_from_another_schema_version_is_refused(tmp_path):
     csv_path = folder / "throttle.csv"
     lines = csv_path.read_text().splitlines()
     # A hypothetical version 2 that renamed `variant` to `policy` and dropped `host`.
-    lines = [lines[0].replace("variant", "policy").replace(",host", "")] + [l.rsplit(",", 1)[0] for l in lines[1:]]
+    lines = [lines[0].replace("variant", "policy").replace(",host", "")] + [line.rsplit(",", 1)[0] for line in lines[1:]]
     csv_path.write_text("\n".join(lines) + "\n")
     assert_one_line_error(run_cli("export", "-f", "openmetrics", folder), "throttle.csv", "not results schema version 1")
 

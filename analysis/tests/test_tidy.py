@@ -10,8 +10,8 @@ import duckdb
 import pandas as pd
 import polars as pl
 import pytest
-
 from conftest import FIXTURES, run_cli
+
 from patternbench_analysis.results import InputError, is_events_csv, load_folder
 from patternbench_analysis.workloads import registry
 
@@ -57,7 +57,7 @@ def dtypes(path: Path) -> dict[str, dict[str, str]]:
     return {
         "pandas": {c: str(t) for c, t in pd.read_csv(path).dtypes.items()},
         "polars": {c: str(t) for c, t in pl.read_csv(path).schema.items()},
-        "duckdb": dict(zip(relation.columns, map(str, relation.types))),
+        "duckdb": dict(zip(relation.columns, map(str, relation.types), strict=True)),
     }
 
 
@@ -101,7 +101,7 @@ def test_input_traces_are_not_taken_for_results():
               if path.is_relative_to(FIXTURES) and not is_results_csv(path) and not is_events_csv(path)}
     assert others == INPUT_TRACES
     assert "reads" not in current_csvs()
-    with pytest.raises(InputError, match="reads.csv"):
+    with pytest.raises(InputError, match=r"reads\.csv"):
         load_folder(FIXTURES / "cache")
 
 

@@ -5,6 +5,7 @@ import re
 
 from conftest import copy_folder, run_cli
 from line_protocol import parse
+
 from patternbench_analysis.export import label_names
 
 
@@ -21,7 +22,7 @@ def make_unknown_workload(tmp_path):
     doc["records"].append(extra)
     (folder / "futex.json").write_text(json.dumps(doc))
     lines = (folder / "futex.csv").read_text().splitlines()
-    lines = [lines[0]] + [l.replace(",throttle,", ",futex,", 1) for l in lines[1:]]
+    lines = [lines[0]] + [line.replace(",throttle,", ",futex,", 1) for line in lines[1:]]
     fields = lines[1].split(",")
     fields[-4:-1] = ["wobble_per_op", "1.5", "1/op"]
     lines.append(",".join(fields))

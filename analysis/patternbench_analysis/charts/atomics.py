@@ -14,7 +14,7 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from ..results import WorkloadRun, factor_text
-from .common import Chart, layout, marker_map, color_map, save, slug, tag
+from .common import Chart, color_map, layout, marker_map, save, slug, tag
 
 NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
 CO_THRESHOLD = 0.9
@@ -100,12 +100,12 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
     markers = marker_map(strategies_all, "atomics")
     for operation in dict.fromkeys(data["scenario"]):
         op = data[data["scenario"] == operation]
-        combos = list(dict.fromkeys(zip(op["cs_work_ns"].fillna(-1), op["gap_work_ns"].fillna(-1), op["mode"])))
+        combos = list(dict.fromkeys(zip(op["cs_work_ns"].fillna(-1), op["gap_work_ns"].fillna(-1), op["mode"], strict=True)))
         fig, axes = plt.subplots(len(combos), 2, figsize=(11.5, 3.4 * len(combos) + 1.2), squeeze=False,
                                  gridspec_kw={"width_ratios": [1.6, 1]})
         series = []
         any_hollow = False
-        for (ax_ns, ax_fair), (cs, gap, mode) in zip(axes, combos):
+        for (ax_ns, ax_fair), (cs, gap, mode) in zip(axes, combos, strict=True):
             cell = op[(op["cs_work_ns"].fillna(-1) == cs) & (op["gap_work_ns"].fillna(-1) == gap) & (op["mode"] == mode)]
             for strategy in strategies_all:
                 s = cell[cell["variant"] == strategy]

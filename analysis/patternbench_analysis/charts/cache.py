@@ -44,7 +44,7 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
     rows = (len(scenarios) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(3.3 * columns + 1.8, 2.7 * rows + 1.2), squeeze=False, sharey=True)
     series = []
-    for ax, scenario in zip(axes.flat, scenarios):
+    for ax, scenario in zip(axes.flat, scenarios, strict=False):
         sub = data[data["scenario"] == scenario]
         for variant in variants:
             line = sub[sub["variant"] == variant].sort_values("capacity")

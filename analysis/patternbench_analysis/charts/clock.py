@@ -76,7 +76,7 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                              squeeze=False, sharey=True)
     image = None
     series = []
-    for ax, client in zip(axes.flat, clients):
+    for ax, client in zip(axes.flat, clients, strict=False):
         sub = data[data["client"] == client]
         grid = np.full((len(scenarios), len(sources)), np.nan)
         negative = np.zeros_like(grid)
@@ -130,6 +130,7 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     top_axis = max(ax.get_position().y1 for ax in axes.flat if ax.get_visible())
     bottom_axis = min(ax.get_position().y0 for ax in axes.flat if ax.get_visible())
     cax = fig.add_axes((1 - 1.05 / width, bottom_axis, 0.16 / width, top_axis - bottom_axis))
+    assert image is not None, "data is not empty, so at least one client drew its panel"
     bar = fig.colorbar(image, cax=cax)
     bar.set_label("timing error (µs, log scale; grey = 0)")
     title = "Clocks: timing error per scenario × client × clock source"

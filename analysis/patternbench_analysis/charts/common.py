@@ -9,10 +9,10 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")  # headless: charts are files, never windows
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
-from ..results import WorkloadRun  # noqa: E402
+from ..results import WorkloadRun
 
 # Deterministic SVG output (same input, same bytes), so charts can be diffed and tested.
 matplotlib.rcParams["svg.hashsalt"] = "patternbench"

@@ -39,7 +39,7 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     for ax in list(axes.flat)[len(scenarios):]:
         ax.set_visible(False)
     series = []
-    for ax, scenario in zip(axes.flat, scenarios):
+    for ax, scenario in zip(axes.flat, scenarios, strict=False):
         labels, xs, ys = [], [], []
         for variant in variants:
             try:

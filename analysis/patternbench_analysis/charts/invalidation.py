@@ -72,7 +72,7 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 ax.set_ylabel(label)
             ax.grid(axis="y", alpha=0.3)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    unique = dict(zip(labels, handles))
+    unique = dict(zip(labels, handles, strict=True))
     legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
     title = "Cross-process cache invalidation: stale reads against their cost"
     layout(fig, title, "median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",

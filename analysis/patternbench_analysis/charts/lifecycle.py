@@ -111,7 +111,7 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         for row in range(1, len(ROWS)):
             axes[row][col].axis("off")
     handles, labels = axes[0][0].get_legend_handles_labels()
-    unique = {l: h for l, h in zip(labels, handles) if l in variants}
+    unique = {label: handle for label, handle in zip(labels, handles, strict=True) if label in variants}
     legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
     title = "App lifecycle under iOS's rules: loss, kills and sync"
     subtitle = "median over seeds; bars at the floor are 0; 'torn' = corrupt launches; live: real processes killed inside saves"

@@ -46,7 +46,7 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     styles = variant_style(variants, "readiness")
     fig, axes = plt.subplots(1, len(scenarios), figsize=(4.6 * len(scenarios) + 2.4, 4.8), squeeze=False)
     series = []
-    for ax, scenario in zip(axes[0], scenarios):
+    for ax, scenario in zip(axes[0], scenarios, strict=True):
         at: dict[tuple[float, float], list[tuple[str, float]]] = {}  # variants drawn at one point share one label
         for variant in variants:
             try:

@@ -43,7 +43,7 @@ def frontier_points(runs: list[WorkloadRun]) -> pd.DataFrame:
                                  columns="metric", values="value", aggfunc="first").reset_index()
         wide["sweep"] = [
             params.get(r, {}).get(SWEEP_PARAMETER.get(v, ""), None) if v in SWEEP_PARAMETER else None
-            for r, v in zip(wide["run_id"], wide["variant"])
+            for r, v in zip(wide["run_id"], wide["variant"], strict=True)
         ]
         frames.append(wide)
     if not frames:
@@ -89,7 +89,7 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     series = []
     log_panels = []
     flat_panels = []
-    for ax, scenario in zip(axes.flat, scenarios):
+    for ax, scenario in zip(axes.flat, scenarios, strict=False):
         panel = points[points["scenario"] == scenario]
         if (panel[HITCH].abs() < 1e-9).all():
             series += flat_panel(ax, scenario, panel, policies, modes, colors)
@@ -245,7 +245,7 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
         colors = color_map(ordered(POLICY_ORDER + policies), "throttle")
         fig, axes = plt.subplots(len(policies), 2, figsize=(11, 1.05 * len(policies) + 1.6), sharex=True,
                                  squeeze=False)
-        for (ax_rows, ax_late), policy in zip(axes, policies):
+        for (ax_rows, ax_late), policy in zip(axes, policies, strict=True):
             p = sub[sub["variant"] == policy]
             t = p["time_ms"] / 1000.0
             lines = ax_rows.vlines(t, 0, p["rows"], color=colors[policy], linewidth=1.0, label="rows per update")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import pandas as pd
-from matplotlib.lines import Line2D
 from matplotlib.collections import PatchCollection
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from ..results import WorkloadRun
@@ -65,7 +65,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
         colors = color_map(ordered(POLICY_ORDER + [p for p, _ in top]), "throttle")
         fig, axes = plt.subplots(len(top), 1, figsize=(10, 1.55 * len(top) + 1.5), squeeze=False)
         drawn = []
-        for ax, (policy, p99) in zip(axes[:, 0], top):
+        for ax, (policy, p99) in zip(axes[:, 0], top, strict=True):
             updates = sub[sub["variant"] == policy]
             found = worst_update(updates)
             if found is None:
@@ -81,7 +81,7 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                 if len(part):
                     # One collection per kind, so the SVG names it (a bar container has no id of its own).
                     rects = [Rectangle((x / 1000.0, 0), max(c, 0.4) / 1000.0, r)
-                             for x, c, r in zip(part["time_ms"], part["cost_ms"], part["rows"])]
+                             for x, c, r in zip(part["time_ms"], part["cost_ms"], part["rows"], strict=True)]
                     bars = ax.add_collection(PatchCollection(rects, facecolor=color, edgecolor=color, linewidth=0.6))
                     tag(bars, f"{scenario}/{policy}/{'resets' if reset else 'updates'}", None if reset else policy)
             late = window[window["frame_lateness_ms"].fillna(0) > 0.5]
