@@ -134,8 +134,8 @@ def _history_options(args):
 def _history(args) -> int:
     from . import history
 
+    outputs.database_file(args.db or history.default_db(), create=args.history_command == "ingest")
     if args.history_command == "ingest":
-        outputs.database_file(args.db or history.default_db())
         for folder in args.folders:
             load_folder(folder)  # a missing folder is named before the store is opened or created
     elif args.history_command == "plot":

@@ -72,16 +72,25 @@ def write_text(path: str | Path, text: str, option: str = "-o") -> Path:
     return file
 
 
-def database_file(path: str | Path | None, option: str = "--db") -> None:
-    """A SQLite file's folder must exist or be creatable and be writable (a postgresql:// URL passes)."""
+def database_file(path: str | Path | None, option: str = "--db", create: bool = True) -> None:
+    """A SQLite file's folder must exist or be creatable and be writable (a postgresql:// URL passes).
+
+    `create=False` (the commands that only read the history) checks without making anything: a
+    path whose folder is a file is refused here, a database that is simply not there yet is the
+    store's to name."""
     if path is None or str(path).startswith(("postgresql://", "postgres://")):
         return
     file = Path(path)
     if file.is_dir():
         return  # the store names this case itself ("is a folder; give a file")
     parent = file.parent
-    if parent.exists() and not parent.is_dir():
-        raise PathError(f"{option} {file}: its folder {parent} is not a folder")
+    for folder in (parent, *parent.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise PathError(f"{option} {file}: its folder {folder} is not a folder")
+            break
+    if not create:
+        return
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
