@@ -170,6 +170,10 @@ def variant_color(name: str, role: str | None = None) -> str:
     return color_map([name], role)[name]
 
 
+# adjustText's iterations per chart: it stops earlier once no label overlaps another or a point.
+LABEL_ITERATIONS = 1000
+
+
 def place_labels(ax, texts: list, points=None) -> None:
     """Moves annotation texts apart so none overlaps another or a point (adjustText), with a thin
     line back to the point a label left."""
@@ -178,8 +182,12 @@ def place_labels(ax, texts: list, points=None) -> None:
     from adjustText import adjust_text
 
     xs, ys = (list(points[0]), list(points[1])) if points is not None else (None, None)
+    # A fixed number of iterations, not adjustText's default one-second budget: with a time limit
+    # the placement depends on how fast the machine is at that moment (a loaded CI host stopped it
+    # early, with labels still overlapping), so the same data could give another chart.
     adjust_text(texts, x=xs, y=ys, ax=ax, expand=(1.2, 1.5), force_text=(0.3, 0.6), force_static=(0.2, 0.4),
-                arrowprops={"arrowstyle": "-", "color": "#999999", "lw": 0.6}, min_arrow_len=8, ensure_inside_axes=True)
+                arrowprops={"arrowstyle": "-", "color": "#999999", "lw": 0.6}, min_arrow_len=8, ensure_inside_axes=True,
+                time_lim=None, iter_lim=LABEL_ITERATIONS)
 
 
 def log_ticks(axis, low: float, high: float) -> None:
