@@ -121,6 +121,7 @@ def _samples(folders: list[ResultsFolder], workload: str) -> tuple[dict, dict, l
 
 # ---------------------------------------------------------------- run metadata: CPUs, probes, builds
 
+
 def _documents(folders: list[ResultsFolder], workload: str) -> list[dict]:
     return [r.document for r in combined(folders, workload)]
 
@@ -142,28 +143,37 @@ def _probe_fractions(folders: list[ResultsFolder], workload: str) -> list[tuple[
     return out
 
 
-def _host_warnings(base: list[ResultsFolder], new: list[ResultsFolder], workload: str,
-                   several_threads: bool = True) -> tuple[list[str], bool]:
+def _host_warnings(
+    base: list[ResultsFolder], new: list[ResultsFolder], workload: str, several_threads: bool = True
+) -> tuple[list[str], bool]:
     """(warnings, comparable): the sides' CPUs, co-scheduling probes, loads and builds."""
     warnings, comparable = [], True
     bp, np_ = _fingerprints(base, workload), _fingerprints(new, workload)
     known = {p for p in bp | np_ if p is not None}
     if len(known) > 1:
         comparable = False
-        warnings.append(f"{workload}: different CPU fingerprints (BASE {', '.join(sorted(str(p) for p in bp))}; "
-                        f"NEW {', '.join(sorted(str(p) for p in np_))}): live cells not comparable")
+        warnings.append(
+            f"{workload}: different CPU fingerprints (BASE {', '.join(sorted(str(p) for p in bp))}; "
+            f"NEW {', '.join(sorted(str(p) for p in np_))}): live cells not comparable"
+        )
     elif None in bp | np_ and known:
-        warnings.append(f"{workload}: a side does not record its CPU (run before fingerprints); taken as {next(iter(known))}")
+        warnings.append(
+            f"{workload}: a side does not record its CPU (run before fingerprints); taken as {next(iter(known))}"
+        )
     for label, folders in (("BASE", base), ("NEW", new)) if several_threads else ():
         serialized = sorted({run for run, _, verdict in _probe_fractions(folders, workload) if verdict == "serialized"})
         if serialized:
-            warnings.append(f"{workload}: the co-scheduling probe of {label} run {', '.join(serialized)} says the threads "
-                            "took turns (serialized): its multi-thread cells measure time slicing, not contention")
+            warnings.append(
+                f"{workload}: the co-scheduling probe of {label} run {', '.join(serialized)} says the threads "
+                "took turns (serialized): its multi-thread cells measure time slicing, not contention"
+            )
     fb = [f for _, f, _ in _probe_fractions(base, workload)]
     fn = [f for _, f, _ in _probe_fractions(new, workload)]
     if fb and fn and abs(float(np.mean(fb)) - float(np.mean(fn))) > 0.25:
-        warnings.append(f"{workload}: the host's load differed: two threads ran at once {np.mean(fb):.0%} of the probe "
-                        f"in BASE, {np.mean(fn):.0%} in NEW")
+        warnings.append(
+            f"{workload}: the host's load differed: two threads ran at once {np.mean(fb):.0%} of the probe "
+            f"in BASE, {np.mean(fn):.0%} in NEW"
+        )
     builds = {d.get("metadata", {}).get("build_configuration") for d in _documents(base + new, workload)}
     if "debug" in builds:
         warnings.append(f"{workload}: a side is a debug build: its live numbers say nothing about release")
@@ -186,21 +196,29 @@ def _tolerances(path: str | None) -> list[dict]:
 
 def _min_effect(gated: list[dict], workload: str, scenario: str, metric: str, factors: dict, default: float) -> float:
     for m in gated:
-        if m.get("workload") == workload and m.get("metric") == metric \
-                and m.get("scenario") in (None, scenario) \
-                and all(factors.get(k) == v for k, v in (m.get("factors") or {}).items()):
+        if (
+            m.get("workload") == workload
+            and m.get("metric") == metric
+            and m.get("scenario") in (None, scenario)
+            and all(factors.get(k) == v for k, v in (m.get("factors") or {}).items())
+        ):
             return float(m.get("tolerance", default))
     return default
 
 
 def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Options | None = None) -> Comparison:
     options = options or Options()
-    result = Comparison(base=sorted({i for f in base for r in f.runs.values() for i in r.run_ids}),
-                        new=sorted({i for f in new for r in f.runs.values() for i in r.run_ids}), options=options)
+    result = Comparison(
+        base=sorted({i for f in base for r in f.runs.values() for i in r.run_ids}),
+        new=sorted({i for f in new for r in f.runs.values() for i in r.run_ids}),
+        options=options,
+    )
     base_workloads, new_workloads = set(workloads(base)), set(workloads(new))
     if not base_workloads & new_workloads:
-        raise InputError(f"nothing to compare: BASE holds {', '.join(sorted(base_workloads))}, "
-                         f"NEW holds {', '.join(sorted(new_workloads))}")
+        raise InputError(
+            f"nothing to compare: BASE holds {', '.join(sorted(base_workloads))}, "
+            f"NEW holds {', '.join(sorted(new_workloads))}"
+        )
     floors = V.NoiseFloors.load(Path(options.noise_floor) if options.noise_floor else V.NOISE_FLOOR_FILE)
     gated = _tolerances(options.thresholds)
     pending: list[tuple[CellChange, V.Evidence, str, float, str]] = []
@@ -226,17 +244,36 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
                 result.only_in_new.append(described | {"note": "no finite value on one side"})
                 continue
             mode = key[2]
-            ev = V.evidence({r: [v for _, v in vs] for r, vs in b.items()}, {r: [v for _, v in vs] for r, vs in n.items()},
-                            mode, [s for vs in b.values() for s, _ in vs], [s for vs in n.values() for s, _ in vs])
+            ev = V.evidence(
+                {r: [v for _, v in vs] for r, vs in b.items()},
+                {r: [v for _, v in vs] for r, vs in n.items()},
+                mode,
+                [s for vs in b.values() for s, _ in vs],
+                [s for vs in n.values() for s, _ in vs],
+            )
             bv = [v for vs in b.values() for _, v in vs]
             nv = [v for vs in n.values() for _, v in vs]
             d = direction(workload, key[-1])
             cell = CellChange(
-                **described, unit=b_units[key], direction=d, n_base=ev.n_base, n_new=ev.n_new,
-                base_median=float(np.median(bv)), new_median=float(np.median(nv)),
-                base_min=min(bv), base_max=max(bv), new_min=min(nv), new_max=max(nv),
-                change_pct=None, ci_low_pct=None, ci_high_pct=None, verdict=SAME, sample_unit=ev.unit,
-                runs_base=ev.runs_base, runs_new=ev.runs_new)
+                **described,
+                unit=b_units[key],
+                direction=d,
+                n_base=ev.n_base,
+                n_new=ev.n_new,
+                base_median=float(np.median(bv)),
+                new_median=float(np.median(nv)),
+                base_min=min(bv),
+                base_max=max(bv),
+                new_min=min(nv),
+                new_max=max(nv),
+                change_pct=None,
+                ci_low_pct=None,
+                ci_high_pct=None,
+                verdict=SAME,
+                sample_unit=ev.unit,
+                runs_base=ev.runs_base,
+                runs_new=ev.runs_new,
+            )
             if mode != "sim" and not comparable:
                 cell.verdict, cell.why = NOT_COMPARABLE, "measured on different CPUs (see the warnings)"
                 ev.p = None
@@ -260,8 +297,10 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
         largest = sorted(moved, key=lambda m: -abs(m[1]))[:3]
         result.warnings.append(
             f"{len(moved)} metric × cell shapes moved together by 5 % or more (one run a side: taken as the run's shift, "
-            "removed before judging cells; largest: " + "; ".join(f"{k[0]} {k[1]} {k[2]} {c:+.0%}" for k, c in largest)
-            + "). A change of the code common to all cells of a shape needs interleaved runs to be seen")
+            "removed before judging cells; largest: "
+            + "; ".join(f"{k[0]} {k[1]} {k[2]} {c:+.0%}" for k, c in largest)
+            + "). A change of the code common to all cells of a shape needs interleaved runs to be seen"
+        )
     for cell, ev, d, min_effect, key_floor in pending:
         V.decide(ev, d, min_effect, floors.floor(key_floor))
         cell.verdict, cell.why = ev.verdict, ev.why
@@ -272,13 +311,16 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
         result.cells.append(cell)
     counts = result.counts()
     if counts[INCONCLUSIVE]:
-        result.warnings.append(f"{counts[INCONCLUSIVE]} cells × metrics inconclusive: their repetitions differ, but with "
-                               f"fewer than {V.MIN_RUNS} runs a side and no noise floor for this CPU and metric the "
-                               "run-to-run noise is unknown: run interleaved (scripts/ab-gate.sh) / more runs, or learn a "
-                               "floor from A/A pairs (--learn-noise-floor)")
+        result.warnings.append(
+            f"{counts[INCONCLUSIVE]} cells × metrics inconclusive: their repetitions differ, but with "
+            f"fewer than {V.MIN_RUNS} runs a side and no noise floor for this CPU and metric the "
+            "run-to-run noise is unknown: run interleaved (scripts/ab-gate.sh) / more runs, or learn a "
+            "floor from A/A pairs (--learn-noise-floor)"
+        )
     if counts[FEW]:
-        result.warnings.append(f"{counts[FEW]} cells × metrics with too few repetitions (fewer than {V.MIN_REPS} a side): "
-                               "not judged")
+        result.warnings.append(
+            f"{counts[FEW]} cells × metrics with too few repetitions (fewer than {V.MIN_REPS} a side): not judged"
+        )
     result.cells.sort(key=lambda c: (ORDER[c.verdict], -abs(c.change_pct or 0)))
     return result
 
@@ -290,8 +332,10 @@ def learn_noise_floor(comparison: Comparison, base: list[ResultsFolder], new: li
     for workload in {c.workload for c in comparison.cells}:
         prints = {p for p in _fingerprints(base, workload) | _fingerprints(new, workload) if p is not None}
         if len(prints) != 1:
-            raise InputError(f"--learn-noise-floor: {workload} was not measured on one identified CPU "
-                             f"({len(prints)} fingerprints); a floor belongs to one CPU")
+            raise InputError(
+                f"--learn-noise-floor: {workload} was not measured on one identified CPU "
+                f"({len(prints)} fingerprints); a floor belongs to one CPU"
+            )
     for c in comparison.cells:
         if c.mode == "sim" or c.sample_unit != V.REPS or c.change_pct is None:
             continue
@@ -315,11 +359,18 @@ def _count(per_run: dict) -> int:
 
 def _describe(workload: str, key: tuple, factors: list[str]) -> dict:
     scenario, variant, mode, *rest = key
-    return {"workload": workload, "scenario": scenario, "variant": variant, "mode": mode,
-            "factors": {f: v for f, v in zip(factors, rest[:-1], strict=False) if v != ""}, "metric": rest[-1]}
+    return {
+        "workload": workload,
+        "scenario": scenario,
+        "variant": variant,
+        "mode": mode,
+        "factors": {f: v for f, v in zip(factors, rest[:-1], strict=False) if v != ""},
+        "metric": rest[-1],
+    }
 
 
 # ---------------------------------------------------------------- rendering
+
 
 def _pct(value) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
@@ -338,9 +389,17 @@ def _cell_name(c: CellChange) -> str:
     return f"{c.workload} {c.scenario} / {c.variant} ({c.mode}{factors})"
 
 
-HEADER = ["cell", "metric", "n base / new", "base median (min–max)", "new median (min–max)", "change",
-          "interval (95 %; below 5 a side: the full range)",
-          "verdict", "why"]
+HEADER = [
+    "cell",
+    "metric",
+    "n base / new",
+    "base median (min–max)",
+    "new median (min–max)",
+    "change",
+    "interval (95 %; below 5 a side: the full range)",
+    "verdict",
+    "why",
+]
 
 
 def rows(comparison: Comparison, changed_only: bool = False) -> list[list[str]]:
@@ -350,31 +409,48 @@ def rows(comparison: Comparison, changed_only: bool = False) -> list[list[str]]:
             continue
         ci = "–" if c.ci_low_pct is None else f"[{c.ci_low_pct:+.1f} %, {c.ci_high_pct:+.1f} %]"
         n = f"{c.n_base} / {c.n_new}" + (" runs" if c.sample_unit == V.RUNS else "")
-        out.append([_cell_name(c), f"{c.metric} ({c.unit})", n,
-                    f"{_num(c.base_median)} ({_num(c.base_min)}–{_num(c.base_max)})",
-                    f"{_num(c.new_median)} ({_num(c.new_min)}–{_num(c.new_max)})",
-                    _pct(c.change_pct) if c.change_pct is not None else ("–" if c.p_value is None else "from 0"), ci,
-                    c.verdict, c.why])
+        out.append(
+            [
+                _cell_name(c),
+                f"{c.metric} ({c.unit})",
+                n,
+                f"{_num(c.base_median)} ({_num(c.base_min)}–{_num(c.base_max)})",
+                f"{_num(c.new_median)} ({_num(c.new_min)}–{_num(c.new_max)})",
+                _pct(c.change_pct) if c.change_pct is not None else ("–" if c.p_value is None else "from 0"),
+                ci,
+                c.verdict,
+                c.why,
+            ]
+        )
     return out
 
 
 def summary_line(comparison: Comparison) -> str:
     counts = comparison.counts()
     o = comparison.options
-    return (f"{len(comparison.cells)} cells × metrics compared: {counts[WORSE]} worse, {counts[BETTER]} better, "
-            f"{counts[CHANGED]} changed (direction unknown), {counts[SAME]} no detectable change, "
-            f"{counts[INCONCLUSIVE]} inconclusive, {counts[FEW]} with too few repetitions, "
-            f"{counts[NOT_COMPARABLE]} not comparable. Rule {V.RULE}: two-sided Mann–Whitney per cell "
-            f"(run medians with ≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor), "
-            f"Benjamini–Hochberg at FDR {V.Q:.0%}, Hodges–Lehmann change with its 95 % interval, "
-            f"minimum effect {o.min_effect:.0%} (a gated metric's tolerance where one applies)")
+    return (
+        f"{len(comparison.cells)} cells × metrics compared: {counts[WORSE]} worse, {counts[BETTER]} better, "
+        f"{counts[CHANGED]} changed (direction unknown), {counts[SAME]} no detectable change, "
+        f"{counts[INCONCLUSIVE]} inconclusive, {counts[FEW]} with too few repetitions, "
+        f"{counts[NOT_COMPARABLE]} not comparable. Rule {V.RULE}: two-sided Mann–Whitney per cell "
+        f"(run medians with ≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor), "
+        f"Benjamini–Hochberg at FDR {V.Q:.0%}, Hodges–Lehmann change with its 95 % interval, "
+        f"minimum effect {o.min_effect:.0%} (a gated metric's tolerance where one applies)"
+    )
 
 
 def to_markdown(comparison: Comparison, heading: str = "#") -> str:
     from .report import md_table
-    parts = [f"{heading} Comparison: NEW against BASE", "",
-             f"BASE: {', '.join(comparison.base)}  ", f"NEW: {', '.join(comparison.new)}", "",
-             summary_line(comparison), ""]
+
+    parts = [
+        f"{heading} Comparison: NEW against BASE",
+        "",
+        f"BASE: {', '.join(comparison.base)}  ",
+        f"NEW: {', '.join(comparison.new)}",
+        "",
+        summary_line(comparison),
+        "",
+    ]
     if comparison.warnings:
         parts += [f"**Warning:** {w}  " for w in comparison.warnings] + [""]
     changed = rows(comparison, changed_only=True)
@@ -392,29 +468,44 @@ def _missing_lines(comparison: Comparison) -> list[str]:
     for label, items in (("only in BASE", comparison.only_in_base), ("only in NEW", comparison.only_in_new)):
         if items:
             shown = "; ".join(f"{i['workload']} {i['scenario']}/{i['variant']} {i['metric']}" for i in items[:10])
-            lines += [f"- {len(items)} cells × metrics {label} (not compared): {shown}{' …' if len(items) > 10 else ''}"]
+            lines += [
+                f"- {len(items)} cells × metrics {label} (not compared): {shown}{' …' if len(items) > 10 else ''}"
+            ]
     if comparison.skipped_non_finite:
         lines += [f"- {comparison.skipped_non_finite} non-finite values (inf/nan) left out of the medians"]
     return lines + ([""] if lines else [])
 
 
-VERDICT_COLOURS = {WORSE: "#cf222e", BETTER: "#1a7f37", CHANGED: "#9a6700", FEW: "#59636e", SAME: "#1f2328",
-                   INCONCLUSIVE: "#59636e", NOT_COMPARABLE: "#59636e"}
+VERDICT_COLOURS = {
+    WORSE: "#cf222e",
+    BETTER: "#1a7f37",
+    CHANGED: "#9a6700",
+    FEW: "#59636e",
+    SAME: "#1f2328",
+    INCONCLUSIVE: "#59636e",
+    NOT_COMPARABLE: "#59636e",
+}
 
 
 def to_html_section(comparison: Comparison) -> str:
     from .report import h
-    out = ['<section id="comparison"><h2>Comparison: NEW against BASE</h2>',
-           f"<p>BASE: {h(', '.join(comparison.base))}<br>NEW: {h(', '.join(comparison.new))}</p>",
-           f'<p class="caption">{h(summary_line(comparison))}</p>',
-           "".join(f'<p class="warning"><strong>Warning:</strong> {h(w)}</p>' for w in comparison.warnings),
-           "<table><thead><tr>"
-           + "".join(f"<th>{h(c)}</th>" for c in HEADER) + "</tr></thead><tbody>"]
+
+    out = [
+        '<section id="comparison"><h2>Comparison: NEW against BASE</h2>',
+        f"<p>BASE: {h(', '.join(comparison.base))}<br>NEW: {h(', '.join(comparison.new))}</p>",
+        f'<p class="caption">{h(summary_line(comparison))}</p>',
+        "".join(f'<p class="warning"><strong>Warning:</strong> {h(w)}</p>' for w in comparison.warnings),
+        "<table><thead><tr>" + "".join(f"<th>{h(c)}</th>" for c in HEADER) + "</tr></thead><tbody>",
+    ]
     for row, cell in zip(rows(comparison), comparison.cells, strict=False):
         colour = VERDICT_COLOURS[cell.verdict]
-        tds = "".join(f'<td class="num">{h(v)}</td>' if 2 <= i <= 6 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-2]))
-        out.append(f'<tr data-verdict="{h(cell.verdict)}">{tds}<td style="color:{colour};font-weight:600">'
-                   f"{h(row[-2])}</td><td>{h(row[-1])}</td></tr>")
+        tds = "".join(
+            f'<td class="num">{h(v)}</td>' if 2 <= i <= 6 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-2])
+        )
+        out.append(
+            f'<tr data-verdict="{h(cell.verdict)}">{tds}<td style="color:{colour};font-weight:600">'
+            f"{h(row[-2])}</td><td>{h(row[-1])}</td></tr>"
+        )
     out.append("</tbody></table>")
     missing = _missing_lines(comparison)
     if missing:
@@ -425,8 +516,11 @@ def to_html_section(comparison: Comparison) -> str:
 
 def to_html(comparison: Comparison) -> str:
     from .report import CSS
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PatternBench comparison</title>"
-            f"<style>{CSS}</style></head><body><main>{to_html_section(comparison)}</main></body></html>\n")
+
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>PatternBench comparison</title>'
+        f"<style>{CSS}</style></head><body><main>{to_html_section(comparison)}</main></body></html>\n"
+    )
 
 
 def to_json(comparison: Comparison) -> str:
@@ -438,11 +532,19 @@ def to_json(comparison: Comparison) -> str:
         if isinstance(value, list):
             return [clean(v) for v in value]
         return value
-    document = {"base_run_ids": comparison.base, "new_run_ids": comparison.new, "options": asdict(comparison.options),
-                "statistic": f"rule {V.RULE}: Mann–Whitney per cell, Benjamini–Hochberg at {V.Q}, Hodges–Lehmann "
-                             "change with its Moses 95 % interval; run medians with "
-                             f"≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor",
-                "warnings": comparison.warnings, "counts": comparison.counts(), "cells": [asdict(c) for c in comparison.cells],
-                "only_in_base": comparison.only_in_base, "only_in_new": comparison.only_in_new,
-                "skipped_non_finite": comparison.skipped_non_finite}
+
+    document = {
+        "base_run_ids": comparison.base,
+        "new_run_ids": comparison.new,
+        "options": asdict(comparison.options),
+        "statistic": f"rule {V.RULE}: Mann–Whitney per cell, Benjamini–Hochberg at {V.Q}, Hodges–Lehmann "
+        "change with its Moses 95 % interval; run medians with "
+        f"≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor",
+        "warnings": comparison.warnings,
+        "counts": comparison.counts(),
+        "cells": [asdict(c) for c in comparison.cells],
+        "only_in_base": comparison.only_in_base,
+        "only_in_new": comparison.only_in_new,
+        "skipped_non_finite": comparison.skipped_non_finite,
+    }
     return json.dumps(clean(document), indent=2, ensure_ascii=False) + "\n"

@@ -107,6 +107,7 @@ def label_names(factors: list[str], reserved: set[str]) -> dict[str, str]:
 
 # ------------------------------------------------------------------ InfluxDB line protocol
 
+
 def _escape_key(text: str) -> str:
     """Tag keys, tag values and field keys: backslash, comma, equals sign and space are escaped."""
     text = str(text).replace("\r", " ").replace("\n", " ")  # newlines are not representable
@@ -137,8 +138,10 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
         measurement = _escape_measurement(f"patternbench_{workload}")
         for run in combined(folders, workload):
             names = label_names(run.factor_names, set(TAG_COLUMNS) | INFLUX_RESERVED | {"run_id"})
-            parameters = {run_id: {f"param_{k}": parameter_text(v) for k, v in params.items()}
-                          for run_id, params in run.scalar_parameters_by_run().items()}
+            parameters = {
+                run_id: {f"param_{k}": parameter_text(v) for k, v in params.items()}
+                for run_id, params in run.scalar_parameters_by_run().items()
+            }
             points: dict[tuple, dict] = {}
             for run_id, tags, metric, value, _unit, stamp in rows_of(run):
                 if not math.isfinite(value):
@@ -153,14 +156,18 @@ def influx(folders: list[ResultsFolder], precision: str = "ns") -> str:
                 if field.startswith("param_") or field in tagged:
                     field = f"{field}_value"  # a field may not share a tag's key
                 if field in fields:
-                    raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
-                                     f"({dict(tag_items)}); a point would silently keep only one")
+                    raise InputError(
+                        f"{run.folder / (workload + '.csv')}: two rows for {metric} of one cell "
+                        f"({dict(tag_items)}); a point would silently keep only one"
+                    )
                 fields[field] = value
             for (_run_id, stamp, tag_items), fields in points.items():
                 tag_text = "".join(f",{_escape_key(k)}={_escape_key(v)}" for k, v in tag_items)
                 field_text = ",".join(f"{_escape_key(k)}={_influx_float(v)}" for k, v in sorted(fields.items()))
                 lines.append(f"{measurement}{tag_text} {field_text} {stamp // (10**9 // factor)}")
-    header = [f"# {skipped} non-finite values (inf/nan) left out: line protocol cannot represent them"] if skipped else []
+    header = (
+        [f"# {skipped} non-finite values (inf/nan) left out: line protocol cannot represent them"] if skipped else []
+    )
     return "\n".join(header + lines) + "\n"
 
 
@@ -204,12 +211,16 @@ def run_labels(run: WorkloadRun, source: dict) -> dict[str, str]:
     """The info sample's labels: where and how the run was measured, and its scalar parameters."""
     meta = run.document.get("metadata", {})
     dirty = source.get("git_dirty", meta.get("git_dirty"))
-    labels = {"run_id": source["run_id"], "workload": run.workload, "host": source.get("host") or "",
-              "git_commit": source.get("git_commit") or "",
-              "git_dirty": "" if dirty is None else parameter_text(dirty),
-              "build_configuration": source.get("build_configuration") or "",
-              "swift_version": source.get("swift_version") or meta.get("swift_version") or "",
-              "created_utc": source.get("created_utc") or ""}
+    labels = {
+        "run_id": source["run_id"],
+        "workload": run.workload,
+        "host": source.get("host") or "",
+        "git_commit": source.get("git_commit") or "",
+        "git_dirty": "" if dirty is None else parameter_text(dirty),
+        "build_configuration": source.get("build_configuration") or "",
+        "swift_version": source.get("swift_version") or meta.get("swift_version") or "",
+        "created_utc": source.get("created_utc") or "",
+    }
     parameters = {f"param_{k}": v for k, v in flatten(source.get("parameters", {})).items()}
     names = label_names(list(parameters), set(labels))
     labels |= {names[k]: parameter_text(v) for k, v in parameters.items()}
@@ -218,8 +229,11 @@ def run_labels(run: WorkloadRun, source: dict) -> dict[str, str]:
 
 def run_ids(folders: list[ResultsFolder]) -> list[str]:
     """Every original run id in these folders (a merged folder lists its sources), in order."""
-    return list(dict.fromkeys(str(s["run_id"]) for w in workloads(folders) for run in combined(folders, w)
-                              for s in run.sources()))
+    return list(
+        dict.fromkeys(
+            str(s["run_id"]) for w in workloads(folders) for run in combined(folders, w) for s in run.sources()
+        )
+    )
 
 
 def openmetrics(folders: list[ResultsFolder], timestamps: bool = True, only_run: str | None = None) -> str:
@@ -235,18 +249,26 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True, only_run:
                 if only_run is not None and str(source["run_id"]) != only_run:
                     continue
                 stamp = f" {_om_seconds(times[source['run_id']])}" if timestamps else ""
-                info_lines.append("patternbench_run_info{" + ",".join(
-                    f'{k}="{_escape_label_value(v)}"' for k, v in run_labels(run, source).items()) + "} 1" + stamp)
+                info_lines.append(
+                    "patternbench_run_info{"
+                    + ",".join(f'{k}="{_escape_label_value(v)}"' for k, v in run_labels(run, source).items())
+                    + "} 1"
+                    + stamp
+                )
             for run_id, tags, metric, value, unit, ns in rows_of(run):
                 if only_run is not None and str(run_id) != only_run:
                     continue
                 name = metric_name(f"patternbench_{workload}_{metric}")
-                family = families.setdefault(name, {"metric": metric, "unit": unit, "workload": workload, "samples": []})
+                family = families.setdefault(
+                    name, {"metric": metric, "unit": unit, "workload": workload, "samples": []}
+                )
                 labels = {"run_id": run_id} | {names.get(k, k): v for k, v in tags.items()}
                 label_text = ",".join(f'{k}="{_escape_label_value(v)}"' for k, v in labels.items())
                 if (name, label_text) in seen:
-                    raise InputError(f"{run.folder / (workload + '.csv')}: two rows for {metric} with the same labels "
-                                     f"({labels}); OpenMetrics allows one sample per label set")
+                    raise InputError(
+                        f"{run.folder / (workload + '.csv')}: two rows for {metric} with the same labels "
+                        f"({labels}); OpenMetrics allows one sample per label set"
+                    )
                 seen.add((name, label_text))
                 stamp = f" {_om_seconds(ns)}" if timestamps else ""
                 family["samples"].append(f"{name}{{{label_text}}} {_om_float(value)}{stamp}")
@@ -254,17 +276,23 @@ def openmetrics(folders: list[ResultsFolder], timestamps: bool = True, only_run:
     if info_lines:
         # The text format 0.0.4 (Pushgateway, textfile collector) has no info type: there it is a gauge.
         run_family = "patternbench_run" if timestamps else "patternbench_run_info"
-        out += [f"# TYPE {run_family} {'info' if timestamps else 'gauge'}",
-                f"# HELP {run_family} One sample per PatternBench run: where and how it was measured, its parameters "
-                f"(param_*); join on run_id."]
+        out += [
+            f"# TYPE {run_family} {'info' if timestamps else 'gauge'}",
+            f"# HELP {run_family} One sample per PatternBench run: where and how it was measured, its parameters "
+            f"(param_*); join on run_id.",
+        ]
         out += info_lines
     for name, family in families.items():
         unit = om_unit(name, family["unit"])
         out.append(f"# TYPE {name} gauge")
         if unit and timestamps:
             out.append(f"# UNIT {name} {unit}")
-        out.append(f"# HELP {name} " + _escape_help(
-            f"PatternBench {family['workload']} metric {family['metric']} in {family['unit']} (results schema v1)"))
+        out.append(
+            f"# HELP {name} "
+            + _escape_help(
+                f"PatternBench {family['workload']} metric {family['metric']} in {family['unit']} (results schema v1)"
+            )
+        )
         out += family["samples"]
     if timestamps:
         out.append("# EOF")

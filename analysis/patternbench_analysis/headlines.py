@@ -73,10 +73,15 @@ def throttle_tables(runs: list[WorkloadRun]) -> list[Table]:
             medians = {p: v for p, v in medians.items() if pd.notna(v)}
             if medians:
                 bold.add((policies.index(min(medians, key=lambda p: medians[p])), j))
-        tables.append(Table(
-            caption=f"p99 latency (ms) / hitch ratio (ms/s): median (min–max) over n seeds, {mode} mode; "
-                    "bold: lowest median p99 per scenario",
-            header=["policy", "n", *scenarios], rows=rows, bold=bold))
+        tables.append(
+            Table(
+                caption=f"p99 latency (ms) / hitch ratio (ms/s): median (min–max) over n seeds, {mode} mode; "
+                "bold: lowest median p99 per scenario",
+                header=["policy", "n", *scenarios],
+                rows=rows,
+                bold=bold,
+            )
+        )
     return tables
 
 
@@ -85,13 +90,28 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
     if data.empty:
         return []
     tables = []
-    combos = list(dict.fromkeys(zip(data["scenario"], data["cs_work_ns"].fillna(-1), data["gap_work_ns"].fillna(-1),
-                                    data["mode"], strict=True)))
+    combos = list(
+        dict.fromkeys(
+            zip(
+                data["scenario"],
+                data["cs_work_ns"].fillna(-1),
+                data["gap_work_ns"].fillna(-1),
+                data["mode"],
+                strict=True,
+            )
+        )
+    )
     for operation, cs, gap, mode in combos[:6]:
-        cell = data[(data["scenario"] == operation) & (data["cs_work_ns"].fillna(-1) == cs)
-                    & (data["gap_work_ns"].fillna(-1) == gap) & (data["mode"] == mode)]
+        cell = data[
+            (data["scenario"] == operation)
+            & (data["cs_work_ns"].fillna(-1) == cs)
+            & (data["gap_work_ns"].fillna(-1) == gap)
+            & (data["mode"] == mode)
+        ]
         threads = sorted(cell["threads_n"].dropna().unique())
-        strategies = [s for s in STRATEGY_ORDER if s in set(cell["variant"])] + sorted(set(cell["variant"]) - set(STRATEGY_ORDER))
+        strategies = [s for s in STRATEGY_ORDER if s in set(cell["variant"])] + sorted(
+            set(cell["variant"]) - set(STRATEGY_ORDER)
+        )
         rows = []
         most = threads[-1] if threads else None
         for strategy in strategies:
@@ -105,16 +125,30 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
                 row.append(fmt(median) if low == high else f"{fmt(median)} ({fmt(low)}–{fmt(high)})")
             at_most = s.loc[most] if most in s.index else None
             row.append(fmt(at_most[JAIN]) if at_most is not None else "–")
-            serialized = at_most is not None and pd.notna(at_most[CO]) and at_most[CO] < CO_THRESHOLD and most is not None and most > 1
+            serialized = (
+                at_most is not None
+                and pd.notna(at_most[CO])
+                and at_most[CO] < CO_THRESHOLD
+                and most is not None
+                and most > 1
+            )
             row.append(fmt(at_most[CO]) + (" (took turns)" if serialized else "") if at_most is not None else "–")
             rows.append(row)
-        header = ["strategy", "n"] + [f"{t:g} threads (ns/op)" for t in threads] + [
-            f"fairness at {most:g}" if most else "fairness", f"co-scheduled at {most:g}" if most else "co-scheduled"]
+        header = (
+            ["strategy", "n"]
+            + [f"{t:g} threads (ns/op)" for t in threads]
+            + [f"fairness at {most:g}" if most else "fairness", f"co-scheduled at {most:g}" if most else "co-scheduled"]
+        )
         cs_text = work_text(cs if cs >= 0 else None)
         gap_text = work_text(gap if gap >= 0 else None)
-        tables.append(Table(caption=f"{operation}, cs_work {cs_text}, gap_work {gap_text}, {mode}: ns/op median (min–max) "
-                                    "over n repetitions; fairness and co-scheduled fraction: medians",
-                            header=header, rows=rows))
+        tables.append(
+            Table(
+                caption=f"{operation}, cs_work {cs_text}, gap_work {gap_text}, {mode}: ns/op median (min–max) "
+                "over n repetitions; fairness and co-scheduled fraction: medians",
+                header=header,
+                rows=rows,
+            )
+        )
     if len(combos) > 6:
         tables[-1].caption += f" (first 6 of {len(combos)} cells; see the charts and the CSV for the rest)"
     return tables
@@ -132,7 +166,9 @@ def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
     present = set(data["variant"])
     sources = [s for s in SOURCE_ORDER if s in present] + sorted(present - set(SOURCE_ORDER))
     worst = data.groupby(["scenario", "variant"])["error_us"].max()
-    worst_row = data.loc[data.groupby(["scenario", "variant"])["error_us"].idxmax().dropna()].set_index(["scenario", "variant"])
+    worst_row = data.loc[data.groupby(["scenario", "variant"])["error_us"].idxmax().dropna()].set_index(
+        ["scenario", "variant"]
+    )
     negative = data.groupby(["scenario", "variant"])["negative"].sum(min_count=1)
     rows, bold = [], set()
     for i, scenario in enumerate(scenarios):
@@ -152,9 +188,15 @@ def clock_tables(runs: list[WorkloadRun]) -> list[Table]:
         rows.append([*row[:1], counts_text(data[data["scenario"] == scenario]["n"].dropna()), *row[1:]])
     bold = {(i, j + 1) for i, j in bold}
     clients = ", ".join(dict.fromkeys(data["client"]))
-    return [Table(caption=f"worst timing error over clients ({clients}): median over n seeds (min–max over the seeds "
-                          "where they differ); bold: negative durations measured",
-                  header=["scenario", "n", *sources], rows=rows, bold=bold)]
+    return [
+        Table(
+            caption=f"worst timing error over clients ({clients}): median over n seeds (min–max over the seeds "
+            "where they differ); bold: negative durations measured",
+            header=["scenario", "n", *sources],
+            rows=rows,
+            bold=bold,
+        )
+    ]
 
 
 def cache_tables(runs: list[WorkloadRun]) -> list[Table]:
@@ -162,8 +204,12 @@ def cache_tables(runs: list[WorkloadRun]) -> list[Table]:
     data = sweep_table(runs)
     if data.empty:
         return []
-    sizes = {sc["name"]: int(sc["max_size"]) for r in runs
-             for sc in r.document.get("metadata", {}).get("parameters", {}).get("scenarios", []) if "max_size" in sc}
+    sizes = {
+        sc["name"]: int(sc["max_size"])
+        for r in runs
+        for sc in r.document.get("metadata", {}).get("parameters", {}).get("scenarios", [])
+        if "max_size" in sc
+    }
     present = list(dict.fromkeys(data["variant"]))
     variants = [v for v in CACHE_ORDER if v in present] + [v for v in present if v not in CACHE_ORDER]
     rows, bold = [], set()
@@ -181,18 +227,42 @@ def cache_tables(runs: list[WorkloadRun]) -> list[Table]:
         rows.append([f"{scenario} @ {size}", counts_text(at["n"]), *cells])
         if len(at):
             bold.add((i, 2 + variants.index(at["hit_ratio"].idxmax())))
-    return [Table(caption="hit ratio in the main app at each trace's own cache size: median (min–max) over n seeds, "
-                          "the range shown where the seeds differ; bold: best median",
-                  header=["trace @ capacity", "n", *variants], rows=rows, bold=bold)]
+    return [
+        Table(
+            caption="hit ratio in the main app at each trace's own cache size: median (min–max) over n seeds, "
+            "the range shown where the seeds differ; bold: best median",
+            header=["trace @ capacity", "n", *variants],
+            rows=rows,
+            bold=bold,
+        )
+    ]
 
 
 def generic_tables(runs: list[WorkloadRun]) -> list[Table]:
     table = pd.concat([r.table for r in runs], ignore_index=True)
     grouped = table.groupby(["metric", "unit"])["value"]
-    summary = pd.DataFrame({"count": grouped.count(), "median": grouped.median(), "q25": grouped.quantile(0.25),
-                            "q75": grouped.quantile(0.75), "min": grouped.min(), "max": grouped.max()})
-    rows = [[metric, unit, str(int(r["count"])), fmt(r["median"]), f"{fmt(r['q25'])}–{fmt(r['q75'])}", fmt(r["min"]),
-             fmt(r["max"])] for (metric, unit), r in summary.head(30).iterrows()]
+    summary = pd.DataFrame(
+        {
+            "count": grouped.count(),
+            "median": grouped.median(),
+            "q25": grouped.quantile(0.25),
+            "q75": grouped.quantile(0.75),
+            "min": grouped.min(),
+            "max": grouped.max(),
+        }
+    )
+    rows = [
+        [
+            metric,
+            unit,
+            str(int(r["count"])),
+            fmt(r["median"]),
+            f"{fmt(r['q25'])}–{fmt(r['q75'])}",
+            fmt(r["min"]),
+            fmt(r["max"]),
+        ]
+        for (metric, unit), r in summary.head(30).iterrows()
+    ]
     caption = "every metric over all rows (a workload this report has no dedicated view for)"
     if len(summary) > 30:
         caption += f"; first 30 of {len(summary)} metrics, the rest are in the CSV"
@@ -207,10 +277,24 @@ def comparison_tables(runs: list[WorkloadRun], limit: int = 30) -> list[Table]:
     rows = [c for r in runs for c in r.document.get("comparisons", [])]
     if not rows:
         return []
-    rows.sort(key=lambda c: (c["metric"] not in COMPARED_FIRST, COMPARED_FIRST.index(c["metric"])
-                             if c["metric"] in COMPARED_FIRST else 0, c["metric"]))
-    body = [[c["scenario"], c["variant"], f"{c['metric']} ({c['unit']})", fmt(_num(c["sim"])), fmt(_num(c["live"])),
-             fmt(_num(c["ratio"])) if c.get("ratio") is not None else "–"] for c in rows[:limit]]
+    rows.sort(
+        key=lambda c: (
+            c["metric"] not in COMPARED_FIRST,
+            COMPARED_FIRST.index(c["metric"]) if c["metric"] in COMPARED_FIRST else 0,
+            c["metric"],
+        )
+    )
+    body = [
+        [
+            c["scenario"],
+            c["variant"],
+            f"{c['metric']} ({c['unit']})",
+            fmt(_num(c["sim"])),
+            fmt(_num(c["live"])),
+            fmt(_num(c["ratio"])) if c.get("ratio") is not None else "–",
+        ]
+        for c in rows[:limit]
+    ]
     caption = "live beside simulated, same scenario, variant and seed: one value each (n = 1), ratio = live / sim"
     if len(rows) > limit:
         caption += f"; first {limit} of {len(rows)}, the rest are in the JSON"

@@ -79,9 +79,21 @@ def summarize(records: list[dict]) -> list[dict]:
         values = sorted(g["values"])
         n, mid = len(values), len(values) // 2
         median = values[mid] if n % 2 else (values[mid - 1] + values[mid]) / 2
-        rows.append({"scenario": scenario, "variant": variant, "mode": mode, "factors": g["factors"], "metric": metric,
-                     "unit": g["unit"], "count": n, "median": _json_number(median), "min": _json_number(values[0]),
-                     "max": _json_number(values[-1]), "mean": _json_number(sum(values) / n)})
+        rows.append(
+            {
+                "scenario": scenario,
+                "variant": variant,
+                "mode": mode,
+                "factors": g["factors"],
+                "metric": metric,
+                "unit": g["unit"],
+                "count": n,
+                "median": _json_number(median),
+                "min": _json_number(values[0]),
+                "max": _json_number(values[-1]),
+                "mean": _json_number(sum(values) / n),
+            }
+        )
     return rows
 
 
@@ -91,14 +103,21 @@ def _source_entries(run: WorkloadRun) -> list[dict]:
     merged = meta.get("parameters", {}).get("merged_from")
     if isinstance(merged, list) and merged:
         return merged
-    return [{
-        "run_id": run.document["run_id"], "host": meta.get("host", {}).get("hostname"), "host_info": meta.get("host", {}),
-        "created_utc": run.document.get("created_utc"), "git_commit": meta.get("git_commit"),
-        "git_dirty": meta.get("git_dirty"),
-        "swift_version": meta.get("swift_version"), "build_configuration": meta.get("build_configuration"),
-        "command_line": meta.get("command_line", []), "parameters": meta.get("parameters", {}),
-        "folder": str(run.folder),
-    }]
+    return [
+        {
+            "run_id": run.document["run_id"],
+            "host": meta.get("host", {}).get("hostname"),
+            "host_info": meta.get("host", {}),
+            "created_utc": run.document.get("created_utc"),
+            "git_commit": meta.get("git_commit"),
+            "git_dirty": meta.get("git_dirty"),
+            "swift_version": meta.get("swift_version"),
+            "build_configuration": meta.get("build_configuration"),
+            "command_line": meta.get("command_line", []),
+            "parameters": meta.get("parameters", {}),
+            "folder": str(run.folder),
+        }
+    ]
 
 
 def _common(values: list, mixed: bool = False):
@@ -134,14 +153,18 @@ def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[s
     factor_names = runs[0].raw_factor_names
     for run in runs[1:]:
         if run.raw_factor_names != factor_names:
-            raise InputError(f"{run.folder / (workload + '.json')}: factor columns {run.raw_factor_names} differ from "
-                             f"{runs[0].folder / (workload + '.json')}'s {factor_names}; cannot merge")
+            raise InputError(
+                f"{run.folder / (workload + '.json')}: factor columns {run.raw_factor_names} differ from "
+                f"{runs[0].folder / (workload + '.json')}'s {factor_names}; cannot merge"
+            )
     records, comparisons, notes, sources = [], [], [], []
     for run in runs:
         recs = run.document["records"]
         if len(recs) != len(run.table):
-            raise InputError(f"{run.folder}: {workload}.csv has {len(run.table)} rows but {workload}.json "
-                             f"{len(recs)} records; the folder is damaged")
+            raise InputError(
+                f"{run.folder}: {workload}.csv has {len(run.table)} rows but {workload}.json "
+                f"{len(recs)} records; the folder is damaged"
+            )
         records += recs
         comparisons += run.document.get("comparisons", [])
         source_ids = ",".join(run.run_ids)
@@ -156,20 +179,26 @@ def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[s
     for key, value in sources[0].get("parameters", {}).items():
         if key in ("shard", "items"):
             continue
-        if all(json.dumps(s.get("parameters", {}).get(key), sort_keys=True) == json.dumps(value, sort_keys=True)
-               for s in sources):
+        if all(
+            json.dumps(s.get("parameters", {}).get(key), sort_keys=True) == json.dumps(value, sort_keys=True)
+            for s in sources
+        ):
             parameters[key] = value
     parameters["merged_from"] = sources
     parameters["shards"] = [s.get("parameters", {}).get("shard") for s in sources]
     hosts = sorted({str(s.get("host")) for s in sources})
-    notes.append(f"merged from {len(sources)} runs on {len(hosts)} host(s) ({', '.join(hosts)}); each row's host column "
-                 f"says where it was measured, metadata.host is the first source's")
+    notes.append(
+        f"merged from {len(sources)} runs on {len(hosts)} host(s) ({', '.join(hosts)}); each row's host column "
+        f"says where it was measured, metadata.host is the first source's"
+    )
     shard_note = _shard_note(sources)
     if shard_note:
         notes.append(shard_note)
     builds = {s.get("build_configuration") for s in sources}
     if len(builds) > 1:
-        notes.append(f"merged runs mix build configurations ({', '.join(sorted(map(str, builds)))}): do not compare their timings")
+        notes.append(
+            f"merged runs mix build configurations ({', '.join(sorted(map(str, builds)))}): do not compare their timings"
+        )
     return {
         # The sources' version (one, checked by _schema_versions): their CSV rows are copied as they are.
         "schema_version": runs[0].document.get("schema_version", SCHEMA_VERSION),
@@ -202,7 +231,9 @@ def _prepare_output(output: Path, inputs: list[Path], force: bool) -> None:
             raise InputError(f"output {output} exists and is not a folder")
         existing = [p for p in output.iterdir() if p.suffix in (".csv", ".json", ".md")]
         if existing and not force:
-            raise InputError(f"output folder {output} already holds results ({existing[0].name}); pass --force to replace them")
+            raise InputError(
+                f"output folder {output} already holds results ({existing[0].name}); pass --force to replace them"
+            )
         for p in existing:
             p.unlink()
     output.mkdir(parents=True, exist_ok=True)
@@ -226,7 +257,9 @@ def _concatenate_csv(paths: list[Path]) -> str:
     return (header or "") + "".join(body)
 
 
-def merge_folders(inputs: list[Path], output: Path, force: bool = False, allow_missing_shards: bool = False) -> list[Path]:
+def merge_folders(
+    inputs: list[Path], output: Path, force: bool = False, allow_missing_shards: bool = False
+) -> list[Path]:
     if not inputs:
         raise InputError("no results folder given to merge")
     _schema_versions(inputs)
@@ -242,8 +275,10 @@ def merge_folders(inputs: list[Path], output: Path, force: bool = False, allow_m
         documents[workload] = (runs, merged_document(workload, runs, command_line))
         missing = _shard_note([e for r in runs for e in _source_entries(r)])
         if missing and "missing" in missing and not allow_missing_shards:
-            raise InputError(f"{workload}: {missing}; refusing to write a partial matrix "
-                             "(pass --allow-missing-shards to merge anyway, with a note in the JSON)")
+            raise InputError(
+                f"{workload}: {missing}; refusing to write a partial matrix "
+                "(pass --allow-missing-shards to merge anyway, with a note in the JSON)"
+            )
     _prepare_output(output, inputs, force)
     for workload, (runs, document) in documents.items():
         csv_path, json_path = output / f"{workload}.csv", output / f"{workload}.json"

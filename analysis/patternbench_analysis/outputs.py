@@ -26,9 +26,7 @@ def output_folder(path: str | Path, option: str = "-o", create: bool = True) -> 
     """
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
-        raise PathError(
-            f"{option} {folder}: exists and is not a folder (give a folder to write into)"
-        )
+        raise PathError(f"{option} {folder}: exists and is not a folder (give a folder to write into)")
     if not create:
         above = next(p for p in [folder, *folder.absolute().parents] if p.exists())
         if not above.is_dir():
@@ -39,9 +37,7 @@ def output_folder(path: str | Path, option: str = "-o", create: bool = True) -> 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise PathError(
-            f"{option} {folder}: cannot create the folder: {_reason(error)}"
-        ) from None
+        raise PathError(f"{option} {folder}: cannot create the folder: {_reason(error)}") from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise PathError(f"{option} {folder}: the folder is not writable")
     return folder
@@ -94,10 +90,6 @@ def database_file(path: str | Path | None, option: str = "--db", create: bool = 
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise PathError(
-            f"{option} {file}: cannot create its folder {parent}: {_reason(error)}"
-        ) from None
-    if not os.access(parent, os.W_OK | os.X_OK) or (
-        file.exists() and not os.access(file, os.W_OK)
-    ):
+        raise PathError(f"{option} {file}: cannot create its folder {parent}: {_reason(error)}") from None
+    if not os.access(parent, os.W_OK | os.X_OK) or (file.exists() and not os.access(file, os.W_OK)):
         raise PathError(f"{option} {file}: not writable")

@@ -23,8 +23,13 @@ SINGLE_CHARTS = {
 }
 
 
-def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int | None = None,
-               log=lambda message: print(message, file=sys.stderr), progress=lambda message: None) -> list[Chart]:
+def render_all(
+    folders: list[ResultsFolder],
+    out_dir: Path,
+    max_timelines: int | None = None,
+    log=lambda message: print(message, file=sys.stderr),
+    progress=lambda message: None,
+) -> list[Chart]:
     """Every chart of every workload; `progress` hears one line per workload before it is drawn."""
     charts: list[Chart] = []
     names = workloads(folders)
@@ -47,6 +52,8 @@ def render_all(folders: list[ResultsFolder], out_dir: Path, max_timelines: int |
             continue
         drawn = [chart for chart in made if chart is not None]
         if not drawn:
-            log(f"note: workload '{workload}' has no rows its charts draw (its numbers are still in the report and exports)")
+            log(
+                f"note: workload '{workload}' has no rows its charts draw (its numbers are still in the report and exports)"
+            )
         charts += drawn
     return charts

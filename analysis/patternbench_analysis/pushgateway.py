@@ -43,9 +43,7 @@ def push(
 ) -> list[str]:
     """PUTs each run's text-format export to its own group; returns the group URLs pushed."""
     if not urllib.parse.urlsplit(base).scheme.startswith("http"):
-        raise InputError(
-            f"--push {base}: not an http(s) URL (e.g. http://127.0.0.1:9091)"
-        )
+        raise InputError(f"--push {base}: not an http(s) URL (e.g. http://127.0.0.1:9091)")
     pushed = []
     for run_id in run_ids(folders):
         url = group_url(base, job, run_id)
@@ -61,13 +59,9 @@ def push(
                 response.read()
         except urllib.error.HTTPError as error:
             detail = " ".join(error.read().decode("utf-8", "replace").split())[:300]
-            raise InputError(
-                f"--push {url}: the Pushgateway answered {error.code}: {detail}"
-            ) from None
+            raise InputError(f"--push {url}: the Pushgateway answered {error.code}: {detail}") from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
-            raise InputError(
-                f"--push {url}: cannot reach the Pushgateway ({reason})"
-            ) from None
+            raise InputError(f"--push {url}: cannot reach the Pushgateway ({reason})") from None
         pushed.append(url)
     return pushed

@@ -37,15 +37,27 @@ def host_rows(folders: list[ResultsFolder]) -> list[list[str]]:
             else:
                 sources = [(meta.get("host", {}), meta)]
             for host, build in sources:
-                facts = (build.get("swift_version", "?"), build.get("build_configuration", "?"), build.get("git_commit"))
+                facts = (
+                    build.get("swift_version", "?"),
+                    build.get("build_configuration", "?"),
+                    build.get("git_commit"),
+                )
                 key = (host.get("hostname"), *facts)
                 if key in seen:
                     continue
                 seen.add(key)
-                rows.append([str(host.get("hostname", "?")), str(host.get("cpu_model", "?")),
-                             str(host.get("logical_cores", "?")), _gib(host.get("memory_bytes")),
-                             str(host.get("kernel", "?")), str(host.get("os", "?")), f"{facts[0]} {facts[1]}",
-                             str(facts[2] or "–")[:12]])
+                rows.append(
+                    [
+                        str(host.get("hostname", "?")),
+                        str(host.get("cpu_model", "?")),
+                        str(host.get("logical_cores", "?")),
+                        _gib(host.get("memory_bytes")),
+                        str(host.get("kernel", "?")),
+                        str(host.get("os", "?")),
+                        f"{facts[0]} {facts[1]}",
+                        str(facts[2] or "–")[:12],
+                    ]
+                )
     return rows
 
 
@@ -60,9 +72,19 @@ def run_rows(folders: list[ResultsFolder]) -> list[list[str]]:
                 t = run.table[run.table["run_id"] == source["run_id"]]
                 modes = ", ".join(sorted(t["mode"].unique())) or "–"
                 shard = source.get("parameters", {}).get("shard")
-                rows.append([workload, str(source["run_id"]), str(source.get("created_utc", "?")), str(source.get("host", "?")),
-                             modes, str(t["scenario"].nunique()), str(t["variant"].nunique()), str(len(t)),
-                             str(shard) if shard else "–"])
+                rows.append(
+                    [
+                        workload,
+                        str(source["run_id"]),
+                        str(source.get("created_utc", "?")),
+                        str(source.get("host", "?")),
+                        modes,
+                        str(t["scenario"].nunique()),
+                        str(t["variant"].nunique()),
+                        str(len(t)),
+                        str(shard) if shard else "–",
+                    ]
+                )
     return rows
 
 
@@ -93,6 +115,7 @@ def gate_of(folders: list[ResultsFolder]) -> tuple[dict, str | None] | None:
 
 # ---------------------------------------------------------------- markdown
 
+
 def md_escape(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -117,9 +140,18 @@ def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path,
             parts += [text.strip(), ""]
     if comparison is not None:
         from .compare import to_markdown
+
         parts += [to_markdown(comparison, heading="##"), ""]
-    parts += ["## What ran", "", md_table(RUN_HEADER, run_rows(folders)), "", "## Hosts", "",
-              md_table(HOST_HEADER, host_rows(folders)), ""]
+    parts += [
+        "## What ran",
+        "",
+        md_table(RUN_HEADER, run_rows(folders)),
+        "",
+        "## Hosts",
+        "",
+        md_table(HOST_HEADER, host_rows(folders)),
+        "",
+    ]
     notes = notes_of(folders)
     if notes:
         parts += ["## Notes", ""] + [f"- ⚠️ {md_escape(n)}" for n in notes] + [""]
@@ -166,8 +198,12 @@ def h(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def html_table(header: list[str], rows: list[list[str]], caption: str | None = None,
-               bold: AbstractSet[tuple[int, int]] = frozenset()) -> str:
+def html_table(
+    header: list[str],
+    rows: list[list[str]],
+    caption: str | None = None,
+    bold: AbstractSet[tuple[int, int]] = frozenset(),
+) -> str:
     out = [f'<p class="caption">{h(caption)}</p>' if caption else "", "<table>"]
     out.append("<thead><tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr></thead><tbody>")
     for i, row in enumerate(rows):
@@ -220,30 +256,44 @@ def markdown_to_html(text: str) -> str:
 
 def embed(chart: Chart) -> str:
     data = base64.b64encode(chart.png.read_bytes()).decode("ascii")
-    return (f'<figure id="chart-{h(chart.name)}"><img alt="{h(chart.title)}" src="data:image/png;base64,{data}">'
-            f"<figcaption>{h(chart.title)} (SVG beside it: {h(chart.svg.name)})</figcaption></figure>")
+    return (
+        f'<figure id="chart-{h(chart.name)}"><img alt="{h(chart.title)}" src="data:image/png;base64,{data}">'
+        f"<figcaption>{h(chart.title)} (SVG beside it: {h(chart.svg.name)})</figcaption></figure>"
+    )
 
 
 def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None) -> str:
     names = ", ".join(workloads(folders))
-    body = ["<h1>PatternBench run report</h1>",
-            f"<p class=\"sub\">{h(names)} — from {h(', '.join(str(f.path) for f in folders))}</p>"]
+    body = [
+        "<h1>PatternBench run report</h1>",
+        f'<p class="sub">{h(names)} — from {h(", ".join(str(f.path) for f in folders))}</p>',
+    ]
     gate = gate_of(folders)
     if gate:
         verdict, summary = gate
         color, label = VERDICT_STYLE[verdict["verdict"]]
         text = verdict.get("summary_markdown") or summary or ""
-        body.append(f'<div class="verdict" id="gate-verdict" style="background:{color}">Gate verdict: {label} '
-                    f'(exit code {h(verdict.get("exit_code", "?"))})' + (markdown_to_html(text) if text.strip() else "")
-                    + "</div>")
+        body.append(
+            f'<div class="verdict" id="gate-verdict" style="background:{color}">Gate verdict: {label} '
+            f"(exit code {h(verdict.get('exit_code', '?'))})"
+            + (markdown_to_html(text) if text.strip() else "")
+            + "</div>"
+        )
     if comparison is not None:
         from .compare import to_html_section
+
         body.append(to_html_section(comparison))
-    body += ["<h2>What ran</h2>", html_table(RUN_HEADER, run_rows(folders)),
-             "<h2>Hosts</h2>", html_table(HOST_HEADER, host_rows(folders))]
+    body += [
+        "<h2>What ran</h2>",
+        html_table(RUN_HEADER, run_rows(folders)),
+        "<h2>Hosts</h2>",
+        html_table(HOST_HEADER, host_rows(folders)),
+    ]
     notes = notes_of(folders)
     if notes:
-        body.append('<h2>Notes</h2><div class="notes"><ul>' + "".join(f"<li>{h(n)}</li>" for n in notes) + "</ul></div>")
+        body.append(
+            '<h2>Notes</h2><div class="notes"><ul>' + "".join(f"<li>{h(n)}</li>" for n in notes) + "</ul></div>"
+        )
     for workload in workloads(folders):
         runs: list[WorkloadRun] = combined(folders, workload)
         body.append(f'<h2 id="workload-{h(workload)}">{h(workload)}</h2>')
@@ -253,16 +303,21 @@ def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None
             body.append(html_table(table.header, table.rows, table.caption, table.bold))
         for chart in (c for c in charts if c.workload == workload):
             body.append(embed(chart))
-    body.append("<footer>Generated by patternbench_analysis from results schema version 1. "
-                "Every number above is in the folder's CSV; start from <code>pandas.read_csv</code>.</footer>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>PatternBench report: {h(names)}</title><style>{CSS}</style></head>"
-            f"<body><main>{''.join(body)}</main></body></html>\n")
+    body.append(
+        "<footer>Generated by patternbench_analysis from results schema version 1. "
+        "Every number above is in the folder's CSV; start from <code>pandas.read_csv</code>.</footer>"
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>PatternBench report: {h(names)}</title><style>{CSS}</style></head>"
+        f"<body><main>{''.join(body)}</main></body></html>\n"
+    )
 
 
-def write_report(folders: list[ResultsFolder], out: Path, comparison=None,
-                 progress=lambda message: None) -> tuple[Path, Path]:
+def write_report(
+    folders: list[ResultsFolder], out: Path, comparison=None, progress=lambda message: None
+) -> tuple[Path, Path]:
     """Charts first (one `progress` line per workload), then the page and the summary."""
     out.mkdir(parents=True, exist_ok=True)
     chart_dir = out / "charts"

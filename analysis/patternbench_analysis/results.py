@@ -29,8 +29,24 @@ TRAILING_COLUMNS = ["metric", "value", "unit", "host"]
 EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
 # Every bench-*'s `--events` since the timelines (issue 21): one row per slice, instant or counter
 # (results/README.md). The older bench-throttle file above is read into these columns too.
-TIMELINE_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition", "time_ms", "event",
-                    "rows", "reset", "cost_ms", "frame_lateness_ms", "track", "kind", "value"]
+TIMELINE_COLUMNS = [
+    "run_id",
+    "workload",
+    "scenario",
+    "variant",
+    "mode",
+    "seed",
+    "repetition",
+    "time_ms",
+    "event",
+    "rows",
+    "reset",
+    "cost_ms",
+    "frame_lateness_ms",
+    "track",
+    "kind",
+    "value",
+]
 GATE_FILE = "gate.json"
 GATE_SUMMARY_FILE = "gate-summary.md"
 EVENTS_FILE = "events.csv"
@@ -110,17 +126,19 @@ class WorkloadRun:
         if isinstance(merged, list) and merged:
             return merged
         meta = self.document.get("metadata", {})
-        return [{
-            "run_id": self.document.get("run_id"),
-            "host": meta.get("host", {}).get("hostname"),
-            "created_utc": self.document.get("created_utc"),
-            "git_commit": meta.get("git_commit"),
-            "git_dirty": meta.get("git_dirty"),
-            "user_package": meta.get("user_package"),
-            "swift_version": meta.get("swift_version"),
-            "build_configuration": meta.get("build_configuration"),
-            "parameters": meta.get("parameters", {}),
-        }]
+        return [
+            {
+                "run_id": self.document.get("run_id"),
+                "host": meta.get("host", {}).get("hostname"),
+                "created_utc": self.document.get("created_utc"),
+                "git_commit": meta.get("git_commit"),
+                "git_dirty": meta.get("git_dirty"),
+                "user_package": meta.get("user_package"),
+                "swift_version": meta.get("swift_version"),
+                "build_configuration": meta.get("build_configuration"),
+                "parameters": meta.get("parameters", {}),
+            }
+        ]
 
     def parameters_by_run(self) -> dict[str, dict]:
         return {s["run_id"]: s.get("parameters", {}) for s in self.sources()}
@@ -252,7 +270,9 @@ def normalize_factors(table: pd.DataFrame, factor_names: list[str], path: Path) 
             try:
                 converted.append(duration_ns(text) if text != "" else float("nan"))
             except ValueError as error:
-                raise InputError(f"{_rel(path)}: line {index + 2}: {old} '{text}' is not a duration (0, 50ns, 1us, ...)") from error
+                raise InputError(
+                    f"{_rel(path)}: line {index + 2}: {old} '{text}' is not a duration (0, 50ns, 1us, ...)"
+                ) from error
         table[old] = converted
         table = table.rename(columns={old: new})
     for column in NUMERIC_FACTORS & set(table.columns):
@@ -268,8 +288,8 @@ def events_factor_names(header: list[str]) -> list[str] | None:
     """The factor columns of a TIMELINE_COLUMNS header (schema 3 puts the workload's factor columns
     after `repetition`, as the results CSV does; schema 2 had none); None for another header."""
     lead, trail = TIMELINE_COLUMNS[:7], TIMELINE_COLUMNS[7:]
-    if len(header) >= len(TIMELINE_COLUMNS) and header[:7] == lead and header[len(header) - len(trail):] == trail:
-        return header[7:len(header) - len(trail)]
+    if len(header) >= len(TIMELINE_COLUMNS) and header[:7] == lead and header[len(header) - len(trail) :] == trail:
+        return header[7 : len(header) - len(trail)]
     return None
 
 
@@ -279,19 +299,43 @@ def read_events(path: Path) -> pd.DataFrame:
     header = _read_header(path)
     factors = events_factor_names(header)
     if header != EVENTS_COLUMNS and factors is None:
-        raise InputError(f"{_rel(path)}: columns {','.join(header)} are not an events timeline "
-                         f"({','.join(TIMELINE_COLUMNS)}, factor columns after repetition)")
-    dtypes = {"run_id": str, "workload": str, "scenario": str, "variant": str, "mode": str, "seed": "int64",
-              "repetition": "int64", "time_ms": "float64", "event": str, "rows": "int64", "reset": "int64",
-              "cost_ms": "float64", "frame_lateness_ms": "float64", "track": str, "kind": str, "value": "float64"}
+        raise InputError(
+            f"{_rel(path)}: columns {','.join(header)} are not an events timeline "
+            f"({','.join(TIMELINE_COLUMNS)}, factor columns after repetition)"
+        )
+    dtypes = {
+        "run_id": str,
+        "workload": str,
+        "scenario": str,
+        "variant": str,
+        "mode": str,
+        "seed": "int64",
+        "repetition": "int64",
+        "time_ms": "float64",
+        "event": str,
+        "rows": "int64",
+        "reset": "int64",
+        "cost_ms": "float64",
+        "frame_lateness_ms": "float64",
+        "track": str,
+        "kind": str,
+        "value": "float64",
+    }
     dtypes |= {f: str for f in factors or []}
     try:
         table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, ValueError) as error:
         raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})") from error
     if header == EVENTS_COLUMNS:
-        table = table.assign(workload="throttle", mode="sim", repetition=0, event="update", track="main",
-                             kind="slice", value=float("nan"))[TIMELINE_COLUMNS]
+        table = table.assign(
+            workload="throttle",
+            mode="sim",
+            repetition=0,
+            event="update",
+            track="main",
+            kind="slice",
+            value=float("nan"),
+        )[TIMELINE_COLUMNS]
     if factors:
         table[factors] = table[factors].fillna("")
         table = normalize_factors(table, factors, path)
@@ -309,19 +353,25 @@ def load_folder(path: str | Path) -> ResultsFolder:
     if not folder.exists():
         raise PathError(f"results folder {_rel(folder)} does not exist")
     if not folder.is_dir():
-        raise PathError(f"{_rel(folder)} is not a folder (expected a results folder with <workload>.csv and <workload>.json)")
+        raise PathError(
+            f"{_rel(folder)} is not a folder (expected a results folder with <workload>.csv and <workload>.json)"
+        )
     result = ResultsFolder(path=folder)
     jsons = sorted(p for p in folder.glob("*.json") if p.name != GATE_FILE)
     csvs = sorted(folder.glob("*.csv"))
     for csv_path in csvs:
         if is_events_csv(csv_path):
             if result.events_path is not None:
-                raise InputError(f"{_rel(csv_path)}: a second events timeline in one folder (first: {result.events_path.name})")
+                raise InputError(
+                    f"{_rel(csv_path)}: a second events timeline in one folder (first: {result.events_path.name})"
+                )
             result.events_path = csv_path
             result.events = read_events(csv_path)
         elif not csv_path.with_suffix(".json").exists():
-            raise InputError(f"{_rel(csv_path)}: no {csv_path.stem}.json beside it (a results folder holds both)"
-                             f"{'' if jsons else _subfolder_hint(folder)}")
+            raise InputError(
+                f"{_rel(csv_path)}: no {csv_path.stem}.json beside it (a results folder holds both)"
+                f"{'' if jsons else _subfolder_hint(folder)}"
+            )
     for json_path in jsons:
         csv_path = json_path.with_suffix(".csv")
         if not csv_path.exists():
@@ -333,10 +383,14 @@ def load_folder(path: str | Path) -> ResultsFolder:
         foreign = sorted(set(table["workload"]) - {json_path.stem})
         if foreign:
             raise InputError(f"{_rel(csv_path)}: rows of workload '{foreign[0]}' in {csv_path.name}")
-        result.runs[json_path.stem] = WorkloadRun(folder=folder, workload=json_path.stem, document=document, table=table)
+        result.runs[json_path.stem] = WorkloadRun(
+            folder=folder, workload=json_path.stem, document=document, table=table
+        )
     if not result.runs:
-        raise InputError(f"results folder {_rel(folder)} holds no results (<workload>.csv with <workload>.json)"
-                         f"{_subfolder_hint(folder)}")
+        raise InputError(
+            f"results folder {_rel(folder)} holds no results (<workload>.csv with <workload>.json)"
+            f"{_subfolder_hint(folder)}"
+        )
     gate_path = folder / GATE_FILE
     if gate_path.exists():
         result.gate = read_gate(gate_path)
@@ -377,8 +431,10 @@ def check_distinct_runs(folders: list[ResultsFolder]) -> None:
             for run_id in run.run_ids:
                 other = seen.get((workload, run_id))
                 if other is not None:
-                    raise InputError(f"run id {run_id} is in both {other} and {folder.path} "
-                                     f"(overlapping run ids: the same run given twice?)")
+                    raise InputError(
+                        f"run id {run_id} is in both {other} and {folder.path} "
+                        f"(overlapping run ids: the same run given twice?)"
+                    )
                 seen[(workload, run_id)] = folder.path
 
 

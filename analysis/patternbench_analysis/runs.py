@@ -18,8 +18,19 @@ from .results import ResultsFolder, combined, flatten_parameters, workloads
 
 # `user_package_*`: the user's package a run of a user's executable came from (metadata `user_package`,
 # results/README.md), beside PatternBench's `git_commit`; empty for the suite's own tools.
-META_COLUMNS = ["run_id", "workload", "created_utc", "host", "git_commit", "git_dirty", "build_configuration",
-                "swift_version", "user_package_name", "user_package_git_commit", "user_package_git_dirty"]
+META_COLUMNS = [
+    "run_id",
+    "workload",
+    "created_utc",
+    "host",
+    "git_commit",
+    "git_dirty",
+    "build_configuration",
+    "swift_version",
+    "user_package_name",
+    "user_package_git_commit",
+    "user_package_git_dirty",
+]
 
 
 def column_name(parameter: str) -> str:
@@ -31,13 +42,24 @@ def runs_frame(folders: list[ResultsFolder]) -> pd.DataFrame:
     for workload in workloads(folders):
         for run in combined(folders, workload):
             for source in run.sources():
-                row = {"run_id": source["run_id"], "workload": workload, "created_utc": source.get("created_utc"),
-                       "host": source.get("host"), "git_commit": source.get("git_commit"),
-                       "git_dirty": source.get("git_dirty"), "build_configuration": source.get("build_configuration"),
-                       "swift_version": source.get("swift_version")}
+                row = {
+                    "run_id": source["run_id"],
+                    "workload": workload,
+                    "created_utc": source.get("created_utc"),
+                    "host": source.get("host"),
+                    "git_commit": source.get("git_commit"),
+                    "git_dirty": source.get("git_dirty"),
+                    "build_configuration": source.get("build_configuration"),
+                    "swift_version": source.get("swift_version"),
+                }
                 package = source.get("user_package") or {}
-                row.update({"user_package_name": package.get("name"), "user_package_git_commit": package.get("git_commit"),
-                            "user_package_git_dirty": package.get("git_dirty")})
+                row.update(
+                    {
+                        "user_package_name": package.get("name"),
+                        "user_package_git_commit": package.get("git_commit"),
+                        "user_package_git_dirty": package.get("git_dirty"),
+                    }
+                )
                 for name, value in flatten_parameters(source.get("parameters", {})).items():
                     row.setdefault(column_name(name), value)
                 rows.append(row)

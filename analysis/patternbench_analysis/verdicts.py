@@ -74,11 +74,18 @@ DEFAULT_MIN_EFFECT = 0.01
 NOISE_FLOOR_FILE = Path(__file__).resolve().parents[2] / "results" / "noise-floor.json"
 
 BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE = (
-    "better", "worse", "no detectable change", "changed", "too few repetitions", "inconclusive")
+    "better",
+    "worse",
+    "no detectable change",
+    "changed",
+    "too few repetitions",
+    "inconclusive",
+)
 RUNS, REPS, SEEDS, DETERMINISTIC = "runs", "repetitions", "seeds", "deterministic"
 
 
 # ---------------------------------------------------------------- Mann–Whitney, Hodges–Lehmann
+
 
 @cache
 def _u_counts(m: int, n: int) -> tuple[float, ...]:
@@ -190,9 +197,11 @@ def benjamini_hochberg(pvalues: list[float]) -> list[float]:
 
 # ---------------------------------------------------------------- one cell
 
+
 @dataclass
 class Evidence:
     """What one cell's test saw; `decide` turns it (with the family's BH adjustment) into a verdict."""
+
     unit: str  # runs / repetitions / seeds / deterministic
     n_base: int
     n_new: int
@@ -228,19 +237,30 @@ def _relative(shift: float | None, log_scale: bool, base_median: float) -> float
     return shift / abs(base_median)
 
 
-def evidence(base_runs: dict[str, list[float]], new_runs: dict[str, list[float]], mode: str,
-             base_seeds: list | None = None, new_seeds: list | None = None) -> Evidence:
+def evidence(
+    base_runs: dict[str, list[float]],
+    new_runs: dict[str, list[float]],
+    mode: str,
+    base_seeds: list | None = None,
+    new_seeds: list | None = None,
+) -> Evidence:
     """The cell's test. `*_runs`: finite values per run id. Sim cells pass their seeds (paired)."""
     base_all = [v for vs in base_runs.values() for v in vs]
     new_all = [v for vs in new_runs.values() for v in vs]
     runs_b = sum(1 for vs in base_runs.values() if vs)
     runs_n = sum(1 for vs in new_runs.values() if vs)
-    if mode == "sim" and base_seeds is not None and new_seeds is not None \
-            and sorted(base_seeds) == sorted(new_seeds) and len(set(base_seeds)) == len(base_seeds):
+    if (
+        mode == "sim"
+        and base_seeds is not None
+        and new_seeds is not None
+        and sorted(base_seeds) == sorted(new_seeds)
+        and len(set(base_seeds)) == len(base_seeds)
+    ):
         b = dict(zip(base_seeds, base_all, strict=False))
         n = dict(zip(new_seeds, new_all, strict=False))
-        ev = Evidence(DETERMINISTIC, len(base_all), len(new_all), runs_b, runs_n, False,
-                      median(base_all), median(new_all))
+        ev = Evidence(
+            DETERMINISTIC, len(base_all), len(new_all), runs_b, runs_n, False, median(base_all), median(new_all)
+        )
         diff = [s for s in b if b[s] != n[s]]
         ev.change = 0.0 if not diff else _relative(median(new_all) - median(base_all), False, median(base_all))
         ev.notes.append(f"{len(diff)} of {len(b)} seeds differ" if diff else "")
@@ -274,9 +294,12 @@ def evidence(base_runs: dict[str, list[float]], new_runs: dict[str, list[float]]
     return ev
 
 
-def decide(ev: Evidence, direction: str, min_effect: float = DEFAULT_MIN_EFFECT, floor: float | None = None) -> Evidence:
+def decide(
+    ev: Evidence, direction: str, min_effect: float = DEFAULT_MIN_EFFECT, floor: float | None = None
+) -> Evidence:
     """The verdict of a tested cell once `ev.p_adjusted` is set (see the module's rule)."""
     from .directions import HIGHER, LOWER
+
     ev.min_effect = min_effect
     if ev.unit == DETERMINISTIC or ev.verdict == FEW or not ev.tested:
         ev.why = _why(ev)
@@ -289,8 +312,9 @@ def decide(ev: Evidence, direction: str, min_effect: float = DEFAULT_MIN_EFFECT,
     # Against a floor the floor is the control (a same-binary cell crosses the largest A/A change of
     # its shape rarely, and must cross it with its whole interval); the repetitions' own test knows
     # nothing of run-to-run noise, so its p does not decide there.
-    significant = separated or (ev.unit == REPS and floor is not None) \
-        or (ev.p_adjusted is not None and ev.p_adjusted <= Q)
+    significant = (
+        separated or (ev.unit == REPS and floor is not None) or (ev.p_adjusted is not None and ev.p_adjusted <= Q)
+    )
     change = ev.change
     if ev.unit == REPS:
         ev.floor = floor
@@ -321,30 +345,48 @@ def _directed(delta: float, direction: str, higher: str, lower: str) -> str:
 
 def _why(ev: Evidence) -> str:
     if ev.unit == DETERMINISTIC:
-        return (f"deterministic (virtual time): {ev.notes[0] if ev.notes and ev.notes[0] else 'every seed equal'}"
-                f" ({ev.n_base} seeds a side)")
+        return (
+            f"deterministic (virtual time): {ev.notes[0] if ev.notes and ev.notes[0] else 'every seed equal'}"
+            f" ({ev.n_base} seeds a side)"
+        )
     if ev.verdict == FEW:
         what = "run medians" if ev.unit == RUNS else ev.unit
         return f"too few {what}: {ev.n_base} / {ev.n_new}, need {MIN_REPS} a side"
-    unit = {RUNS: "run medians (one per run)", REPS: "repetitions of one run a side" if max(ev.runs_base, ev.runs_new) <= 1
-            else f"repetitions of {ev.runs_base} / {ev.runs_new} runs (fewer than {MIN_RUNS} a side)",
-            SEEDS: "seeds (virtual time)"}[ev.unit]
+    unit = {
+        RUNS: "run medians (one per run)",
+        REPS: "repetitions of one run a side"
+        if max(ev.runs_base, ev.runs_new) <= 1
+        else f"repetitions of {ev.runs_base} / {ev.runs_new} runs (fewer than {MIN_RUNS} a side)",
+        SEEDS: "seeds (virtual time)",
+    }[ev.unit]
     if ev.p is None:
         return f"{ev.n_base} / {ev.n_new} {unit}"
-    parts = [f"{ev.n_base} / {ev.n_new} {unit}", f"Mann–Whitney p = {ev.p:.2g}, BH-adjusted {ev.p_adjusted:.2g} (Q = {Q})"]
+    parts = [
+        f"{ev.n_base} / {ev.n_new} {unit}",
+        f"Mann–Whitney p = {ev.p:.2g}, BH-adjusted {ev.p_adjusted:.2g} (Q = {Q})",
+    ]
     if ev.n_base < MIN_REPS or ev.n_new < MIN_REPS:
-        parts[1] = (f"fewer than {MIN_REPS} a side: no test can decide; every NEW value must lie beyond every "
-                    "BASE value by more than the bar (the interval is the full range of the differences)")
+        parts[1] = (
+            f"fewer than {MIN_REPS} a side: no test can decide; every NEW value must lie beyond every "
+            "BASE value by more than the bar (the interval is the full range of the differences)"
+        )
     if ev.common is not None:
-        parts.append(f"after removing the shape's common shift of {ev.common:+.1%} (median of its cells: the run's, "
-                     "not the code's)")
+        parts.append(
+            f"after removing the shape's common shift of {ev.common:+.1%} (median of its cells: the run's, "
+            "not the code's)"
+        )
     if ev.unit == REPS:
         if ev.floor is None:
-            parts.append("no noise floor for this host and metric: run interleaved / more runs"
-                         if ev.verdict == INCONCLUSIVE else "no noise floor known")
+            parts.append(
+                "no noise floor for this host and metric: run interleaved / more runs"
+                if ev.verdict == INCONCLUSIVE
+                else "no noise floor known"
+            )
         else:
-            parts.append(f"the whole interval must clear max(min effect {ev.min_effect:.0%}, noise floor {ev.floor:.1%}); "
-                         "the repetitions' p does not decide against a floor")
+            parts.append(
+                f"the whole interval must clear max(min effect {ev.min_effect:.0%}, noise floor {ev.floor:.1%}); "
+                "the repetitions' p does not decide against a floor"
+            )
     else:
         parts.append(f"min effect {ev.min_effect:.0%}")
     return "; ".join(parts)
@@ -381,6 +423,7 @@ def remove_common_shift(groups: dict) -> None:
 
 # ---------------------------------------------------------------- noise floors
 
+
 def floor_key(fingerprint: str | None, workload: str, metric: str, factors: dict) -> str:
     """Floors are per CPU, workload, metric and cell shape (the factors), across scenarios and variants."""
     shape = ",".join(f"{k}={factors[k]}" for k in sorted(factors))
@@ -390,6 +433,7 @@ def floor_key(fingerprint: str | None, workload: str, metric: str, factors: dict
 @dataclass
 class NoiseFloors:
     """Largest same-binary A/A change per key, with how many cells and pairs taught it."""
+
     floors: dict[str, dict] = field(default_factory=dict)
     path: Path | None = None
 
@@ -398,6 +442,7 @@ class NoiseFloors:
         if path is None or not Path(path).exists():
             return NoiseFloors(path=Path(path) if path else None)
         from .results import InputError
+
         try:
             document = json.loads(Path(path).read_text(encoding="utf-8"))
             floors = {e["key"]: e for e in document["floors"]}
@@ -419,10 +464,13 @@ class NoiseFloors:
             entry["pairs"].append(pair)
 
     def save(self, path: Path) -> None:
-        document = {"rule": RULE, "about": "noise floors: the largest relative change (Hodges–Lehmann shift of "
-                    "repetitions) that same-binary A/A run pairs showed, per CPU fingerprint, workload, metric "
-                    "and cell shape; learned with `pb-analysis compare A1 A2 --learn-noise-floor FILE`",
-                    "floors": [self.floors[k] for k in sorted(self.floors)]}
+        document = {
+            "rule": RULE,
+            "about": "noise floors: the largest relative change (Hodges–Lehmann shift of "
+            "repetitions) that same-binary A/A run pairs showed, per CPU fingerprint, workload, metric "
+            "and cell shape; learned with `pb-analysis compare A1 A2 --learn-noise-floor FILE`",
+            "floors": [self.floors[k] for k in sorted(self.floors)],
+        }
         Path(path).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
 
@@ -431,5 +479,7 @@ def fingerprint(host: dict) -> str | None:
     keys = ("cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode")
     if not all(k in host and host[k] is not None for k in keys):
         return None
-    return (f"{host['cpu_vendor']} family {host['cpu_family']} model {host['cpu_model_number']} "
-            f"stepping {host['cpu_stepping']} microcode {host['cpu_microcode']}")
+    return (
+        f"{host['cpu_vendor']} family {host['cpu_family']} model {host['cpu_model_number']} "
+        f"stepping {host['cpu_stepping']} microcode {host['cpu_microcode']}"
+    )

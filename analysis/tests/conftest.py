@@ -23,8 +23,13 @@ def fixtures() -> Path:
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """The real command line, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "patternbench_analysis", *map(str, args)], cwd=cwd or ANALYSIS,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "patternbench_analysis", *map(str, args)],
+        cwd=cwd or ANALYSIS,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str, status: int = 1) -> None:

@@ -40,12 +40,28 @@ class Chromium:
             os.dup2(b, 4)
 
         self.process = subprocess.Popen(
-            [binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--remote-debugging-pipe", f"--user-data-dir={self.profile}", "--no-first-run",
-             "--disable-extensions", "--disable-background-networking", "--disable-sync",
-             "--disable-component-update", "--mute-audio", f"--window-size={width},{height}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            preexec_fn=child_fds, close_fds=False,
+            [
+                binary,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--remote-debugging-pipe",
+                f"--user-data-dir={self.profile}",
+                "--no-first-run",
+                "--disable-extensions",
+                "--disable-background-networking",
+                "--disable-sync",
+                "--disable-component-update",
+                "--mute-audio",
+                f"--window-size={width},{height}",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=child_fds,
+            close_fds=False,
         )
         os.close(cmd_read)
         os.close(resp_write)
@@ -64,7 +80,9 @@ class Chromium:
             if ready:
                 chunk = os.read(self._resp_read, 1 << 20)
                 if not chunk:
-                    raise RuntimeError(f"Chromium exited: {self.process.stderr.read().decode(errors='replace')[-2000:]}")
+                    raise RuntimeError(
+                        f"Chromium exited: {self.process.stderr.read().decode(errors='replace')[-2000:]}"
+                    )
                 self._buffer += chunk
         message, self._buffer = self._buffer.split(b"\0", 1)
         return json.loads(message)
@@ -102,10 +120,16 @@ class Chromium:
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Network", "Runtime"):
             self.send(f"{domain}.enable", session=session)
-        self.send("Network.emulateNetworkConditions",
-                  {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, session)
-        self.send("Emulation.setDeviceMetricsOverride",
-                  {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False}, session)
+        self.send(
+            "Network.emulateNetworkConditions",
+            {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+            session,
+        )
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False},
+            session,
+        )
         self.send("Page.navigate", {"url": path.resolve().as_uri()}, session)
         self.wait_for("Page.loadEventFired", session)
         return Page(self, session)
@@ -139,27 +163,36 @@ class Page:
         self.browser, self.session = browser, session
 
     def evaluate(self, expression: str):
-        result = self.browser.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                        "awaitPromise": True}, self.session)
+        result = self.browser.send(
+            "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, self.session
+        )
         if "exceptionDetails" in result:
             raise RuntimeError(f"JavaScript failed: {result['exceptionDetails']}")
         return result["result"].get("value")
 
     def requested_urls(self) -> list[str]:
-        return [e["params"]["request"]["url"] for e in self.browser.events
-                if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == self.session]
+        return [
+            e["params"]["request"]["url"]
+            for e in self.browser.events
+            if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == self.session
+        ]
 
     def failed_requests(self) -> list[dict]:
-        return [e["params"] for e in self.browser.events
-                if e.get("method") == "Network.loadingFailed" and e.get("sessionId") == self.session]
+        return [
+            e["params"]
+            for e in self.browser.events
+            if e.get("method") == "Network.loadingFailed" and e.get("sessionId") == self.session
+        ]
 
     def screenshot(self, path: Path, full_page: bool = True) -> Path:
         params: dict = {"format": "png"}
         if full_page:
             metrics = self.browser.send("Page.getLayoutMetrics", session=self.session)
             size = metrics.get("cssContentSize") or metrics["contentSize"]
-            params |= {"captureBeyondViewport": True,
-                       "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}}
+            params |= {
+                "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1},
+            }
         data = self.browser.send("Page.captureScreenshot", params, self.session)["data"]
         path.write_bytes(base64.b64decode(data))
         return path

@@ -106,9 +106,9 @@ def parse_line(line: str) -> dict:
         break
     timestamp = None
     if pos < len(line):
-        if line[pos] != " " or not re.fullmatch(r"-?\d+", line[pos + 1:]):
+        if line[pos] != " " or not re.fullmatch(r"-?\d+", line[pos + 1 :]):
             raise LineProtocolError(f"invalid timestamp {line[pos:]!r}")
-        timestamp = int(line[pos + 1:])
+        timestamp = int(line[pos + 1 :])
         if not -(2**63) <= timestamp < 2**63:
             raise LineProtocolError("timestamp out of the int64 range")
     return {"measurement": measurement, "tags": tags, "fields": fields, "timestamp": timestamp}

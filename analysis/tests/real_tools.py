@@ -25,7 +25,9 @@ REQUIRE_ENV = "PB_REQUIRE_REAL_TOOLS"
 def require(executable: str, package: str) -> str:
     """The executable's path, or a skip (a failure under PB_REQUIRE_REAL_TOOLS=1) naming the package."""
     for candidate in (executable, f"/usr/sbin/{executable}", f"/usr/lib/postgresql/15/bin/{executable}"):
-        path = shutil.which(candidate) or (candidate if os.path.isabs(candidate) and os.access(candidate, os.X_OK) else None)
+        path = shutil.which(candidate) or (
+            candidate if os.path.isabs(candidate) and os.access(candidate, os.X_OK) else None
+        )
         if path:
             return path
     message = f"{executable} not found: install the Debian package '{package}' (apt-get install {package})"
@@ -67,7 +69,9 @@ def server(argv: list[str], ready_url: str, log: Path, timeout: float = 20.0, en
             except (urllib.error.URLError, ConnectionError, OSError):
                 pass
             if time.monotonic() > deadline:
-                raise AssertionError(f"{argv[0]} did not answer {ready_url} within {timeout:.0f} s: {log.read_text()[-2000:]}")
+                raise AssertionError(
+                    f"{argv[0]} did not answer {ready_url} within {timeout:.0f} s: {log.read_text()[-2000:]}"
+                )
             time.sleep(0.1)
         yield process
     finally:
@@ -102,15 +106,27 @@ def postgres_server():
         as_user = [runuser, "-u", "postgres", "--"]
         shutil.chown(root, "postgres", "postgres")
     try:
-        subprocess.run([*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
-                       check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            [*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         options = f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off"
-        started = subprocess.run([*as_user, pg_ctl, "-D", str(data), "-o", options, "-l", str(root / "log"), "-w", "-t", "60", "start"], capture_output=True, text=True, timeout=90)
+        started = subprocess.run(
+            [*as_user, pg_ctl, "-D", str(data), "-o", options, "-l", str(root / "log"), "-w", "-t", "60", "start"],
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
         assert started.returncode == 0, started.stdout + started.stderr + (root / "log").read_text()
         try:
             yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
         finally:
-            subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "fast", "-w", "-t", "60", "stop"],
-                           capture_output=True, timeout=90)
+            subprocess.run(
+                [*as_user, pg_ctl, "-D", str(data), "-m", "fast", "-w", "-t", "60", "stop"],
+                capture_output=True,
+                timeout=90,
+            )
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -31,8 +31,12 @@ STEP_NIGHTS = (12, 24)
 STEP = 0.08
 # Stepped series: (workload, variant, metric). cpu_ns_per_op moves ~1 % between repetitions,
 # ns_per_op (wall clock) ~30 %: the same step is expected to be found in one and lost in the other.
-STEPPED = {("atomics", "mutex", "cpu_ns_per_op"), ("atomics", "spinlock", "cpu_ns_per_op"),
-           ("atomics", "mutex", "ns_per_op"), ("atomics", "spinlock", "ns_per_op")}
+STEPPED = {
+    ("atomics", "mutex", "cpu_ns_per_op"),
+    ("atomics", "spinlock", "cpu_ns_per_op"),
+    ("atomics", "mutex", "ns_per_op"),
+    ("atomics", "spinlock", "ns_per_op"),
+}
 START = datetime(2026, 10, 1, 2, 0, tzinfo=UTC)
 
 
@@ -42,8 +46,15 @@ def _number(value: float) -> str:
     return repr(float(value)).removesuffix(".0") if float(value).is_integer() else repr(float(value))
 
 
-def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("atomics",), seed: int = 1,
-          step_nights: tuple[int, ...] = STEP_NIGHTS, stepped=STEPPED) -> list[Path]:
+def build(
+    out: Path,
+    nights: int,
+    source: Path,
+    workloads: tuple[str, ...] = ("atomics",),
+    seed: int = 1,
+    step_nights: tuple[int, ...] = STEP_NIGHTS,
+    stepped=STEPPED,
+) -> list[Path]:
     rng = np.random.default_rng(seed)
     folder = load_folder(source)
     written = []
@@ -79,18 +90,34 @@ def build(out: Path, nights: int, source: Path, workloads: tuple[str, ...] = ("a
             table = raw.copy()
             table["run_id"] = run_id
             table["value"] = [_number(v) for v in new]
-            table[csv_header(run.raw_factor_names)].to_csv(night_dir / f"{workload}.csv", index=False,
-                                                           lineterminator="\n")
+            table[csv_header(run.raw_factor_names)].to_csv(
+                night_dir / f"{workload}.csv", index=False, lineterminator="\n"
+            )
             document = json.loads((source / f"{workload}.json").read_text())
             document["run_id"] = run_id
             document["created_utc"] = created.strftime("%Y-%m-%dT%H:%M:%SZ")
-            document["notes"] = [*document.get("notes", []), f"synthetic night {night} built from {document.get('run_id')} (tests/synthetic_history.py)"]
+            document["notes"] = [
+                *document.get("notes", []),
+                f"synthetic night {night} built from {document.get('run_id')} (tests/synthetic_history.py)",
+            ]
             factor_names = run.raw_factor_names
             document["records"] = [
-                {"run_id": run_id, "workload": workload, "scenario": r["scenario"], "variant": r["variant"],
-                 "mode": r["mode"], "seed": int(r["seed"]), "repetition": int(r["repetition"]),
-                 "factors": {f: r[f] for f in factor_names}, "metric": r["metric"], "value": r["value"],
-                 "unit": r["unit"], "host": r["host"]} for r in table.to_dict("records")]
+                {
+                    "run_id": run_id,
+                    "workload": workload,
+                    "scenario": r["scenario"],
+                    "variant": r["variant"],
+                    "mode": r["mode"],
+                    "seed": int(r["seed"]),
+                    "repetition": int(r["repetition"]),
+                    "factors": {f: r[f] for f in factor_names},
+                    "metric": r["metric"],
+                    "value": r["value"],
+                    "unit": r["unit"],
+                    "host": r["host"],
+                }
+                for r in table.to_dict("records")
+            ]
             document["summaries"] = []
             (night_dir / f"{workload}.json").write_text(json.dumps(document), encoding="utf-8")
         written.append(night_dir)
@@ -111,6 +138,7 @@ def main() -> int:
     print(f"built {len(nights)} nights in {time.perf_counter() - start:.1f} s")
     if args.measure:
         from patternbench_analysis import history
+
         db = out / "history.sqlite"
         db.unlink(missing_ok=True)
         store = history.Store(db)
@@ -120,12 +148,16 @@ def main() -> int:
         start = time.perf_counter()
         found, stats = history.changes(store)
         changes_s = time.perf_counter() - start
-        print(f"ingest: {len(result.runs_added)} runs, {result.rows_added} rows in {ingest_s:.1f} s; "
-              f"changes: {stats['series']} series ({stats['constant']} constant) in {changes_s:.1f} s; "
-              f"{len(found)} change points")
+        print(
+            f"ingest: {len(result.runs_added)} runs, {result.rows_added} rows in {ingest_s:.1f} s; "
+            f"changes: {stats['series']} series ({stats['constant']} constant) in {changes_s:.1f} s; "
+            f"{len(found)} change points"
+        )
         for c in found:
-            print(f"  {c.workload} {c.variant} {c.factors} {c.metric}: index {c.index} ({c.run_id}) {c.change_pct:+.1f} % "
-                  f"p={c.pvalue:.2g}")
+            print(
+                f"  {c.workload} {c.variant} {c.factors} {c.metric}: index {c.index} ({c.run_id}) {c.change_pct:+.1f} % "
+                f"p={c.pvalue:.2g}"
+            )
     return 0
 
 

@@ -76,12 +76,15 @@ def test_chart_draws_every_policy_on_every_trace(chart):
         for variant in ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"]:
             assert f"series:{scenario}-{variant}" in ids, (scenario, variant)
         assert scenario in text
-    assert "hit ratio against capacity per policy" in text and "capacity (entries, log)" in text and "run cache-" in text
+    assert (
+        "hit ratio against capacity per policy" in text and "capacity (entries, log)" in text and "run cache-" in text
+    )
 
 
 def test_sweep_table_is_main_app_medians():
     folders = load_folders([FIXTURES / "sweep"])
     from patternbench_analysis.results import combined
+
     data = sweep_table(combined(folders, "cache"))
     assert sorted(data["capacity"].unique()) == [32, 256, 512, 1024, 16000]
     assert data["hit_ratio"].between(0, 1).all()
@@ -90,6 +93,7 @@ def test_sweep_table_is_main_app_medians():
 def test_report_has_a_cache_section():
     from patternbench_analysis.headlines import tables_for
     from patternbench_analysis.results import combined
+
     tables = tables_for("cache", combined(load_folders([FIXTURES / "sweep"]), "cache"))
     assert tables[0].header[:3] == ["trace @ capacity", "n", "lru"] and "s3-fifo" in tables[0].header
     rows = {r[0]: r for r in tables[0].rows}
@@ -100,6 +104,7 @@ def test_report_has_a_cache_section():
     # seed with other hit ratios (as zipf-0.9 lru 0.3068 / 0.3210 in a real run) gives n 2 and the range
     assert rows["zipf-0.9 @ 256"][1] == "1" and "(" not in rows["zipf-0.9 @ 256"][2]
     import pandas as pd
+
     runs = combined(load_folders([FIXTURES / "sweep"]), "cache")
     other = runs[0].table.copy()
     other["seed"] = other["seed"] + 100

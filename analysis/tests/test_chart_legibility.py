@@ -49,13 +49,9 @@ def visible_texts(fig: Figure) -> list[matplotlib.text.Text]:
                 all_ticks |= {tick.label1, tick.label2}
             if ax.get_visible() and ax.axison and axis.get_visible():
                 for tick in axis._update_ticks():
-                    drawn_ticks += [
-                        t for t in (tick.label1, tick.label2) if t.get_visible()
-                    ]
+                    drawn_ticks += [t for t in (tick.label1, tick.label2) if t.get_visible()]
     texts = []
-    for artist in [
-        t for t in fig.findobj(matplotlib.text.Text) if t not in all_ticks
-    ] + drawn_ticks:
+    for artist in [t for t in fig.findobj(matplotlib.text.Text) if t not in all_ticks] + drawn_ticks:
         if not artist.get_visible() or not artist.get_text().strip():
             continue
         if artist.axes is not None and not artist.axes.get_visible():
@@ -82,9 +78,7 @@ def text_overlaps(fig: Figure) -> list[tuple[str, str]]:
     for (a, box_a, _), (b, box_b, _) in itertools.combinations(boxes, 2):
         inter_w = min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0)
         inter_h = min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0)
-        if (
-            inter_w > 1.0 and inter_h > 1.0
-        ):  # more than a pixel each way: antialiasing aside
+        if inter_w > 1.0 and inter_h > 1.0:  # more than a pixel each way: antialiasing aside
             overlaps.append((a, b))
     return overlaps
 
@@ -109,9 +103,7 @@ def shared_colors(fig: Figure) -> list[tuple[str, set[str]]]:
         color = artist_color(artist)
         if color is not None:
             by_color.setdefault(color, set()).add(artist.pb_variant)
-    return [
-        (color, variants) for color, variants in by_color.items() if len(variants) > 1
-    ]
+    return [(color, variants) for color, variants in by_color.items() if len(variants) > 1]
 
 
 def variant_count(fig: Figure) -> int:
@@ -120,9 +112,7 @@ def variant_count(fig: Figure) -> int:
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
-    return render_and_check(
-        FIXTURE_SETS, lambda name: tmp_path_factory.mktemp(name.replace("+", "-"))
-    )
+    return render_and_check(FIXTURE_SETS, lambda name: tmp_path_factory.mktemp(name.replace("+", "-")))
 
 
 def render_and_check(sets: dict[str, list[str]], out_dir) -> list[tuple]:
@@ -146,9 +136,7 @@ def render_and_check(sets: dict[str, list[str]], out_dir) -> list[tuple]:
     try:
         for name, folders in sets.items():
             out = out_dir(name)
-            render_all(
-                load_folders([FIXTURES / f for f in folders]), out, log=lambda m: None
-            )
+            render_all(load_folders([FIXTURES / f for f in folders]), out, log=lambda m: None)
     finally:
         Figure.savefig = original
     return seen
@@ -180,9 +168,7 @@ def test_no_two_variants_share_a_colour_in_any_chart(rendered):
     bad = {name: shared for name, _, shared, _ in rendered if shared}
     assert not bad, bad
     # the check saw variants at all: every chart that draws variants tags them
-    assert all(
-        count > 0 for name, _, _, count in rendered if not name.startswith("clock")
-    ), rendered
+    assert all(count > 0 for name, _, _, count in rendered if not name.startswith("clock")), rendered
 
 
 def test_control_overlapping_texts_and_shared_colours_are_caught():
@@ -210,10 +196,7 @@ def test_one_stable_colour_per_variant_and_distinct_within_every_role():
     # a user's variant: a free colour of its role, the same in every chart
     with_user = common.color_map(common.ROLES["atomics"] + ["rwlock"], "atomics")
     assert with_user["rwlock"] not in {with_user[n] for n in common.ROLES["atomics"]}
-    assert (
-        common.color_map(["rwlock", "mutex"], "atomics")["rwlock"]
-        == with_user["rwlock"]
-    )
+    assert common.color_map(["rwlock", "mutex"], "atomics")["rwlock"] == with_user["rwlock"]
     assert len(common.PALETTE) >= max(len(v) for v in common.ROLES.values()) + 1
 
 
@@ -227,23 +210,16 @@ def test_palette_is_colour_blind_safe():
             rgb
             if cvd is None
             else np.clip(
-                colorspacious.cspace_convert(
-                    rgb, {"name": "sRGB1+CVD", "cvd_type": cvd, "severity": 50}, "sRGB1"
-                ),
+                colorspacious.cspace_convert(rgb, {"name": "sRGB1+CVD", "cvd_type": cvd, "severity": 50}, "sRGB1"),
                 0,
                 1,
             )
         )
         ucs = colorspacious.cspace_convert(seen, "sRGB1", "CAM02-UCS")
-        closest = min(
-            np.linalg.norm(ucs[i] - ucs[j])
-            for i, j in itertools.combinations(range(len(ucs)), 2)
-        )
+        closest = min(np.linalg.norm(ucs[i] - ucs[j]) for i, j in itertools.combinations(range(len(ucs)), 2))
         assert closest >= 10, (cvd, closest)
     # control: tab10's red and its brown-ish orange come closer under deuteranomaly
-    tab = np.array(
-        [matplotlib.colors.to_rgb(c) for c in matplotlib.color_sequences["tab10"]]
-    )
+    tab = np.array([matplotlib.colors.to_rgb(c) for c in matplotlib.color_sequences["tab10"]])
     seen = np.clip(
         colorspacious.cspace_convert(
             tab,
@@ -254,13 +230,7 @@ def test_palette_is_colour_blind_safe():
         1,
     )
     ucs = colorspacious.cspace_convert(seen, "sRGB1", "CAM02-UCS")
-    assert (
-        min(
-            np.linalg.norm(ucs[i] - ucs[j])
-            for i, j in itertools.combinations(range(len(ucs)), 2)
-        )
-        < 10
-    )
+    assert min(np.linalg.norm(ucs[i] - ucs[j]) for i, j in itertools.combinations(range(len(ucs)), 2)) < 10
 
 
 TOOLS = {
@@ -280,12 +250,8 @@ def test_roles_match_the_registries(role):
     bin_dir = os.environ.get("PB_BIN_DIR")
     binary = Path(bin_dir or "") / TOOLS[role]
     if not bin_dir or not binary.exists():
-        pytest.skip(
-            "PB_BIN_DIR with the built bench-* tools is needed to read the registries"
-        )
-    listing = subprocess.run(
-        [str(binary), "--list"], capture_output=True, text=True, timeout=120, check=True
-    ).stdout
+        pytest.skip("PB_BIN_DIR with the built bench-* tools is needed to read the registries")
+    listing = subprocess.run([str(binary), "--list"], capture_output=True, text=True, timeout=120, check=True).stdout
     section = re.search(
         r"^variants[^\n]*--variant\):\n(.*?)(?:\n\n|\n[a-z]|\Z)",
         listing,
@@ -295,9 +261,5 @@ def test_roles_match_the_registries(role):
     names = [line.split()[0] for line in section.group(1).splitlines() if line.strip()]
     missing = [n for n in names if n not in common.ROLES[role]]
     gone = [n for n in common.ROLES[role] if n not in names]
-    assert not missing and not gone, (
-        f"charts/common.py ROLES['{role}']: add {missing}, remove {gone}"
-    )
-    assert names == common.ROLES[role], (
-        "keep the registry's order (a variant's colour is its position)"
-    )
+    assert not missing and not gone, f"charts/common.py ROLES['{role}']: add {missing}, remove {gone}"
+    assert names == common.ROLES[role], "keep the registry's order (a variant's colour is its position)"

@@ -76,9 +76,7 @@ def test_output_folder_under_a_file_is_refused(places, command):
 @pytest.mark.parametrize("command", FILE_NAMES)
 def test_output_file_that_is_a_folder_is_refused(places, command):
     _, _, folder = places
-    assert_path_error(
-        run_cli(*file_commands(str(folder))[command]), str(folder), "is a folder"
-    )
+    assert_path_error(run_cli(*file_commands(str(folder))[command]), str(folder), "is a folder")
 
 
 @pytest.mark.parametrize("command", FILE_NAMES)
@@ -92,9 +90,7 @@ def test_output_file_in_a_missing_folder_is_refused(places, command):
 def test_output_file_that_cannot_be_written_is_refused(command):
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full on this system")
-    assert_path_error(
-        run_cli(*file_commands("/dev/full")[command]), "/dev/full", "cannot write"
-    )
+    assert_path_error(run_cli(*file_commands("/dev/full")[command]), "/dev/full", "cannot write")
     assert Path("/dev/full").is_char_device()  # written through, never replaced
 
 
@@ -112,9 +108,7 @@ def test_missing_input_is_refused(places, command):
         "history-ingest": ["history", "ingest", missing, "--db", tmp / "h.sqlite"],
     }
     assert_path_error(run_cli(*commands[command]), str(missing), "does not exist")
-    assert (
-        not (tmp / "h.sqlite").exists() and not (tmp / "out").exists()
-    )  # nothing made before the inputs were read
+    assert not (tmp / "h.sqlite").exists() and not (tmp / "out").exists()  # nothing made before the inputs were read
 
 
 @pytest.mark.parametrize("command", ["ingest", "changes", "plot"])
@@ -147,12 +141,7 @@ def test_plot_and_report_say_what_they_draw_unless_quiet(tmp_path, command):
     assert loud.returncode == 0, loud.stderr
     lines = loud.stderr.strip().splitlines()
     for index, workload in enumerate(["throttle", "atomics", "clock"], start=1):
-        assert any(
-            line.startswith(f"{command}: drawing {workload} ({index}/3 workloads")
-            for line in lines
-        ), lines
-    assert all(
-        line.endswith(" s)") for line in lines if line.startswith(f"{command}: ")
-    ), lines
+        assert any(line.startswith(f"{command}: drawing {workload} ({index}/3 workloads") for line in lines), lines
+    assert all(line.endswith(" s)") for line in lines if line.startswith(f"{command}: ")), lines
     quiet = run_cli(command, FIXTURES / "run", "-o", tmp_path / "quiet", "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr

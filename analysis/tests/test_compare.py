@@ -59,8 +59,9 @@ def identified(folder: Path) -> Path:
     """The frozen run predates CPU fingerprints; a floor belongs to one CPU, so name one (a made-up CPU
     no committed floor knows)."""
     doc = json.loads((folder / "atomics.json").read_text())
-    doc["metadata"]["host"].update(cpu_vendor="TestVendor", cpu_family=0, cpu_model_number=0, cpu_stepping=0,
-                                   cpu_microcode="0x0")
+    doc["metadata"]["host"].update(
+        cpu_vendor="TestVendor", cpu_family=0, cpu_model_number=0, cpu_stepping=0, cpu_microcode="0x0"
+    )
     (folder / "atomics.json").write_text(json.dumps(doc))
     return folder
 
@@ -69,6 +70,7 @@ def scaled(folder: Path, variant: str, metric: str, factor: float) -> None:
     def change(record):
         if record["metric"] == metric and record["variant"] == variant:
             record["value"] = repr(float(record["value"]) * factor)
+
     rewrite_results(folder, "atomics", change)
 
 
@@ -108,7 +110,9 @@ def test_a_real_change_is_found_with_its_size_and_direction(pair, floors):
     assert 0 < slower.ci_low_pct <= 10.0 <= slower.ci_high_pct
     assert cell_of(result, "spinlock", "cpu_ns_per_op").verdict == BETTER
     noisy = cell_of(result, NOISY, "ns_per_op")
-    assert noisy.verdict == SAME and noisy.change_pct == pytest.approx(10.0) and noisy.ci_low_pct < 0 < noisy.ci_high_pct
+    assert (
+        noisy.verdict == SAME and noisy.change_pct == pytest.approx(10.0) and noisy.ci_low_pct < 0 < noisy.ci_high_pct
+    )
     touched = {(STEADY, "cpu_ns_per_op"), ("spinlock", "cpu_ns_per_op"), (NOISY, "ns_per_op")}
     untouched = [c for c in result.cells if (c.variant, c.metric) not in touched]
     assert untouched and all(c.verdict == SAME and c.change_pct == 0 for c in untouched)
@@ -145,6 +149,7 @@ def test_noise_inside_the_interval_is_no_detectable_change(tmp_path, floors):
 
 def test_metric_directions():
     from patternbench_analysis.directions import HIGHER, LOWER, UNKNOWN, direction
+
     assert direction("atomics", "ns_per_op") == LOWER and direction("atomics", "ops_per_s") == HIGHER
     assert direction("throttle", "hitch_ms_per_s") == LOWER and direction("throttle", "latency_p99_ms") == LOWER
     assert direction("atomics", "jain_fairness") == HIGHER and direction("throttle", "updates") == UNKNOWN
@@ -161,8 +166,20 @@ def test_compare_cli_writes_markdown_html_and_json(pair, floors, tmp_path):
     assert page.count('data-verdict="no detectable change"') > 100  # every cell, not only the changed ones
     doc = json.loads((tmp_path / "cmp/compare.json").read_text())
     assert doc["counts"]["worse"] == 1 and doc["counts"]["better"] == 1
-    assert {"change_pct", "ci_low_pct", "ci_high_pct", "verdict", "n_base", "n_new", "direction", "why", "p_value",
-            "p_adjusted", "sample_unit", "noise_floor"} <= set(doc["cells"][0])
+    assert {
+        "change_pct",
+        "ci_low_pct",
+        "ci_high_pct",
+        "verdict",
+        "n_base",
+        "n_new",
+        "direction",
+        "why",
+        "p_value",
+        "p_adjusted",
+        "sample_unit",
+        "noise_floor",
+    } <= set(doc["cells"][0])
     worse = next(c for c in doc["cells"] if c["verdict"] == "worse")
     assert "10 / 10 repetitions" in worse["why"] and "Mann–Whitney" in worse["why"] and "noise floor" in worse["why"]
     printed = run_cli("compare", base, new, "--format", "json", "--noise-floor", floors)
@@ -193,6 +210,8 @@ def test_cells_in_one_folder_only_are_listed_not_dropped(tmp_path):
 
 
 def test_compare_refuses_bad_options_and_disjoint_folders(tmp_path):
-    assert_one_line_error(run_cli("compare", FIXTURES / "run", FIXTURES / "shard-1", "--min-effect", "1.5"), "--min-effect")
+    assert_one_line_error(
+        run_cli("compare", FIXTURES / "run", FIXTURES / "shard-1", "--min-effect", "1.5"), "--min-effect"
+    )
     atomics = baseline_atomics(tmp_path / "a")
     assert_one_line_error(run_cli("compare", atomics, FIXTURES / "shard-1"), "nothing to compare")

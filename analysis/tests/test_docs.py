@@ -30,8 +30,14 @@ ENV = os.environ | {"PYTHON": sys.executable}  # the interpreter with the depend
 
 
 def test_wrapper_script_runs_from_any_directory(tmp_path, fixtures):
-    result = subprocess.run([str(REPO / "scripts" / "pb-analysis"), "plot", str(fixtures / "shard-1"), "-o", "out"],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=120, env=ENV)
+    result = subprocess.run(
+        [str(REPO / "scripts" / "pb-analysis"), "plot", str(fixtures / "shard-1"), "-o", "out"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=ENV,
+    )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "throttle-frontier.svg").exists()
     result = subprocess.run([str(REPO / "scripts" / "pb-analysis"), "--help"], capture_output=True, text=True, env=ENV)
@@ -40,8 +46,13 @@ def test_wrapper_script_runs_from_any_directory(tmp_path, fixtures):
 
 def test_missing_dependencies_give_one_line_not_a_traceback():
     """Without site-packages (-S) numpy, pandas and matplotlib are missing, as in Debian's bare python3."""
-    result = subprocess.run([sys.executable, "-S", "-m", "patternbench_analysis", "plot", "x"], cwd=REPO / "analysis",
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-S", "-m", "patternbench_analysis", "plot", "x"],
+        cwd=REPO / "analysis",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "'numpy' is missing" in lines[0] and "python3 -m venv" in lines[0], result.stderr
@@ -66,7 +77,8 @@ def test_the_sweep_example_works_when_run_twice(tmp_path, fixtures):
     script = block.replace("scripts/pb-analysis", str(REPO / "scripts" / "pb-analysis"))
     env = ENV | {"PATH": f"{bin_dir}:{os.environ['PATH']}"}
     for attempt in (1, 2):
-        result = subprocess.run(["bash", "-euc", script], cwd=tmp_path, capture_output=True, text=True, timeout=300,
-                                env=env)
+        result = subprocess.run(
+            ["bash", "-euc", script], cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env
+        )
         assert result.returncode == 0, (attempt, result.stderr)
         assert (tmp_path / "sweep" / "charts" / "throttle-frontier.svg").exists()

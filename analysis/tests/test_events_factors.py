@@ -42,7 +42,10 @@ def test_schema_3_typed_factors_read_like_schema_2(tmp_path, fixtures):
     new, old = load_folder(folder).runs["atomics"], load_folder(fixtures / "atomics-ns").runs["atomics"]
     assert new.table.equals(old.table)
     # The records' factors read back as the CSV's text, whichever version wrote them.
-    assert read_document(folder / "atomics.json")["records"] == read_document(fixtures / "atomics-ns" / "atomics.json")["records"]
+    assert (
+        read_document(folder / "atomics.json")["records"]
+        == read_document(fixtures / "atomics-ns" / "atomics.json")["records"]
+    )
 
 
 def test_schema_3_events_carry_factor_columns_typed_like_the_results(tmp_path, fixtures):
@@ -51,15 +54,22 @@ def test_schema_3_events_carry_factor_columns_typed_like_the_results(tmp_path, f
     first = results.iloc[0]
     rows = "\n".join(
         f"{first.run_id},atomics,{first.scenario},{first.variant},{first['mode']},{first.seed},{first.repetition},"
-        f"{threads},0,0,{t},hold,0,0,0.001,,thread 1,slice," for t, threads in ((0.5, 1), (0.7, 2)))
+        f"{threads},0,0,{t},hold,0,0,0.001,,thread 1,slice,"
+        for t, threads in ((0.5, 1), (0.7, 2))
+    )
     (folder / "events.csv").write_text(
         "run_id,workload,scenario,variant,mode,seed,repetition,threads,cs_work_ns,gap_work_ns,"
-        "time_ms,event,rows,reset,cost_ms,frame_lateness_ms,track,kind,value\n" + rows + "\n")
+        "time_ms,event,rows,reset,cost_ms,frame_lateness_ms,track,kind,value\n" + rows + "\n"
+    )
     events = load_folder(folder).events
     assert events["threads"].dtype == results["threads"].dtype == "float64"
     assert list(events["threads"]) == [1.0, 2.0]
-    joined = events.merge(results[[*KEYS, "threads", "cs_work_ns", "gap_work_ns"]].drop_duplicates(), how="left",
-                          on=[*KEYS, "threads", "cs_work_ns", "gap_work_ns"], indicator=True)
+    joined = events.merge(
+        results[[*KEYS, "threads", "cs_work_ns", "gap_work_ns"]].drop_duplicates(),
+        how="left",
+        on=[*KEYS, "threads", "cs_work_ns", "gap_work_ns"],
+        indicator=True,
+    )
     assert joined["_merge"].value_counts().to_dict()["both"] >= 1
 
 
@@ -70,9 +80,28 @@ def test_a_real_runs_events_all_join_their_results_rows(tmp_path):
     if not (tool.is_file() and os.access(tool, os.X_OK)):
         pytest.skip(f"{tool} is not built (swift build); PB_BIN_DIR names the folder")
     out = tmp_path / "run"
-    subprocess.run([tool, "--quick", "--quiet", "--threads", "1,2", "--scenario", "increment", "--variant",
-                    "pthread-mutex,atomic", "--cs-work", "0,50ns", "--events", out / "events.csv", "--output", out],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            tool,
+            "--quick",
+            "--quiet",
+            "--threads",
+            "1,2",
+            "--scenario",
+            "increment",
+            "--variant",
+            "pthread-mutex,atomic",
+            "--cs-work",
+            "0,50ns",
+            "--events",
+            out / "events.csv",
+            "--output",
+            out,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     folder = load_folder(out)
     run = folder.runs["atomics"]
     assert run.document["schema_version"] == 3

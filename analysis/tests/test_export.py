@@ -28,8 +28,18 @@ def expected_rows(folders):
             created = {s["run_id"]: epoch(s["created_utc"]) for s in run.sources()}
             for r in run.table.to_dict("records"):
                 factors = tuple((f, factor_text(r[f])) for f in run.factor_names if factor_text(r[f]) != "")
-                key = (workload, r["run_id"], r["scenario"], r["variant"], r["mode"], str(r["seed"]),
-                       str(r["repetition"]), r["host"], factors, r["metric"])
+                key = (
+                    workload,
+                    r["run_id"],
+                    r["scenario"],
+                    r["variant"],
+                    r["mode"],
+                    str(r["seed"]),
+                    str(r["repetition"]),
+                    r["host"],
+                    factors,
+                    r["metric"],
+                )
                 rows[key] = (r["value"], created[r["run_id"]])
     return rows
 
@@ -40,6 +50,7 @@ def folders(fixtures):
 
 
 # ---------------------------------------------------------------- InfluxDB line protocol
+
 
 def test_influx_parses_back_to_every_finite_row(folders):
     text = influx(folders)
@@ -57,8 +68,11 @@ def test_influx_parses_back_to_every_finite_row(folders):
             assert key not in got
             got[key] = (value, p["timestamp"] // 10**9)
             assert p["timestamp"] % 10**9 == 0
-    want = {(w, r, s, v, m, se, re_, h, tuple(sorted(f)), metric): val for (w, r, s, v, m, se, re_, h, f, metric), val
-            in expected_rows(folders).items() if math.isfinite(val[0])}
+    want = {
+        (w, r, s, v, m, se, re_, h, tuple(sorted(f)), metric): val
+        for (w, r, s, v, m, se, re_, h, f, metric), val in expected_rows(folders).items()
+        if math.isfinite(val[0])
+    }
     assert got == want
     assert len(points) < len(want)  # one point carries all metrics of a (run, scenario, variant, seed) cell
 
@@ -82,10 +96,12 @@ def test_influx_precision(fixtures):
 
 def test_influx_escaping_round_trips(tmp_path):
     folder = copy_folder("shard-1", tmp_path)
+
     def change(record):
         record["scenario"] = WEIRD + record["scenario"]
         if record["scenario"].endswith("bursts"):
             record["variant"] = "frame budget=30,ms"
+
     rewrite_results(folder, "throttle", change)
     text = influx(load_folders([folder]))
     points = [parse_line(line) for line in text.splitlines() if not line.startswith("#")]
@@ -98,10 +114,16 @@ def test_influx_escaping_round_trips(tmp_path):
 
 def test_influx_leaves_out_non_finite_values_and_says_so(tmp_path):
     folder = copy_folder("shard-1", tmp_path)
+
     def make_inf(record):  # exactly one row: immediate's p99 for one seed, the same in CSV and JSON
-        if record["metric"] == "latency_p99_ms" and record["variant"] == "immediate" and str(record["seed"]) == "1" \
-                and record["scenario"] == "steady":
+        if (
+            record["metric"] == "latency_p99_ms"
+            and record["variant"] == "immediate"
+            and str(record["seed"]) == "1"
+            and record["scenario"] == "steady"
+        ):
             record["value"] = "inf"
+
     rewrite_results(folder, "throttle", make_inf)
     text = run_cli("export", "-f", "influx", folder).stdout
     assert text.startswith("# 1 non-finite values (inf/nan) left out")
@@ -110,8 +132,15 @@ def test_influx_leaves_out_non_finite_values_and_says_so(tmp_path):
 
 
 def test_parser_rejects_what_the_spec_forbids():
-    for bad in ["m,t=a\\ b f=inf 1", "m,t= f=1 1", "_m f=1 1", "m f=1 1.5", "m,t=a f=\"x 1", "m,t=a b=1,b=2 1",
-                "m,t=a,t=b f=1 1"]:
+    for bad in [
+        "m,t=a\\ b f=inf 1",
+        "m,t= f=1 1",
+        "_m f=1 1",
+        "m f=1 1.5",
+        'm,t=a f="x 1',
+        "m,t=a b=1,b=2 1",
+        "m,t=a,t=b f=1 1",
+    ]:
         with pytest.raises(LineProtocolError):
             parse_line(bad)
 
@@ -137,9 +166,13 @@ def test_openmetrics_parses_back_to_every_row(folders):
             workload = run_id.split("-")[0]
             metric = sample.name.removeprefix(f"patternbench_{workload}_")
             got[(workload, run_id, *fixed, tuple(sorted((k, v) for k, v in labels.items() if v != "")), metric)] = (
-                sample.value, int(sample.timestamp.sec))
-    want = {(w, r, s, v, m, se, re_, h, tuple(sorted(f)), metric): val for (w, r, s, v, m, se, re_, h, f, metric), val
-            in expected_rows(folders).items()}
+                sample.value,
+                int(sample.timestamp.sec),
+            )
+    want = {
+        (w, r, s, v, m, se, re_, h, tuple(sorted(f)), metric): val
+        for (w, r, s, v, m, se, re_, h, f, metric), val in expected_rows(folders).items()
+    }
     assert got.keys() == want.keys()
     for key, (value, ts) in want.items():
         assert got[key][1] == ts
@@ -192,6 +225,7 @@ def test_openmetrics_escaping_and_non_finite_values_round_trip(tmp_path):
         if record["metric"] == "latency_p99_ms":
             record["value"] = special.get((record["scenario"], str(record["seed"])), record["value"])
         record["scenario"] = WEIRD + record["scenario"]
+
     rewrite_results(folder, "throttle", change)
     text = openmetrics(load_folders([folder]))
     assert 'scenario="storm, \\"slow\\" = \\\\ x\\nnextsteady"' in text
@@ -240,6 +274,7 @@ def test_run_parameters_travel_in_every_export(fixtures):
 
 def test_fractional_created_utc_keeps_nanoseconds(tmp_path):
     import json
+
     folder = copy_folder("shard-1", tmp_path)
     doc = json.loads((folder / "throttle.json").read_text())
     doc["created_utc"] = doc["created_utc"].replace("Z", ".123456789Z")

@@ -14,8 +14,17 @@ def test_group_chart_has_every_variant_per_scenario(tmp_path):
     chart = charts["group-cost"]
     ids, text = check_files(chart)
     for scenario in ["login", "login-per-movie", "flaky", "heavy-tail"]:
-        for variant in ["sequential", "group-notify", "group-wait-worker", "group-wait-main", "operation-dependencies",
-                        "async-let", "task-group", "signal-when-fulfilled", "hedged"]:
+        for variant in [
+            "sequential",
+            "group-notify",
+            "group-wait-worker",
+            "group-wait-main",
+            "operation-dependencies",
+            "async-let",
+            "task-group",
+            "signal-when-fulfilled",
+            "hedged",
+        ]:
             assert f"series:{scenario}-{variant}" in ids, (scenario, variant)
     assert "p99 end-to-end latency (ms)" in text and "work after a failure (ms)" in text
     assert "frames missed" in text and "thr blocked" in text and "run group-" in text

@@ -104,8 +104,11 @@ def test_changes_markdown_shows_each_series_trend_in_text(nightly):
     assert "trend (median per run)" in markdown
     found, _ = history.changes(store)
     stepped = next(c for c in found if c.confirmed and (c.variant, c.metric) in FOUND_WHERE_NOISE_IS_LOW)
-    row = next(line for line in markdown.splitlines()
-               if f"| {stepped.variant} |" in line and f"| {stepped.metric} |" in line and stepped.run_id in line)
+    row = next(
+        line
+        for line in markdown.splitlines()
+        if f"| {stepped.variant} |" in line and f"| {stepped.metric} |" in line and stepped.run_id in line
+    )
     trend = row.split("`")[1]
     before, after = trend.split("\\|")  # the table escapes the pipe
     assert len(before) == stepped.index and len(before) + len(after) == NIGHTS
@@ -118,9 +121,12 @@ def test_changes_markdown_shows_each_series_trend_in_text(nightly):
 def test_bad_databases_are_one_line_errors(tmp_path):
     assert_one_line_error(run_cli("history", "changes", "--db", tmp_path), "is a folder")
     (tmp_path / "junk.sqlite").write_text("not a database" * 100)
-    assert_one_line_error(run_cli("history", "ingest", FIXTURES / "run", "--db", tmp_path / "junk.sqlite"), "junk.sqlite")
-    assert_one_line_error(run_cli("history", "changes", "--db", "postgresql://nobody:secret@127.0.0.1:1/x"),
-                          "cannot connect")
+    assert_one_line_error(
+        run_cli("history", "ingest", FIXTURES / "run", "--db", tmp_path / "junk.sqlite"), "junk.sqlite"
+    )
+    assert_one_line_error(
+        run_cli("history", "changes", "--db", "postgresql://nobody:secret@127.0.0.1:1/x"), "cannot connect"
+    )
     assert "secret" not in run_cli("history", "changes", "--db", "postgresql://nobody:secret@127.0.0.1:1/x").stderr
 
 
@@ -144,6 +150,7 @@ def test_postgresql_holds_the_same_history(nightly):
 
 # ---------------------------------------------------------------- what the default plot leads with
 
+
 def _store_with(tmp_path: Path, series: dict[tuple[str, str], list[float]]) -> history.Store:
     """A history of len(values) runs written straight into the two tables: one row per run and
     series ((variant, metric) of atomics/increment, live, threads=1), three repetitions around it."""
@@ -153,15 +160,30 @@ def _store_with(tmp_path: Path, series: dict[tuple[str, str], list[float]]) -> h
     for n in range(runs):
         run_id = f"r{n:03d}"
         created = f"2026-10-{n + 1:02d}T02:00:00Z"
-        store.connection.execute("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                 (run_id, "atomics", created, (n + 1) * 86_400 * 10**9, "h", "c", "false", "release",
-                                  "6.3", "{}", created))
+        store.connection.execute(
+            "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (run_id, "atomics", created, (n + 1) * 86_400 * 10**9, "h", "c", "false", "release", "6.3", "{}", created),
+        )
         for (variant, metric), values in series.items():
             for rep in range(3):
                 noise = 1 + rng.normal(0, 0.003) if values[n] else 1
-                store.connection.execute("INSERT INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                         (run_id, "atomics", "increment", variant, "live", '{"threads": "1"}', metric,
-                                          "u", 1, rep, "h", values[n] * noise))
+                store.connection.execute(
+                    "INSERT INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        run_id,
+                        "atomics",
+                        "increment",
+                        variant,
+                        "live",
+                        '{"threads": "1"}',
+                        metric,
+                        "u",
+                        1,
+                        rep,
+                        "h",
+                        values[n] * noise,
+                    ),
+                )
     store.connection.commit()
     return store
 
@@ -172,24 +194,33 @@ def test_default_plot_leads_with_the_largest_most_certain_change(tmp_path):
     from 0 to 0.38 (a host-health metric). The first panel is the 25 % change; the health metric is
     drawn last, without a verdict, labelled 0 → 0.38 (not "+0.0 %")."""
     plain, slow = [10.0] * 8, [12.5] * 5
-    store = _store_with(tmp_path, {
-        ("nslock", "cpu_ns_per_op"): [20.0] * 12 + [21.0],
-        ("pthread-mutex", "cpu_ns_per_op"): plain + slow,
-        ("pthread-mutex", "co_scheduled_fraction"): [0.0] * 8 + [0.38] * 5,
-        ("atomic", "cpu_ns_per_op"): [5.0] * 13,
-    })
+    store = _store_with(
+        tmp_path,
+        {
+            ("nslock", "cpu_ns_per_op"): [20.0] * 12 + [21.0],
+            ("pthread-mutex", "cpu_ns_per_op"): plain + slow,
+            ("pthread-mutex", "co_scheduled_fraction"): [0.0] * 8 + [0.38] * 5,
+            ("atomic", "cpu_ns_per_op"): [5.0] * 13,
+        },
+    )
     found, _ = history.changes(store, history.Options(window_len=50, max_pvalue=0.01, min_magnitude=0.03))
     by_series = {(c.variant, c.metric): c for c in found}
     assert by_series[("pthread-mutex", "cpu_ns_per_op")].index == 8
     assert ("nslock", "cpu_ns_per_op") in by_series and not by_series[("nslock", "cpu_ns_per_op")].confirmed
     charts = history.plot(store, tmp_path / "charts", found)
     drawn = charts[0].series
-    assert drawn[0].endswith("/pthread-mutex/live/{\"threads\": \"1\"}/cpu_ns_per_op"), drawn
+    assert drawn[0].endswith('/pthread-mutex/live/{"threads": "1"}/cpu_ns_per_op'), drawn
     assert drawn[-1].endswith("/co_scheduled_fraction"), drawn
     # Control: in the order the runs were stored (what the plot drew before), the 25 % change is
     # not first, so the assertion above is the ordering's doing.
-    stored_order = [k for k in dict.fromkeys(tuple(r) for r in history.series_frame(store)[
-        [*history.SERIES_KEYS, "metric"]].itertuples(index=False, name=None)) if (k[2], k[5]) in by_series]
+    stored_order = [
+        k
+        for k in dict.fromkeys(
+            tuple(r)
+            for r in history.series_frame(store)[[*history.SERIES_KEYS, "metric"]].itertuples(index=False, name=None)
+        )
+        if (k[2], k[5]) in by_series
+    ]
     assert stored_order[0][2] != "pthread-mutex" or stored_order[0][5] != "cpu_ns_per_op"
     svg = charts[0].svg.read_text()
     assert "host health (no verdict)" in svg and "0 → 0.38" in svg and "+0.0 %" not in svg
@@ -202,11 +233,28 @@ def test_default_plot_leads_with_the_largest_most_certain_change(tmp_path):
 
 def test_panel_rank_puts_confirmed_large_certain_performance_changes_first():
     def change(metric: str, before: float, after: float, p: float, confirmed: bool = True) -> history.Change:
-        return history.Change(workload="w", scenario="s", variant="v", mode="live", factors={}, metric=metric,
-                               direction="lower_is_better", run_id="r", created_utc="t", previous_run_id="q", index=3,
-                               runs_in_series=9, change_pct=(after / before - 1) * 100 if before else 0.0,
-                               mean_before=before, mean_after=after, pvalue=p, verdict="worse", runs_after=5,
-                               confirmed=confirmed)
+        return history.Change(
+            workload="w",
+            scenario="s",
+            variant="v",
+            mode="live",
+            factors={},
+            metric=metric,
+            direction="lower_is_better",
+            run_id="r",
+            created_utc="t",
+            previous_run_id="q",
+            index=3,
+            runs_in_series=9,
+            change_pct=(after / before - 1) * 100 if before else 0.0,
+            mean_before=before,
+            mean_after=after,
+            pvalue=p,
+            verdict="worse",
+            runs_after=5,
+            confirmed=confirmed,
+        )
+
     big, small = change("ns", 10, 12.5, 1e-3), change("ns", 10, 10.5, 1e-9)
     surer, tentative = change("ns", 10, 12.5, 1e-6), change("ns", 10, 30, 1e-9, confirmed=False)
     health = change("co_scheduled_fraction", 0, 0.38, 1e-9)
@@ -216,9 +264,16 @@ def test_panel_rank_puts_confirmed_large_certain_performance_changes_first():
 
 # ---------------------------------------------------------------- where the database lives
 
+
 def _cli(*args, env: dict, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "patternbench_analysis", *map(str, args)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "patternbench_analysis", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_default_database_is_in_the_user_data_directory_not_the_checkout(tmp_path, monkeypatch):
@@ -234,8 +289,12 @@ def test_default_database_is_in_the_user_data_directory_not_the_checkout(tmp_pat
 def test_no_history_command_writes_into_the_checkout_unless_told_to(tmp_path):
     checkout = Path(history.__file__).resolve().parents[2]
     before = sorted(p.name for p in (checkout / "results").iterdir())
-    env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "PYTHONPATH": str(checkout / "analysis")}
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "PYTHONPATH": str(checkout / "analysis"),
+    }
     # Reading commands on a history that does not exist: one line, and nothing created anywhere.
     for command in ("changes", "plot"):
         result = _cli("history", command, env=env, cwd=checkout)

@@ -22,6 +22,7 @@ def merged(tmp_path, fixtures):
 
 def test_shards_are_disjoint_and_cover_the_unsharded_matrix(fixtures):
     whole = load_folder(fixtures / "whole").runs["throttle"].table
+
     def cells(t):
         return set(zip(t["scenario"], t["variant"], t["seed"], strict=True))
 
@@ -37,10 +38,20 @@ def test_merge_round_trips_to_the_unsharded_run(merged, fixtures):
     a = got.table.set_index(KEY)["value"].sort_index()
     b = whole.table.set_index(KEY)["value"].sort_index()
     pd.testing.assert_series_equal(a, b)
+
     # Summaries are recomputed over the union by the same rule as Statistics.summarize.
     def summaries(doc):
-        return {(s["scenario"], s["variant"], s["metric"]): (s["count"], s["median"], s["min"], s["max"], round(s["mean"], 9))
-                for s in doc["summaries"]}
+        return {
+            (s["scenario"], s["variant"], s["metric"]): (
+                s["count"],
+                s["median"],
+                s["min"],
+                s["max"],
+                round(s["mean"], 9),
+            )
+            for s in doc["summaries"]
+        }
+
     assert summaries(got.document) == summaries(whole.document)
 
 
@@ -101,13 +112,16 @@ def test_missing_shard_and_mixed_sharding_are_noted(tmp_path, fixtures):
 
 
 def test_summarize_matches_swift_rule():
-    recs = [{"scenario": "s", "variant": "v", "mode": "sim", "factors": {}, "metric": "m", "unit": "ms", "value": v}
-            for v in (4, 1, 3, 2)]
+    recs = [
+        {"scenario": "s", "variant": "v", "mode": "sim", "factors": {}, "metric": "m", "unit": "ms", "value": v}
+        for v in (4, 1, 3, 2)
+    ]
     (row,) = summarize(recs)
     assert (row["count"], row["median"], row["min"], row["max"], row["mean"]) == (4, 2.5, 1, 4, 2.5)
 
 
 # ---------------------------------------------------------------- bad input
+
 
 def test_overlapping_run_ids_are_refused(tmp_path, fixtures):
     copy = copy_folder("shard-1", tmp_path)  # the same run copied from another machine's artifacts
@@ -140,8 +154,12 @@ def test_missing_or_empty_folder_is_refused(tmp_path, fixtures, case):
     if case == "empty":
         bad.mkdir()
     result = run_cli("merge", fixtures / "shard-1", bad, "-o", tmp_path / "out")
-    assert_one_line_error(result, str(bad), "does not exist" if case == "missing" else "holds no results",
-                          status=2 if case == "missing" else 1)
+    assert_one_line_error(
+        result,
+        str(bad),
+        "does not exist" if case == "missing" else "holds no results",
+        status=2 if case == "missing" else 1,
+    )
 
 
 def test_different_factor_columns_are_refused(tmp_path, fixtures):

@@ -130,7 +130,9 @@ def decode(path: Path) -> dict[str, Process]:
             assert packet.timestamp >= last_time.get(uuid, 0), f"{names[uuid]}: time goes back at {packet.timestamp}"
             last_time[uuid] = packet.timestamp
             is_counter = uuid in owner[uuid].counters
-            assert is_counter == (e.type == TrackEvent.TYPE_COUNTER), f"{names[uuid]}: {e.type} on the wrong kind of track"
+            assert is_counter == (e.type == TrackEvent.TYPE_COUNTER), (
+                f"{names[uuid]}: {e.type} on the wrong kind of track"
+            )
             if e.type == TrackEvent.TYPE_SLICE_BEGIN:
                 depth[uuid] += 1
             elif e.type == TrackEvent.TYPE_SLICE_END:
@@ -150,7 +152,9 @@ def run(tmp_path: Path, name: str, *args: str) -> tuple[dict[str, Process], list
     out, trace = tmp_path / "out", tmp_path / f"{name}.pftrace"
     result = subprocess.run(
         [binary(name), "--quick", "--quiet", "--output", out, "--perfetto", trace, *args],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     stem = name.removeprefix("bench-")
@@ -185,13 +189,25 @@ def test_throttle_trace_matches_its_metrics(tmp_path: Path, pipeline: str) -> No
 CLOCK_CHECKS = {
     # client: [(metric, count of what on the client's track)]
     "duration-meter": [("measurements", ["measure"]), ("negative_durations", ["negative duration"])],
-    "timeout": [("timeouts", ["timeout", "never fired"]), ("timeouts_late", ["fired late"]),
-                ("timeouts_early", ["fired early"]), ("timeouts_never", ["never fired"])],
+    "timeout": [
+        ("timeouts", ["timeout", "never fired"]),
+        ("timeouts_late", ["fired late"]),
+        ("timeouts_early", ["fired early"]),
+        ("timeouts_never", ["never fired"]),
+    ],
     "rate-limiter": [("admissions", ["admit"]), ("requests", ["admit", "reject"])],
-    "debounce-signal": [("fires", ["fire"]), ("timeouts_late", ["fired late"]), ("timeouts_early", ["fired early"]),
-                        ("timeouts_never", ["never fired"])],
-    "debounce-article": [("fires", ["fire"]), ("timeouts_late", ["fired late"]), ("timeouts_early", ["fired early"]),
-                         ("timeouts_never", ["never fired"])],
+    "debounce-signal": [
+        ("fires", ["fire"]),
+        ("timeouts_late", ["fired late"]),
+        ("timeouts_early", ["fired early"]),
+        ("timeouts_never", ["never fired"]),
+    ],
+    "debounce-article": [
+        ("fires", ["fire"]),
+        ("timeouts_late", ["fired late"]),
+        ("timeouts_early", ["fired early"]),
+        ("timeouts_never", ["never fired"]),
+    ],
     "ttl-cache": [("ttl_entries", ["insert"])],
     "call-duration": [("display_wrong_ticks", ["wrong display"])],
     "adaptive-gate": [("publishes", ["publish"]), ("publishes_early", ["publish early"])],
@@ -199,7 +215,9 @@ CLOCK_CHECKS = {
 
 
 def test_clock_trace_matches_its_metrics(tmp_path: Path) -> None:
-    processes, rows = run(tmp_path, "bench-clock", "--no-read-cost", "--scenario", "leap-second,suspend-10min,chrony-slew-83333ppm")
+    processes, rows = run(
+        tmp_path, "bench-clock", "--no-read-cost", "--scenario", "leap-second,suspend-10min,chrony-slew-83333ppm"
+    )
     items = metrics(rows, "client")
     assert len(items) == 3 * 5 * len(CLOCK_CHECKS)
     assert set(items) == set(processes), set(items) ^ set(processes)
@@ -207,14 +225,20 @@ def test_clock_trace_matches_its_metrics(tmp_path: Path) -> None:
         p = processes[label]
         client = label.split()[2]
         for metric, names in CLOCK_CHECKS[client]:
-            on_track = sum(p.count(kind, n, client) for n in names
-                           for kind in (TrackEvent.TYPE_SLICE_BEGIN, TrackEvent.TYPE_INSTANT))
+            on_track = sum(
+                p.count(kind, n, client)
+                for n in names
+                for kind in (TrackEvent.TYPE_SLICE_BEGIN, TrackEvent.TYPE_INSTANT)
+            )
             assert on_track == m[metric], (label, metric, on_track, m[metric])
         assert p.tracks["clock error"] in p.counters, label
         schedule = Counter(e.name for _, e in p.on("clock"))
         scenario = label.split()[0]
-        expected = {"leap-second": {"step": 1}, "suspend-10min": {"suspend": 1, "resume": 1},
-                    "chrony-slew-83333ppm": {"slew": 1, "slew end": 1}}[scenario]
+        expected = {
+            "leap-second": {"step": 1},
+            "suspend-10min": {"suspend": 1, "resume": 1},
+            "chrony-slew-83333ppm": {"slew": 1, "slew end": 1},
+        }[scenario]
         assert {k: schedule[k] for k in expected} == expected, (label, schedule)
 
 
@@ -245,20 +269,35 @@ def test_invalidation_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 
 def test_group_trace_matches_its_metrics(tmp_path: Path) -> None:
-    processes, rows = run(tmp_path, "bench-group", "--scenario", "flaky", "--seeds", "1", "--flows", "20",
-                          "--variant", "group-wait-main,operation-dependencies,task-group,hedged")
+    processes, rows = run(
+        tmp_path,
+        "bench-group",
+        "--scenario",
+        "flaky",
+        "--seeds",
+        "1",
+        "--flows",
+        "20",
+        "--variant",
+        "group-wait-main,operation-dependencies,task-group,hedged",
+    )
     items = metrics(rows)
     assert items and set(items) == set(processes), set(items) ^ set(processes)
     for label, m in items.items():
         p = processes[label]
         calls = sum(1 for name in p.tracks if name.startswith("calls "))
-        slices = sum(sum(1 for _, e in p.events[p.tracks[name]] if e.type == TrackEvent.TYPE_SLICE_BEGIN)
-                     for name in p.tracks if name.startswith("calls "))
+        slices = sum(
+            sum(1 for _, e in p.events[p.tracks[name]] if e.type == TrackEvent.TYPE_SLICE_BEGIN)
+            for name in p.tracks
+            if name.startswith("calls ")
+        )
         assert calls > 0 and slices == round(m["calls_per_flow"] * 20), label
         assert p.instants("missed frame", "main") == m["missed_frames"], label
         assert p.slices("cancelled", contains=True) == m["cancelled_calls"], label
         if m["threads_blocked_peak"] > 0:
             assert p.tracks["threads blocked"] in p.counters, label
+
+
 def test_readiness_trace_matches_its_metrics(tmp_path: Path) -> None:
     processes, rows = run(tmp_path, "bench-readiness", "--seeds", "1", "--scenario", "main-app,nse")
     items = metrics(rows, "globals")
@@ -269,8 +308,12 @@ def test_readiness_trace_matches_its_metrics(tmp_path: Path) -> None:
         (app_ready,) = [ts for ts, e in p.on("main") if e.type == TrackEvent.TYPE_INSTANT and e.name == "app ready"]
         (ui_ready,) = [ts for ts, e in p.on("main") if e.type == TrackEvent.TYPE_INSTANT and e.name == "UI ready"]
         assert app_ready / 1e6 == pytest.approx(m["t_app_ready_ms"], abs=1e-6), label
-        polite_before_ui = sum(1 for track in ("main", "background") for ts, e in p.on(track)
-                               if e.type == TrackEvent.TYPE_SLICE_BEGIN and e.name.startswith("polite") and ts < ui_ready)
+        polite_before_ui = sum(
+            1
+            for track in ("main", "background")
+            for ts, e in p.on(track)
+            if e.type == TrackEvent.TYPE_SLICE_BEGIN and e.name.startswith("polite") and ts < ui_ready
+        )
         assert polite_before_ui == m["polite_before_ui"], label
         assert p.slices("will-become-ready", "main") > 0 and p.slices("did-become-ready") > 0, label
         assert {"pending blocks", "main queue depth"} <= p.counters_named(), label
@@ -278,8 +321,16 @@ def test_readiness_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 
 def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
-    processes, rows = run(tmp_path, "bench-cache", "--seeds", "1", "--scenario", "launch-rewarm",
-                          "--variant", "lru,signal-2018,signal-2021")
+    processes, rows = run(
+        tmp_path,
+        "bench-cache",
+        "--seeds",
+        "1",
+        "--scenario",
+        "launch-rewarm",
+        "--variant",
+        "lru,signal-2018,signal-2021",
+    )
     items = metrics(rows, "context", "capacity")
     assert items and set(items) == set(processes), set(items) ^ set(processes)
     for label, m in items.items():
@@ -299,16 +350,35 @@ def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 
 def test_cache_live_trace_matches_its_metrics(tmp_path: Path) -> None:
-    processes, rows = run(tmp_path, "bench-cache", "--mode", "live", "--variant", "lru", "--operation", "get,set,clear",
-                          "--capacity", "64", "--threads", "1,2", "--seeds", "1")
+    processes, rows = run(
+        tmp_path,
+        "bench-cache",
+        "--mode",
+        "live",
+        "--variant",
+        "lru",
+        "--operation",
+        "get,set,clear",
+        "--capacity",
+        "64",
+        "--threads",
+        "1,2",
+        "--seeds",
+        "1",
+    )
     items: dict[str, dict[str, float]] = defaultdict(dict)
     for r in rows:
-        items[f"{r['scenario']} {r['variant']} {r['capacity']} {r['threads']}t live seed {r['seed']}"][r["metric"]] = float(r["value"])
+        items[f"{r['scenario']} {r['variant']} {r['capacity']} {r['threads']}t live seed {r['seed']}"][r["metric"]] = (
+            float(r["value"])
+        )
     assert len(items) == 5 and set(items) == set(processes), set(items) ^ set(processes)
     for label, m in items.items():
         p = processes[label]
         threads = sorted(name for name in p.tracks if name.startswith("thread ") and " #" not in name)
-        assert threads == [f"thread {i + 1}" for i in range(int(label.split()[3].removesuffix("t")))], (label, list(p.tracks))
+        assert threads == [f"thread {i + 1}" for i in range(int(label.split()[3].removesuffix("t")))], (
+            label,
+            list(p.tracks),
+        )
         done = [e for t in threads for _, e in p.on(t) if e.type == TrackEvent.TYPE_INSTANT and e.name == "done"]
         assert len(done) == len(threads), label
         if label.startswith("live-clear"):
@@ -322,9 +392,28 @@ def test_cache_live_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 
 def test_atomics_trace_matches_its_metrics(tmp_path: Path) -> None:
-    processes, rows = run(tmp_path, "bench-atomics", "--scenario", "increment", "--variant", "pthread-mutex,atomic",
-                          "--threads", "2", "--cs-work", "0", "--gap-work", "0", "--seeds", "2",
-                          "--duration", "0.02", "--warmup", "0", "--probe-duration", "0")
+    processes, rows = run(
+        tmp_path,
+        "bench-atomics",
+        "--scenario",
+        "increment",
+        "--variant",
+        "pthread-mutex,atomic",
+        "--threads",
+        "2",
+        "--cs-work",
+        "0",
+        "--gap-work",
+        "0",
+        "--seeds",
+        "2",
+        "--duration",
+        "0.02",
+        "--warmup",
+        "0",
+        "--probe-duration",
+        "0",
+    )
     items: dict[str, dict[str, float]] = defaultdict(dict)
     for r in rows:
         detail = f"threads={r['threads']} cs_work_ns={r['cs_work_ns']} gap_work_ns={r['gap_work_ns']}"
@@ -360,8 +449,9 @@ def test_window_keeps_only_what_starts_inside_it(tmp_path: Path) -> None:
 
 def trace_events(processes: dict[str, Process]) -> int:
     """Slice begins, instants and counter samples: what the binaries count as events."""
-    return sum(1 for p in processes.values() for es in p.events.values() for _, e in es
-               if e.type != TrackEvent.TYPE_SLICE_END)
+    return sum(
+        1 for p in processes.values() for es in p.events.values() for _, e in es if e.type != TrackEvent.TYPE_SLICE_END
+    )
 
 
 def test_an_uncut_trace_holds_every_event(tmp_path: Path) -> None:
@@ -390,9 +480,23 @@ def test_a_cut_only_when_asked_and_then_said(tmp_path: Path) -> None:
     whole, _ = run(tmp_path / "whole", "bench-clock", "--no-read-cost", "--scenario", "leap-second")
     out, trace = tmp_path / "out", tmp_path / "cut.pftrace"
     result = subprocess.run(
-        [binary("bench-clock"), "--quick", "--output", out, "--perfetto", trace, "--perfetto-limit", "1000", "--no-read-cost",
-         "--scenario", "leap-second"],
-        check=False, capture_output=True, text=True, timeout=600,
+        [
+            binary("bench-clock"),
+            "--quick",
+            "--output",
+            out,
+            "--perfetto",
+            trace,
+            "--perfetto-limit",
+            "1000",
+            "--no-read-cost",
+            "--scenario",
+            "leap-second",
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     cut = decode(trace)
@@ -404,17 +508,24 @@ def test_a_cut_only_when_asked_and_then_said(tmp_path: Path) -> None:
     assert len(dropped) == 1 and f"of {trace_events(whole)} dropped" in dropped[0], notes
 
 
-@pytest.mark.parametrize("args", [
-    ["--perfetto-limit", "0"],
-    ["--perfetto-window", "5:1"],
-    ["--perfetto-window", "x"],
-    ["--perfetto", "{folder}"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--perfetto-limit", "0"],
+        ["--perfetto-window", "5:1"],
+        ["--perfetto-window", "x"],
+        ["--perfetto", "{folder}"],
+    ],
+)
 def test_bad_perfetto_arguments_are_one_line_errors(tmp_path: Path, args: list[str]) -> None:
     args = [a.format(folder=tmp_path) for a in args]
     trace = [] if "--perfetto" in args else ["--perfetto", str(tmp_path / "t.pftrace")]
-    result = subprocess.run([binary("bench-throttle"), "--quick", "--output", tmp_path / "out", *trace, *args],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [binary("bench-throttle"), "--quick", "--output", tmp_path / "out", *trace, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("bench-throttle: error: "), result.stderr

@@ -32,6 +32,7 @@ def svg_ids_and_text(path: Path) -> tuple[set[str], str]:
 
 def folders_probe_verdict() -> str:
     import json
+
     doc = json.loads((Path(__file__).parent / "fixtures/run/atomics.json").read_text())
     return doc["metadata"]["parameters"]["co_scheduling_probe"]["before"]["verdict"]
 
@@ -48,17 +49,30 @@ def check_files(chart):
 
 def test_every_expected_chart_exists(charts):
     names = set(charts[0])
-    assert names == {"throttle-frontier", "throttle-timeline-bursts", "throttle-timeline-storm-slow",
-                     "throttle-worst-second-bursts", "throttle-worst-second-storm-slow",
-                     "atomics-increment", "clock-error-heatmap"}
+    assert names == {
+        "throttle-frontier",
+        "throttle-timeline-bursts",
+        "throttle-timeline-storm-slow",
+        "throttle-worst-second-bursts",
+        "throttle-worst-second-storm-slow",
+        "atomics-increment",
+        "clock-error-heatmap",
+    }
 
 
 def test_throttle_frontier_has_every_policy_per_scenario_and_sweep_curves(charts):
     chart_map, folders = charts
     chart = chart_map["throttle-frontier"]
     ids, text = check_files(chart)
-    policies = ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last", "throttle-first-last",
-                "frame-budget"]
+    policies = [
+        "immediate",
+        "fixed-rate",
+        "signal-adaptive",
+        "signal-brief",
+        "debounce-last",
+        "throttle-first-last",
+        "frame-budget",
+    ]
     for scenario in ("bursts", "storm-slow"):
         assert scenario in text
         for policy in policies:
@@ -130,6 +144,7 @@ def test_svg_output_is_deterministic(tmp_path, fixtures):
 
 def test_cli_writes_png_and_svg_into_folder_charts_by_default(tmp_path, fixtures):
     import shutil
+
     folder = tmp_path / "shard-2"
     shutil.copytree(fixtures / "shard-2", folder)
     result = run_cli("plot", folder)
@@ -143,6 +158,7 @@ def test_cli_writes_png_and_svg_into_folder_charts_by_default(tmp_path, fixtures
 
 def test_one_colour_per_variant_in_every_chart():
     from patternbench_analysis.charts.common import color_map
+
     assert color_map(["frame-budget", "immediate"])["frame-budget"] == color_map(["frame-budget"])["frame-budget"]
     assert color_map(["a", "x-new-policy"])["x-new-policy"] == color_map(["x-new-policy"])["x-new-policy"]
 
@@ -151,6 +167,7 @@ def test_pareto_front_keeps_only_undominated_points():
     import pandas as pd
 
     from patternbench_analysis.charts.throttle import HITCH, P99, pareto_front
+
     points = pd.DataFrame({HITCH: [0, 1, 2, 3, 1.5], P99: [100, 50, 60, 10, 40]})
     assert pareto_front(points)[[HITCH, P99]].values.tolist() == [[0, 100], [1, 50], [1.5, 40], [3, 10]]
 
@@ -159,6 +176,7 @@ def test_worst_second_draws_the_top_policies_around_their_worst_update(charts):
     import pandas as pd
 
     from patternbench_analysis.charts.throttle_worst import TOP, top_policies
+
     chart_map, folders = charts
     chart = chart_map["throttle-worst-second-storm-slow"]
     ids, text = check_files(chart)
@@ -170,7 +188,9 @@ def test_worst_second_draws_the_top_policies_around_their_worst_update(charts):
     for policy, p99 in top:
         assert f"series:storm-slow-{policy}-updates" in ids
         assert f"p99 {p99:.1f} ms" in text
-    assert text.count(": worst at ") == TOP and ("ms since the previous update" in text or "ms since the run began" in text)
+    assert text.count(": worst at ") == TOP and (
+        "ms since the previous update" in text or "ms since the run began" in text
+    )
     assert "wait since the previous update" in text
     assert "storm-slow (seed 1, sim)" in text and "run throttle-" in text
 
@@ -179,8 +199,14 @@ def test_worst_update_is_the_largest_wait_plus_cost_plus_lateness():
     import pandas as pd
 
     from patternbench_analysis.charts.throttle_worst import worst_update
-    updates = pd.DataFrame({"time_ms": [100.0, 150.0, 400.0, 420.0], "cost_ms": [2.0, 30.0, 1.0, 1.0],
-                            "frame_lateness_ms": [0.0, 16.7, float("nan"), 0.0]})
+
+    updates = pd.DataFrame(
+        {
+            "time_ms": [100.0, 150.0, 400.0, 420.0],
+            "cost_ms": [2.0, 30.0, 1.0, 1.0],
+            "frame_lateness_ms": [0.0, 16.7, float("nan"), 0.0],
+        }
+    )
     worst, previous = worst_update(updates)
     assert worst["time_ms"] == 400.0 and previous == 0.15  # 250 ms waited beats 50 + 30 + 16.7
     updates.loc[1, "cost_ms"] = 300.0
@@ -193,6 +219,7 @@ def test_frontier_with_no_hitch_anywhere_gives_each_policy_its_own_row(tmp_path,
     """Every policy at 0 hitch stacked every point and label in one column; now one row each."""
     import re
     import shutil
+
     folder = tmp_path / "run"
     shutil.copytree(fixtures / "run", folder)
     lines = (folder / "throttle.csv").read_text().splitlines()
@@ -236,13 +263,15 @@ def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtur
 
     from patternbench_analysis.charts.throttle import update_rows
     from patternbench_analysis.results import TIMELINE_COLUMNS, load_folder
+
     old = load_folder(fixtures / "run").events
     assert list(old.columns) == TIMELINE_COLUMNS and set(old["event"]) == {"update"}
     folder = tmp_path / "run"
     shutil.copytree(fixtures / "run", folder)
     other = old.head(3).assign(workload="readiness", event="polite", track="main", kind="slice", rows=0)
-    counter = old.head(2).assign(event="rows", track="pending rows", kind="counter", value=7.0,
-                                 frame_lateness_ms=float("nan"))
+    counter = old.head(2).assign(
+        event="rows", track="pending rows", kind="counter", value=7.0, frame_lateness_ms=float("nan")
+    )
     pd.concat([old, other, counter]).to_csv(folder / "events.csv", index=False, na_rep="")
     events = load_folder(folder).events
     assert len(events) == len(old) + 5 and events["value"].isna().sum() == len(old) + 3

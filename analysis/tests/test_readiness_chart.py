@@ -14,7 +14,19 @@ def test_readiness_chart_has_every_variant_per_scenario(tmp_path):
     chart = charts["readiness-launch"]
     ids, text = check_files(chart)
     for scenario in ["main-app", "share-extension", "nse"]:
-        for variant in ["signal", "signal-2018", "signal-2021-lifo", "article-lightweight", "intent-orchestrator", "frame-aware"]:
+        for variant in [
+            "signal",
+            "signal-2018",
+            "signal-2021-lifo",
+            "article-lightweight",
+            "intent-orchestrator",
+            "frame-aware",
+        ]:
             assert f"series:{scenario}-{variant}" in ids, (scenario, variant)
-    assert "missed frames (count)" in text and "wasted polite slots (count)" in text and "polite backlog drained after" in text and "globals eager" in text
+    assert (
+        "missed frames (count)" in text
+        and "wasted polite slots (count)" in text
+        and "polite backlog drained after" in text
+        and "globals eager" in text
+    )
     assert "overtakes" in text and "run readiness-" in text

@@ -41,8 +41,17 @@ def csv_values(folders) -> dict[tuple, float]:
         for workload, run in folder.runs.items():
             for r in run.table.to_dict("records"):
                 factors = tuple(sorted((f, factor_text(r[f])) for f in run.factor_names if factor_text(r[f]) != ""))
-                key = (metric_name(f"patternbench_{workload}_{r['metric']}"), r["run_id"], r["scenario"], r["variant"],
-                       r["mode"], str(r["seed"]), str(r["repetition"]), r["host"], factors)
+                key = (
+                    metric_name(f"patternbench_{workload}_{r['metric']}"),
+                    r["run_id"],
+                    r["scenario"],
+                    r["variant"],
+                    r["mode"],
+                    str(r["seed"]),
+                    str(r["repetition"]),
+                    r["host"],
+                    factors,
+                )
                 out[key] = r["value"]
     return out
 
@@ -78,8 +87,12 @@ def test_promtool_backfills_every_openmetrics_export(tmp_path, name):
     export = tmp_path / "export.om"
     export.write_text(openmetrics(folders), encoding="utf-8")
     data = tmp_path / "tsdb"
-    created = subprocess.run([promtool, "tsdb", "create-blocks-from", "openmetrics", str(export), str(data)],
-                             capture_output=True, text=True, timeout=120)
+    created = subprocess.run(
+        [promtool, "tsdb", "create-blocks-from", "openmetrics", str(export), str(data)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert created.returncode == 0, created.stdout + created.stderr
     (data / "wal").mkdir(exist_ok=True)  # promtool 2.42's dump reads the (empty) WAL too
     dump = subprocess.run([promtool, "tsdb", "dump", str(data)], capture_output=True, text=True, timeout=120)
@@ -89,6 +102,7 @@ def test_promtool_backfills_every_openmetrics_export(tmp_path, name):
         for run in folder.runs.values():
             for source in run.sources():
                 from patternbench_analysis.export import epoch_ns
+
                 created_ms[source["run_id"]] = epoch_ns(source["created_utc"], "test") // 10**6
     got, info = {}, []
     for line in dump.stdout.splitlines():
@@ -110,9 +124,13 @@ def test_pushgateway_accepts_the_no_timestamps_form(tmp_path):
     folders = load_folders([FIXTURES / "run", FIXTURES / "shard-2"])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server([binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY], f"{base}/-/ready",
-                tmp_path / "pushgateway.log"):
+    with server(
+        [binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY],
+        f"{base}/-/ready",
+        tmp_path / "pushgateway.log",
+    ):
         from patternbench_analysis.pushgateway import push
+
         push(folders, base)  # one group per run, as documented (docs/analysis.md)
         status, scraped = http("GET", f"{base}/metrics")
         assert status == 200
@@ -123,7 +141,7 @@ def test_pushgateway_accepts_the_no_timestamps_form(tmp_path):
             if key:
                 got[key] = sample.value
     assert_values(got, csv_values(folders))
-    assert 'patternbench_run_info{' in scraped and 'param_max_age_ms="30"' in scraped
+    assert "patternbench_run_info{" in scraped and 'param_max_age_ms="30"' in scraped
 
 
 def test_pushgateway_refuses_what_it_cannot_read(tmp_path):
@@ -132,8 +150,11 @@ def test_pushgateway_refuses_what_it_cannot_read(tmp_path):
     folders = load_folders([FIXTURES / "shard-1"])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server([binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY], f"{base}/-/ready",
-                tmp_path / "pushgateway.log"):
+    with server(
+        [binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY],
+        f"{base}/-/ready",
+        tmp_path / "pushgateway.log",
+    ):
         status, body = http("PUT", f"{base}/metrics/job/patternbench", openmetrics(folders, timestamps=True).encode())
     assert status == 400, (status, body)
 
@@ -146,8 +167,13 @@ def test_node_exporter_textfile_collector_reads_the_no_timestamps_form(tmp_path)
     (textfiles / "patternbench.prom").write_text(openmetrics(folders, timestamps=False), encoding="utf-8")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    argv = [binary, f"--web.listen-address=127.0.0.1:{port}", "--collector.disable-defaults", "--collector.textfile",
-            f"--collector.textfile.directory={textfiles}"]
+    argv = [
+        binary,
+        f"--web.listen-address=127.0.0.1:{port}",
+        "--collector.disable-defaults",
+        "--collector.textfile",
+        f"--collector.textfile.directory={textfiles}",
+    ]
     with server(argv, f"{base}/", tmp_path / "node-exporter.log"):
         status, scraped = http("GET", f"{base}/metrics")
     assert status == 200
@@ -189,7 +215,9 @@ def three_runs_in_one_second(tmp_path):
     for k in range(3):
         folder = copy_folder("shard-1", tmp_path / f"copy{k}")
         run_id = f"throttle-20261121T075142Z-000{k}"
-        rewrite_results(folder, "throttle", lambda r, run_id=run_id, k=k: r.update(run_id=run_id, value=str(float(r["value"]) + k)))
+        rewrite_results(
+            folder, "throttle", lambda r, run_id=run_id, k=k: r.update(run_id=run_id, value=str(float(r["value"]) + k))
+        )
         doc = json.loads((folder / "throttle.json").read_text())
         doc["run_id"] = run_id
         (folder / "throttle.json").write_text(json.dumps(doc))
@@ -257,7 +285,20 @@ def scraped_values(scraped: str) -> tuple[dict, set[str]]:
     return got, info
 
 
-PUSHED = [*FOLDERS, "cache/sweep", "cache/trace", "group", "readiness", "invalidation", "invalidation-live", "lifecycle", "lifecycle-live", "atomics-ns", "compare-source", "history-source"]
+PUSHED = [
+    *FOLDERS,
+    "cache/sweep",
+    "cache/trace",
+    "group",
+    "readiness",
+    "invalidation",
+    "invalidation-live",
+    "lifecycle",
+    "lifecycle-live",
+    "atomics-ns",
+    "compare-source",
+    "history-source",
+]
 
 
 def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):
@@ -268,18 +309,25 @@ def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):
 
     binary = require("prometheus-pushgateway", "prometheus-pushgateway")
     first, second = FIXTURES / "shard-1", FIXTURES / "shard-2"
-    ids = {name: {s["run_id"] for r in load_folders([folder])[0].runs.values() for s in r.sources()}
-           for name, folder in (("first", first), ("second", second))}
+    ids = {
+        name: {s["run_id"] for r in load_folders([folder])[0].runs.values() for s in r.sources()}
+        for name, folder in (("first", first), ("second", second))
+    }
     assert ids["first"] and ids["second"] and not ids["first"] & ids["second"]
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server([binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY], f"{base}/-/ready",
-                tmp_path / "pushgateway.log"):
+    with server(
+        [binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY],
+        f"{base}/-/ready",
+        tmp_path / "pushgateway.log",
+    ):
         for folder in (first, second, first):  # the third push repeats the first run: replaced, not doubled
             result = run_cli("export", "-f", "openmetrics", "--push", base, folder)
             assert result.returncode == 0, result.stderr
-            assert all(f"/metrics/job/patternbench/run_id/{i}" in result.stdout for i in ids[
-                "first" if folder == first else "second"])
+            assert all(
+                f"/metrics/job/patternbench/run_id/{i}" in result.stdout
+                for i in ids["first" if folder == first else "second"]
+            )
         status, scraped = http("GET", f"{base}/metrics")
         assert status == 200
         got, info = scraped_values(scraped)
@@ -288,6 +336,7 @@ def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):
 
         # every fixture folder of every workload: one group each, all kept
         from patternbench_analysis.pushgateway import push
+
         every = [FIXTURES / f for f in PUSHED]
         pushed = [url for folder in every for url in push(load_folders([folder]), base)]
         status, scraped = http("GET", f"{base}/metrics")
@@ -299,8 +348,11 @@ def test_pushgateway_keeps_every_run_pushed_one_group_per_run(tmp_path):
         for run_id in info:
             http("DELETE", f"{base}/metrics/job/patternbench/run_id/{run_id}")
         for folder in (first, second):
-            status, body = http("PUT", f"{base}/metrics/job/patternbench",
-                                openmetrics(load_folders([folder]), timestamps=False).encode())
+            status, body = http(
+                "PUT",
+                f"{base}/metrics/job/patternbench",
+                openmetrics(load_folders([folder]), timestamps=False).encode(),
+            )
             assert status == 200, body
         status, scraped = http("GET", f"{base}/metrics")
         _, info = scraped_values(scraped)
@@ -311,5 +363,7 @@ def test_push_to_nowhere_is_one_line(tmp_path):
     from conftest import assert_one_line_error, run_cli
 
     port = free_port()  # nothing listens there
-    assert_one_line_error(run_cli("export", "-f", "openmetrics", "--push", f"http://127.0.0.1:{port}",
-                                  FIXTURES / "shard-1"), "cannot reach the Pushgateway")
+    assert_one_line_error(
+        run_cli("export", "-f", "openmetrics", "--push", f"http://127.0.0.1:{port}", FIXTURES / "shard-1"),
+        "cannot reach the Pushgateway",
+    )

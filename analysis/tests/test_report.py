@@ -10,9 +10,12 @@ import pytest
 from conftest import copy_folder, run_cli
 from headless_chromium import Chromium, chromium_binary
 
-GATE = {"verdict": "regression", "exit_code": 1,
-        "summary_markdown": "1 regression\n\n| metric | baseline | now |\n|---|---|---|\n"
-                            "| throttle storm-slow frame-budget latency_p99_ms | 92 | 121 (+31%) |"}
+GATE = {
+    "verdict": "regression",
+    "exit_code": 1,
+    "summary_markdown": "1 regression\n\n| metric | baseline | now |\n|---|---|---|\n"
+    "| throttle storm-slow frame-budget latency_p99_ms | 92 | 121 (+31%) |",
+}
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +52,9 @@ def test_markdown_summary(report):
     assert "## What ran" in md and "| vm | AMD EPYC | 2 |" in md
     for workload in ("throttle", "atomics", "clock"):
         assert f"## {workload}" in md
-    assert re.search(r"\| frame-budget \| 2 \| \*\*[\d.]+ \([\d.]+–[\d.]+\) / [\d.]+( \([\d.]+–[\d.]+\))?\*\* \|", md), md
+    assert re.search(
+        r"\| frame-budget \| 2 \| \*\*[\d.]+ \([\d.]+–[\d.]+\) / [\d.]+( \([\d.]+–[\d.]+\))?\*\* \|", md
+    ), md
     assert "median (min–max) over n seeds" in md  # bursts: best p99 is bold; n and spread in every table
     probe = json.loads((report.parent / "atomics.json").read_text())["metadata"]["parameters"]["co_scheduling_probe"]
     assert f"co-scheduling probe: {probe['before']['verdict']} before" in md

@@ -88,9 +88,13 @@ def test_csv_from_another_schema_version_is_refused(tmp_path):
     csv_path = folder / "throttle.csv"
     lines = csv_path.read_text().splitlines()
     # A hypothetical version 2 that renamed `variant` to `policy` and dropped `host`.
-    lines = [lines[0].replace("variant", "policy").replace(",host", "")] + [line.rsplit(",", 1)[0] for line in lines[1:]]
+    lines = [lines[0].replace("variant", "policy").replace(",host", "")] + [
+        line.rsplit(",", 1)[0] for line in lines[1:]
+    ]
     csv_path.write_text("\n".join(lines) + "\n")
-    assert_one_line_error(run_cli("export", "-f", "openmetrics", folder), "throttle.csv", "not results schema version 1")
+    assert_one_line_error(
+        run_cli("export", "-f", "openmetrics", folder), "throttle.csv", "not results schema version 1"
+    )
 
 
 def test_json_without_csv_and_broken_json_are_refused(tmp_path):

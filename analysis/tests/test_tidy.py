@@ -71,7 +71,9 @@ NUMERIC = {"pandas": ("int64", "float64"), "polars": ("Int64", "Float64"), "duck
 @pytest.mark.parametrize("kind", sorted(current_csvs()))
 def test_every_csv_loads_with_defaults_and_stable_dtypes(kind):
     paths = current_csvs()[kind]
-    assert kind == "events" or kind in NUMERIC_FACTORS, f"unknown workload {kind}: register it in Sources/Measurement/Workload/WorkloadRegistry.swift"
+    assert kind == "events" or kind in NUMERIC_FACTORS, (
+        f"unknown workload {kind}: register it in Sources/Measurement/Workload/WorkloadRegistry.swift"
+    )
     assert len(paths) >= (1 if kind == "events" else 2), paths  # stability needs at least two runs
     if kind != "events":
         for path in paths:
@@ -97,8 +99,11 @@ def test_every_csv_loads_with_defaults_and_stable_dtypes(kind):
 def test_input_traces_are_not_taken_for_results():
     """The only CSVs without a results document beside them are the known benchmark inputs, and a
     results folder holding one is refused with its name, not read as a workload."""
-    others = {path.relative_to(FIXTURES) for path in all_csvs()
-              if path.is_relative_to(FIXTURES) and not is_results_csv(path) and not is_events_csv(path)}
+    others = {
+        path.relative_to(FIXTURES)
+        for path in all_csvs()
+        if path.is_relative_to(FIXTURES) and not is_results_csv(path) and not is_events_csv(path)
+    }
     assert others == INPUT_TRACES
     assert "reads" not in current_csvs()
     with pytest.raises(InputError, match=r"reads\.csv"):
@@ -119,12 +124,16 @@ def test_the_reader_gives_old_and_new_files_the_same_numeric_columns():
     assert old.factor_names == new.factor_names == ["threads", "cs_work_ns", "gap_work_ns"]
     assert dict(old.table.dtypes.astype(str)) == dict(new.table.dtypes.astype(str))
     assert old.table["cs_work_ns"].dtype == "float64"
-    assert sorted(old.table["cs_work_ns"].unique()) == [0, 50] and sorted(old.table["gap_work_ns"].unique()) == [0, 1000]
+    assert sorted(old.table["cs_work_ns"].unique()) == [0, 50] and sorted(old.table["gap_work_ns"].unique()) == [
+        0,
+        1000,
+    ]
     pd.testing.assert_frame_equal(old.table.drop(columns=["value"]), new.table.drop(columns=["value"]))
 
 
 def test_a_bad_old_duration_is_refused_with_its_line(tmp_path):
     import shutil
+
     folder = tmp_path / "bad"
     shutil.copytree(FIXTURES / "atomics-old-units", folder)
     csv_path = folder / "atomics.csv"
@@ -151,8 +160,10 @@ def test_run_parameters_are_one_join_away(tmp_path):
     polars_joined = pl.concat([pl.read_csv(p) for p in csvs]).join(pl.read_csv(out), on="run_id", how="left")
     assert polars_joined.height == len(rows) and set(polars_joined["param_max_age_ms"].to_list()) == {60, 100}
     files = ", ".join(f"'{p}'" for p in csvs)
-    counts = duckdb.sql(f"SELECT r.param_max_age_ms, count(*) FROM read_csv([{files}]) t JOIN read_csv('{out}') r "
-                        f"USING (run_id) GROUP BY 1 ORDER BY 1").fetchall()
+    counts = duckdb.sql(
+        f"SELECT r.param_max_age_ms, count(*) FROM read_csv([{files}]) t JOIN read_csv('{out}') r "
+        f"USING (run_id) GROUP BY 1 ORDER BY 1"
+    ).fetchall()
     assert [c[0] for c in counts] == [60, 100] and sum(c[1] for c in counts) == len(rows)
     # The suite's own runs name no user package; the columns are there, empty.
     assert runs["user_package_name"].isna().all()
@@ -164,7 +175,12 @@ def test_runs_name_the_users_package(tmp_path):
     for name in ("throttle.csv", "throttle.json"):
         (folder / name).write_bytes((FIXTURES / "sweep-max-age-60" / name).read_bytes())
     document = json.loads((folder / "throttle.json").read_text())
-    document["metadata"]["user_package"] = {"name": "MyBench", "path": "/src/MyBench", "git_commit": "abc123", "git_dirty": False}
+    document["metadata"]["user_package"] = {
+        "name": "MyBench",
+        "path": "/src/MyBench",
+        "git_commit": "abc123",
+        "git_dirty": False,
+    }
     (folder / "throttle.json").write_text(json.dumps(document))
     out = tmp_path / "runs.csv"
     result = run_cli("runs", folder, "-o", out)

@@ -39,7 +39,9 @@ def test_unknown_workload_and_metric_flow_through(tmp_path):
     md = (tmp_path / "r/summary.md").read_text()
     assert "## futex" in md and re.search(r"\| wobble_per_op \| 1/op \| 1 \| 1.5 \|", md)
     influx = run_cli("export", "-f", "influx", folder).stdout
-    assert any(p["measurement"] == "patternbench_futex" and p["fields"].get("wobble_per_op") == 1.5 for p in parse(influx))
+    assert any(
+        p["measurement"] == "patternbench_futex" and p["fields"].get("wobble_per_op") == 1.5 for p in parse(influx)
+    )
     om = run_cli("export", "-f", "openmetrics", folder).stdout
     assert "# TYPE patternbench_futex_wobble_per_op gauge" in om
 

@@ -28,8 +28,13 @@ if not BIN_DIR.is_absolute():
     BIN_DIR = REPO / BIN_DIR
 CORPUS = FIXTURES / "verdicts"
 PAIRS = json.loads((CORPUS / "pairs.json").read_text())
-GATE_TO_COMPARE = {"regression": {"worse"}, "improvement": {"better"}, "ok": {"no detectable change"},
-                   "inconclusive": {"inconclusive", "too few repetitions"}, "not_comparable": {"not comparable"}}
+GATE_TO_COMPARE = {
+    "regression": {"worse"},
+    "improvement": {"better"},
+    "ok": {"no detectable change"},
+    "inconclusive": {"inconclusive", "too few repetitions"},
+    "not_comparable": {"not comparable"},
+}
 
 
 def bench_gate() -> Path:
@@ -56,10 +61,14 @@ def judge_both(name: str, tmp: Path, floor: Path = CORPUS / "noise-floor.json") 
     run = subprocess.run(args, capture_output=True, text=True, timeout=600)
     assert run.returncode in (0, 1), run.stderr
     gate = json.loads((copies[spec["new"][0]] / "gate.json").read_text())
-    result = compare(load_folders([copies[f] for f in spec["base"]]), load_folders([copies[f] for f in spec["new"]]),
-                     Options(noise_floor=str(floor), thresholds=str(thresholds)))
-    cells = {(c.workload, c.scenario, c.variant, json.dumps(c.factors, sort_keys=True), c.metric): c
-             for c in result.cells}
+    result = compare(
+        load_folders([copies[f] for f in spec["base"]]),
+        load_folders([copies[f] for f in spec["new"]]),
+        Options(noise_floor=str(floor), thresholds=str(thresholds)),
+    )
+    cells = {
+        (c.workload, c.scenario, c.variant, json.dumps(c.factors, sort_keys=True), c.metric): c for c in result.cells
+    }
     out = []
     for h in gate["comparison"]["hardware"]:
         key = (h["workload"], h["scenario"], h["variant"], json.dumps(h["factors"], sort_keys=True), h["metric"])
@@ -72,8 +81,11 @@ def judge_both(name: str, tmp: Path, floor: Path = CORPUS / "noise-floor.json") 
 def test_gate_and_compare_agree_on_every_cell_both_judge(name, tmp_path):
     judged = judge_both(name, tmp_path)
     assert len(judged) >= 30
-    disagree = [(h["variant"], h["metric"], h["status"], verdict, h.get("why")) for h, verdict in judged
-                if verdict not in GATE_TO_COMPARE[h["status"]]]
+    disagree = [
+        (h["variant"], h["metric"], h["status"], verdict, h.get("why"))
+        for h, verdict in judged
+        if verdict not in GATE_TO_COMPARE[h["status"]]
+    ]
     assert not disagree
     if name.startswith("injected"):  # the control: agreement includes the verdicts that matter
         assert any(h["status"] == "regression" and h["variant"] == "pthread-mutex" for h, _ in judged)
@@ -83,8 +95,10 @@ def test_a_gate_with_another_floor_would_disagree(tmp_path):
     """The control of the test itself: the gate judging the one-run injected pair without the noise
     floor gives other verdicts (inconclusive) than compare with it (worse, no detectable change), so
     agreement above is not agreement by construction."""
+
     def key(h):
         return (h["scenario"], h["variant"], h["metric"], json.dumps(h["factors"], sort_keys=True))
+
     without = {key(h): h["status"] for h, _ in judge_both("injected-single", tmp_path / "a", CORPUS / "absent.json")}
     with_floor = {key(h): verdict for h, verdict in judge_both("injected-single", tmp_path / "b")}
     differ = [k for k in without if without[k] == "inconclusive" and with_floor[k] != "inconclusive"]

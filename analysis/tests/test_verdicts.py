@@ -28,8 +28,12 @@ FLAGGED = (WORSE, BETTER, CHANGED)
 
 
 def test_mann_whitney_matches_scipy_exact_and_asymptotic():
-    cases = [([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]), ([1.5, 2.2, 0.3, 4, 5.1, 9], [6, 0.7, 8, 9.5, 10, 2.9, 3.3]),
-             ([1, 2, 2, 3, 4, 5], [2, 6, 7, 8, 9, 10]), (list(range(30)), [x + 10.5 for x in range(30)])]
+    cases = [
+        ([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]),
+        ([1.5, 2.2, 0.3, 4, 5.1, 9], [6, 0.7, 8, 9.5, 10, 2.9, 3.3]),
+        ([1, 2, 2, 3, 4, 5], [2, 6, 7, 8, 9, 10]),
+        (list(range(30)), [x + 10.5 for x in range(30)]),
+    ]
     for base, new in cases:
         ties = len(set(base + new)) < len(base + new)
         method = "exact" if not ties and max(len(base), len(new)) <= V.EXACT_MAX else "asymptotic"
@@ -71,6 +75,7 @@ def test_deterministic_cells_change_on_any_seed_difference():
 
 # ---------------------------------------------------------------- the real corpus
 
+
 def _pair(name: str) -> tuple[list, list]:
     spec = json.loads((CORPUS / "pairs.json").read_text())[name]
     return (load_folders([CORPUS / f for f in spec["base"]]), load_folders([CORPUS / f for f in spec["new"]]))
@@ -78,7 +83,9 @@ def _pair(name: str) -> tuple[list, list]:
 
 def _judge(name: str):
     base, new = _pair(name)
-    return compare(base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"), thresholds=str(CORPUS / "thresholds.json")))
+    return compare(
+        base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"), thresholds=str(CORPUS / "thresholds.json"))
+    )
 
 
 def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
@@ -92,7 +99,9 @@ def test_same_binary_pairs_come_out_clean(name):
     result = _judge(name)
     flagged, judged = _flagged(result)
     assert judged >= 20
-    assert flagged <= 0.01 * judged, [(c.variant, c.metric, c.factors, c.why) for c in result.cells if c.verdict in FLAGGED]
+    assert flagged <= 0.01 * judged, [
+        (c.variant, c.metric, c.factors, c.why) for c in result.cells if c.verdict in FLAGGED
+    ]
 
 
 @pytest.mark.parametrize("name", ["injected-single", "injected-slice", "injected-rounds"])
@@ -101,9 +110,18 @@ def test_the_injected_slowdown_is_found(name):
     single-thread cpu_ns_per_op cell of pthread-mutex without critical-section work (+25 %) is worse;
     other variants' cells stay (≤ 2 %) unflagged."""
     result = _judge(name)
-    target = [c for c in result.cells if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op"
-              and c.factors.get("threads") == "1" and c.factors.get("cs_work_ns") == "0" and c.mode == "live"]
-    assert target and all(c.verdict == WORSE for c in target), [(c.factors, c.scenario, c.verdict, c.why) for c in target]
+    target = [
+        c
+        for c in result.cells
+        if c.variant == "pthread-mutex"
+        and c.metric == "cpu_ns_per_op"
+        and c.factors.get("threads") == "1"
+        and c.factors.get("cs_work_ns") == "0"
+        and c.mode == "live"
+    ]
+    assert target and all(c.verdict == WORSE for c in target), [
+        (c.factors, c.scenario, c.verdict, c.why) for c in target
+    ]
     assert all(c.ci_low_pct > 15 for c in target)
     flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
     assert flagged <= 0.02 * judged
@@ -114,8 +132,14 @@ def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
     diluted); A/A pairs of that shape moved by up to 6.7 % (the committed floor), so one run a side
     cannot call it: the interval is above 0 but not above the floor, and the verdict says so."""
     result = _judge("injected-single")
-    diluted = [c for c in result.cells if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op"
-               and c.factors.get("threads") == "1" and c.factors.get("cs_work_ns") == "50"]
+    diluted = [
+        c
+        for c in result.cells
+        if c.variant == "pthread-mutex"
+        and c.metric == "cpu_ns_per_op"
+        and c.factors.get("threads") == "1"
+        and c.factors.get("cs_work_ns") == "50"
+    ]
     assert diluted and all(c.verdict == SAME and 0 < c.change_pct < 100 * c.noise_floor for c in diluted)
     assert all("noise floor" in c.why for c in diluted)
 
@@ -123,9 +147,17 @@ def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
 def test_without_the_noise_floor_one_run_a_side_is_inconclusive_not_worse():
     """The control of the floor: the same injected pair with no floor cannot call the slowdown."""
     base, new = _pair("injected-single")
-    result = compare(base, new, Options(noise_floor=str(CORPUS / "absent.json"), thresholds=str(CORPUS / "thresholds.json")))
-    target = [c for c in result.cells if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op"
-              and c.factors.get("threads") == "1" and c.mode == "live"]
+    result = compare(
+        base, new, Options(noise_floor=str(CORPUS / "absent.json"), thresholds=str(CORPUS / "thresholds.json"))
+    )
+    target = [
+        c
+        for c in result.cells
+        if c.variant == "pthread-mutex"
+        and c.metric == "cpu_ns_per_op"
+        and c.factors.get("threads") == "1"
+        and c.mode == "live"
+    ]
     assert target and all(c.verdict in (INCONCLUSIVE, SAME) for c in target)
     assert any(c.verdict == INCONCLUSIVE for c in target)
     assert result.counts()[WORSE] == 0
@@ -137,13 +169,17 @@ def test_outputs_warn_where_they_should(tmp_path):
     result = _judge("aa-slice")
     assert any("took turns (serialized)" in w for w in result.warnings)
     import shutil
+
     for side in ("S3", "S4"):
         shutil.copytree(CORPUS / "slice" / side, tmp_path / side)
     doc = json.loads((tmp_path / "S4" / "atomics.json").read_text())
     doc["metadata"]["host"]["cpu_family"] = 26
     (tmp_path / "S4" / "atomics.json").write_text(json.dumps(doc))
-    moved = compare(load_folders([tmp_path / "S3"]), load_folders([tmp_path / "S4"]),
-                    Options(noise_floor=str(CORPUS / "noise-floor.json")))
+    moved = compare(
+        load_folders([tmp_path / "S3"]),
+        load_folders([tmp_path / "S4"]),
+        Options(noise_floor=str(CORPUS / "noise-floor.json")),
+    )
     assert any("different CPU fingerprints" in w and "family 26" in w for w in moved.warnings)
     live = [c for c in moved.cells if c.mode == "live"]
     assert live and all(c.verdict == "not comparable" for c in live)

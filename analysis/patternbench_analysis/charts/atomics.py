@@ -18,8 +18,18 @@ from .common import Chart, color_map, layout, marker_map, save, slug, tag
 
 NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
 CO_THRESHOLD = 0.9
-STRATEGY_ORDER = ["atomic", "c-atomic", "pthread-mutex", "c-pthread-mutex", "pthread-mutex-adaptive", "nslock",
-                  "mutex", "spinlock", "dispatch-queue", "unsynchronized"]
+STRATEGY_ORDER = [
+    "atomic",
+    "c-atomic",
+    "pthread-mutex",
+    "c-pthread-mutex",
+    "pthread-mutex-adaptive",
+    "nslock",
+    "mutex",
+    "spinlock",
+    "dispatch-queue",
+    "unsynchronized",
+]
 
 
 def probe_text(runs: list[WorkloadRun]) -> str:
@@ -40,7 +50,8 @@ def probe_text(runs: list[WorkloadRun]) -> str:
                 parts.append(", ".join(seen))
     pins = {bool(s.get("parameters", {}).get("pin")) for r in runs for s in r.sources()}
     pinning = {frozenset([True]): "threads pinned to CPUs (--pin)", frozenset([False]): "threads not pinned"}.get(
-        frozenset(pins), "pinned and unpinned runs mixed")
+        frozenset(pins), "pinned and unpinned runs mixed"
+    )
     if not parts:
         return f"co-scheduling probe: not run; {pinning}"
     unique = list(dict.fromkeys(parts))
@@ -65,8 +76,12 @@ def cells(runs: list[WorkloadRun]) -> pd.DataFrame:
     table = table[table["metric"].isin([NS, JAIN, CO])]
     if table.empty:
         return table
-    wide = table.pivot_table(index=["scenario", "variant", "mode", "threads", "cs_work_ns", "gap_work_ns", "run_id", "seed",
-                                    "repetition"], columns="metric", values="value", aggfunc="first").reset_index()
+    wide = table.pivot_table(
+        index=["scenario", "variant", "mode", "threads", "cs_work_ns", "gap_work_ns", "run_id", "seed", "repetition"],
+        columns="metric",
+        values="value",
+        aggfunc="first",
+    ).reset_index()
     for column in (NS, JAIN, CO):
         if column not in wide:
             wide[column] = float("nan")
@@ -95,18 +110,29 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
         return []
     out = []
     probe = probe_text(runs)
-    strategies_all = [s for s in STRATEGY_ORDER if s in set(data["variant"])] + sorted(set(data["variant"]) - set(STRATEGY_ORDER))
+    strategies_all = [s for s in STRATEGY_ORDER if s in set(data["variant"])] + sorted(
+        set(data["variant"]) - set(STRATEGY_ORDER)
+    )
     colors = color_map(strategies_all, "atomics")
     markers = marker_map(strategies_all, "atomics")
     for operation in dict.fromkeys(data["scenario"]):
         op = data[data["scenario"] == operation]
-        combos = list(dict.fromkeys(zip(op["cs_work_ns"].fillna(-1), op["gap_work_ns"].fillna(-1), op["mode"], strict=True)))
-        fig, axes = plt.subplots(len(combos), 2, figsize=(11.5, 3.4 * len(combos) + 1.2), squeeze=False,
-                                 gridspec_kw={"width_ratios": [1.6, 1]})
+        combos = list(
+            dict.fromkeys(zip(op["cs_work_ns"].fillna(-1), op["gap_work_ns"].fillna(-1), op["mode"], strict=True))
+        )
+        fig, axes = plt.subplots(
+            len(combos),
+            2,
+            figsize=(11.5, 3.4 * len(combos) + 1.2),
+            squeeze=False,
+            gridspec_kw={"width_ratios": [1.6, 1]},
+        )
         series = []
         any_hollow = False
         for (ax_ns, ax_fair), (cs, gap, mode) in zip(axes, combos, strict=True):
-            cell = op[(op["cs_work_ns"].fillna(-1) == cs) & (op["gap_work_ns"].fillna(-1) == gap) & (op["mode"] == mode)]
+            cell = op[
+                (op["cs_work_ns"].fillna(-1) == cs) & (op["gap_work_ns"].fillna(-1) == gap) & (op["mode"] == mode)
+            ]
             for strategy in strategies_all:
                 s = cell[cell["variant"] == strategy]
                 if s.empty:
@@ -114,9 +140,16 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                 (line,) = ax_ns.plot(s["threads_n"], s[NS], "-", color=colors[strategy], linewidth=1.3, label=strategy)
                 key = f"{operation}/{_t(cs)}/{_t(gap)}/{mode}/{strategy}"
                 tag(line, key, strategy)
-                bars = ax_ns.errorbar(s["threads_n"], s[NS], yerr=[(s[NS] - s["ns_min"]).clip(lower=0),
-                                                                   (s["ns_max"] - s[NS]).clip(lower=0)],
-                                      fmt="none", ecolor=colors[strategy], elinewidth=0.9, capsize=2.5, alpha=0.8)
+                bars = ax_ns.errorbar(
+                    s["threads_n"],
+                    s[NS],
+                    yerr=[(s[NS] - s["ns_min"]).clip(lower=0), (s["ns_max"] - s[NS]).clip(lower=0)],
+                    fmt="none",
+                    ecolor=colors[strategy],
+                    elinewidth=0.9,
+                    capsize=2.5,
+                    alpha=0.8,
+                )
                 for artist in bars.lines[2]:
                     artist.set_gid(f"errorbar:{slug(key)}")
                 (fair,) = ax_fair.plot(s["threads_n"], s[JAIN], "-", color=colors[strategy], linewidth=1.3)
@@ -125,11 +158,27 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                 apart = s[(s[CO] < CO_THRESHOLD) & (s["threads_n"] > 1)]
                 any_hollow |= not apart.empty
                 for ax, column in ((ax_ns, NS), (ax_fair, JAIN)):
-                    ax.plot(together["threads_n"], together[column], marker=markers[strategy], linestyle="none", color=colors[strategy], markersize=5)
-                    ax.plot(apart["threads_n"], apart[column], marker=markers[strategy], linestyle="none", color=colors[strategy], markersize=5,
-                            markerfacecolor="none")
+                    ax.plot(
+                        together["threads_n"],
+                        together[column],
+                        marker=markers[strategy],
+                        linestyle="none",
+                        color=colors[strategy],
+                        markersize=5,
+                    )
+                    ax.plot(
+                        apart["threads_n"],
+                        apart[column],
+                        marker=markers[strategy],
+                        linestyle="none",
+                        color=colors[strategy],
+                        markersize=5,
+                        markerfacecolor="none",
+                    )
                 series.append(strategy)
-            context = f"cs_work {work_text(cs if cs >= 0 else None)}, gap_work {work_text(gap if gap >= 0 else None)}, {mode}"
+            context = (
+                f"cs_work {work_text(cs if cs >= 0 else None)}, gap_work {work_text(gap if gap >= 0 else None)}, {mode}"
+            )
             ax_ns.set_title(f"ns/op ({context})")
             ax_fair.set_title("Jain fairness across threads (1 = equal shares)")
             ax_ns.set_yscale("log")
@@ -144,14 +193,31 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
             ax_fair.set_ylim(0, 1.05)
         handles = [Line2D([], [], color=colors[s], marker=markers[s], label=s) for s in dict.fromkeys(series)]
         handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="threads ran together"))
-        handles.append(Line2D([], [], color="#444", marker="o", markerfacecolor="none", linestyle="",
-                              label=f"took turns ({CO} < {CO_THRESHOLD})"))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="#444",
+                marker="o",
+                markerfacecolor="none",
+                linestyle="",
+                label=f"took turns ({CO} < {CO_THRESHOLD})",
+            )
+        )
         legend = fig.legend(handles=handles, title="lock strategy", loc="center right", fontsize=8)
         title = f"Atomics: {operation}: ns/op and fairness vs threads per lock strategy"
         counts = sorted({int(n) for n in op["n"].dropna().unique()})
-        spread = (f"points: median of n={'/'.join(map(str, counts))} repetitions, bars: min–max; "
-                  "both axes logarithmic (ns/op and threads)")
-        layout(fig, title, probe + ("; hollow points: threads mostly serialized" if any_hollow else "") + "\n" + spread,
-               right_legend=legend)
-        out.append(save(fig, out_dir, f"atomics-{slug(operation)}", title, "atomics", runs, list(dict.fromkeys(series))))
+        spread = (
+            f"points: median of n={'/'.join(map(str, counts))} repetitions, bars: min–max; "
+            "both axes logarithmic (ns/op and threads)"
+        )
+        layout(
+            fig,
+            title,
+            probe + ("; hollow points: threads mostly serialized" if any_hollow else "") + "\n" + spread,
+            right_legend=legend,
+        )
+        out.append(
+            save(fig, out_dir, f"atomics-{slug(operation)}", title, "atomics", runs, list(dict.fromkeys(series)))
+        )
     return out

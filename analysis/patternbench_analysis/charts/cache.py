@@ -27,8 +27,14 @@ def sweep_table(runs: list[WorkloadRun]) -> pd.DataFrame:
     rows = table[(table["mode"] == "sim") & (table["metric"] == "hit_ratio") & (table["context"] == "main-app")].copy()
     rows["capacity"] = pd.to_numeric(rows["capacity"])
     grouped = rows.groupby(["scenario", "variant", "capacity"], sort=False)["value"]
-    out = pd.DataFrame({"hit_ratio": grouped.median(), "n": grouped.count(), "hit_ratio_min": grouped.min(),
-                        "hit_ratio_max": grouped.max()}).reset_index()
+    out = pd.DataFrame(
+        {
+            "hit_ratio": grouped.median(),
+            "n": grouped.count(),
+            "hit_ratio_min": grouped.min(),
+            "hit_ratio_max": grouped.max(),
+        }
+    ).reset_index()
     return out[columns]
 
 
@@ -50,8 +56,12 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
             line = sub[sub["variant"] == variant].sort_values("capacity")
             if line.empty:
                 continue
-            style = {"linewidth": 2.2, "zorder": 3} if variant in ("lru", "s3-fifo") else {"linewidth": 1.2, "alpha": 0.85}
-            (artist,) = ax.plot(line["capacity"], line["hit_ratio"], markersize=4, label=variant, **styles[variant], **style)
+            style = (
+                {"linewidth": 2.2, "zorder": 3} if variant in ("lru", "s3-fifo") else {"linewidth": 1.2, "alpha": 0.85}
+            )
+            (artist,) = ax.plot(
+                line["capacity"], line["hit_ratio"], markersize=4, label=variant, **styles[variant], **style
+            )
             tag(artist, f"{scenario}:{variant}", variant)
             series.append(f"{scenario}:{variant}")
         ax.set_xscale("log")
@@ -59,12 +69,17 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
         ax.set_xlabel("capacity (entries, log)")
         ax.grid(True, which="major", alpha=0.3)
         ax.set_ylim(0, 1)
-    for ax in list(axes.flat)[len(scenarios):]:
+    for ax in list(axes.flat)[len(scenarios) :]:
         ax.set_visible(False)
     for row in axes:
         row[0].set_ylabel("hit ratio")
     handles, labels = next(ax for ax in axes.flat if ax.get_visible()).get_legend_handles_labels()
     legend = fig.legend(handles, labels, loc="center right", fontsize=8, title="policy")
     title = "Caches: hit ratio against capacity per policy"
-    layout(fig, title, "main-app context, virtual time, median over seeds; lru and s3-fifo (ours) drawn bold", right_legend=legend)
+    layout(
+        fig,
+        title,
+        "main-app context, virtual time, median over seeds; lru and s3-fifo (ours) drawn bold",
+        right_legend=legend,
+    )
     return save(fig, out_dir, "cache-hit-ratio-vs-capacity", title, "cache", runs, series)

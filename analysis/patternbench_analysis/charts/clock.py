@@ -47,13 +47,31 @@ def error_table(runs: list[WorkloadRun]) -> tuple[pd.DataFrame, list[str]]:
         grouped = sub[sub["metric"] == metric].groupby(["scenario", "variant"])["value"]
         err = grouped.median() * factor
         neg = sub[sub["metric"] == NEGATIVE].groupby(["scenario", "variant"])["value"].max()
-        frame = pd.DataFrame({"error_us": err, "error_min_us": grouped.min() * factor,
-                              "error_max_us": grouped.max() * factor, "n": grouped.count(), "negative": neg}).reset_index()
+        frame = pd.DataFrame(
+            {
+                "error_us": err,
+                "error_min_us": grouped.min() * factor,
+                "error_max_us": grouped.max() * factor,
+                "n": grouped.count(),
+                "negative": neg,
+            }
+        ).reset_index()
         frame["client"], frame["metric"] = client, metric
         rows.append(frame)
     if not rows:
-        return pd.DataFrame(columns=["client", "scenario", "variant", "error_us", "error_min_us", "error_max_us", "n",
-                                     "negative", "metric"]), skipped
+        return pd.DataFrame(
+            columns=[
+                "client",
+                "scenario",
+                "variant",
+                "error_us",
+                "error_min_us",
+                "error_max_us",
+                "n",
+                "negative",
+                "metric",
+            ]
+        ), skipped
     return pd.concat(rows, ignore_index=True), skipped
 
 
@@ -66,14 +84,17 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     present = set(data["variant"])
     sources = [s for s in SOURCE_ORDER if s in present] + sorted(present - set(SOURCE_ORDER))
     positive = data["error_us"][data["error_us"] > 0]
-    norm = LogNorm(vmin=max(positive.min(), 1e-3) if len(positive) else 1e-3,
-                   vmax=max(positive.max(), 1.0) if len(positive) else 1.0)
+    norm = LogNorm(
+        vmin=max(positive.min(), 1e-3) if len(positive) else 1e-3,
+        vmax=max(positive.max(), 1.0) if len(positive) else 1.0,
+    )
     cmap = plt.get_cmap("magma_r").with_extremes(bad="#f2f2f2")
     columns = min(3, len(clients))
     rows = (len(clients) + columns - 1) // columns
     panel_w, panel_h = 0.8 * len(sources) + 0.4, 0.36 * len(scenarios) + 1.3
-    fig, axes = plt.subplots(rows, columns, figsize=(panel_w * columns + 3.4, panel_h * rows + 1.3),
-                             squeeze=False, sharey=True)
+    fig, axes = plt.subplots(
+        rows, columns, figsize=(panel_w * columns + 3.4, panel_h * rows + 1.3), squeeze=False, sharey=True
+    )
     image = None
     series = []
     for ax, client in zip(axes.flat, clients, strict=False):
@@ -112,16 +133,20 @@ def heatmap(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         ax.set_xticks(range(len(sources)), sources, rotation=30, ha="right", fontsize=7.5)
         ax.set_yticks(range(len(scenarios)), scenarios, fontsize=7.5)
         ax.set_xlabel("clock source")
-    for ax in list(axes.flat)[len(clients):]:
+    for ax in list(axes.flat)[len(clients) :]:
         ax.set_visible(False)
     for row in axes:
         row[0].set_ylabel("skew scenario")
-    legend_handles = [Patch(facecolor="none", edgecolor="#00b3ff", linewidth=2, label="negative durations measured (count)"),
-                      Patch(facecolor="#f2f2f2", edgecolor="#ccc", label="no error (0)")]
+    legend_handles = [
+        Patch(facecolor="none", edgecolor="#00b3ff", linewidth=2, label="negative durations measured (count)"),
+        Patch(facecolor="#f2f2f2", edgecolor="#ccc", label="no error (0)"),
+    ]
     legend = fig.legend(handles=legend_handles, loc="upper right", fontsize=7.5, ncol=2)
     counts = sorted({int(n) for n in data["n"].dropna()})
-    note = (f"error: max_abs_error_us, or timeout_error_ms in µs; median over n={'/'.join(map(str, counts))} seeds, "
-            "(min–max) under it where the seeds differ; colour scale logarithmic")
+    note = (
+        f"error: max_abs_error_us, or timeout_error_ms in µs; median over n={'/'.join(map(str, counts))} seeds, "
+        "(min–max) under it where the seeds differ; colour scale logarithmic"
+    )
     if skipped:
         note += f"; clients without a time error: {', '.join(skipped)}"
     layout(fig, "Clocks: timing error per scenario × client × clock source", note, top_legend=legend)

@@ -40,7 +40,9 @@ def slug(text: str) -> str:
 def footer_text(runs: list[WorkloadRun]) -> str:
     ids = sorted({r for run in runs for r in run.run_ids})
     hosts = sorted({h for run in runs for h in run.hosts})
-    id_text = f"run {ids[0]}" if len(ids) == 1 else f"runs ({len(ids)}) {', '.join(ids[:3])}{', …' if len(ids) > 3 else ''}"
+    id_text = (
+        f"run {ids[0]}" if len(ids) == 1 else f"runs ({len(ids)}) {', '.join(ids[:3])}{', …' if len(ids) > 3 else ''}"
+    )
     host_text = ("host " if len(hosts) == 1 else "hosts ") + ", ".join(hosts[:4]) + (", …" if len(hosts) > 4 else "")
     builds = sorted({str(run.document.get("metadata", {}).get("build_configuration", "?")) for run in runs})
     return f"{id_text}  ·  {host_text}  ·  {'/'.join(builds)} build"
@@ -78,8 +80,7 @@ def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_
     fig.tight_layout(rect=(0, 0.3 / height, 1 - right / width, 1 - top / height))
 
 
-def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[WorkloadRun],
-         series: list[str]) -> Chart:
+def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[WorkloadRun], series: list[str]) -> Chart:
     """Writes PNG and SVG with the footer; `title` is the chart's title as set by `layout`."""
     fig.text(0.01, 0.005, footer_text(runs), fontsize=7, color="#555555", ha="left", va="bottom")
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -95,17 +96,52 @@ def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[Wo
 # against the built binaries) take the palette's colours in order, so a variant keeps its colour in
 # every chart and no two variants of one role share one. A marker is the second cue.
 ROLES: dict[str, list[str]] = {
-    "throttle": ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "signal-last-only", "debounce-last",
-                 "throttle-first-last", "frame-budget"],
-    "atomics": ["pthread-mutex", "nslock", "dispatch-queue", "mutex", "spinlock", "pthread-mutex-adaptive",
-                "signal-global-lock", "atomic", "unsynchronized", "c-pthread-mutex", "c-atomic"],
+    "throttle": [
+        "immediate",
+        "fixed-rate",
+        "signal-adaptive",
+        "signal-brief",
+        "signal-last-only",
+        "debounce-last",
+        "throttle-first-last",
+        "frame-budget",
+    ],
+    "atomics": [
+        "pthread-mutex",
+        "nslock",
+        "dispatch-queue",
+        "mutex",
+        "spinlock",
+        "pthread-mutex-adaptive",
+        "signal-global-lock",
+        "atomic",
+        "unsynchronized",
+        "c-pthread-mutex",
+        "c-atomic",
+    ],
     "clock": ["date", "realtime", "monotonic", "monotonic-raw", "boottime"],
-    "readiness": ["signal", "signal-2018", "signal-2021-lifo", "article-lightweight", "intent-orchestrator", "frame-aware"],
+    "readiness": [
+        "signal",
+        "signal-2018",
+        "signal-2021-lifo",
+        "article-lightweight",
+        "intent-orchestrator",
+        "frame-aware",
+    ],
     "cache": ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"],
     "invalidation": ["signal", "signal-legacy", "no-invalidation", "change-log"],
     "lifecycle": ["naive", "article", "signal", "ours", "article-no-retry"],
-    "group": ["sequential", "group-notify", "group-wait-worker", "group-wait-main", "operation-dependencies", "async-let",
-              "task-group", "signal-when-fulfilled", "hedged"],
+    "group": [
+        "sequential",
+        "group-notify",
+        "group-wait-worker",
+        "group-wait-main",
+        "operation-dependencies",
+        "async-let",
+        "task-group",
+        "signal-when-fulfilled",
+        "hedged",
+    ],
 }
 # Colour-blind-safe categorical palette: matplotlib's `petroff10` (M. A. Petroff, "Accessible Color
 # Sequences for Data Visualization", 2021: chosen for distinctness under colour-vision
@@ -116,7 +152,13 @@ ROLES: dict[str, list[str]] = {
 # registry (atomics: 11, 12 with Examples' rwlock) with room for user variants; the test measures
 # the smallest pairwise distance in CAM02-UCS with and without simulated colour-vision deficiencies.
 PALETTE = [matplotlib.colors.to_hex(c) for c in matplotlib.color_sequences["petroff10"]] + [
-    "#007139", "#dbaafb", "#104dff", "#a686ba", "#618608", "#0cc60c"]
+    "#007139",
+    "#dbaafb",
+    "#104dff",
+    "#a686ba",
+    "#618608",
+    "#0cc60c",
+]
 MARKERS = ["o", "s", "^", "D", "v", "P", "X", "<", ">", "p", "h", "*", "d", "H", "8", r"$\spadesuit$"]
 
 
@@ -150,9 +192,10 @@ def _slots(names: list[str], role: str | None) -> dict[str, int]:
 def variant_style(names: list[str], role: str | None = None) -> dict[str, dict]:
     """`color` and `marker` per variant: the same variant gets the same pair in every chart."""
     role = role or role_of(names)
-    return {name: {"color": PALETTE[slot % len(PALETTE)],
-                   "marker": MARKERS[(slot + slot // len(PALETTE)) % len(MARKERS)]}
-            for name, slot in _slots(list(names), role).items()}
+    return {
+        name: {"color": PALETTE[slot % len(PALETTE)], "marker": MARKERS[(slot + slot // len(PALETTE)) % len(MARKERS)]}
+        for name, slot in _slots(list(names), role).items()
+    }
 
 
 def color_map(names: list[str], role: str | None = None) -> dict[str, str]:
@@ -185,9 +228,20 @@ def place_labels(ax, texts: list, points=None) -> None:
     # A fixed number of iterations, not adjustText's default one-second budget: with a time limit
     # the placement depends on how fast the machine is at that moment (a loaded CI host stopped it
     # early, with labels still overlapping), so the same data could give another chart.
-    adjust_text(texts, x=xs, y=ys, ax=ax, expand=(1.2, 1.5), force_text=(0.3, 0.6), force_static=(0.2, 0.4),
-                arrowprops={"arrowstyle": "-", "color": "#999999", "lw": 0.6}, min_arrow_len=8, ensure_inside_axes=True,
-                time_lim=None, iter_lim=LABEL_ITERATIONS)
+    adjust_text(
+        texts,
+        x=xs,
+        y=ys,
+        ax=ax,
+        expand=(1.2, 1.5),
+        force_text=(0.3, 0.6),
+        force_static=(0.2, 0.4),
+        arrowprops={"arrowstyle": "-", "color": "#999999", "lw": 0.6},
+        min_arrow_len=8,
+        ensure_inside_axes=True,
+        time_lim=None,
+        iter_lim=LABEL_ITERATIONS,
+    )
 
 
 def log_ticks(axis, low: float, high: float) -> None:

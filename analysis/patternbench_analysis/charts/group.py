@@ -17,8 +17,17 @@ from ..results import WorkloadRun
 from .common import Chart, layout, place_labels, save, tag, variant_style
 
 SCENARIOS = ["login", "login-per-movie", "flaky", "heavy-tail"]
-VARIANTS = ["sequential", "group-notify", "group-wait-worker", "group-wait-main", "operation-dependencies", "async-let",
-            "task-group", "signal-when-fulfilled", "hedged"]
+VARIANTS = [
+    "sequential",
+    "group-notify",
+    "group-wait-worker",
+    "group-wait-main",
+    "operation-dependencies",
+    "async-let",
+    "task-group",
+    "signal-when-fulfilled",
+    "hedged",
+]
 
 
 def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
@@ -36,7 +45,7 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     columns = min(2, len(scenarios))
     rows = (len(scenarios) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(5.4 * columns + 2.6, 3.9 * rows + 1.3), squeeze=False)
-    for ax in list(axes.flat)[len(scenarios):]:
+    for ax in list(axes.flat)[len(scenarios) :]:
         ax.set_visible(False)
     series = []
     for ax, scenario in zip(axes.flat, scenarios, strict=False):
@@ -48,8 +57,17 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             except KeyError:
                 continue
             style = styles[variant]
-            point = ax.scatter([x], [y], s=55, color=style["color"], marker=style["marker"], label=variant, zorder=3,
-                               edgecolors="white", linewidths=0.5)
+            point = ax.scatter(
+                [x],
+                [y],
+                s=55,
+                color=style["color"],
+                marker=style["marker"],
+                label=variant,
+                zorder=3,
+                edgecolors="white",
+                linewidths=0.5,
+            )
             tag(point, f"{scenario}:{variant}", variant)
             xs.append(x)
             ys.append(y)
@@ -73,6 +91,10 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     handles, names = axes[0][0].get_legend_handles_labels()
     legend = fig.legend(handles, names, loc="center right", title="variant", fontsize=8)
     title = "bench-group: tail latency against work wasted after a failure"
-    layout(fig, title, "simulated flows, median over seeds; lower-left is better; labels: what a strategy holds while it waits",
-           right_legend=legend)
+    layout(
+        fig,
+        title,
+        "simulated flows, median over seeds; lower-left is better; labels: what a strategy holds while it waits",
+        right_legend=legend,
+    )
     return save(fig, out_dir, "group-cost", title, "group", runs, series)

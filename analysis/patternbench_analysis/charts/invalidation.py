@@ -40,7 +40,9 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     width = 0.8 / len(modes)
 
     def value(scenario, variant, mode, metric):
-        hit = data[(data.scenario == scenario) & (data.variant == variant) & (data["mode"] == mode) & (data.metric == metric)]
+        hit = data[
+            (data.scenario == scenario) & (data.variant == variant) & (data["mode"] == mode) & (data.metric == metric)
+        ]
         return None if hit.empty else float(hit["value"].iloc[0])
 
     for col, scenario in enumerate(scenarios):
@@ -52,16 +54,30 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     if v is None:
                         continue
                     x = i + (j - (len(modes) - 1) / 2) * width
-                    bar = ax.bar(x, max(v, 0.5), width=width * 0.95, color=colors[variant],
-                                 hatch="//" if mode == "live" else None, edgecolor="white" if mode == "sim" else "black",
-                                 label=f"{variant} ({mode})")
+                    bar = ax.bar(
+                        x,
+                        max(v, 0.5),
+                        width=width * 0.95,
+                        color=colors[variant],
+                        hatch="//" if mode == "live" else None,
+                        edgecolor="white" if mode == "sim" else "black",
+                        label=f"{variant} ({mode})",
+                    )
                     name = f"{scenario}:{variant}:{mode}:{metric}"
                     tag(bar.patches[0], name, variant)
                     series.append(name)
                     missed = value(scenario, variant, mode, "missed_invalidations")
                     if row == 0 and missed:
-                        ax.annotate(f"{missed:g} missed", (x, max(v, 0.5)), ha="center", va="bottom", fontsize=7,
-                                    rotation=90, xytext=(0, 2), textcoords="offset points")
+                        ax.annotate(
+                            f"{missed:g} missed",
+                            (x, max(v, 0.5)),
+                            ha="center",
+                            va="bottom",
+                            fontsize=7,
+                            rotation=90,
+                            xytext=(0, 2),
+                            textcoords="offset points",
+                        )
             ax.set_yscale("log")
             tallest = max([b.get_height() for b in ax.patches] or [1.0])
             ax.set_ylim(0.3, tallest * (60 if row == 0 else 3))  # room above the bars for the rotated "missed" notes
@@ -75,6 +91,10 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     unique = dict(zip(labels, handles, strict=True))
     legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
     title = "Cross-process cache invalidation: stale reads against their cost"
-    layout(fig, title, "median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
-           right_legend=legend)
+    layout(
+        fig,
+        title,
+        "median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
+        right_legend=legend,
+    )
     return save(fig, out_dir, "invalidation-staleness-cost", title, "invalidation", runs, series)

@@ -69,8 +69,15 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 series.append(name)
                 corrupt = value(scenario, variant, "corrupt_launches")
                 if row == 0 and corrupt:
-                    ax.annotate(f"{corrupt:g} torn", (i, shown), ha="center", va="bottom", fontsize=7,
-                                xytext=(0, 2), textcoords="offset points")
+                    ax.annotate(
+                        f"{corrupt:g} torn",
+                        (i, shown),
+                        ha="center",
+                        va="bottom",
+                        fontsize=7,
+                        xytext=(0, 2),
+                        textcoords="offset points",
+                    )
             if row == 0:
                 ax.set_yscale("log")
                 top = max([b.get_height() for b in ax.patches] or [1.0]) * 12  # room for the "torn" notes
@@ -100,8 +107,15 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             name = f"{LIVE}:{d}:corrupt_launches"
             tag(bar.patches[0], name)
             series.append(name)
-            ax.annotate(f"{corrupt:g}/{inside:g}", (i, max(inside, corrupt)), ha="center", va="bottom", fontsize=7,
-                        xytext=(0, 2), textcoords="offset points")
+            ax.annotate(
+                f"{corrupt:g}/{inside:g}",
+                (i, max(inside, corrupt)),
+                ha="center",
+                va="bottom",
+                fontsize=7,
+                xytext=(0, 2),
+                textcoords="offset points",
+            )
         ax.set_xticks(range(len(durabilities)), durabilities, rotation=60, ha="right", fontsize=8)
         ax.set_title(f"{LIVE} (live)")
         ax.set_ylabel("count (sum over seeds)")

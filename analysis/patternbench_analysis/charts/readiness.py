@@ -56,8 +56,17 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 continue
             overtakes = medians.get((scenario, variant, "overtakes"), 0)
             style = styles[variant]
-            point = ax.scatter([max(x, 1.0)], [y], s=60, color=style["color"], marker=style["marker"], label=variant,
-                               zorder=3, edgecolors="white", linewidths=0.5)
+            point = ax.scatter(
+                [max(x, 1.0)],
+                [y],
+                s=60,
+                color=style["color"],
+                marker=style["marker"],
+                label=variant,
+                zorder=3,
+                edgecolors="white",
+                linewidths=0.5,
+            )
             tag(point, f"{scenario}:{variant}", variant)
             series.append(f"{scenario}:{variant}")
             near = next((key for key in at if abs(key[0] / max(x, 1.0) - 1) < 0.06 and abs(key[1] - y) <= 0.5), None)
@@ -84,6 +93,10 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     handles, labels = axes[0][0].get_legend_handles_labels()
     legend = fig.legend(handles, labels, loc="center right", title="variant", fontsize=8)
     title = "bench-readiness: backlog drain against missed frames"
-    layout(fig, title, f"simulated launches, median over seeds, globals {globals_}; fewer frames missed and a sooner drain are both better",
-           right_legend=legend)
+    layout(
+        fig,
+        title,
+        f"simulated launches, median over seeds, globals {globals_}; fewer frames missed and a sooner drain are both better",
+        right_legend=legend,
+    )
     return save(fig, out_dir, "readiness-launch", title, "readiness", runs, series)

@@ -22,8 +22,15 @@ SWEEP_PARAMETER = {
     "throttle-first-last": "debounce_ms",
     "frame-budget": "max_age_ms",
 }
-POLICY_ORDER = ["immediate", "fixed-rate", "signal-adaptive", "signal-brief", "debounce-last",
-                "throttle-first-last", "frame-budget"]
+POLICY_ORDER = [
+    "immediate",
+    "fixed-rate",
+    "signal-adaptive",
+    "signal-brief",
+    "debounce-last",
+    "throttle-first-last",
+    "frame-budget",
+]
 
 
 def ordered(names) -> list[str]:
@@ -39,8 +46,12 @@ def frontier_points(runs: list[WorkloadRun]) -> pd.DataFrame:
         if table.empty:
             continue
         params = run.parameters_by_run()
-        wide = table.pivot_table(index=["run_id", "scenario", "variant", "mode", "seed", "repetition"],
-                                 columns="metric", values="value", aggfunc="first").reset_index()
+        wide = table.pivot_table(
+            index=["run_id", "scenario", "variant", "mode", "seed", "repetition"],
+            columns="metric",
+            values="value",
+            aggfunc="first",
+        ).reset_index()
         wide["sweep"] = [
             params.get(r, {}).get(SWEEP_PARAMETER.get(v, ""), None) if v in SWEEP_PARAMETER else None
             for r, v in zip(wide["run_id"], wide["variant"], strict=True)
@@ -98,11 +109,19 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         for mode in modes:
             front = pareto_front(panel[panel["mode"] == mode])
             if len(front):
-                (edge,) = ax.step(front[HITCH], front[P99], where="post", color="#888888", linestyle=":",
-                                  linewidth=1.6, zorder=1)
+                (edge,) = ax.step(
+                    front[HITCH], front[P99], where="post", color="#888888", linestyle=":", linewidth=1.6, zorder=1
+                )
                 edge.set_gid(f"pareto:{slug(scenario)}:{mode}")
-                ax.plot(front[HITCH], front[P99], "o", markersize=11, markerfacecolor="none",
-                        markeredgecolor="#888888", zorder=1)
+                ax.plot(
+                    front[HITCH],
+                    front[P99],
+                    "o",
+                    markersize=11,
+                    markerfacecolor="none",
+                    markeredgecolor="#888888",
+                    zorder=1,
+                )
         texts, xs, ys = [], [], []
         for policy in policies:
             for mode in modes:
@@ -112,17 +131,35 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 label = policy if len(modes) == 1 else f"{policy} ({mode})"
                 xs += list(cell[HITCH])
                 ys += list(cell[P99])
-                (line,) = ax.plot(cell[HITCH], cell[P99], marker=markers[policy],
-                                  markerfacecolor=colors[policy] if mode != "live" else "none",
-                                  color=colors[policy], linewidth=1.4, markersize=5, label=label)
+                (line,) = ax.plot(
+                    cell[HITCH],
+                    cell[P99],
+                    marker=markers[policy],
+                    markerfacecolor=colors[policy] if mode != "live" else "none",
+                    color=colors[policy],
+                    linewidth=1.4,
+                    markersize=5,
+                    label=label,
+                )
                 tag(line, f"{scenario}/{label}", policy)
                 series.append(f"{scenario}/{label}")
-                bars = ax.errorbar(cell[HITCH], cell[P99],
-                                   xerr=[(cell[HITCH] - cell[f"{HITCH}_min"]).clip(lower=0),
-                                         (cell[f"{HITCH}_max"] - cell[HITCH]).clip(lower=0)],
-                                   yerr=[(cell[P99] - cell[f"{P99}_min"]).clip(lower=0),
-                                         (cell[f"{P99}_max"] - cell[P99]).clip(lower=0)],
-                                   fmt="none", ecolor=colors[policy], elinewidth=0.8, capsize=2, alpha=0.7)
+                bars = ax.errorbar(
+                    cell[HITCH],
+                    cell[P99],
+                    xerr=[
+                        (cell[HITCH] - cell[f"{HITCH}_min"]).clip(lower=0),
+                        (cell[f"{HITCH}_max"] - cell[HITCH]).clip(lower=0),
+                    ],
+                    yerr=[
+                        (cell[P99] - cell[f"{P99}_min"]).clip(lower=0),
+                        (cell[f"{P99}_max"] - cell[P99]).clip(lower=0),
+                    ],
+                    fmt="none",
+                    ecolor=colors[policy],
+                    elinewidth=0.8,
+                    capsize=2,
+                    alpha=0.7,
+                )
                 for artist in bars.lines[2]:
                     artist.set_gid(f"errorbar:{slug(scenario + '/' + label)}")
                 first = cell.iloc[0]
@@ -134,9 +171,15 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 # the policy's name at its first point, with that point's sweep values; the other values alone
                 if mode != modes[0] and not sweeps:
                     continue  # the policy is named once per panel, at its first mode's point
-                texts.append(ax.text(first[HITCH], first[P99], policy + (
-                    f" {', '.join(sweeps.pop(first_key))} ms" if first_key in sweeps else ""), fontsize=6.5,
-                    color=colors[policy]))
+                texts.append(
+                    ax.text(
+                        first[HITCH],
+                        first[P99],
+                        policy + (f" {', '.join(sweeps.pop(first_key))} ms" if first_key in sweeps else ""),
+                        fontsize=6.5,
+                        color=colors[policy],
+                    )
+                )
                 for (x, y), values in sweeps.items():
                     texts.append(ax.text(x, y, ", ".join(values) + " ms", fontsize=6.5, color=colors[policy]))
         ax.set_title(scenario)
@@ -155,30 +198,48 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         ax.grid(True, alpha=0.3)
         fig.canvas.draw()
         place_labels(ax, texts, (xs, ys))
-    for ax in list(axes.flat)[len(scenarios):]:
+    for ax in list(axes.flat)[len(scenarios) :]:
         ax.set_visible(False)
     handles = [Line2D([], [], color=colors[p], marker=markers[p], label=p) for p in policies]
     if "live" in modes:
         handles.append(Line2D([], [], color="#444", marker="o", linestyle="", label="filled: sim mode (virtual time)"))
-        handles.append(Line2D([], [], color="#444", marker="o", markerfacecolor="none", linestyle="", label="hollow: live mode"))
+        handles.append(
+            Line2D([], [], color="#444", marker="o", markerfacecolor="none", linestyle="", label="hollow: live mode")
+        )
     if any(len(points[(points["variant"] == p)]["sweep"].dropna().unique()) > 1 for p in SWEEP_PARAMETER):
         handles.append(Line2D([], [], color="#444", label="curve: parameter sweep (labels: value)"))
     if len(flat_panels) < len(scenarios):
-        handles.append(Line2D([], [], color="#888888", linestyle=":", marker="o", markerfacecolor="none", markersize=9,
-                              label="Pareto front (no point is better on both)"))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="#888888",
+                linestyle=":",
+                marker="o",
+                markerfacecolor="none",
+                markersize=9,
+                label="Pareto front (no point is better on both)",
+            )
+        )
     legend = fig.legend(handles=handles, title="policy", loc="center right", fontsize=8)
-    title = ("Throttling: p99 latency per policy (no policy hitches)" if len(flat_panels) == len(scenarios)
-             else "Throttling: p99 latency vs hitch ratio per policy")
+    title = (
+        "Throttling: p99 latency per policy (no policy hitches)"
+        if len(flat_panels) == len(scenarios)
+        else "Throttling: p99 latency vs hitch ratio per policy"
+    )
     counts = sorted({int(n) for n in points["n"].dropna()})
-    subtitle = (f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; lower-left is better; "
-                + (f"p99 axis logarithmic in {', '.join(log_panels)}, linear elsewhere" if log_panels
-                   else "both axes linear"))
+    subtitle = f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; lower-left is better; " + (
+        f"p99 axis logarithmic in {', '.join(log_panels)}, linear elsewhere" if log_panels else "both axes linear"
+    )
     if flat_panels and len(flat_panels) == len(scenarios):
-        subtitle = (f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; no policy hitches "
-                    f"in {', '.join(flat_panels)}: p99 per policy, one row each, best at the top")
+        subtitle = (
+            f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; no policy hitches "
+            f"in {', '.join(flat_panels)}: p99 per policy, one row each, best at the top"
+        )
     elif flat_panels:
-        subtitle += (f"\nno policy hitches in {', '.join(flat_panels)}: drawn as p99 per policy "
-                     "(one row each, best at the top)")
+        subtitle += (
+            f"\nno policy hitches in {', '.join(flat_panels)}: drawn as p99 per policy (one row each, best at the top)"
+        )
     layout(fig, title, subtitle, right_legend=legend)
     return save(fig, out_dir, "throttle-frontier", title, "throttle", runs, series)
 
@@ -203,18 +264,39 @@ def flat_panel(ax, scenario: str, panel: pd.DataFrame, policies: list[str], mode
     series = []
     for y, (_, policy, mode, cell) in enumerate(rows):
         label = policy if len(modes) == 1 else f"{policy} ({mode})"
-        (line,) = ax.plot(cell[P99], [y] * len(cell), marker=marker_map(policies, "throttle")[policy], linestyle="-",
-                          markerfacecolor=colors[policy] if mode != "live" else "none", color=colors[policy],
-                          linewidth=1.4, markersize=5)
+        (line,) = ax.plot(
+            cell[P99],
+            [y] * len(cell),
+            marker=marker_map(policies, "throttle")[policy],
+            linestyle="-",
+            markerfacecolor=colors[policy] if mode != "live" else "none",
+            color=colors[policy],
+            linewidth=1.4,
+            markersize=5,
+        )
         tag(line, f"{scenario}/{label}", policy)
         series.append(f"{scenario}/{label}")
-        ax.errorbar(cell[P99], [y] * len(cell),
-                    xerr=[(cell[P99] - cell[f"{P99}_min"]).clip(lower=0), (cell[f"{P99}_max"] - cell[P99]).clip(lower=0)],
-                    fmt="none", ecolor=colors[policy], elinewidth=0.8, capsize=2, alpha=0.7)
+        ax.errorbar(
+            cell[P99],
+            [y] * len(cell),
+            xerr=[(cell[P99] - cell[f"{P99}_min"]).clip(lower=0), (cell[f"{P99}_max"] - cell[P99]).clip(lower=0)],
+            fmt="none",
+            ecolor=colors[policy],
+            elinewidth=0.8,
+            capsize=2,
+            alpha=0.7,
+        )
         if len(cell) > 1 and policy in SWEEP_PARAMETER:
             for _, p in cell.dropna(subset=["sweep"]).iterrows():
-                ax.annotate(f"{p['sweep']:g}", (p[P99], y), textcoords="offset points", xytext=(0, 5), fontsize=6,
-                            ha="center", color=colors[policy])
+                ax.annotate(
+                    f"{p['sweep']:g}",
+                    (p[P99], y),
+                    textcoords="offset points",
+                    xytext=(0, 5),
+                    fontsize=6,
+                    ha="center",
+                    color=colors[policy],
+                )
     ax.set_yticks(range(len(rows)), [r[1] if len(modes) == 1 else f"{r[1]} ({r[2]})" for r in rows], fontsize=7.5)
     ax.set_ylim(len(rows) - 0.5, -0.7)
     ax.set_title(f"{scenario} (every policy: 0 hitch)")
@@ -233,7 +315,9 @@ def scenario_updates(events: pd.DataFrame, max_scenarios: int | None = None) -> 
     return [(scenario, events[events["scenario"] == scenario]) for scenario in scenarios]
 
 
-def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_scenarios: int | None = None) -> list[Chart]:
+def timelines(
+    runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_scenarios: int | None = None
+) -> list[Chart]:
     """Rows per update and frame lateness over time, one row of panels per policy, first seed only."""
     charts = []
     for scenario, sub in scenario_updates(events, max_scenarios):
@@ -243,8 +327,7 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
         run_ids = set(sub["run_id"])
         policies = ordered(sub["variant"].unique())
         colors = color_map(ordered(POLICY_ORDER + policies), "throttle")
-        fig, axes = plt.subplots(len(policies), 2, figsize=(11, 1.05 * len(policies) + 1.6), sharex=True,
-                                 squeeze=False)
+        fig, axes = plt.subplots(len(policies), 2, figsize=(11, 1.05 * len(policies) + 1.6), sharex=True, squeeze=False)
         for (ax_rows, ax_late), policy in zip(axes, policies, strict=True):
             p = sub[sub["variant"] == policy]
             t = p["time_ms"] / 1000.0
@@ -252,10 +335,17 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
             tag(lines, f"{scenario}/{policy}/rows", policy)
             resets = p[p["reset"] != 0]
             if len(resets):
-                ax_rows.plot(resets["time_ms"] / 1000.0, resets["rows"], "x", color="#d62728", markersize=5,
-                             label="reset (full reload)")
-            (late,) = ax_late.plot(t, p["frame_lateness_ms"], ".", color=colors[policy], markersize=3,
-                                   label="frame lateness")
+                ax_rows.plot(
+                    resets["time_ms"] / 1000.0,
+                    resets["rows"],
+                    "x",
+                    color="#d62728",
+                    markersize=5,
+                    label="reset (full reload)",
+                )
+            (late,) = ax_late.plot(
+                t, p["frame_lateness_ms"], ".", color=colors[policy], markersize=3, label="frame lateness"
+            )
             tag(late, f"{scenario}/{policy}/lateness", policy)
             ax_rows.set_ylim(0, max(1.0, float(p["rows"].max() if len(p) else 1)) * 1.12)
             ax_late.set_ylim(0, max(1.0, float(p["frame_lateness_ms"].max() if len(p) else 1)) * 1.12)
@@ -268,14 +358,22 @@ def timelines(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_
         axes[0][1].set_title("frame lateness of the update's frame (ms)")
         axes[-1][0].set_xlabel("time (s)")
         axes[-1][1].set_xlabel("time (s)")
-        handles = [Line2D([], [], color="#444", label="rows per update (bar per update)"),
-                   Line2D([], [], color="#d62728", marker="x", linestyle="", label="reset (full reload)"),
-                   Line2D([], [], color="#444", marker=".", linestyle="", label="frame lateness (ms)")]
+        handles = [
+            Line2D([], [], color="#444", label="rows per update (bar per update)"),
+            Line2D([], [], color="#d62728", marker="x", linestyle="", label="reset (full reload)"),
+            Line2D([], [], color="#444", marker=".", linestyle="", label="frame lateness (ms)"),
+        ]
         legend = fig.legend(handles=handles, loc="upper right", fontsize=7.5, ncol=3)
         selected = [r for r in runs if run_ids & set(r.run_ids)] or runs
         # The events file has no mode column: a live run writes its live timeline, a sim run its simulated one.
-        modes = sorted({str(r.parameters_by_run().get(i, {}).get("mode", "sim")) for r in selected for i in run_ids
-                        if i in r.run_ids}) or ["sim"]
+        modes = sorted(
+            {
+                str(r.parameters_by_run().get(i, {}).get("mode", "sim"))
+                for r in selected
+                for i in run_ids
+                if i in r.run_ids
+            }
+        ) or ["sim"]
         title = f"Throttling timeline: {scenario} (seed {seed}, {'/'.join(modes)}), one row per policy"
         if len(seeds) > 1:
             title += f" (first of {len(seeds)} seeds; the rest are in the events CSV)"

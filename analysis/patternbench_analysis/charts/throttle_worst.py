@@ -35,8 +35,12 @@ def top_policies(runs: list[WorkloadRun], scenario: str, mode: str, among: set[s
     table = pd.concat(tables, ignore_index=True) if tables else pd.DataFrame()
     if table.empty:
         return []
-    rows = table[(table["scenario"] == scenario) & (table["mode"] == mode) & (table["metric"] == P99)
-                 & table["variant"].isin(among)]
+    rows = table[
+        (table["scenario"] == scenario)
+        & (table["mode"] == mode)
+        & (table["metric"] == P99)
+        & table["variant"].isin(among)
+    ]
     medians = rows.groupby("variant")["value"].median().sort_values(kind="stable")
     return [(v, float(p)) for v, p in medians.items()][:TOP]
 
@@ -52,8 +56,9 @@ def worst_update(updates: pd.DataFrame) -> tuple[pd.Series, float] | None:
     return u.loc[i], float(previous.iloc[i]) / 1000.0
 
 
-def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
-                  max_scenarios: int | None = None) -> list[Chart]:
+def worst_seconds(
+    runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path, max_scenarios: int | None = None
+) -> list[Chart]:
     charts = []
     for scenario, sub in scenario_updates(events, max_scenarios):
         mode = "live" if (sub["mode"] == "live").any() else "sim"
@@ -80,20 +85,27 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
                 part = window[(window["reset"] != 0) == reset]
                 if len(part):
                     # One collection per kind, so the SVG names it (a bar container has no id of its own).
-                    rects = [Rectangle((x / 1000.0, 0), max(c, 0.4) / 1000.0, r)
-                             for x, c, r in zip(part["time_ms"], part["cost_ms"], part["rows"], strict=True)]
+                    rects = [
+                        Rectangle((x / 1000.0, 0), max(c, 0.4) / 1000.0, r)
+                        for x, c, r in zip(part["time_ms"], part["cost_ms"], part["rows"], strict=True)
+                    ]
                     bars = ax.add_collection(PatchCollection(rects, facecolor=color, edgecolor=color, linewidth=0.6))
                     tag(bars, f"{scenario}/{policy}/{'resets' if reset else 'updates'}", None if reset else policy)
             late = window[window["frame_lateness_ms"].fillna(0) > 0.5]
             top_rows = max(1.0, float(window["rows"].max() if len(window) else 1))
             if len(late):
-                marks = ax.plot(late["time_ms"] / 1000.0, [top_rows * 1.12] * len(late), "v", color=LATE,
-                                markersize=5)[0]
+                marks = ax.plot(late["time_ms"] / 1000.0, [top_rows * 1.12] * len(late), "v", color=LATE, markersize=5)[
+                    0
+                ]
                 tag(marks, f"{scenario}/{policy}/late")
             lateness = float(worst["frame_lateness_ms"]) if pd.notna(worst["frame_lateness_ms"]) else 0.0
             since = "the previous update" if (updates["time_ms"] < worst["time_ms"]).any() else "the run began"
-            ax.set_title(f"{policy}: worst at {t:.3f} s: waited {1000 * (t - previous_s):.0f} ms since {since}, "
-                         f"cost {worst['cost_ms']:.1f} ms, frame {lateness:.1f} ms late", loc="left", fontsize=8)
+            ax.set_title(
+                f"{policy}: worst at {t:.3f} s: waited {1000 * (t - previous_s):.0f} ms since {since}, "
+                f"cost {worst['cost_ms']:.1f} ms, frame {lateness:.1f} ms late",
+                loc="left",
+                fontsize=8,
+            )
             ax.set_xlim(start, end)
             ax.set_ylim(0, top_rows * 1.25)
             ax.set_ylabel(f"{policy}\np99 {p99:.1f} ms\nrows", fontsize=7.5)
@@ -104,17 +116,20 @@ def worst_seconds(runs: list[WorkloadRun], events: pd.DataFrame, out_dir: Path,
             plt.close(fig)
             continue
         axes[-1, 0].set_xlabel("time (s)")
-        handles = [Patch(color="#666666", label="update (width: cost, height: rows)"),
-                   Patch(color=RESET, label="reset (full reload)"),
-                   Patch(color="#bbbbbb", alpha=0.5, label="wait since the previous update"),
-                   Line2D([], [], color=LATE, marker="v", linestyle="", label="frame late > 0.5 ms")]
+        handles = [
+            Patch(color="#666666", label="update (width: cost, height: rows)"),
+            Patch(color=RESET, label="reset (full reload)"),
+            Patch(color="#bbbbbb", alpha=0.5, label="wait since the previous update"),
+            Line2D([], [], color=LATE, marker="v", linestyle="", label="frame late > 0.5 ms"),
+        ]
         legend = fig.legend(handles=handles, loc="upper right", fontsize=7.5, ncol=4)
         title = f"Throttling: the second around the worst moment, {scenario} (seed {seed}, {mode})"
-        subtitle = (f"the {len(drawn)} best policies by median p99; each at its update with the largest "
-                    "wait + cost + frame lateness (the bound on the latency of the commits it showed)")
+        subtitle = (
+            f"the {len(drawn)} best policies by median p99; each at its update with the largest "
+            "wait + cost + frame lateness (the bound on the latency of the commits it showed)"
+        )
         layout(fig, title, subtitle, top_legend=legend)
         run_ids = set(sub["run_id"])
         selected = [r for r in runs if run_ids & set(r.run_ids)] or runs
-        charts.append(save(fig, out_dir, f"throttle-worst-second-{slug(scenario)}", title, "throttle", selected,
-                           drawn))
+        charts.append(save(fig, out_dir, f"throttle-worst-second-{slug(scenario)}", title, "throttle", selected, drawn))
     return charts
