@@ -29,6 +29,9 @@ package enum BenchMain {
             exit(code.rawValue)
         } catch let failure as BenchFailure {
             fail(tool, failure.message, failure.exitCode == 64 ? usageExitCode : failure.exitCode)
+        } catch let failure as AtomicFile.WriteError {
+            // An output that failed while the run streamed into it (a full disk, a closed FIFO).
+            fail(tool, failure.description, BenchFailure.output(failure.description).exitCode)
         } catch {
             let code = Command.exitCode(for: error)
             if code == .success {

@@ -71,7 +71,10 @@ package struct ItemScheduler: Sendable {
         // Items in flight plus results not yet delivered: a worker waits for room before it starts
         // another item, so a caller slower than the workers (writing each result to disk) does
         // not make finished samples pile up in memory.
-        let room = DispatchSemaphore(value: 2 * workers)
+        // Created at 0 and raised by hand: libdispatch traps when a semaphore is freed below its
+        // initial value, which a pool that stops early (abandoning items in flight) would leave.
+        let room = DispatchSemaphore(value: 0)
+        for _ in 0..<(2 * workers) { room.signal() }
         shared.withLock { $0.running = workers }
         for _ in 0..<workers {
             let thread = Thread {

@@ -93,18 +93,20 @@ public struct RunDocument: Codable, Hashable, Sendable {
         completedItems = try c.decodeIfPresent(Int.self, forKey: .completedItems)
     }
 
-    public func encoded() throws -> Data { try Self.encoder().encode(self) }
+    public func encoded() throws -> Data { try Self.encoder(numericColumns: numericFactorColumns).encode(self) }
 
-    /// The encoder of the JSON file (also of its records when they are streamed: `ResultsStream`).
-    public static func encoder() -> JSONEncoder {
+    /// The factor columns the JSON gives as numbers (`FactorTypes`): none before schema version 3
+    /// (a document read from an older version, a baseline being replaced, keeps its text factors).
+    public var numericFactorColumns: Set<String> {
+        schemaVersion >= 3 ? FactorTypes.numericColumns(records.map(\.factors) + summaries.map(\.factors)) : []
+    }
+
+    /// The encoder of the JSON file, with the factor columns to write as numbers (also of its
+    /// records when they are streamed: `ResultsStream`).
+    public static func encoder(numericColumns: Set<String> = []) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // A document read from an older version (a baseline being replaced) keeps its text factors.
-        if schemaVersion >= 3 {
-            encoder.userInfo[FactorTypes.numericColumnsKey] = FactorTypes.numericColumns(
-                records.map(\.factors) + summaries.map(\.factors)
-            )
-        }
+        if !numericColumns.isEmpty { encoder.userInfo[FactorTypes.numericColumnsKey] = numericColumns }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }

@@ -3,11 +3,13 @@ import Foundation
 /// A run's CSV and JSON results written as the records arrive, so that a run of a thousand seeds
 /// holds one item's records in memory, not the run's.
 ///
-/// Each record goes, as it is added, to three spools beside the results: its CSV row, its JSON
-/// object (encoded by the same encoder, with the same options, as `RunDocument.encoded()`), and its
-/// value for the summaries (`SummaryAccumulator`). `write` then stages both files from the spools
-/// and the run's document (without records) and commits them as `ResultsFolder.write` does: the
-/// bytes are those `ResultsFolder.write` would have written for the whole document.
+/// Each record goes, as it is added, to three spools beside the results: its CSV row, the record
+/// itself (one compact JSON line), and its value for the summaries (`SummaryAccumulator`). Which
+/// factor columns the JSON gives as numbers depends on every value of the run (`FactorTypes`), so
+/// the stream notes what each column held as records arrive, and `write` encodes the records one
+/// at a time, read back from their spool, with the encoder and column types `RunDocument.encoded()`
+/// would use for the whole document. It then stages both files and commits them as
+/// `ResultsFolder.write` does: the bytes are those `ResultsFolder.write` would have written.
 package struct ResultsStream {
     package let folder: ResultsFolder
     package let workload: String
@@ -15,7 +17,11 @@ package struct ResultsStream {
     private let csvRows: SpoolFile
     private let jsonRecords: SpoolFile
     private var values: SummaryAccumulator
-    private let encoder: JSONEncoder
+    /// One record per line, factors as text: read back and encoded for the file by `write`.
+    private let lineEncoder: JSONEncoder
+    /// Factor columns that held a number (as the CSV spells it) / something else, so far.
+    private var numberColumns: Set<String> = []
+    private var textColumns: Set<String> = []
     /// Records added so far.
     package private(set) var recordCount = 0
 
@@ -27,28 +33,24 @@ package struct ResultsStream {
         csvRows = try SpoolFile.anonymous(in: folder.path, name: "\(workload).csv")
         jsonRecords = try SpoolFile.anonymous(in: folder.path, name: "\(workload).json")
         values = try SummaryAccumulator(spoolIn: folder.path, name: "\(workload).values", budget: summaryBudget)
-        encoder = RunDocument.encoder()
+        lineEncoder = JSONEncoder()
+        lineEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        lineEncoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     }
 
     /// Writes `records` (one item's, say) to the spools.
     package mutating func add(_ records: [ResultRecord]) throws(AtomicFile.WriteError) {
-        guard !records.isEmpty else { return }
         for r in records {
             try csvRows.append(CSVWriter.fields(r, factorNames: factorNames).map(CSVWriter.escape).joined(separator: ","))
             try csvRows.append("\n")
             try values.add(r)
-        }
-        let array: Data
-        do { array = try encoder.encode(records) } catch {
-            throw AtomicFile.WriteError(path: folder.jsonPath(workload: workload), reason: "\(error)")
-        }
-        // `[`, the objects at indent 2, `]`: in the document they sit at indent 4.
-        let lines = String(decoding: array, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        if recordCount > 0 { try jsonRecords.append(",\n") }
-        for (i, line) in lines.dropFirst().dropLast().enumerated() {
-            if i > 0 { try jsonRecords.append("\n") }
-            if !line.isEmpty { try jsonRecords.append("  ") }
-            try jsonRecords.append(line.utf8)
+            for (name, value) in r.factors where !value.isEmpty {
+                if FactorTypes.isNumber(value) { numberColumns.insert(name) } else { textColumns.insert(name) }
+            }
+            do { try jsonRecords.append(try lineEncoder.encode(r)) } catch let error as AtomicFile.WriteError { throw error } catch {
+                throw AtomicFile.WriteError(path: folder.jsonPath(workload: workload), reason: "\(error)")
+            }
+            try jsonRecords.append("\n")
         }
         recordCount += records.count
     }
@@ -63,8 +65,17 @@ package struct ResultsStream {
     /// `records` (its own `records` must be empty).
     package func write(_ document: RunDocument) throws(AtomicFile.WriteError) {
         let jsonPath = folder.jsonPath(workload: workload)
+        // The column types of the whole document: every record's factors and the summaries'.
+        var numbers = numberColumns
+        var texts = textColumns
+        for row in document.summaries {
+            for (name, value) in row.factors where !value.isEmpty {
+                if FactorTypes.isNumber(value) { numbers.insert(name) } else { texts.insert(name) }
+            }
+        }
+        let encoder = RunDocument.encoder(numericColumns: document.schemaVersion >= 3 ? numbers.subtracting(texts) : [])
         let text: String
-        do { text = String(decoding: try document.encoded(), as: UTF8.self) } catch {
+        do { text = String(decoding: try encoder.encode(document), as: UTF8.self) } catch {
             throw AtomicFile.WriteError(path: jsonPath, reason: "\(error)")
         }
         let empty = "\n  \"records\" : [\n\n  ]"
@@ -80,7 +91,19 @@ package struct ResultsStream {
                 try json.append(text)
             } else {
                 try json.append(text[..<hole.lowerBound] + "\n  \"records\" : [\n")
-                try json.append(contentsOf: jsonRecords)
+                var first = true
+                try forEachRecord { record in
+                    // `[`, the object at indent 2, `]`: in the document it sits at indent 4.
+                    let array = String(decoding: try encoder.encode([record]), as: UTF8.self)
+                    let lines = array.split(separator: "\n", omittingEmptySubsequences: false)
+                    if !first { try json.append(",\n") }
+                    first = false
+                    for (i, line) in lines.dropFirst().dropLast().enumerated() {
+                        if i > 0 { try json.append("\n") }
+                        if !line.isEmpty { try json.append("  ") }
+                        try json.append(line.utf8)
+                    }
+                }
                 try json.append("\n  ]" + text[hole.upperBound...])
             }
             // As `ResultsFolder.write`: both staged in full, the JSON put in place last.
@@ -99,6 +122,23 @@ package struct ResultsStream {
             throw error
         } catch {
             throw AtomicFile.WriteError(path: jsonPath, reason: "\(error)")
+        }
+    }
+
+    /// Calls `body` with each record added, in order, read back one line at a time from the spool.
+    private func forEachRecord(_ body: (ResultRecord) throws -> Void) throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        var line: [UInt8] = []
+        try jsonRecords.forEachChunk { chunk in
+            for byte in chunk {
+                if byte == UInt8(ascii: "\n") {
+                    try body(try decoder.decode(ResultRecord.self, from: Data(line)))
+                    line.removeAll(keepingCapacity: true)
+                } else {
+                    line.append(byte)
+                }
+            }
         }
     }
 
