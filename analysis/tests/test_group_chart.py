@@ -4,6 +4,7 @@ from pathlib import Path
 
 from test_plot import check_files
 
+from patternbench_analysis.charts import group
 from patternbench_analysis.plot import render_all
 from patternbench_analysis.results import load_folders
 
@@ -14,17 +15,7 @@ def test_group_chart_has_every_variant_per_scenario(tmp_path):
     chart = charts["group-cost"]
     ids, text = check_files(chart)
     for scenario in ["login", "login-per-movie", "flaky", "heavy-tail"]:
-        for variant in [
-            "sequential",
-            "group-notify",
-            "group-wait-worker",
-            "group-wait-main",
-            "operation-dependencies",
-            "async-let",
-            "task-group",
-            "signal-when-fulfilled",
-            "hedged",
-        ]:
+        for variant in group.VARIANTS:
             assert f"series:{scenario}-{variant}" in ids, (scenario, variant)
     assert "p99 end-to-end latency (ms)" in text and "work after a failure (ms)" in text
     assert "frames missed" in text and "thr blocked" in text and "run group-" in text

@@ -14,20 +14,11 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from ..results import WorkloadRun
-from .common import Chart, layout, place_labels, save, tag, variant_style
+from .common import ROLES, Chart, layout, place_labels, save, tag, variant_style
 
 SCENARIOS = ["login", "login-per-movie", "flaky", "heavy-tail"]
-VARIANTS = [
-    "sequential",
-    "group-notify",
-    "group-wait-worker",
-    "group-wait-main",
-    "operation-dependencies",
-    "async-let",
-    "task-group",
-    "signal-when-fulfilled",
-    "hedged",
-]
+# The order of `--list`, the one registry the palette also follows (ROLES, checked against the binary).
+VARIANTS = ROLES["group"]
 
 
 def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
