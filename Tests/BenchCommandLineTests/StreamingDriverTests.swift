@@ -92,8 +92,10 @@ final class StreamingDriverTests: XCTestCase {
     func testAFoldingWorkloadHoldsNoMoreSamplesForMoreSeeds() throws {
         let few = try run(FoldingWorkload(count: 2))
         let many = try run(FoldingWorkload(count: 200))
-        XCTAssertEqual(few.peak, 1)
-        XCTAssertEqual(many.peak, few.peak, "samples alive at once must not grow with seeds")
+        // With --jobs 1 the scheduler lets at most 2 items be in flight or undelivered (its room),
+        // and the batch the driver is delivering holds as many again: 4 at most, however many seeds.
+        XCTAssertLessThanOrEqual(few.peak, 2)
+        XCTAssertLessThanOrEqual(many.peak, 4, "samples alive at once must not grow with seeds")
         XCTAssertEqual(many.document.records.count, 200)
         XCTAssertEqual(many.document.records.map(\.seed), (0..<200).map(UInt64.init), "in matrix order")
         XCTAssertEqual(many.document.summaries.first?.count, 200)
