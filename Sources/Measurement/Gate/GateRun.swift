@@ -35,18 +35,7 @@ package struct GateRun {
         var outcomes: [ThresholdOutcome] = []
         selected.removeAll { t in
             guard t.kind == .hardware, debugWorkloads.contains(t.workload) else { return false }
-            outcomes.append(
-                ThresholdOutcome(
-                    id: t.id,
-                    kind: t.kind,
-                    workload: t.workload,
-                    scenario: t.scenario,
-                    variant: t.variant,
-                    status: .skipped,
-                    detail: "\(t.workload) results come from a debug build",
-                    reason: t.reason
-                )
-            )
+            outcomes.append(.skipped(t, detail: "\(t.workload) results come from a debug build"))
             return true
         }
         let failed = current.failedItems

@@ -31,6 +31,20 @@ public struct ThresholdOutcome: Codable, Hashable, Sendable {
         self.detail = detail
         self.reason = reason
     }
+
+    /// `threshold` skipped as a whole (its workload absent, a debug build), saying why.
+    static func skipped(_ threshold: Threshold, detail: String) -> ThresholdOutcome {
+        ThresholdOutcome(
+            id: threshold.id,
+            kind: threshold.kind,
+            workload: threshold.workload,
+            scenario: threshold.scenario,
+            variant: threshold.variant,
+            status: .skipped,
+            detail: detail,
+            reason: threshold.reason
+        )
+    }
 }
 
 /// Evaluates thresholds against result records.
@@ -52,18 +66,7 @@ public enum ThresholdCheck {
         let workloads = Set(records.map(\.workload))
         for t in thresholds {
             guard workloads.contains(t.workload) else {
-                outcomes.append(
-                    ThresholdOutcome(
-                        id: t.id,
-                        kind: t.kind,
-                        workload: t.workload,
-                        scenario: t.scenario,
-                        variant: t.variant,
-                        status: .skipped,
-                        detail: "workload \(t.workload) not in the results",
-                        reason: t.reason
-                    )
-                )
+                outcomes.append(.skipped(t, detail: "workload \(t.workload) not in the results"))
                 continue
             }
             let found = try evaluate(t, on: records, source: source)

@@ -213,6 +213,24 @@ def variant_color(name: str, role: str | None = None) -> str:
     return color_map([name], role)[name]
 
 
+def variant_point(ax, x: float, y: float, style: dict, variant: str, series: str, size: float):
+    """One variant's point in its colour and marker, white-edged over a neighbour, tagged `series`
+    for the chart tests."""
+    point = ax.scatter(
+        [x],
+        [y],
+        s=size,
+        color=style["color"],
+        marker=style["marker"],
+        label=variant,
+        zorder=3,
+        edgecolors="white",
+        linewidths=0.5,
+    )
+    tag(point, series, variant)
+    return point
+
+
 # adjustText's iterations per chart: it stops earlier once no label overlaps another or a point.
 LABEL_ITERATIONS = 1000
 

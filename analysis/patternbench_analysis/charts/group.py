@@ -14,7 +14,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from ..results import WorkloadRun
-from .common import ROLES, Chart, layout, place_labels, save, tag, variant_style
+from .common import ROLES, Chart, layout, place_labels, save, variant_point, variant_style
 
 SCENARIOS = ["login", "login-per-movie", "flaky", "heavy-tail"]
 # The order of `--list`, the one registry the palette also follows (ROLES, checked against the binary).
@@ -48,18 +48,7 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             except KeyError:
                 continue
             style = styles[variant]
-            point = ax.scatter(
-                [x],
-                [y],
-                s=55,
-                color=style["color"],
-                marker=style["marker"],
-                label=variant,
-                zorder=3,
-                edgecolors="white",
-                linewidths=0.5,
-            )
-            tag(point, f"{scenario}:{variant}", variant)
+            variant_point(ax, x, y, style, variant, f"{scenario}:{variant}", size=55)
             xs.append(x)
             ys.append(y)
             series.append(f"{scenario}:{variant}")

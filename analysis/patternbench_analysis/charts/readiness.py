@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 import matplotlib.ticker
 
 from ..results import WorkloadRun
-from .common import Chart, layout, place_labels, save, tag, variant_style
+from .common import Chart, layout, place_labels, save, variant_point, variant_style
 
 SCENARIOS = ["main-app", "share-extension", "nse"]
 # Without a screen nothing can miss a frame: the NSE's panel shows wasted slots.
@@ -56,18 +56,7 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 continue
             overtakes = medians.get((scenario, variant, "overtakes"), 0)
             style = styles[variant]
-            point = ax.scatter(
-                [max(x, 1.0)],
-                [y],
-                s=60,
-                color=style["color"],
-                marker=style["marker"],
-                label=variant,
-                zorder=3,
-                edgecolors="white",
-                linewidths=0.5,
-            )
-            tag(point, f"{scenario}:{variant}", variant)
+            variant_point(ax, max(x, 1.0), y, style, variant, f"{scenario}:{variant}", size=60)
             series.append(f"{scenario}:{variant}")
             near = next((key for key in at if abs(key[0] / max(x, 1.0) - 1) < 0.06 and abs(key[1] - y) <= 0.5), None)
             at.setdefault(near or (max(x, 1.0), y), []).append((variant, overtakes))
