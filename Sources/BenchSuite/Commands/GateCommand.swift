@@ -39,7 +39,10 @@ package struct GateCommand: ParsableCommand {
     var results: String { folders[0] }
 
     package func validate() throws {
-        if listWorkloads { return }
+        if listWorkloads {
+            guard folders.isEmpty else { throw ValidationError("--list-workloads takes no results folder (got \(folders[0]))") }
+            return
+        }
         guard !folders.isEmpty else { throw ValidationError("give at least one results folder") }
         if updateBaseline, !abBase.isEmpty {
             throw ValidationError("--update-baseline records a baseline; it cannot be combined with --ab-base")
