@@ -93,7 +93,7 @@ def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
     return sum(1 for c in judged if c.verdict in FLAGGED), len(judged)
 
 
-@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-rounds"])
+@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds"])
 def test_same_binary_pairs_come_out_clean(name):
     """The A/A control: two runs of one binary (held out: not the pairs the floor was learned from)."""
     result = _judge(name)
@@ -106,9 +106,10 @@ def test_same_binary_pairs_come_out_clean(name):
 
 @pytest.mark.parametrize("name", ["injected-single", "injected-slice", "injected-rounds"])
 def test_the_injected_slowdown_is_found(name):
-    """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (25 % more lock acquisitions): every
-    single-thread cpu_ns_per_op cell of pthread-mutex without critical-section work (+25 %) is worse;
-    other variants' cells stay (≤ 2 %) unflagged."""
+    """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (every fourth locked operation takes the
+    lock again and repeats the critical-section work: +25 % locked work): every single-thread
+    cpu_ns_per_op cell of pthread-mutex, with and without critical-section work, is worse; other
+    variants' cells stay (≤ 2 %) unflagged."""
     result = _judge(name)
     target = [
         c
@@ -116,22 +117,25 @@ def test_the_injected_slowdown_is_found(name):
         if c.variant == "pthread-mutex"
         and c.metric == "cpu_ns_per_op"
         and c.factors.get("threads") == "1"
-        and c.factors.get("cs_work_ns") == "0"
         and c.mode == "live"
     ]
     assert target and all(c.verdict == WORSE for c in target), [
         (c.factors, c.scenario, c.verdict, c.why) for c in target
     ]
-    assert all(c.ci_low_pct > 15 for c in target)
+    assert all(c.ci_low_pct > 10 for c in target), [(c.factors, c.scenario, c.ci_low_pct) for c in target]
+    if name == "injected-single":  # the default run has both critical-section works
+        assert {c.factors.get("cs_work_ns") for c in target} == {"0", "50"}
     flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
     assert flagged <= 0.02 * judged
 
 
 def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
-    """With 50 ns of critical-section work the injection adds only ~5 % (the extra acquisitions are
-    diluted); A/A pairs of that shape moved by up to 6.7 % (the committed floor), so one run a side
-    cannot call it: the interval is above 0 but not above the floor, and the verdict says so."""
-    result = _judge("injected-single")
+    """The control of the detection above: the earlier injection (an empty extra acquisition every
+    fourth operation, recorded in default/DL1) added only ~5 % to the cells with 50 ns of
+    critical-section work; A/A pairs of that shape moved by up to 6.7 % (the committed floor), so
+    one run a side cannot call it: the interval is above 0 but not above the floor, and the verdict
+    says so."""
+    result = _judge("diluted-single")
     diluted = [
         c
         for c in result.cells
