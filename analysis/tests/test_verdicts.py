@@ -188,3 +188,35 @@ def test_outputs_warn_where_they_should(tmp_path):
     live = [c for c in moved.cells if c.mode == "live"]
     assert live and all(c.verdict == "not comparable" for c in live)
     assert all(c.verdict != "not comparable" for c in result.cells)
+
+
+def test_loads_that_differ_markedly_are_warned(tmp_path):
+    """Run metadata's load_average_1m_start/_end: markedly different loads are warned with both
+    numbers (the gate's HostLoadCheck rule); close or saturated loads, and files written before the
+    field (the committed corpus), are not."""
+    import shutil
+
+    def side(name: str, loads: tuple[float, float] | None):
+        shutil.copytree(CORPUS / "slice" / "S3", tmp_path / name)
+        path = tmp_path / name / "atomics.json"
+        doc = json.loads(path.read_text())
+        if loads is not None:
+            doc["metadata"]["load_average_1m_start"], doc["metadata"]["load_average_1m_end"] = loads
+        path.write_text(json.dumps(doc))
+        return load_folders([tmp_path / name])
+
+    def warnings(base, new):
+        return [
+            w
+            for w in compare(base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"))).warnings
+            if "1-minute load average" in w
+        ]
+
+    idle, busy = side("idle", (0.4, 0.6)), side("busy", (5.1, 6.3))
+    marked = warnings(idle, busy)
+    assert len(marked) == 1 and "0.50 (0.40–0.60) in BASE" in marked[0] and "5.70 (5.10–6.30) in NEW" in marked[0], (
+        marked
+    )
+    assert warnings(idle, side("close", (0.6, 0.8))) == []
+    assert warnings(side("s20", (20.0, 20.0)), side("s25", (25.0, 25.0))) == []  # both saturated
+    assert warnings(idle, side("old", None)) == []  # a file from before the field
