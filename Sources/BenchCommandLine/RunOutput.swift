@@ -11,6 +11,8 @@ package struct RunOutput {
     package let folder: ResultsFolder
     package let options: CommonOptions
     package let host = HostInfo.current.hostname
+    /// The host's 1-minute load average when the run started (`RunMetadata.loadAverage1mStart`).
+    package let loadAtStart = HostLoad.oneMinute()
     /// The records written so far, streamed to the folder as they are added (nothing is kept per
     /// record: a run's memory does not grow with its seeds). Opened by `begin(factorNames:)`.
     package private(set) var stream: ResultsStream?
@@ -113,7 +115,7 @@ package struct RunOutput {
                 runID: runID,
                 workload: workload,
                 createdUTC: Self.utcTimestamp(),
-                metadata: .current(parameters: parameters),
+                metadata: .current(parameters: parameters, loadAtStart: loadAtStart),
                 factorNames: stream.factorNames,
                 records: [],
                 summaries: try stream.summaries(),

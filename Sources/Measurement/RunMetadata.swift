@@ -19,6 +19,10 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     /// The user's package whose executable ran (its name and commit), beside PatternBench's
     /// `gitCommit`; nil in PatternBench's own `bench-*` tools and in documents from before it.
     public var userPackage: PackageProvenance?
+    /// The host's 1-minute load average when the run started and when it ended (`HostLoad`); nil
+    /// in documents from before it and where the system does not tell.
+    public var loadAverage1mStart: Double?
+    public var loadAverage1mEnd: Double?
 
     enum CodingKeys: String, CodingKey {
         case gitCommit = "git_commit"
@@ -30,6 +34,9 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         case commandLine = "command_line"
         case parameters
         case userPackage = "user_package"
+        case loadAverage1mStart = "load_average_1m_start"
+        case
+            loadAverage1mEnd = "load_average_1m_end"
     }
 
     public init(
@@ -40,7 +47,9 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         host: HostInfo,
         commandLine: [String],
         parameters: [String: JSONValue],
-        userPackage: PackageProvenance? = nil
+        userPackage: PackageProvenance? = nil,
+        loadAverage1mStart: Double? = nil,
+        loadAverage1mEnd: Double? = nil
     ) {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
@@ -50,10 +59,13 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         self.commandLine = commandLine
         self.parameters = parameters
         self.userPackage = userPackage
+        self.loadAverage1mStart = loadAverage1mStart
+        self.loadAverage1mEnd = loadAverage1mEnd
     }
 
-    /// Metadata for the current process, with the given parameters.
-    public static func current(parameters: [String: JSONValue]) -> RunMetadata {
+    /// Metadata for the current process, with the given parameters; `loadAtStart` is the host's
+    /// load when the run started (the load at its end is read now).
+    public static func current(parameters: [String: JSONValue], loadAtStart: Double? = nil) -> RunMetadata {
         RunMetadata(
             gitCommit: BuildInfo.gitCommit,
             gitDirty: BuildInfo.gitDirty,
@@ -66,7 +78,9 @@ public struct RunMetadata: Codable, Hashable, Sendable {
                 if case .wanted = state { state = .read(PackageProvenance.ofExecutable()) }
                 if case .read(let package) = state { return package }
                 return nil
-            }
+            },
+            loadAverage1mStart: loadAtStart,
+            loadAverage1mEnd: HostLoad.oneMinute()
         )
     }
 

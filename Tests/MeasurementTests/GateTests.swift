@@ -435,6 +435,32 @@ final class HardwareFingerprintTests: XCTestCase {
         XCTAssertNil(try JSONDecoder().decode(RunMetadata.self, from: Data(meta.utf8)).gitDirty)
     }
 
+    /// Loads that differ markedly are named, with both sides' numbers; close loads, saturated
+    /// loads and documents without a load (older files) say nothing. The metadata keys round-trip.
+    func testHostLoadDifferenceIsNoted() throws {
+        func loaded(_ start: Double?, _ end: Double?) -> RunDocument {
+            var d = document("w", cpu: Self.zen3, values: [1, 2, 3])
+            d.metadata.loadAverage1mStart = start
+            d.metadata.loadAverage1mEnd = end
+            return d
+        }
+        func notes(_ current: RunDocument, _ reference: RunDocument) -> [String] {
+            HostLoadCheck.notes(current: [current], reference: [reference], workloads: ["w"], referenceName: "A/B base")
+        }
+        let marked = notes(loaded(5.1, 6.3), loaded(0.4, 0.6))
+        XCTAssertEqual(marked.count, 1)
+        XCTAssertTrue(
+            marked[0].contains("0.5 (0.4–0.6) in the A/B base") && marked[0].contains("5.7 (5.1–6.3) in these results"),
+            marked[0]
+        )
+        XCTAssertEqual(notes(loaded(0.6, 0.8), loaded(0.4, 0.6)), [], "a small difference is not marked")
+        XCTAssertEqual(notes(loaded(25, 25), loaded(20, 20)), [], "both saturated: not 1.5x apart")
+        XCTAssertEqual(notes(loaded(nil, nil), loaded(0.4, 0.6)), [], "an older document records no load")
+        let json = String(decoding: try JSONEncoder().encode(loaded(1.5, 2.5).metadata), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"load_average_1m_start\":1.5") && json.contains("\"load_average_1m_end\":2.5"), json)
+        XCTAssertNotNil(HostLoad.oneMinute(), "Linux has /proc/loadavg")
+    }
+
     func testCSVParserReadsQuotedFields() {
         XCTAssertEqual(ResultsCSVCheck.parse("a,\"b, \"\"c\"\"\",d\n1,,\"x\ny\"\n"), [["a", "b, \"c\"", "d"], ["1", "", "x\ny"]])
     }

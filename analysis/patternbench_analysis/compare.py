@@ -143,6 +143,47 @@ def _probe_fractions(folders: list[ResultsFolder], workload: str) -> list[tuple[
     return out
 
 
+def _side_load(folders: list[ResultsFolder], workload: str) -> tuple[float, float, float, int] | None:
+    """(mean, lowest, highest, logical cores) of a side's 1-minute load averages, start and end of
+    every run that measured live; None when no run records its load (runs before the field)."""
+    readings, cores = [], 1
+    for d in _documents(folders, workload):
+        if not any(r.get("mode") == "live" for r in d.get("records", [])):
+            continue
+        meta = d.get("metadata", {})
+        readings += [
+            float(meta[k])
+            for k in ("load_average_1m_start", "load_average_1m_end")
+            if isinstance(meta.get(k), (int, float))
+        ]
+        cores = max(cores, int(meta.get("host", {}).get("logical_cores") or 1))
+    if not readings:
+        return None
+    return sum(readings) / len(readings), min(readings), max(readings), cores
+
+
+def _load_warning(base: list[ResultsFolder], new: list[ResultsFolder], workload: str) -> str | None:
+    """The warning when the sides ran at markedly different host loads, or None. The rule is the
+    gate's (HostLoadCheck.swift): the difference of the sides' mean loads is at least half the
+    logical cores (at least 1) and the higher is at least 1.5x the lower."""
+    b, n = _side_load(base, workload), _side_load(new, workload)
+    if b is None or n is None:
+        return None
+    cores = max(b[3], n[3], 1)
+    lower, higher = max(min(b[0], n[0]), 0.1), max(b[0], n[0])
+    if not (higher - lower >= max(1.0, 0.5 * cores) and higher >= 1.5 * lower):
+        return None
+
+    def describe(side: tuple[float, float, float, int]) -> str:
+        mean, low, high, _ = side
+        return f"{mean:.2f}" if low == high else f"{mean:.2f} ({low:.2f}–{high:.2f})"
+
+    return (
+        f"{workload}: the host's load differed: 1-minute load average {describe(b)} in BASE, {describe(n)} in NEW, "
+        f"on {cores} logical cores; live numbers move with the load alone"
+    )
+
+
 def _host_warnings(
     base: list[ResultsFolder], new: list[ResultsFolder], workload: str, several_threads: bool = True
 ) -> tuple[list[str], bool]:
@@ -174,6 +215,9 @@ def _host_warnings(
             f"{workload}: the host's load differed: two threads ran at once {np.mean(fb):.0%} of the probe "
             f"in BASE, {np.mean(fn):.0%} in NEW"
         )
+    load_warning = _load_warning(base, new, workload)
+    if load_warning:
+        warnings.append(load_warning)
     builds = {d.get("metadata", {}).get("build_configuration") for d in _documents(base + new, workload)}
     if "debug" in builds:
         warnings.append(f"{workload}: a side is a debug build: its live numbers say nothing about release")

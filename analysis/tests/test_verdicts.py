@@ -93,7 +93,7 @@ def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
     return sum(1 for c in judged if c.verdict in FLAGGED), len(judged)
 
 
-@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-rounds"])
+@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds"])
 def test_same_binary_pairs_come_out_clean(name):
     """The A/A control: two runs of one binary (held out: not the pairs the floor was learned from)."""
     result = _judge(name)
@@ -106,9 +106,10 @@ def test_same_binary_pairs_come_out_clean(name):
 
 @pytest.mark.parametrize("name", ["injected-single", "injected-slice", "injected-rounds"])
 def test_the_injected_slowdown_is_found(name):
-    """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (25 % more lock acquisitions): every
-    single-thread cpu_ns_per_op cell of pthread-mutex without critical-section work (+25 %) is worse;
-    other variants' cells stay (≤ 2 %) unflagged."""
+    """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (every fourth locked operation takes the
+    lock again and repeats the critical-section work: +25 % locked work): every single-thread
+    cpu_ns_per_op cell of pthread-mutex, with and without critical-section work, is worse; other
+    variants' cells stay (≤ 2 %) unflagged."""
     result = _judge(name)
     target = [
         c
@@ -116,22 +117,25 @@ def test_the_injected_slowdown_is_found(name):
         if c.variant == "pthread-mutex"
         and c.metric == "cpu_ns_per_op"
         and c.factors.get("threads") == "1"
-        and c.factors.get("cs_work_ns") == "0"
         and c.mode == "live"
     ]
     assert target and all(c.verdict == WORSE for c in target), [
         (c.factors, c.scenario, c.verdict, c.why) for c in target
     ]
-    assert all(c.ci_low_pct > 15 for c in target)
+    assert all(c.ci_low_pct > 10 for c in target), [(c.factors, c.scenario, c.ci_low_pct) for c in target]
+    if name == "injected-single":  # the default run has both critical-section works
+        assert {c.factors.get("cs_work_ns") for c in target} == {"0", "50"}
     flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
     assert flagged <= 0.02 * judged
 
 
 def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
-    """With 50 ns of critical-section work the injection adds only ~5 % (the extra acquisitions are
-    diluted); A/A pairs of that shape moved by up to 6.7 % (the committed floor), so one run a side
-    cannot call it: the interval is above 0 but not above the floor, and the verdict says so."""
-    result = _judge("injected-single")
+    """The control of the detection above: the earlier injection (an empty extra acquisition every
+    fourth operation, recorded in default/DL1) added only ~5 % to the cells with 50 ns of
+    critical-section work; A/A pairs of that shape moved by up to 6.7 % (the committed floor), so
+    one run a side cannot call it: the interval is above 0 but not above the floor, and the verdict
+    says so."""
+    result = _judge("diluted-single")
     diluted = [
         c
         for c in result.cells
@@ -184,3 +188,35 @@ def test_outputs_warn_where_they_should(tmp_path):
     live = [c for c in moved.cells if c.mode == "live"]
     assert live and all(c.verdict == "not comparable" for c in live)
     assert all(c.verdict != "not comparable" for c in result.cells)
+
+
+def test_loads_that_differ_markedly_are_warned(tmp_path):
+    """Run metadata's load_average_1m_start/_end: markedly different loads are warned with both
+    numbers (the gate's HostLoadCheck rule); close or saturated loads, and files written before the
+    field (the committed corpus), are not."""
+    import shutil
+
+    def side(name: str, loads: tuple[float, float] | None):
+        shutil.copytree(CORPUS / "slice" / "S3", tmp_path / name)
+        path = tmp_path / name / "atomics.json"
+        doc = json.loads(path.read_text())
+        if loads is not None:
+            doc["metadata"]["load_average_1m_start"], doc["metadata"]["load_average_1m_end"] = loads
+        path.write_text(json.dumps(doc))
+        return load_folders([tmp_path / name])
+
+    def warnings(base, new):
+        return [
+            w
+            for w in compare(base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"))).warnings
+            if "1-minute load average" in w
+        ]
+
+    idle, busy = side("idle", (0.4, 0.6)), side("busy", (5.1, 6.3))
+    marked = warnings(idle, busy)
+    assert len(marked) == 1 and "0.50 (0.40–0.60) in BASE" in marked[0] and "5.70 (5.10–6.30) in NEW" in marked[0], (
+        marked
+    )
+    assert warnings(idle, side("close", (0.6, 0.8))) == []
+    assert warnings(side("s20", (20.0, 20.0)), side("s25", (25.0, 25.0))) == []  # both saturated
+    assert warnings(idle, side("old", None)) == []  # a file from before the field

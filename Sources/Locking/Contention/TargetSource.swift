@@ -27,13 +27,21 @@ struct ContentionTargets: Sendable {
     }
 
     /// A lock on the suite's wrappers; under `PATTERNBENCH_INJECT_REGRESSION=atomics:<name>` the
-    /// same lock doing 25 % more work (`InjectedSlowdownLock`), for gate tests.
+    /// same lock with 25 % more locked work per operation (`InjectedSlowdownLock`), for gate tests.
+    /// A measured cell's critical-section work is bound while its objects are made, so the slowed
+    /// lock repeats it; the uncontended loop (micro-benchmarks) has none.
     init<Lock: LockStrategy>(lock: Lock.Type, name: String) {
         let plain = LockedSource<Lock>()
         let slowed = LockedSource<InjectedSlowdownLock<Lock>>()
         let isSlowed = RegressionInjection.slowedVariants.contains(name)
         implementation = String(reflecting: Lock.self)
-        measure = { isSlowed ? slowed.withTarget($0, threads: $1, $2) : plain.withTarget($0, threads: $1, $2) }
+        measure = { operation, threads, visit in
+            guard isSlowed else { return plain.withTarget(operation, threads: threads, visit) }
+            let held = visit.runner.calibration.iterations(for: visit.cell.csWork)
+            return RegressionInjection.$criticalSectionIterations.withValue(held) {
+                slowed.withTarget(operation, threads: threads, visit)
+            }
+        }
         capture = { isSlowed ? slowed.withTarget($0, threads: $1, $2) : plain.withTarget($0, threads: $1, $2) }
     }
 }

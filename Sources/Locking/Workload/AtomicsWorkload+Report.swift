@@ -32,7 +32,7 @@ extension AtomicsWorkload {
         if BuildInfo.isDebug { notes.append("debug build: timings are not representative; use swift run -c release") }
         if !RegressionInjection.slowedVariants.isEmpty {
             notes.append(
-                "REGRESSION INJECTED for gate testing (\(RegressionInjection.variable)): \(RegressionInjection.slowedVariants.sorted().joined(separator: ", ")) do 25 % more lock operations"
+                "REGRESSION INJECTED for gate testing (\(RegressionInjection.variable)): \(RegressionInjection.slowedVariants.sorted().joined(separator: ", ")): \(RegressionInjection.effect)"
             )
         }
         notes.append(Self.probeNote(before: probeBefore, after: probeAfter, samples: records))

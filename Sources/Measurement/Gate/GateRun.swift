@@ -90,7 +90,13 @@ package struct GateRun {
                 hardwareBaseline: baseDocuments.flatMap(\.records),
                 hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
                 notComparable: fit.notComparable,
-                notes: selectionNotes + fit.notes,
+                notes: selectionNotes + fit.notes
+                    + HostLoadCheck.notes(
+                        current: current.documents,
+                        reference: baseDocuments,
+                        workloads: hardwareWorkloads,
+                        referenceName: "A/B base"
+                    ),
                 floors: floors,
                 fingerprints: Self.fingerprints(current.documents + baseDocuments)
             )
@@ -125,7 +131,13 @@ package struct GateRun {
                 hardwareMetrics: file.hardwareMetrics,
                 hardwareReference: "baseline",
                 notComparable: fit.notComparable,
-                notes: selectionNotes + fit.notes,
+                notes: selectionNotes + fit.notes
+                    + HostLoadCheck.notes(
+                        current: current.documents,
+                        reference: base.documents,
+                        workloads: hardwareWorkloads,
+                        referenceName: "baseline"
+                    ),
                 floors: floors,
                 fingerprints: Self.fingerprints(current.documents + base.documents)
             )
