@@ -3,7 +3,7 @@ import XCTest
 
 /// bench-cache as a user runs it: files, determinism across --jobs, thresholds, errors.
 final class BenchCacheTests: XCTestCase {
-    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+    var thresholds: String { WorkloadTool.committedThresholds }
 
     func csvRows(_ folder: URL) throws -> [String] {
         try String(contentsOf: folder.appendingPathComponent("cache.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
@@ -12,8 +12,7 @@ final class BenchCacheTests: XCTestCase {
     /// One seed of the default matrix: every metric present, every deterministic cache threshold
     /// evaluated (none skipped) and passing.
     func testDefaultMatrixMeetsItsThresholds() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("cache")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("cache")
         let out = dir.appendingPathComponent("run")
         let r = try ExecutableRunner.run("bench-cache", ["--quiet", "--seeds", "1", "--output", out.path])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -38,8 +37,7 @@ final class BenchCacheTests: XCTestCase {
     }
 
     func testIdenticalForAnyJobs() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("cache")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("cache")
         var tables: [[String]] = []
         for jobs in ["1", "3"] {
             let out = dir.appendingPathComponent("jobs\(jobs)")
@@ -48,8 +46,9 @@ final class BenchCacheTests: XCTestCase {
                 ["--quiet", "--quick", "--scenario", "chat-scroll,launch-rewarm", "--jobs", jobs, "--output", out.path]
             )
             XCTAssertEqual(r.status, 0, r.stderr)
-            // Drop the run id (first column) and the host (last).
-            tables.append(try csvRows(out).dropFirst().map { $0.split(separator: ",").dropFirst().dropLast().joined(separator: ",") })
+            tables.append(
+                WorkloadTool.deterministicColumns(try String(contentsOf: out.appendingPathComponent("cache.csv"), encoding: .utf8))
+            )
         }
         XCTAssertFalse(tables[0].isEmpty)
         XCTAssertEqual(tables[0], tables[1])
@@ -57,8 +56,7 @@ final class BenchCacheTests: XCTestCase {
 
     /// A replayed trace: lru agrees with the reference, and the key column is read as written.
     func testTraceReplay() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("cache")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("cache")
         let trace = dir.appendingPathComponent("reads.csv")
         var text = "key\n"
         for i in 0..<2000 { text += "k\((i * 7919) % 97 + (i % 5 == 0 ? 1000 : 0))\n" }
@@ -77,8 +75,7 @@ final class BenchCacheTests: XCTestCase {
     }
 
     func testBadInputIsOneLineError() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("cache")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("cache")
         let bad = dir.appendingPathComponent("bad.csv")
         try "key\na\nb,c\n".write(to: bad, atomically: true, encoding: .utf8)
         let cases: [([String], Int32, String)] = [
@@ -106,8 +103,7 @@ final class BenchCacheTests: XCTestCase {
 
     /// A tiny live run: the real implementations on real threads; signal-2018 (no lock) only alone.
     func testLiveSmoke() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("cache")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("cache")
         let out = dir.appendingPathComponent("live")
         let r = try ExecutableRunner.run(
             "bench-cache",

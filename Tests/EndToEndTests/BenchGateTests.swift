@@ -4,9 +4,8 @@ import XCTest
 
 /// The XCTest layer of the regression gate, and bench-gate's contract (verdicts and exit codes).
 final class BenchGateTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    var thresholds: String { Self.packageRoot.appendingPathComponent("results/thresholds.json").path }
+    static let packageRoot = WorkloadTool.packageRoot
+    var thresholds: String { WorkloadTool.committedThresholds }
 
     /// results/thresholds.json cut to what a slice of the matrix runs: the gate refuses a
     /// threshold that selects no row of a workload it has (issue 28), so a test that runs a
@@ -37,8 +36,7 @@ final class BenchGateTests: XCTestCase {
     /// The XCTest layer of the gate: short deterministic runs of all three workloads, and every
     /// deterministic threshold holds — none fails and none is skipped for want of data.
     func testDeterministicThresholdsOfAllWorkloadsHold() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate")
         let run = dir.appendingPathComponent("run")
         for (tool, args) in [
             ("bench-throttle", []),
@@ -83,8 +81,7 @@ final class BenchGateTests: XCTestCase {
     /// Same code, same seeds: the deterministic comparison passes. A changed policy interval:
     /// every changed value is reported and the verdict is a regression (exit 1).
     func testGateCatchesAChangedPolicyInterval() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate")
         let args = ["--scenario", "storm-slow,mmpp"]
         let baseline = try throttleRun(args, in: dir, name: "baseline")
         let same = try throttleRun(args, in: dir, name: "same")
@@ -105,8 +102,7 @@ final class BenchGateTests: XCTestCase {
     }
 
     func testUpdateBaselineThenPass() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate")
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
         let thresholds = try Self.throttleSlice(["steady"], in: dir)
         let baseline = dir.appendingPathComponent("new-baseline")
@@ -124,8 +120,7 @@ final class BenchGateTests: XCTestCase {
     /// yet); the summary says so, and gating against it then passes. A baseline folder that exists
     /// and is broken is still refused (exit 3): only an absent or empty one is "first".
     func testFirstBaselineWithTheDocumentedCommand() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate")
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
         let thresholds = try Self.throttleSlice(["steady"], in: dir)
         let baseline = dir.appendingPathComponent("my-baseline")
@@ -149,8 +144,7 @@ final class BenchGateTests: XCTestCase {
     /// Issue 28: a threshold naming a variant that does not exist (a typo) is exit 2 naming it,
     /// not "skipped" and a pass; the same file spelled right passes (the control).
     func testTypoedVariantIsRefused() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate")
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
         func file(_ variant: String) throws -> String {
             let path = dir.appendingPathComponent("\(variant).json")
@@ -172,8 +166,7 @@ final class BenchGateTests: XCTestCase {
     }
 
     func testBadInputExitCodes() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate")
         let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
         let thresholds = try Self.throttleSlice(["steady"], in: dir)
         // A baseline from another schema version.
@@ -283,8 +276,7 @@ final class BenchGateInputTests: XCTestCase {
     }
 
     func testUntrustworthyResultsAreInputErrors() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate-input")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate-input")
         let good = try run(in: dir, "good")
         XCTAssertEqual(try gate(good).status, 0, "the unmodified run passes")
 
@@ -396,8 +388,7 @@ final class BenchGateInputTests: XCTestCase {
 /// so the pass is the fingerprint's doing. A/B mode gates against the base given with --ab-base.
 final class BenchGateFingerprintTests: XCTestCase {
     func testBaselineFromAnotherCPUIsNotComparableAndABModeGates() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("gate-fingerprint")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("gate-fingerprint")
         // The slice runs neither the unsynchronized control nor the contended scenarios.
         let thresholds = try BenchGateTests.sliceThresholds(in: dir) { t in
             t["workload"] as? String != "atomics"
@@ -487,8 +478,7 @@ final class BenchGateFingerprintTests: XCTestCase {
 final class ProvenanceTests: XCTestCase {
     func testRunsRecordTheCommitTheBinaryWasBuiltFrom() throws {
         let root = BenchGateTests.packageRoot
-        let dir = try ExecutableRunner.temporaryDirectory("provenance")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("provenance")
         let r = try ExecutableRunner.run(
             "bench-throttle",
             ["--quiet", "--output", dir.path, "--scenario", "steady", "--quick"],

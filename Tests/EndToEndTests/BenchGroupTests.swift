@@ -5,78 +5,46 @@ import XCTest
 /// bench-group as a user runs it: files, determinism for any --jobs, shards, live beside sim, the
 /// timeline, one-line errors.
 final class BenchGroupTests: XCTestCase {
-    /// The CSV rows without run_id (first column) and host (last).
-    func values(_ args: [String]) throws -> [String] {
-        let dir = try ExecutableRunner.temporaryDirectory("group")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-group", ["--quiet", "--format", "csv", "--output", dir.path] + args)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout.split(separator: "\n").dropFirst().map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
-        }
-    }
+    let bench = WorkloadTool("group")
 
     func testQuickRunWritesCSVAndJSONWithOrigins() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("group")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-group", ["--quick", "--flows", "30", "--quiet", "--output", dir.path])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        for name in ["group-wait-main", "signal-when-fulfilled", "login-per-movie", "hedged"] {
-            XCTAssertTrue(r.stdout.contains(name), name)
-        }
-        let csv = try String(contentsOf: dir.appendingPathComponent("group.csv"), encoding: .utf8)
-        XCTAssertEqual(
-            csv.split(separator: "\n").first,
-            "run_id,workload,scenario,variant,origin,mode,seed,repetition,movies,metric,value,unit,host"
+        let doc = try bench.assertWritesItsFiles(
+            ["--quick", "--flows", "30"],
+            names: ["group-wait-main", "signal-when-fulfilled", "login-per-movie", "hedged"],
+            csvHeader: "run_id,workload,scenario,variant,origin,mode,seed,repetition,movies,metric,value,unit,host",
+            in: try temporaryFolder("group")
         )
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("group.json")))
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 9)
         XCTAssertEqual(Set(doc.records.map(\.origin)), ["article", "platform", "signal", "ours"])
         XCTAssertTrue(doc.records.contains { $0.variant == "group-wait-main" && $0.metric == "missed_frames" && $0.value > 0 })
-        XCTAssertTrue(doc.complete)
     }
 
     /// The default run: every group threshold holds (none skipped) and the values equal the
     /// baseline slice; a changed model (more flows) is caught by the baseline comparison.
     func testThresholdsHoldAndTheBaselineMatches() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let thresholds = root.appendingPathComponent("results/thresholds.json").path
-        let baseline = root.appendingPathComponent("results/baseline").path
-        let dir = try ExecutableRunner.temporaryDirectory("group-gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("group-gate")
         let run = dir.appendingPathComponent("run")
         XCTAssertEqual(try ExecutableRunner.run("bench-group", ["--quiet", "--output", run.path]).status, 0)
-        let gate = try ExecutableRunner.run("bench-gate", [run.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
-        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
-        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("gate.json"))) as! [String: Any]
-        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "group" }
-        XCTAssertGreaterThanOrEqual(outcomes.count, 8)
-        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+        try bench.assertPassesCommittedGate(run, atLeast: 8)
         let changed = dir.appendingPathComponent("changed")
         XCTAssertEqual(try ExecutableRunner.run("bench-group", ["--quiet", "--flows", "301", "--output", changed.path]).status, 0)
-        let caught = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
-        XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr)
+        try bench.assertCommittedGateCatches(changed)
     }
 
     func testDeterministicPerSeedAndForAnyJobs() throws {
-        let args = ["--seeds", "2", "--flows", "40", "--scenario", "flaky,login-per-movie"]
-        let one = try values(args + ["--jobs", "1"])
-        XCTAssertEqual(one, try values(args + ["--jobs", "3"]))
-        XCTAssertNotEqual(one, try values(args + ["--seed", "7"]))
+        try bench.assertDeterministicForAnyJobs(
+            ["--seeds", "2", "--flows", "40", "--scenario", "flaky,login-per-movie"],
+            otherSeed: "7"
+        )
     }
 
     func testShardsPartitionTheMatrix() throws {
-        let base = ["--quick", "--flows", "20", "--scenario", "login"]
-        let whole = Set(try values(base))
-        var union = Set<String>()
-        for i in 1...3 { union.formUnion(try values(base + ["--shard", "\(i)/3"])) }
-        XCTAssertEqual(union, whole)
+        try bench.assertShardsPartition(["--quick", "--flows", "20", "--scenario", "login"])
     }
 
     /// Live: real primitives beside the simulation of the same draws, and the per-child overhead.
     func testLiveRunsBesideTheSimulation() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("group-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("group-live")
         let r = try ExecutableRunner.run(
             "bench-group",
             [
@@ -101,8 +69,7 @@ final class BenchGroupTests: XCTestCase {
 
     /// The timeline has the tracks and its counts are the run's metrics.
     func testTimelineCountsAreTheMetrics() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("group-events")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("group-events")
         let events = dir.appendingPathComponent("events.csv").path
         let r = try ExecutableRunner.run(
             "bench-group",
@@ -133,13 +100,7 @@ final class BenchGroupTests: XCTestCase {
             (["--time-scale", "nan"], "not a decimal number"),
             (["--mode", "fast"], "--mode"),
         ]
-        for (args, expected) in cases {
-            let r = try ExecutableRunner.run("bench-group", args + ["--quick", "--quiet"])
-            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
-            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.hasPrefix("bench-group: error: "), "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)")
-        }
+        try bench.assertOneLineErrors(cases, appending: ["--quick", "--quiet"], status: 64)
     }
 
     /// A user's executable (`SuiteMain`) offers `group` with the user's shape registered on
@@ -149,8 +110,7 @@ final class BenchGroupTests: XCTestCase {
         let list = try ExecutableRunner.run("suite-fixture", ["group", "--list"])
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertTrue(list.stdout.contains("[user] DispatchGroup notify, calls hedged"), list.stdout)
-        let dir = try ExecutableRunner.temporaryDirectory("group-user")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("group-user")
         let sim = try ExecutableRunner.run(
             "suite-fixture",
             [

@@ -5,10 +5,7 @@ import XCTest
 /// bench-invalidation as a user runs it: the default matrix against the committed baseline and
 /// thresholds, --jobs independence, live mode with real processes, and bad input refused.
 final class BenchInvalidationTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    var thresholds: String { Self.packageRoot.appendingPathComponent("results/thresholds.json").path }
-    var baseline: String { Self.packageRoot.appendingPathComponent("results/baseline").path }
+    let bench = WorkloadTool("invalidation")
 
     func run(_ args: [String], in dir: URL, name: String) throws -> URL {
         let out = dir.appendingPathComponent(name)
@@ -18,43 +15,32 @@ final class BenchInvalidationTests: XCTestCase {
     }
 
     func rows(_ folder: URL) throws -> [String] {
-        let csv = try String(contentsOf: folder.appendingPathComponent("invalidation.csv"), encoding: .utf8)
-        // Drop run_id (first column) and host (last): everything else is deterministic.
-        return csv.split(separator: "\n").dropFirst().map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
-        }
+        WorkloadTool.deterministicColumns(
+            try String(contentsOf: folder.appendingPathComponent("invalidation.csv"), encoding: .utf8)
+        )
     }
 
     /// The default run: every threshold of the workload holds (none skipped), the values equal the
     /// committed baseline exactly, and --jobs 1 gives the same rows as the default --jobs.
     func testDefaultRunMatchesBaselineAndThresholds() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("invalidation")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("invalidation")
         let a = try run([], in: dir, name: "a")
         let b = try run(["--jobs", "1"], in: dir, name: "b")
         XCTAssertEqual(try rows(a), try rows(b))
-        let gate = try ExecutableRunner.run("bench-gate", [a.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
-        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
-        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: a.appendingPathComponent("gate.json"))) as! [String: Any]
-        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "invalidation" }
-        XCTAssertGreaterThanOrEqual(outcomes.count, 8)
-        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+        try bench.assertPassesCommittedGate(a, atLeast: 8)
     }
 
     /// A changed model (slower deliveries) is caught by the deterministic baseline comparison.
     func testGateCatchesAChangedDeliveryModel() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("invalidation-changed")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("invalidation-changed")
         let changed = try run(["--delivery-jitter-ms", "40"], in: dir, name: "changed")
-        let gate = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
-        XCTAssertEqual(gate.status, 1, gate.stdout + gate.stderr)
+        try bench.assertCommittedGateCatches(changed)
     }
 
     /// Live mode: three real processes per item on a real SQLite database; live numbers beside the
     /// simulation's in the JSON's comparisons; the database really is in WAL mode.
     func testLiveModeRunsRealProcessesAndComparesWithSim() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("invalidation-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("invalidation-live")
         let keep = dir.appendingPathComponent("live")
         let out = try run(
             [
@@ -85,8 +71,7 @@ final class BenchInvalidationTests: XCTestCase {
     /// SIGINT during a live item: the harness finishes the item in flight, reaps its children,
     /// writes a result marked incomplete and exits 130; no process of the run survives.
     func testInterruptedLiveRunReapsEveryChild() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("invalidation-sigint")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("invalidation-sigint")
         let keep = dir.appendingPathComponent("live").path
         let process = Process()
         process.executableURL = ExecutableRunner.productsDirectory.appendingPathComponent("bench-invalidation")
@@ -112,7 +97,7 @@ final class BenchInvalidationTests: XCTestCase {
     }
 
     func testBadInputIsAOneLineError() throws {
-        for (args, message) in [
+        let cases: [([String], String)] = [
             (["--variant", "signals"], "unknown --variant 'signals'"),
             (["--scenario", "nope"], "unknown --scenario 'nope'"),
             (["--duration", "0"], "--duration must be"),
@@ -121,12 +106,8 @@ final class BenchInvalidationTests: XCTestCase {
             (["--live-dir", "/tmp/x"], "--live-dir applies to --mode live only"),
             (["--mode", "live", "--delivery-jitter-ms", "3"], "--delivery-jitter-ms models the simulation"),
             (["--mode", "bogus"], "mode"),
-        ] {
-            let r = try ExecutableRunner.run("bench-invalidation", args + ["--quiet"])
-            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
-            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
-        }
+        ]
+        try bench.assertOneLineErrors(cases, appending: ["--quiet"], status: 64)
     }
 
     func testListShowsVariantsAndScenarios() throws {

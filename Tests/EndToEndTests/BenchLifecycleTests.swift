@@ -5,64 +5,37 @@ import XCTest
 /// bench-lifecycle as a user runs it: files, determinism for any --jobs, --trace, one-line errors,
 /// and the live kills on real storage with no child left behind.
 final class BenchLifecycleTests: XCTestCase {
+    let bench = WorkloadTool("lifecycle")
+
     func run(_ args: [String]) throws -> ExecutableRunner.Result {
         try ExecutableRunner.run("bench-lifecycle", args)
     }
 
-    /// The CSV rows without run_id (first column) and host (last).
-    func values(_ args: [String]) throws -> [String] {
-        let dir = try ExecutableRunner.temporaryDirectory("lifecycle")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try run(["--quiet", "--format", "csv", "--output", dir.path] + args)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout.split(separator: "\n").dropFirst().map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
-        }
-    }
-
     func testQuickRunWritesFilesWithOriginsAndDurability() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("lifecycle")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try run(["--quick", "--quiet", "--output", dir.path])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        for name in ["everyday", "memory-pressure", "scene-thrash", "slow-device", "crash-free %"] {
-            XCTAssertTrue(r.stdout.contains(name), name)
-        }
-        let csv = try String(contentsOf: dir.appendingPathComponent("lifecycle.csv"), encoding: .utf8)
-        XCTAssertEqual(
-            csv.split(separator: "\n").first,
-            "run_id,workload,scenario,variant,origin,mode,seed,repetition,durability,metric,value,unit,host"
+        let doc = try bench.assertWritesItsFiles(
+            ["--quick"],
+            names: ["everyday", "memory-pressure", "scene-thrash", "slow-device", "crash-free %"],
+            csvHeader: "run_id,workload,scenario,variant,origin,mode,seed,repetition,durability,metric,value,unit,host",
+            in: try temporaryFolder("lifecycle")
         )
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("lifecycle.json")))
         XCTAssertEqual(
             Dictionary(doc.records.map { ($0.variant, $0.origin) }, uniquingKeysWith: { a, _ in a }),
             [
                 "naive": "reference", "article": "article", "signal": "signal", "ours": "ours",
             ]
         )
-        XCTAssertTrue(doc.complete)
     }
-
-    var baseline: String { BenchGateTests.packageRoot.appendingPathComponent("results/baseline").path }
-    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
 
     /// The default run: every lifecycle threshold holds (none skipped) and the values equal the
     /// committed baseline exactly; a changed model (slower saves) is caught by the baseline.
     func testDefaultRunMatchesBaselineAndThresholds() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-gate")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("lifecycle-gate")
         let a = dir.appendingPathComponent("a")
         XCTAssertEqual(try run(["--quiet", "--output", a.path]).status, 0)
-        let gate = try ExecutableRunner.run("bench-gate", [a.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
-        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr)
-        let verdict = try JSONSerialization.jsonObject(with: Data(contentsOf: a.appendingPathComponent("gate.json"))) as! [String: Any]
-        let outcomes = (verdict["thresholds"] as! [[String: Any]]).filter { $0["workload"] as? String == "lifecycle" }
-        XCTAssertGreaterThanOrEqual(outcomes.count, 12)
-        XCTAssertEqual(outcomes.filter { $0["status"] as? String != "pass" }.map { $0["id"] as! String }, [])
+        try bench.assertPassesCommittedGate(a, atLeast: 12)
         let changed = dir.appendingPathComponent("changed")
         XCTAssertEqual(try run(["--quiet", "--save-ms", "120", "--output", changed.path]).status, 0)
-        let caught = try ExecutableRunner.run("bench-gate", [changed.path, "--baseline", baseline, "--thresholds", thresholds, "--quiet"])
-        XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr)
+        try bench.assertCommittedGateCatches(changed)
     }
 
     /// A user's executable offers the workload: `my-bench lifecycle` is bench-lifecycle, live child included.
@@ -70,8 +43,7 @@ final class BenchLifecycleTests: XCTestCase {
         let list = try ExecutableRunner.run("suite-fixture", ["lifecycle", "--list"])
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertTrue(list.stdout.contains("[signal]") && list.stdout.contains("[reference]") && list.stdout.contains("kill"), list.stdout)
-        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-suite")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("lifecycle-suite")
         let live = try ExecutableRunner.run(
             "suite-fixture",
             [
@@ -84,22 +56,21 @@ final class BenchLifecycleTests: XCTestCase {
     }
 
     func testDeterministicPerSeedAndForAnyJobs() throws {
-        let args = ["--seeds", "2", "--sessions", "30", "--scenario", "slow-device,scene-thrash"]
-        let one = try values(args + ["--jobs", "1"])
-        XCTAssertEqual(one, try values(args + ["--jobs", "3"]))
-        XCTAssertNotEqual(one, try values(args + ["--seed", "9"]))
+        try bench.assertDeterministicForAnyJobs(
+            ["--seeds", "2", "--sessions", "30", "--scenario", "slow-device,scene-thrash"],
+            otherSeed: "9"
+        )
     }
 
     func testTraceReplaysAndBadTracesAreOneLine() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-trace")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("lifecycle-trace")
         let good = dir.appendingPathComponent("good.trace")
         try "0 launch\n500 active\n9000 edit\n20000 inactive\n20200 background\n25000 kill\n".write(
             to: good,
             atomically: true,
             encoding: .utf8
         )
-        let ok = try values(["--trace", good.path, "--variant", "signal"])
+        let ok = try bench.csvValues(["--trace", good.path, "--variant", "signal"])
         XCTAssertTrue(ok.contains { $0.contains(",trace,signal,") && $0.contains("acked_changes,1,") }, ok.joined(separator: "\n"))
         let bad = dir.appendingPathComponent("bad.trace")
         try "0 launch\n10 active\n20 sleep\n".write(to: bad, atomically: true, encoding: .utf8)
@@ -138,8 +109,7 @@ final class BenchLifecycleTests: XCTestCase {
     /// tears its state (the guarantee shown violable); the atomic ones never do. No child of the
     /// run survives it.
     func testLiveKillsTearOnlyInPlaceAndLeaveNoProcess() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("lifecycle-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("lifecycle-live")
         let r = try run([
             "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--quiet", "--format",
             "csv",

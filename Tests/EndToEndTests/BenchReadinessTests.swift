@@ -5,31 +5,15 @@ import XCTest
 /// bench-readiness as a user runs it: files, determinism for any --jobs, the live probes in child
 /// processes, one-line errors.
 final class BenchReadinessTests: XCTestCase {
-    /// The CSV rows without run_id (first column) and host (last): everything else must match.
-    func values(_ args: [String]) throws -> [String] {
-        let dir = try ExecutableRunner.temporaryDirectory("readiness")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-readiness", ["--quiet", "--format", "csv", "--output", dir.path] + args)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout.split(separator: "\n").dropFirst().map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
-        }
-    }
+    let bench = WorkloadTool("readiness")
 
     func testQuickRunWritesCSVAndJSONWithTheGlobalsColumn() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("readiness")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ExecutableRunner.run("bench-readiness", ["--quick", "--quiet", "--output", dir.path])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        for name in ["main-app, globals eager", "nse, globals lazy-once", "share-extension", "frame-aware", "signal-2021-lifo"] {
-            XCTAssertTrue(r.stdout.contains(name), name)
-        }
-        let csv = try String(contentsOf: dir.appendingPathComponent("readiness.csv"), encoding: .utf8)
-        XCTAssertEqual(
-            csv.split(separator: "\n").first,
-            "run_id,workload,scenario,variant,origin,mode,seed,repetition,globals,metric,value,unit,host"
+        let doc = try bench.assertWritesItsFiles(
+            ["--quick"],
+            names: ["main-app, globals eager", "nse, globals lazy-once", "share-extension", "frame-aware", "signal-2021-lifo"],
+            csvHeader: "run_id,workload,scenario,variant,origin,mode,seed,repetition,globals,metric,value,unit,host",
+            in: try temporaryFolder("readiness")
         )
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 6)
         XCTAssertEqual(
             Set(doc.records.map(\.metric)),
@@ -38,28 +22,20 @@ final class BenchReadinessTests: XCTestCase {
                 "input_latency_p99_ms", "missed_frames", "overtakes", "polite_before_ui", "wasted_slots",
             ]
         )
-        XCTAssertTrue(doc.complete)
     }
 
     func testDeterministicPerSeedAndForAnyJobs() throws {
-        let args = ["--seeds", "2", "--scenario", "main-app,nse"]
-        let one = try values(args + ["--jobs", "1"])
-        XCTAssertEqual(one, try values(args + ["--jobs", "3"]))
-        XCTAssertNotEqual(one, try values(["--seeds", "2", "--scenario", "main-app,nse", "--seed", "7"]))
+        try bench.assertDeterministicForAnyJobs(["--seeds", "2", "--scenario", "main-app,nse"], otherSeed: "7")
     }
 
     func testShardsPartitionTheMatrix() throws {
-        let whole = Set(try values(["--quick", "--scenario", "nse"]))
-        var union = Set<String>()
-        for i in 1...3 { union.formUnion(try values(["--quick", "--scenario", "nse", "--shard", "\(i)/3"])) }
-        XCTAssertEqual(union, whole)
+        try bench.assertShardsPartition(["--quick", "--scenario", "nse"])
     }
 
     /// The article's class traps on re-entry and deadlocks on a cross-thread wait, counted from
     /// child processes; Signal's flag-first design does neither (the control). No child survives.
     func testLiveProbesCountTrapsAndDeadlocks() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("readiness-live")
         let r = try ExecutableRunner.run(
             "bench-readiness",
             [
@@ -97,8 +73,7 @@ final class BenchReadinessTests: XCTestCase {
     }
 
     func testLiveLaunchReportsLiveBesideSimulated() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("readiness-live")
         let r = try ExecutableRunner.run(
             "bench-readiness",
             [
@@ -134,13 +109,7 @@ final class BenchReadinessTests: XCTestCase {
             (["--mode", "fast"], "--mode"),
             (["--perfetto", "/tmp/x.pftrace", "--perfetto-window", "5:1"], "--perfetto-window"),
         ]
-        for (args, expected) in cases {
-            let r = try ExecutableRunner.run("bench-readiness", args + ["--quick", "--quiet"])
-            XCTAssertNotEqual(r.status, 0, "\(args)")
-            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.hasPrefix("bench-readiness: error: "), "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)")
-        }
+        try bench.assertOneLineErrors(cases, appending: ["--quick", "--quiet"])
     }
 
     /// `--list` labels every variant with its origin.

@@ -4,9 +4,10 @@ import XCTest
 
 /// bench-throttle as a user runs it: files written, formats printed, bad input refused.
 final class BenchThrottleTests: XCTestCase {
+    let bench = WorkloadTool("throttle")
+
     func testQuickRunWritesCSVAndJSON() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("throttle")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("throttle")
         let r = try ExecutableRunner.run("bench-throttle", ["--quick", "--quiet", "--scenario", "storm-slow,steady", "--output", dir.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("storm-slow"))
@@ -26,25 +27,14 @@ final class BenchThrottleTests: XCTestCase {
 
     func testSameSeedSameCSVValues() throws {
         func values(_ seed: String) throws -> [String] {
-            let dir = try ExecutableRunner.temporaryDirectory("det")
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let r = try ExecutableRunner.run(
-                "bench-throttle",
-                ["--quick", "--quiet", "--scenario", "mmpp", "--seed", seed, "--output", dir.path, "--format", "csv"]
-            )
-            XCTAssertEqual(r.status, 0, r.stderr)
-            // Drop run_id (first column) and host (last): everything else must match exactly.
-            return r.stdout.split(separator: "\n").dropFirst().map { line in
-                line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
-            }
+            try bench.csvValues(["--quick", "--scenario", "mmpp", "--seed", seed])
         }
         XCTAssertEqual(try values("5"), try values("5"))
         XCTAssertNotEqual(try values("5"), try values("6"))
     }
 
     func testTraceReplayAndEventsTimeline() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("trace")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("trace")
         let trace = dir.appendingPathComponent("mine.csv")
         try "time_ms,rows\n0,5\n30,16\n60,16\n90,250\n400,1\n".write(to: trace, atomically: true, encoding: .utf8)
         let events = dir.appendingPathComponent("events.csv")
@@ -85,8 +75,7 @@ final class BenchThrottleTests: XCTestCase {
 
     /// Every bad input: one line on stderr naming the problem, a non-zero exit, no trap.
     func testBadInputGetsOneLineErrors() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("bad")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("bad")
         let unsorted = dir.appendingPathComponent("unsorted.csv")
         try "time_ms,rows\n10,1\n5,1\n".write(to: unsorted, atomically: true, encoding: .utf8)
         let empty = dir.appendingPathComponent("empty.csv")
@@ -119,26 +108,16 @@ final class BenchThrottleTests: XCTestCase {
             (["--output", "/proc/cannot/write"], "cannot write /proc/cannot/write"),
             (["--device", "toaster", "--trace", malformed.path], "unknown --device 'toaster'"),
         ]
-        for (args, expected) in cases {
-            let r = try ExecutableRunner.run(
-                "bench-throttle",
-                args + ["--quick", "--quiet", "--output", args.contains("--output") ? args.last! : dir.path]
-            )
-            XCTAssertNotEqual(r.status, 0, "\(args)")
-            let lines = r.stderr.split(separator: "\n")
-            XCTAssertEqual(lines.count, 1, "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.hasPrefix("bench-throttle: error: "), "\(args): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)")
-            XCTAssertFalse(r.stderr.contains("Fatal error"), "\(args)")
-        }
+        // A case naming its own --output keeps it; the others write into this test's folder.
+        let withOutput = cases.map { args, expected in (args + ["--output", args.contains("--output") ? args.last! : dir.path], expected) }
+        try bench.assertOneLineErrors(withOutput, appending: ["--quick", "--quiet"])
     }
 }
 
 /// Live mode on real threads: short, and asserting structure, never speed.
 final class BenchThrottleLiveTests: XCTestCase {
     func testLiveModeReportsLiveBesideSimulated() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("live")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("live")
         let r = try ExecutableRunner.run(
             "bench-throttle",
             [

@@ -10,7 +10,7 @@ import XCTest
 ///
 /// Never by default: timing on a shared machine is a benchmark's business, not a unit test's.
 final class HardwareThresholdTests: XCTestCase {
-    var thresholds: String { BenchGateTests.packageRoot.appendingPathComponent("results/thresholds.json").path }
+    var thresholds: String { WorkloadTool.committedThresholds }
 
     func testHardwareThresholds() throws {
         let env = ProcessInfo.processInfo.environment

@@ -12,8 +12,7 @@ final class OutputPathEndToEndTests: XCTestCase {
     }
 
     func testEventsThroughASymlinkKeepTheLink() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("symlink-events")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("symlink-events")
         let target = dir.appendingPathComponent("kept.csv").path
         let link = dir.appendingPathComponent("events.csv").path
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
@@ -28,8 +27,7 @@ final class OutputPathEndToEndTests: XCTestCase {
     }
 
     func testPerfettoIntoAFIFOReachesItsReader() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("fifo-perfetto")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("fifo-perfetto")
         let fifo = dir.appendingPathComponent("trace.pftrace").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let count = ByteCount()
@@ -53,8 +51,7 @@ final class OutputPathEndToEndTests: XCTestCase {
     }
 
     func testEventsToStdoutStreamThere() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("stdout-events")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("stdout-events")
         let r = try ExecutableRunner.run(
             "bench-throttle",
             ["--quick", "--events", "/dev/stdout", "--output", dir.path, "--quiet", "--format", "csv"]
@@ -66,8 +63,7 @@ final class OutputPathEndToEndTests: XCTestCase {
 
     /// A device of our own with /dev/full's numbers: exit 73 naming the path, the node kept.
     func testAFailedWriteExits73AndKeepsTheDevice() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("full-perfetto")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("full-perfetto")
         let node = dir.appendingPathComponent("full").path
         var full = stat()
         guard stat("/dev/full", &full) == 0, mknod(node, S_IFCHR | 0o666, full.st_rdev) == 0 else {
@@ -83,8 +79,7 @@ final class OutputPathEndToEndTests: XCTestCase {
     }
 
     func testTimelinesInsideANewOutputFolderAreAccepted() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("new-output")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("new-output")
         let out = dir.appendingPathComponent("X").path
         let r = try ExecutableRunner.run(
             "bench-throttle",
@@ -108,8 +103,7 @@ final class OutputPathEndToEndTests: XCTestCase {
     /// Every events row joins to its item's results rows through the factor columns; without them
     /// (the control: the columns before schema version 3) rows of different items merge.
     func testEventsRowsJoinTheirResultsRowsByFactors() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("events-factors")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("events-factors")
         let r = try ExecutableRunner.run(
             "bench-atomics",
             [

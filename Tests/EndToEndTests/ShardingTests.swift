@@ -17,8 +17,7 @@ final class ShardingTests: XCTestCase {
     }
 
     func assertShardsPartition(_ tool: String, _ args: [String], workload: String, mode: String, parts: Int = 3) throws {
-        let dir = try ExecutableRunner.temporaryDirectory("shard")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("shard")
         let whole = Set(try cells(tool, args, workload: workload, mode: mode, in: dir, name: "whole"))
         var union = Set<String>()
         var total = 0

@@ -9,12 +9,6 @@ final class SuiteFixtureLockTests: XCTestCase {
         try ExecutableRunner.run("suite-fixture", ["atomics"] + arguments, environment: environment)
     }
 
-    func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "suite-fixture-locks-\(UUID().uuidString)"
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func document(_ folder: String) throws -> RunDocument {
         try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/atomics.json")))
     }
@@ -26,7 +20,7 @@ final class SuiteFixtureLockTests: XCTestCase {
     /// metrics, labelled `user`, with the lost-update check and the ratios to the references
     /// measured in the same run (the user's items are separate child processes).
     func testAUserLockAndWrapperRunLiveLabelledUserWithTheSameMetrics() throws {
-        let output = temporaryFolder()
+        let output = try temporaryFolder("suite-fixture-locks").path
         let result = try run(
             short + [
                 "--variant", "fixture-lock,fixture-wrapper,pthread-mutex,atomic,c-pthread-mutex", "--scenario", "increment,read-mostly",
@@ -58,7 +52,7 @@ final class SuiteFixtureLockTests: XCTestCase {
     /// The lost-update check holds a user's wrapper to the same invariant: one whose update is
     /// two critical sections loses updates under contention and fails the run (exit 70).
     func testAUserWrapperThatLosesUpdatesFailsTheRun() throws {
-        let output = temporaryFolder()
+        let output = try temporaryFolder("suite-fixture-locks").path
         let result = try run(
             short + ["--variant", "loses-updates", "--scenario", "increment", "--threads", "8", "--duration", "0.2", "--output", output]
         )
@@ -71,7 +65,7 @@ final class SuiteFixtureLockTests: XCTestCase {
     /// A user's lock that traps fails its own items, named, and every other item is measured and
     /// written; the parent exits 70 rather than trapping.
     func testATrappingUserLockFailsItsItemsAndTheRestIsWritten() throws {
-        let output = temporaryFolder()
+        let output = try temporaryFolder("suite-fixture-locks").path
         let result = try run(
             short + [
                 "--variant", "pthread-mutex,traps-lock", "--scenario", "increment", "--threads", "1,2", "--duration", "0.05", "--output",

@@ -9,12 +9,6 @@ final class SuiteFixtureTests: XCTestCase {
         try ExecutableRunner.run("suite-fixture", arguments, environment: environment)
     }
 
-    func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "suite-fixture-e2e-\(UUID().uuidString)"
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func document(_ folder: String) throws -> RunDocument {
         try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/throttle.json")))
     }
@@ -24,7 +18,7 @@ final class SuiteFixtureTests: XCTestCase {
     func testAUserVariantRunsInSimLabelledUserAndJobsChangeNothing() throws {
         var values: [[String]] = []
         for jobs in ["1", "2"] {
-            let output = temporaryFolder()
+            let output = try temporaryFolder("suite-fixture-e2e").path
             let result = try run([
                 "throttle", "--quick", "--variant", "every-third,signal-adaptive", "--jobs", jobs, "--quiet", "--output", output,
             ])
@@ -47,7 +41,7 @@ final class SuiteFixtureTests: XCTestCase {
     /// fail.
     func testAUserVariantsSimResultsAreBitIdenticalInAChildAndInProcess() throws {
         func values(_ variant: String, isolated: Bool) throws -> [String] {
-            let output = temporaryFolder()
+            let output = try temporaryFolder("suite-fixture-e2e").path
             let result = try run(
                 ["throttle", "--quick", "--seeds", "3", "--variant", variant, "--jobs", "1", "--quiet", "--output", output],
                 environment: ["PATTERNBENCH_NO_ISOLATION": isolated ? "" : "1"]
@@ -68,7 +62,7 @@ final class SuiteFixtureTests: XCTestCase {
     /// Live, the user's policy runs on the real main loop — in a child process, so that a trap or
     /// a hang cannot take the run down — and comes back as ordinary live records.
     func testAUserVariantRunsLiveInAChildProcess() throws {
-        let output = temporaryFolder()
+        let output = try temporaryFolder("suite-fixture-e2e").path
         let result = try run([
             "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "every-third", "--duration", "0.5",
             "--quiet", "--output", output,
@@ -83,7 +77,7 @@ final class SuiteFixtureTests: XCTestCase {
     }
 
     func testATrappingLiveUserVariantFailsItsItemAndTheRestIsWritten() throws {
-        let output = temporaryFolder()
+        let output = try temporaryFolder("suite-fixture-e2e").path
         let result = try run([
             "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "traps-on-tenth,immediate", "--rate", "200",
             "--duration", "0.5", "--quiet", "--output", output,
@@ -102,7 +96,7 @@ final class SuiteFixtureTests: XCTestCase {
     }
 
     func testAHangingLiveUserVariantIsKilledByTheWatchdog() throws {
-        let output = temporaryFolder()
+        let output = try temporaryFolder("suite-fixture-e2e").path
         let started = Date()
         let result = try run([
             "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "hangs-on-first,immediate", "--duration", "0.5",
@@ -122,13 +116,13 @@ final class SuiteFixtureTests: XCTestCase {
     func testTheDeterminismCheckCatchesAVariantThatReadsAGlobal() throws {
         let bad = try run([
             "throttle", "--quick", "--scenario", "steady", "--variant", "reads-a-global", "--check-determinism", "--quiet", "--output",
-            temporaryFolder(),
+            try temporaryFolder("suite-fixture-e2e").path,
         ])
         XCTAssertEqual(bad.status, 70, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("--check-determinism") && bad.stderr.contains("reads-a-global"), bad.stderr)
         let good = try run([
             "throttle", "--quick", "--scenario", "steady", "--variant", "every-third,signal-adaptive", "--check-determinism", "--quiet",
-            "--output", temporaryFolder(),
+            "--output", try temporaryFolder("suite-fixture-e2e").path,
         ])
         XCTAssertEqual(good.status, 0, good.stderr)
     }

@@ -15,8 +15,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
     }
 
     func testJobsDoNotChangeVirtualTimeResults() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("jobs")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("jobs")
         for (tool, workload, extra) in [
             ("bench-throttle", "throttle", ["--quick", "--seeds", "2"]),
             ("bench-clock", "clock", ["--quick", "--no-read-cost"]),
@@ -46,8 +45,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
     /// SIGINT and SIGTERM mid-run: the items that finished are written, marked incomplete, with
     /// one line on stderr and the conventional exit status; the CSV and the JSON agree.
     func testAnInterruptedRunWritesWhatFinishedMarkedIncomplete() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("interrupt")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("interrupt")
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let out = dir.appendingPathComponent("run-\(signal)")
             // About 30 items of ~0.3 s each, one at a time: the signal lands in the middle.
@@ -78,8 +76,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
     }
 
     func testEventsPointingAtAFolderFailsBeforeTheRun() throws {
-        let dir = try ExecutableRunner.temporaryDirectory("events")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("events")
         let r = try ExecutableRunner.run("bench-throttle", ["--events", dir.path, "--output", dir.appendingPathComponent("out").path])
         XCTAssertEqual(r.status, 73, r.stderr)
         XCTAssertTrue(r.stderr.contains("is a folder"), r.stderr)

@@ -121,7 +121,7 @@ def atomics_tables(runs: list[WorkloadRun]) -> list[Table]:
                 if t not in s.index:
                     row.append("–")
                     continue
-                median, low, high = s.loc[t, NS], s.loc[t, "ns_min"], s.loc[t, "ns_max"]
+                median, low, high = s.loc[t, NS], s.loc[t, f"{NS}_min"], s.loc[t, f"{NS}_max"]
                 row.append(fmt(median) if low == high else f"{fmt(median)} ({fmt(low)}–{fmt(high)})")
             at_most = s.loc[most] if most in s.index else None
             row.append(fmt(at_most[JAIN]) if at_most is not None else "–")

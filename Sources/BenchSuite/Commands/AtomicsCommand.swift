@@ -70,20 +70,7 @@ package struct AtomicsCommand: ParsableCommand {
         (c.threads, c.csWork, c.gapWork) = (threads, csWork, gapWork)
         (c.duration, c.warmup, c.probeDuration) = (duration, warmup, probeDuration)
         (c.full, c.pin, c.allocator) = (full, pin, allocator)
-        let registry = Suite.current.locks
-        try WorkloadDriver.run(
-            AtomicsWorkload.self,
-            common: common,
-            debugWarning: "bench-atomics is measuring",
-            catalogue: AtomicsWorkload.catalogue(variants: registry)
-        ) { environment in
-            try AtomicsWorkload(
-                configuration: c,
-                selection: environment.selection,
-                registry: registry,
-                recordTimeline: environment.recordTimeline
-            )
-        }
+        try WorkloadDriver.run(AtomicsWorkload.self, configuration: c, common: common, debugWarning: "bench-atomics is measuring")
     }
 }
 

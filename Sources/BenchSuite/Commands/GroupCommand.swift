@@ -24,21 +24,8 @@ package struct GroupCommand: ParsableCommand {
     @OptionGroup var options: GroupOptions
 
     package func run() throws {
-        let registry = Suite.current.fanOuts
-        if common.list {
-            print(FanOutWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
-            return
-        }
-        let configuration = options.configuration
         let timed = options.mode == .live ? "bench-group --mode live measures real time" : nil
-        try WorkloadDriver.run(FanOutWorkload.self, common: common, debugWarning: timed) { environment in
-            try FanOutWorkload(
-                configuration: configuration,
-                selection: environment.selection,
-                registry: registry,
-                recordTrace: environment.recordTimeline
-            )
-        }
+        try WorkloadDriver.run(FanOutWorkload.self, configuration: options.configuration, common: common, debugWarning: timed)
     }
 }
 

@@ -31,13 +31,14 @@ package struct LifecycleCommand: ParsableCommand {
 
     package func run() throws {
         let registry = Suite.current.lifecycleStrategies
-        if common.list {
-            print(LifecycleWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
-            return
-        }
         let executable = Self.executablePath
         let timed = options.mode == .live ? "bench-lifecycle --mode live measures real processes" : nil
-        try WorkloadDriver.run(LifecycleWorkload.self, common: common, debugWarning: timed) { environment in
+        try WorkloadDriver.run(
+            LifecycleWorkload.self,
+            common: common,
+            debugWarning: timed,
+            catalogue: LifecycleWorkload.catalogue(variants: registry)
+        ) { environment in
             try LifecycleWorkload(
                 configuration: options.configuration(child: [executable]),
                 selection: environment.selection,

@@ -38,20 +38,13 @@ package struct ReadinessCommand: ParsableCommand {
     @OptionGroup var options: ReadinessOptions
 
     package func run() throws {
-        let registry = Suite.current.coordinators
-        if common.list {
-            print(ReadinessWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")
-            return
-        }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let timed = options.mode == .live ? "bench-readiness --mode live measures real time" : nil
-        try WorkloadDriver.run(ReadinessWorkload.self, common: common, debugWarning: timed) { environment in
-            try ReadinessWorkload(
-                configuration: options.configuration(child: [executable, Self.probeFlag]),
-                selection: environment.selection,
-                registry: registry,
-                recordTimeline: environment.recordTimeline
-            )
-        }
+        try WorkloadDriver.run(
+            ReadinessWorkload.self,
+            configuration: options.configuration(child: [executable, Self.probeFlag]),
+            common: common,
+            debugWarning: timed
+        )
     }
 }

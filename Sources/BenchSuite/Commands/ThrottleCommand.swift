@@ -21,19 +21,6 @@ package struct ThrottleCommand: ParsableCommand {
 
     package func run() throws {
         let timed = options.mode == .live ? "bench-throttle --mode live measures real time" : nil
-        let variants = Suite.current.throttlers
-        try WorkloadDriver.run(
-            ThrottleWorkload.self,
-            common: common,
-            debugWarning: timed,
-            catalogue: ThrottleWorkload.catalogue(variants: variants)
-        ) { environment in
-            try ThrottleWorkload(
-                configuration: options.configuration,
-                selection: environment.selection,
-                recordTimeline: environment.recordTimeline,
-                registry: variants
-            )
-        }
+        try WorkloadDriver.run(ThrottleWorkload.self, configuration: options.configuration, common: common, debugWarning: timed)
     }
 }

@@ -13,7 +13,7 @@ import Measurement
 ///                  sim: { capacity, _ in ClockCache(capacity: capacity) },
 ///                  live: { capacity, _ in ClockCache(capacity: capacity) }))
 /// ```
-public struct CacheVariant: NamedVariant {
+public struct CacheVariant: BuiltInVariants {
     /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// Which lifecycle events clear it (a user's default: today's rule, background in the main app

@@ -1,9 +1,6 @@
 import Measurement
 
-extension CacheWorkload {
-    /// The suite's own catalogue (a command with a user's registry lists `catalogue(variants:)`).
-    public static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: CacheVariant.builtIn)) }
-
+extension CacheWorkload: RegistryWorkload {
     /// What `--list` prints, with every variant of `variants` labelled with its origin.
     public static func catalogue(variants: VariantRegistry<CacheVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(

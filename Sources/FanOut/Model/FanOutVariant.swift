@@ -13,7 +13,7 @@ import Measurement
 ///     FanOutVariant(name: "hedged-notify", origin: .user, summary: "DispatchGroup with hedging",
 ///                   shape: FanOutShape(issue: .concurrent, join: .callback, onFailure: .runToCompletion, hedged: true)))
 /// ```
-public struct FanOutVariant: NamedVariant {
+public struct FanOutVariant: BuiltInVariants {
     /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// The strategy: its four choices, interpreted by the simulation and, live, run on `primitive`.

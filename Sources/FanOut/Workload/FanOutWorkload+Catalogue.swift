@@ -1,9 +1,6 @@
 import Measurement
 
-extension FanOutWorkload {
-    /// The suite's own catalogue (a command with a user's registry lists `catalogue(variants:)`).
-    public static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: FanOutVariant.builtIn)) }
-
+extension FanOutWorkload: RegistryWorkload {
     /// What `--list` prints, every variant labelled with its origin.
     public static func catalogue(variants: VariantRegistry<FanOutVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(

@@ -16,20 +16,12 @@ extension FanOutWorkload {
         for r in results {
             guard case .live(let live, let sim) = r.sample else { continue }
             if !live.complete { failure = BenchFailure.runtime("\(label(r.item)): flows still running after 600 s") }
-            let s = Dictionary(uniqueKeysWithValues: sim.observations.map { ($0.metric, $0) })
-            for o in live.observations {
-                guard let so = s[o.metric] else { continue }
-                comparisons.append(
-                    Comparison(
-                        scenario: r.item.scenario.name,
-                        variant: r.item.variant.name,
-                        metric: o.metric,
-                        unit: o.unit,
-                        sim: so.value,
-                        live: o.value
-                    )
-                )
-            }
+            comparisons += Comparison.pairs(
+                scenario: r.item.scenario.name,
+                variant: r.item.variant.name,
+                sim: sim.observations,
+                live: live.observations
+            )
         }
         var table = ""
         if !comparisons.isEmpty {

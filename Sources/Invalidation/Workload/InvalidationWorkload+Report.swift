@@ -18,22 +18,13 @@ extension InvalidationWorkload {
         var comparisons: [Comparison] = []
         for r in results {
             guard let live = r.sample.live else { continue }
-            let simObs = r.sample.sim.observations, liveObs = live.observations
-            for metric in Self.comparedMetrics {
-                guard let s = simObs.first(where: { $0.metric == metric }), let l = liveObs.first(where: { $0.metric == metric }) else {
-                    continue
-                }
-                comparisons.append(
-                    Comparison(
-                        scenario: r.item.scenario.name,
-                        variant: r.item.variant.rawValue,
-                        metric: metric,
-                        unit: s.unit,
-                        sim: s.value,
-                        live: l.value
-                    )
-                )
-            }
+            comparisons += Comparison.pairs(
+                scenario: r.item.scenario.name,
+                variant: r.item.variant.rawValue,
+                sim: r.sample.sim.observations,
+                live: live.observations,
+                metrics: Self.comparedMetrics
+            )
         }
         var notes: [String] = []
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }

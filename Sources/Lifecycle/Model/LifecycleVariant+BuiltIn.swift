@@ -55,21 +55,19 @@ extension LifecycleVariant {
         )
     )
 
-    /// Ours: Signal's durability and launch, plus what the model shows the others get right.
+    /// Ours: Signal's policy, plus what the model shows the others get right (the article's full
+    /// cache purge and its expiration handler with retries, kept within Signal's own timeout).
     static let ours = LifecycleVariant(
         name: "ours",
         origin: .ours,
         summary: "ours: Signal's per-change WAL commits and off-main migration, full cache purge, refresh retries within its own timeout",
-        policy: LifecyclePolicy(
-            persistence: .eachChange,
-            durability: .sqliteWAL,
-            backgroundSave: .none,
-            defersNonCriticalInit: true,
-            migratesOffMain: true,
-            cachePurgedInBackground: 1,
-            refresh: .init(expirationHandler: true, ownTimeoutSeconds: 27, retries: 2, resumable: true),
-            crashLoopThreshold: 3
-        )
+        policy: {
+            var p = signal.policy
+            p.cachePurgedInBackground = 1
+            p.refresh.expirationHandler = true
+            p.refresh.retries = 2
+            return p
+        }()
     )
 
     /// The article's orchestrator with its expiration handler but without retries: separates what

@@ -8,7 +8,7 @@ import Measurement
 /// try suite.lifecycleStrategies.register(
 ///     LifecycleVariant(name: "wal-purge", origin: .user, summary: "…", policy: LifecyclePolicy(…)))
 /// ```
-public struct LifecycleVariant: NamedVariant {
+public struct LifecycleVariant: BuiltInVariants {
     /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// The declaration bench-lifecycle executes.

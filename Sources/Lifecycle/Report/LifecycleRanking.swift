@@ -2,7 +2,7 @@ import Measurement
 
 /// The summary table: per scenario, every variant's medians over seeds, in registration order.
 package enum LifecycleRanking {
-    static let columns: [(metric: String, title: String)] = [
+    static let columns: [SummaryTable.Column] = [
         ("acked_lost", "lost"), ("corrupt_launches", "corrupt"), ("watchdog_kills", "watchdog"),
         ("bg_task_expirations", "bgt exp"), ("jetsam_kills", "jetsam"), ("sync_success_pct", "sync %"),
         ("duplicate_saves", "dup saves"), ("tti_cold_p50_ms", "cold ms"), ("tti_resume_p50_ms", "resume ms"),
@@ -15,15 +15,9 @@ package enum LifecycleRanking {
         for s in summaries where !scenarios.contains(s.scenario) { scenarios.append(s.scenario) }
         var out = ""
         for scenario in scenarios {
-            let rows = summaries.filter { $0.scenario == scenario }
-            let variants = rows.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
-            var table = TextTable(columns: ["variant", "n"] + columns.map(\.title), rightAligned: Set(1...(columns.count + 1)))
-            for v in variants {
-                let cells = columns.map { c in rows.first { $0.variant == v && $0.metric == c.metric } }
-                table.add([v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" })
-            }
+            let table = SummaryTable(rows: summaries.filter { $0.scenario == scenario }, columns: columns)
             out += "\n\(scenario) (\(mode), \(TextTable.spreadNote); counts are per item's sessions)\n"
-            out += table.render()
+            out += table.render(table.variants)
         }
         return out
     }

@@ -1,9 +1,7 @@
 import Measurement
 
-extension LifecycleWorkload {
-    /// The suite's own catalogue (a command with a user's registry lists `catalogue(variants:)`).
-    package static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: LifecycleVariant.builtIn)) }
-
+extension LifecycleWorkload: RegistryWorkload {
+    /// What `--list` prints, with every variant of `variants` labelled with its origin.
     package static func catalogue(variants: VariantRegistry<LifecycleVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(
             sections: [

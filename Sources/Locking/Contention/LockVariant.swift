@@ -17,7 +17,7 @@ import Synchronization
 /// captures, for the concrete lock or wrapper type, the closures that build its shared objects, so
 /// that the worker loop is compiled for that type (a loop calling the lock through an existential
 /// costs +50 % on an uncontended pthread mutex).
-public struct LockVariant: NamedVariant {
+public struct LockVariant: BuiltInVariants {
     /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// The scenarios it can run, in `ContentionOperation.allCases` order.

@@ -1,7 +1,7 @@
 import Foundation
 import Measurement
 
-extension AtomicsWorkload {
+extension AtomicsWorkload: RegistryWorkload {
     /// The matrix the configuration and selection ask for, validated.
     static func resolve(
         _ configuration: AtomicsConfiguration,
@@ -86,8 +86,6 @@ extension AtomicsWorkload {
         var seen = Set<T>()
         return values.filter { seen.insert($0).inserted }
     }
-
-    package static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: LockVariant.builtIn)) }
 
     /// What `--list` prints for a suite's registry: each variant labelled with its origin.
     package static func catalogue(variants: VariantRegistry<LockVariant>) -> WorkloadCatalogue {

@@ -29,11 +29,7 @@ package final class FrameAwareScheduler: ReadinessPolicy, @unchecked Sendable {
     // Confined to the main executor.
     private let session: LaunchSession
     private let parameters: Parameters
-    private var appReady = false
-    private var uiReady = false
-    private var will: [ReadinessBlock] = []
-    private var did: [ReadinessBlock] = []
-    private var ui: [ReadinessBlock] = []
+    private let gates = ReadinessGates()
     private var deferred: [ReadinessBlock] = []
     private var head = 0
     private var running = false
@@ -44,40 +40,22 @@ package final class FrameAwareScheduler: ReadinessPolicy, @unchecked Sendable {
     }
 
     package func register(_ block: ReadinessBlock) {
-        switch block.kind {
-        case .will: appReady ? session.run(block, ownTurn: false) : will.append(block)
-        case .did: appReady ? session.run(block, ownTurn: false) : did.append(block)
-        case .ui: uiReady ? session.run(block, ownTurn: false) : ui.append(block)
-        case .polite:
-            if session.isNoOp(block) { return }
-            deferred.append(block)
-        }
+        if gates.register(block, in: session) || session.isNoOp(block) { return }
+        deferred.append(block)
     }
 
     package func registerOffMain(_ block: ReadinessBlock) {
         session.executor.async { [self] in register(block) }
     }
 
-    package func setAppReady() {
-        appReady = true
-        session.markAppReady()
-        let (w, d) = (will, did)
-        (will, did) = ([], [])
-        for b in w { session.run(b, ownTurn: false) }
-        for b in d { session.run(b, ownTurn: false) }
-    }
+    package func setAppReady() { gates.setAppReady(in: session) }
 
-    package func setUIReady() {
-        uiReady = true
-        let u = ui
-        ui = []
-        for b in u { session.run(b, ownTurn: false) }
-    }
+    package func setUIReady() { gates.setUIReady(in: session) }
 
     package var hasDeferredWork: Bool { head < deferred.count }
 
     package func onIdle() {
-        guard uiReady, !running, head < deferred.count else { return }
+        guard gates.uiReady, !running, head < deferred.count else { return }
         let block = deferred[head]
         guard mayStart(block) else { return }
         head += 1

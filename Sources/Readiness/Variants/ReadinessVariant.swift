@@ -12,7 +12,7 @@ import Measurement
 /// ```swift
 /// try suite.coordinators.register(ReadinessVariant(name: "group", origin: .user, summary: "…", live: { GroupReadiness() }))
 /// ```
-public struct ReadinessVariant: NamedVariant {
+public struct ReadinessVariant: BuiltInVariants {
     /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     /// Builds the sim form for one launch (nil: the variant has none).

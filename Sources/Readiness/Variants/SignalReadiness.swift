@@ -13,12 +13,8 @@ package final class SignalReadiness: ReadinessPolicy, @unchecked Sendable {
     package static let politeDelay = SimDuration.milliseconds(25)
     private let session: LaunchSession
     private let nonStrictSort: Bool
-    private var appReady = false
-    private var uiReady = false
-    private var will: [ReadinessBlock] = []
-    private var did: [ReadinessBlock] = []
+    private let gates = ReadinessGates()
     private var polite: [ReadinessBlock] = []
-    private var ui: [ReadinessBlock] = []
 
     package init(session: LaunchSession, nonStrictSort: Bool) {
         self.session = session
@@ -30,17 +26,12 @@ package final class SignalReadiness: ReadinessPolicy, @unchecked Sendable {
     }
 
     package func register(_ block: ReadinessBlock) {
-        switch block.kind {
-        case .will: appReady ? session.run(block, ownTurn: false) : will.append(block)
-        case .did: appReady ? session.run(block, ownTurn: false) : did.append(block)
-        case .ui: uiReady ? session.run(block, ownTurn: false) : ui.append(block)
-        case .polite:
-            if appReady {
-                // "Always perform async blocks async": a plain main.async, no 25 ms delay.
-                session.executor.async { [self] in session.run(block, ownTurn: true) }
-            } else {
-                polite.append(block)
-            }
+        if gates.register(block, in: session) { return }
+        if gates.appReady {
+            // "Always perform async blocks async": a plain main.async, no 25 ms delay.
+            session.executor.async { [self] in session.run(block, ownTurn: true) }
+        } else {
+            polite.append(block)
         }
     }
 
@@ -49,12 +40,9 @@ package final class SignalReadiness: ReadinessPolicy, @unchecked Sendable {
     }
 
     package func setAppReady() {
-        appReady = true
-        session.markAppReady()
-        let (w, d, p) = (order(will), order(did), order(polite))
-        (will, did, polite) = ([], [], [])
-        for b in w { session.run(b, ownTurn: false) }
-        for b in d { session.run(b, ownTurn: false) }
+        let p = order(polite)
+        polite = []
+        gates.setAppReady(in: session, order: order)
         chain(p[...])
     }
 
@@ -68,9 +56,6 @@ package final class SignalReadiness: ReadinessPolicy, @unchecked Sendable {
     }
 
     package func setUIReady() {
-        uiReady = true
-        let u = order(ui)
-        ui = []
-        for b in u { session.run(b, ownTurn: false) }
+        gates.setUIReady(in: session, order: order)
     }
 }

@@ -7,7 +7,7 @@ import Measurement
 /// user sees the app against how long a tap waits — then missed frames; in the NSE (no screen,
 /// no input) the layer is on (t_app_ready_ms, polite_drain_ms). `*` marks layer 1.
 package enum ReadinessRanking {
-    static let columns: [(metric: String, title: String)] = [
+    static let columns: [SummaryTable.Column] = [
         ("t_app_ready_ms", "ready ms"), ("t_ui_ready_ms", "ui ms"), ("ready_turn_ms", "turn ms"),
         ("polite_drain_ms", "drain ms"), ("main_max_stall_ms", "stall ms"), ("input_latency_p50_ms", "in p50"),
         ("input_latency_p99_ms", "in p99"), ("missed_frames", "missed"), ("overtakes", "overtk"),
@@ -22,49 +22,28 @@ package enum ReadinessRanking {
         }
         var out = ""
         for (scenario, globals) in keys {
-            let rows = summaries.filter { $0.scenario == scenario && ($0.factors["globals"] ?? "-") == globals }
-            guard rows.contains(where: { $0.metric == "t_app_ready_ms" }) else { continue }
-            let variants = rows.reduce(into: [String]()) { if !$0.contains($1.variant) { $0.append($1.variant) } }
-            func value(_ v: String, _ m: String) -> Double { rows.first { $0.variant == v && $0.metric == m }?.median ?? .nan }
+            let table = SummaryTable(
+                rows: summaries.filter { $0.scenario == scenario && ($0.factors["globals"] ?? "-") == globals },
+                columns: columns
+            )
+            guard table.rows.contains(where: { $0.metric == "t_app_ready_ms" }) else { continue }
+            let variants = table.variants
+            let value = table.median
             let noScreen = scenario == "nse"
             let x: (String) -> Double = { value($0, noScreen ? "t_app_ready_ms" : "t_ui_ready_ms") }
             let y: (String) -> Double = { value($0, noScreen ? "polite_drain_ms" : "input_latency_p99_ms") }
-            let layers = paretoLayers(variants, x: x, y: y)
+            let layers = SummaryTable.paretoLayers(variants, x: x, y: y)
             let ranked = variants.sorted { a, b in
                 if layers[a]! != layers[b]! { return layers[a]! < layers[b]! }
                 if value(a, "missed_frames") != value(b, "missed_frames") { return value(a, "missed_frames") < value(b, "missed_frames") }
                 return x(a) != x(b) ? x(a) < x(b) : a < b
             }
-            var table = TextTable(columns: ["#", "variant", "n"] + columns.map(\.title), rightAligned: Set(2..<(3 + columns.count)))
-            for (i, v) in ranked.enumerated() {
-                let cells = columns.map { c in rows.first { $0.variant == v && $0.metric == c.metric } }
-                table.add(
-                    ["\(i + 1)\(layers[v] == 1 ? "*" : " ")", v, TextTable.count(cells.compactMap { $0 })] + cells.map { $0?.cell ?? "-" }
-                )
-            }
             let axes = noScreen ? "t_app_ready/polite_drain" : "t_ui_ready/input p99"
             out +=
                 "\n\(scenario), globals \(globals) (\(mode), \(TextTable.spreadNote); * = on the \(axes) frontier of the medians)\n"
-            out += table.render()
+            out += table.render(ranked) { i, v in "\(i + 1)\(layers[v] == 1 ? "*" : " ")" }
         }
         return out
-    }
-
-    /// Layer 1 = points no other point beats on both axes; remove them and repeat.
-    package static func paretoLayers(_ items: [String], x: (String) -> Double, y: (String) -> Double) -> [String: Int] {
-        var remaining = items
-        var layer = 1
-        var result: [String: Int] = [:]
-        while !remaining.isEmpty {
-            let front = remaining.filter { a in
-                !remaining.contains { b in b != a && x(b) <= x(a) && y(b) <= y(a) && (x(b) < x(a) || y(b) < y(a)) }
-            }
-            let chosen = front.isEmpty ? remaining : front
-            for a in chosen { result[a] = layer }
-            remaining.removeAll { chosen.contains($0) }
-            layer += 1
-        }
-        return result
     }
 
     /// The live-only scenarios: one row per variant or globals strategy, sums over attempts and seeds.

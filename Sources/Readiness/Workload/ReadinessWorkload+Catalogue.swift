@@ -1,9 +1,6 @@
 import Measurement
 
-extension ReadinessWorkload {
-    /// The suite's own catalogue (a command with a user's registry lists `catalogue(variants:)`).
-    package static var catalogue: WorkloadCatalogue { catalogue(variants: VariantRegistry(builtIn: ReadinessVariant.builtIn)) }
-
+extension ReadinessWorkload: RegistryWorkload {
     /// What `--list` prints, with every variant of `variants` labelled with its origin (and
     /// a footer line for each variant with one form only).
     package static func catalogue(variants: VariantRegistry<ReadinessVariant>) -> WorkloadCatalogue {

@@ -16,21 +16,13 @@ extension ReadinessWorkload {
         var comparisons: [Comparison] = []
         for r in results {
             guard let live = r.sample.live, !r.sample.sim.isEmpty else { continue }
-            for metric in Self.comparedMetrics {
-                guard let s = r.sample.sim.first(where: { $0.metric == metric }),
-                    let l = live.first(where: { $0.metric == metric })
-                else { continue }
-                comparisons.append(
-                    Comparison(
-                        scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))",
-                        variant: Self.variantName(r.item),
-                        metric: metric,
-                        unit: s.unit,
-                        sim: s.value,
-                        live: l.value
-                    )
-                )
-            }
+            comparisons += Comparison.pairs(
+                scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))",
+                variant: Self.variantName(r.item),
+                sim: r.sample.sim,
+                live: live,
+                metrics: Self.comparedMetrics
+            )
         }
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         notes.append("live timings share the machine with whatever else runs: compare ratios within this run")

@@ -13,7 +13,7 @@ import Simulation
 /// item) with the run's `ThrottleParameters`. The initializer captures, for the concrete policy
 /// type, the closures that simulate it and run it live, so the simulator and the live main loop are
 /// compiled for that type rather than through an existential.
-public struct ThrottlerVariant: NamedVariant {
+public struct ThrottlerVariant: BuiltInVariants {
     /// Its name, origin, `--list` line and whether it runs by default.
     public let info: VariantInfo
     private let makePolicy: @Sendable (ThrottleParameters) -> any UpdateThrottler

@@ -1,8 +1,6 @@
 import Measurement
 
-extension ThrottleWorkload {
-    public static var catalogue: WorkloadCatalogue { catalogue(variants: .throttlers) }
-
+extension ThrottleWorkload: RegistryWorkload {
     /// What `--list` prints with `variants` registered (each labelled with its origin).
     public static func catalogue(variants: VariantRegistry<ThrottlerVariant>) -> WorkloadCatalogue {
         WorkloadCatalogue(

@@ -24,21 +24,13 @@ extension ThrottleWorkload {
         totals.events += r.sample.sim.metrics.events
         totals.wallSeconds += r.sample.simWallSeconds
         guard let live = r.sample.live else { return }
-        for metric in Self.comparedMetrics {
-            guard let s = r.sample.sim.observations.first(where: { $0.metric == metric }),
-                let l = live.observations.first(where: { $0.metric == metric })
-            else { continue }
-            totals.comparisons.append(
-                Comparison(
-                    scenario: r.item.scenario.name,
-                    variant: r.item.policy.name,
-                    metric: metric,
-                    unit: s.unit,
-                    sim: s.value,
-                    live: l.value
-                )
-            )
-        }
+        totals.comparisons += Comparison.pairs(
+            scenario: r.item.scenario.name,
+            variant: r.item.policy.name,
+            sim: r.sample.sim.observations,
+            live: live.observations,
+            metrics: Self.comparedMetrics
+        )
     }
 
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {

@@ -14,7 +14,7 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from ..results import WorkloadRun, factor_text
-from .common import Chart, color_map, layout, marker_map, save, slug, tag
+from .common import Chart, color_map, layout, marker_map, min_max_lengths, range_bars, save, slug, tag
 
 NS, JAIN, CO = "ns_per_op", "jain_fairness", "co_scheduled_fraction"
 CO_THRESHOLD = 0.9
@@ -91,8 +91,8 @@ def cells(runs: list[WorkloadRun]) -> pd.DataFrame:
     medians["n"] = grouped[NS].count()
     medians["ns_q25"] = grouped[NS].quantile(0.25)
     medians["ns_q75"] = grouped[NS].quantile(0.75)
-    medians["ns_min"] = grouped[NS].min()
-    medians["ns_max"] = grouped[NS].max()
+    medians[f"{NS}_min"] = grouped[NS].min()
+    medians[f"{NS}_max"] = grouped[NS].max()
     medians = medians.reset_index()
     for column in ("threads", "cs_work_ns", "gap_work_ns"):
         medians[column] = medians[column].where(medians[column] >= 0)
@@ -140,41 +140,33 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                 (line,) = ax_ns.plot(s["threads_n"], s[NS], "-", color=colors[strategy], linewidth=1.3, label=strategy)
                 key = f"{operation}/{_t(cs)}/{_t(gap)}/{mode}/{strategy}"
                 tag(line, key, strategy)
-                bars = ax_ns.errorbar(
+                range_bars(
+                    ax_ns,
                     s["threads_n"],
                     s[NS],
-                    yerr=[(s[NS] - s["ns_min"]).clip(lower=0), (s["ns_max"] - s[NS]).clip(lower=0)],
-                    fmt="none",
-                    ecolor=colors[strategy],
+                    yerr=min_max_lengths(s, NS),
+                    series=key,
+                    color=colors[strategy],
                     elinewidth=0.9,
                     capsize=2.5,
                     alpha=0.8,
                 )
-                for artist in bars.lines[2]:
-                    artist.set_gid(f"errorbar:{slug(key)}")
                 (fair,) = ax_fair.plot(s["threads_n"], s[JAIN], "-", color=colors[strategy], linewidth=1.3)
                 tag(fair, f"{key}/fairness", strategy)
                 together = s[~(s[CO] < CO_THRESHOLD) | (s["threads_n"] <= 1)]
                 apart = s[(s[CO] < CO_THRESHOLD) & (s["threads_n"] > 1)]
                 any_hollow |= not apart.empty
                 for ax, column in ((ax_ns, NS), (ax_fair, JAIN)):
-                    ax.plot(
-                        together["threads_n"],
-                        together[column],
-                        marker=markers[strategy],
-                        linestyle="none",
-                        color=colors[strategy],
-                        markersize=5,
-                    )
-                    ax.plot(
-                        apart["threads_n"],
-                        apart[column],
-                        marker=markers[strategy],
-                        linestyle="none",
-                        color=colors[strategy],
-                        markersize=5,
-                        markerfacecolor="none",
-                    )
+                    for points, face in ((together, colors[strategy]), (apart, "none")):  # hollow: took turns
+                        ax.plot(
+                            points["threads_n"],
+                            points[column],
+                            marker=markers[strategy],
+                            linestyle="none",
+                            color=colors[strategy],
+                            markersize=5,
+                            markerfacecolor=face,
+                        )
                 series.append(strategy)
             context = (
                 f"cs_work {work_text(cs if cs >= 0 else None)}, gap_work {work_text(gap if gap >= 0 else None)}, {mode}"

@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, layout, save, tag, variant_style
+from .common import Chart, finish, right_legend, tag, variant_style
 
 VARIANT_ORDER = ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"]
 
@@ -73,13 +73,14 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
         ax.set_visible(False)
     for row in axes:
         row[0].set_ylabel("hit ratio")
-    handles, labels = next(ax for ax in axes.flat if ax.get_visible()).get_legend_handles_labels()
-    legend = fig.legend(handles, labels, loc="center right", fontsize=8, title="policy")
-    title = "Caches: hit ratio against capacity per policy"
-    layout(
+    return finish(
         fig,
-        title,
-        "main-app context, virtual time, median over seeds; lru and s3-fifo (ours) drawn bold",
-        right_legend=legend,
+        out_dir,
+        "cache-hit-ratio-vs-capacity",
+        "cache",
+        runs,
+        series,
+        title="Caches: hit ratio against capacity per policy",
+        subtitle="main-app context, virtual time, median over seeds; lru and s3-fifo (ours) drawn bold",
+        legend=right_legend(fig, next(ax for ax in axes.flat if ax.get_visible()), title="policy"),
     )
-    return save(fig, out_dir, "cache-hit-ratio-vs-capacity", title, "cache", runs, series)

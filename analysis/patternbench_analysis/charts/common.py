@@ -91,6 +91,51 @@ def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[Wo
     return Chart(name=name, title=title, workload=workload, png=png, svg=svg, series=series)
 
 
+def right_legend(fig, ax, title: str | None = None, frameon: bool | None = None):
+    """The figure's legend in the right margin, from the labelled artists of `ax` (each label once:
+    a variant drawn twice, sim and live or in two rows, is listed once)."""
+    handles, labels = ax.get_legend_handles_labels()
+    unique = dict(zip(labels, handles, strict=True))
+    return fig.legend(
+        list(unique.values()), list(unique.keys()), loc="center right", title=title, fontsize=8, frameon=frameon
+    )
+
+
+def finish(
+    fig,
+    out_dir: Path,
+    name: str,
+    workload: str,
+    runs: list[WorkloadRun],
+    series: list[str],
+    *,
+    title: str,
+    subtitle: str,
+    legend,
+) -> Chart:
+    """How every chart ends: title, subtitle and the right-hand legend laid out (`layout`), then
+    written with the footer (`save`)."""
+    layout(fig, title, subtitle, right_legend=legend)
+    return save(fig, out_dir, name, title, workload, runs, series)
+
+
+def min_max_lengths(table, column: str) -> list:
+    """Error-bar lengths [below, above] from a median column to its `<column>_min` and
+    `<column>_max` (never negative): the bars every chart draws as min–max."""
+    return [
+        (table[column] - table[f"{column}_min"]).clip(lower=0),
+        (table[f"{column}_max"] - table[column]).clip(lower=0),
+    ]
+
+
+def range_bars(ax, x, y, *, series: str, color: str, xerr=None, yerr=None, **style):
+    """Min–max error bars in a variant's colour, each bar tagged `errorbar:<series>` for the chart tests."""
+    bars = ax.errorbar(x, y, xerr=xerr, yerr=yerr, fmt="none", ecolor=color, **style)
+    for artist in bars.lines[2]:
+        artist.set_gid(f"errorbar:{slug(series)}")
+    return bars
+
+
 # One colour per variant in every chart, from one stable assignment: each role's variants (one
 # bench-* registry each, in its `--list` order; tests/test_chart_legibility.py checks these lists
 # against the built binaries) take the palette's colours in order, so a variant keeps its colour in

@@ -14,7 +14,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from ..results import WorkloadRun
-from .common import ROLES, Chart, layout, place_labels, save, variant_point, variant_style
+from .common import ROLES, Chart, finish, place_labels, right_legend, variant_point, variant_style
 
 SCENARIOS = ["login", "login-per-movie", "flaky", "heavy-tail"]
 # The order of `--list`, the one registry the palette also follows (ROLES, checked against the binary).
@@ -68,13 +68,14 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         ax.margins(x=0.15, y=0.3)
         ax.figure.canvas.draw()  # axis limits settled before the labels are placed
         place_labels(ax, labels, (xs, ys))
-    handles, names = axes[0][0].get_legend_handles_labels()
-    legend = fig.legend(handles, names, loc="center right", title="variant", fontsize=8)
-    title = "bench-group: tail latency against work wasted after a failure"
-    layout(
+    return finish(
         fig,
-        title,
-        "simulated flows, median over seeds; lower-left is better; labels: what a strategy holds while it waits",
-        right_legend=legend,
+        out_dir,
+        "group-cost",
+        "group",
+        runs,
+        series,
+        title="bench-group: tail latency against work wasted after a failure",
+        subtitle="simulated flows, median over seeds; lower-left is better; labels: what a strategy holds while it waits",
+        legend=right_legend(fig, axes[0][0], title="variant"),
     )
-    return save(fig, out_dir, "group-cost", title, "group", runs, series)

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, save, tag
+from .common import Chart, color_map, finish, right_legend, tag
 
 VARIANT_ORDER = ["signal", "signal-legacy", "no-invalidation", "change-log"]
 ROWS = [("stale_reads", "stale reads\n(main app, log)"), ("extra_store_reads", "extra store reads\n(log)")]
@@ -87,14 +87,14 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             if col == 0:
                 ax.set_ylabel(label)
             ax.grid(axis="y", alpha=0.3)
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    unique = dict(zip(labels, handles, strict=True))
-    legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
-    title = "Cross-process cache invalidation: stale reads against their cost"
-    layout(
+    return finish(
         fig,
-        title,
-        "median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
-        right_legend=legend,
+        out_dir,
+        "invalidation-staleness-cost",
+        "invalidation",
+        runs,
+        series,
+        title="Cross-process cache invalidation: stale reads against their cost",
+        subtitle="median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
+        legend=right_legend(fig, axes[0][0], frameon=False),
     )
-    return save(fig, out_dir, "invalidation-staleness-cost", title, "invalidation", runs, series)

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, log_ticks, save, tag
+from .common import Chart, color_map, finish, log_ticks, tag
 
 VARIANT_ORDER = ["naive", "article", "signal", "ours", "article-no-retry"]
 ROWS = [
@@ -127,7 +127,14 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     handles, labels = axes[0][0].get_legend_handles_labels()
     unique = {label: handle for label, handle in zip(labels, handles, strict=True) if label in variants}
     legend = fig.legend(unique.values(), unique.keys(), loc="center right", fontsize=8, frameon=False)
-    title = "App lifecycle under iOS's rules: loss, kills and sync"
-    subtitle = "median over seeds; bars at the floor are 0; 'torn' = corrupt launches; live: real processes killed inside saves"
-    layout(fig, title, subtitle, right_legend=legend)
-    return save(fig, out_dir, "lifecycle-outcomes", title, "lifecycle", runs, series)
+    return finish(
+        fig,
+        out_dir,
+        "lifecycle-outcomes",
+        "lifecycle",
+        runs,
+        series,
+        title="App lifecycle under iOS's rules: loss, kills and sync",
+        subtitle="median over seeds; bars at the floor are 0; 'torn' = corrupt launches; live: real processes killed inside saves",
+        legend=legend,
+    )

@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 import matplotlib.ticker
 
 from ..results import WorkloadRun
-from .common import Chart, layout, place_labels, save, variant_point, variant_style
+from .common import Chart, finish, place_labels, right_legend, variant_point, variant_style
 
 SCENARIOS = ["main-app", "share-extension", "nse"]
 # Without a screen nothing can miss a frame: the NSE's panel shows wasted slots.
@@ -79,13 +79,14 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         ax.margins(x=0.15, y=0.25)
         fig.canvas.draw()
         place_labels(ax, texts, ([p[0] for p in at], [p[1] for p in at]))
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    legend = fig.legend(handles, labels, loc="center right", title="variant", fontsize=8)
-    title = "bench-readiness: backlog drain against missed frames"
-    layout(
+    return finish(
         fig,
-        title,
-        f"simulated launches, median over seeds, globals {globals_}; fewer frames missed and a sooner drain are both better",
-        right_legend=legend,
+        out_dir,
+        "readiness-launch",
+        "readiness",
+        runs,
+        series,
+        title="bench-readiness: backlog drain against missed frames",
+        subtitle=f"simulated launches, median over seeds, globals {globals_}; fewer frames missed and a sooner drain are both better",
+        legend=right_legend(fig, axes[0][0], title="variant"),
     )
-    return save(fig, out_dir, "readiness-launch", title, "readiness", runs, series)

@@ -10,7 +10,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, marker_map, place_labels, save, slug, tag
+from .common import Chart, color_map, layout, marker_map, min_max_lengths, place_labels, range_bars, save, slug, tag
 
 P99, HITCH = "latency_p99_ms", "hitch_ms_per_s"
 
@@ -143,25 +143,18 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 )
                 tag(line, f"{scenario}/{label}", policy)
                 series.append(f"{scenario}/{label}")
-                bars = ax.errorbar(
+                range_bars(
+                    ax,
                     cell[HITCH],
                     cell[P99],
-                    xerr=[
-                        (cell[HITCH] - cell[f"{HITCH}_min"]).clip(lower=0),
-                        (cell[f"{HITCH}_max"] - cell[HITCH]).clip(lower=0),
-                    ],
-                    yerr=[
-                        (cell[P99] - cell[f"{P99}_min"]).clip(lower=0),
-                        (cell[f"{P99}_max"] - cell[P99]).clip(lower=0),
-                    ],
-                    fmt="none",
-                    ecolor=colors[policy],
+                    xerr=min_max_lengths(cell, HITCH),
+                    yerr=min_max_lengths(cell, P99),
+                    series=f"{scenario}/{label}",
+                    color=colors[policy],
                     elinewidth=0.8,
                     capsize=2,
                     alpha=0.7,
                 )
-                for artist in bars.lines[2]:
-                    artist.set_gid(f"errorbar:{slug(scenario + '/' + label)}")
                 first = cell.iloc[0]
                 sweeps: dict[tuple, list[str]] = {}
                 if len(cell) > 1 and policy in SWEEP_PARAMETER:

@@ -1,0 +1,135 @@
+import Foundation
+import Measurement
+import XCTest
+
+/// A workload's `bench-*` executable under end-to-end test, with what every such test does the
+/// same way written once: the deterministic columns of a run's CSV, determinism for any `--jobs`,
+/// shards, the files a run writes, the default run gated against the committed baseline and
+/// thresholds, and bad input refused in one line. Each workload's test passes only what differs.
+struct WorkloadTool {
+    /// The executable, `bench-<workload>`.
+    var name: String
+    /// The workload's name in records, thresholds and file names (`group` → `group.csv`).
+    var workload: String
+
+    init(_ workload: String) {
+        self.workload = workload
+        self.name = "bench-\(workload)"
+    }
+
+    /// The checkout's root (three folders above this file's folder).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static var committedThresholds: String { packageRoot.appendingPathComponent("results/thresholds.json").path }
+    static var committedBaseline: String { packageRoot.appendingPathComponent("results/baseline").path }
+
+    /// CSV rows (header dropped) without run_id (first column) and host (last): every other
+    /// column of a virtual-time run is deterministic.
+    static func deterministicColumns(_ csv: String) -> [String] {
+        csv.split(separator: "\n").dropFirst().map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().dropLast().joined(separator: ",")
+        }
+    }
+
+    /// `--format csv` run quietly into a throw-away folder: its deterministic columns.
+    func csvValues(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let dir = try ExecutableRunner.temporaryDirectory(workload)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ExecutableRunner.run(name, ["--quiet", "--format", "csv", "--output", dir.path] + args)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        return Self.deterministicColumns(r.stdout)
+    }
+
+    /// The same rows for `--jobs 1` and `--jobs 3`, and other rows for another `--seed` (the
+    /// control: the comparison can fail).
+    func assertDeterministicForAnyJobs(_ args: [String], otherSeed: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let one = try csvValues(args + ["--jobs", "1"], file: file, line: line)
+        XCTAssertFalse(one.isEmpty, file: file, line: line)
+        XCTAssertEqual(one, try csvValues(args + ["--jobs", "3"], file: file, line: line), file: file, line: line)
+        XCTAssertNotEqual(one, try csvValues(args + ["--seed", otherSeed], file: file, line: line), file: file, line: line)
+    }
+
+    /// `--shard 1/3`, `2/3` and `3/3` together give exactly the rows of the whole run.
+    func assertShardsPartition(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let whole = Set(try csvValues(args, file: file, line: line))
+        var union = Set<String>()
+        for i in 1...3 { union.formUnion(try csvValues(args + ["--shard", "\(i)/3"], file: file, line: line)) }
+        XCTAssertEqual(union, whole, file: file, line: line)
+    }
+
+    /// A run as a user first makes it, `args --quiet --output dir`: exit 0, the printed table names
+    /// each of `names`, `<workload>.csv` opens with `csvHeader`, and `<workload>.json` is a
+    /// complete run document, returned for the workload's own checks.
+    func assertWritesItsFiles(
+        _ args: [String],
+        names: [String],
+        csvHeader: String,
+        in dir: URL,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> RunDocument {
+        let r = try ExecutableRunner.run(name, args + ["--quiet", "--output", dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        for name in names { XCTAssertTrue(r.stdout.contains(name), name, file: file, line: line) }
+        let csv = try String(contentsOf: dir.appendingPathComponent("\(workload).csv"), encoding: .utf8)
+        XCTAssertEqual(csv.split(separator: "\n").first.map(String.init), csvHeader, file: file, line: line)
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("\(workload).json")))
+        XCTAssertTrue(doc.complete, file: file, line: line)
+        return doc
+    }
+
+    /// bench-gate over `run` against the committed baseline and thresholds: it passes, and every
+    /// threshold of this workload (at least `atLeast` of them) was evaluated and passed, none skipped.
+    func assertPassesCommittedGate(_ run: URL, atLeast: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let gate = try Self.gateAgainstCommitted(run)
+        XCTAssertEqual(gate.status, 0, gate.stdout + gate.stderr, file: file, line: line)
+        let verdict = try JSONDecoder().decode(GateVerdictFile.self, from: Data(contentsOf: run.appendingPathComponent("gate.json")))
+        let outcomes = verdict.thresholds.filter { $0.workload == workload }
+        XCTAssertGreaterThanOrEqual(outcomes.count, atLeast, file: file, line: line)
+        XCTAssertEqual(outcomes.filter { $0.status != "pass" }.map(\.id), [], file: file, line: line)
+    }
+
+    /// bench-gate over `run`, a run of a changed model, against the committed baseline: exit 1,
+    /// the deterministic comparison caught the change.
+    func assertCommittedGateCatches(_ run: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let caught = try Self.gateAgainstCommitted(run)
+        XCTAssertEqual(caught.status, 1, caught.stdout + caught.stderr, file: file, line: line)
+    }
+
+    static func gateAgainstCommitted(_ run: URL) throws -> ExecutableRunner.Result {
+        try ExecutableRunner.run("bench-gate", [run.path, "--baseline", committedBaseline, "--thresholds", committedThresholds, "--quiet"])
+    }
+
+    /// Each case of bad input (its arguments plus `appending`) is refused with exit `status` (any
+    /// non-zero one where nil) and exactly one stderr line, `bench-…: error: …`, containing the
+    /// expected text; never a trap.
+    func assertOneLineErrors(
+        _ cases: [([String], String)],
+        appending: [String] = [],
+        status: Int32? = nil,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        for (args, expected) in cases {
+            let r = try ExecutableRunner.run(name, args + appending)
+            if let status {
+                XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", file: file, line: line)
+            } else {
+                XCTAssertNotEqual(r.status, 0, "\(args)", file: file, line: line)
+            }
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)", file: file, line: line)
+            XCTAssertTrue(r.stderr.hasPrefix("\(name): error: "), "\(args): \(r.stderr)", file: file, line: line)
+            XCTAssertTrue(r.stderr.contains(expected), "\(args): expected '\(expected)' in: \(r.stderr)", file: file, line: line)
+            XCTAssertFalse(r.stderr.contains("Fatal error"), "\(args)", file: file, line: line)
+        }
+    }
+}
+
+extension XCTestCase {
+    /// A fresh folder for this test, removed when the test ends (passed or failed).
+    func temporaryFolder(_ name: String) throws -> URL {
+        let dir = try ExecutableRunner.temporaryDirectory(name)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+}
