@@ -194,6 +194,8 @@ static void lks_start_spawner(void) {
     atexit(lks_children_kill_all);
 }
 
+int lks_spawn_on_calling_thread(lks_spawn_request *r) { return lks_spawn_now(r); }
+
 int lks_spawn(lks_spawn_request *r) {
     pthread_once(&lks_spawner_once, lks_start_spawner);
     if (lks_spawner_error != 0) return lks_spawner_error;

@@ -67,6 +67,10 @@ typedef struct {
 /// value: the exec's own error (ENOENT, EACCES) included; ECANCELED once lks_children_kill_all ran.
 int lks_spawn(lks_spawn_request *r);
 
+/// As lks_spawn, but forks on the calling thread: for tests only, the control that shows a child
+/// forked on a thread that ends is killed with it.
+int lks_spawn_on_calling_thread(lks_spawn_request *r);
+
 /// Takes a reaped child off the list.
 void lks_children_remove(pid_t pid);
 

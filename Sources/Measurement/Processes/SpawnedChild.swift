@@ -61,6 +61,7 @@ package struct SpawnedChild: Sendable {
 
     /// Starts `executable` (a path, or a name looked up on $PATH) with `arguments`, argv[0]
     /// `name` (default: the executable), `environment` (default: this process's) plus the watch's.
+    /// `forkOnCallingThread` is for tests only (the control of the one spawning thread).
     package static func spawn(
         _ executable: String,
         arguments: [String],
@@ -68,7 +69,8 @@ package struct SpawnedChild: Sendable {
         environment: [String: String]? = nil,
         stdin: Stream = .null,
         stdout: Stream = .null,
-        stderr: Stream = .null
+        stderr: Stream = .null,
+        forkOnCallingThread: Bool = false
     ) throws -> SpawnedChild {
         let path = executable.contains("/") ? executable : (lookUp(executable) ?? executable)
         var opened: [Int32] = []
@@ -110,7 +112,7 @@ package struct SpawnedChild: Sendable {
                         request.fd_count = Int32(fds.count)
                         request.death_signal = ParentWatch.isDisabled ? 0 : SIGKILL
                         request.parent = getpid()
-                        let rc = lks_spawn(&request)
+                        let rc = forkOnCallingThread ? lks_spawn_on_calling_thread(&request) : lks_spawn(&request)
                         guard rc == 0 else { throw SpawnError(executable: executable, code: rc) }
                         return request.pid
                     }
