@@ -58,7 +58,8 @@ let package = Package(
         // Histograms, statistics, run metadata, the results schema and its writers.
         .target(
             name: "Measurement",
-            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode.
+            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode;
+            // the one way child processes are started, none outliving the run (Processes/).
             dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "CLockShim"],
             swiftSettings: swiftSettings
         ),
@@ -67,8 +68,6 @@ let package = Package(
             name: "BenchCommandLine",
             dependencies: [
                 "Simulation", "Measurement",
-                // lks_set_parent_death_signal: an isolated item's child dies with the run.
-                "CLockShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

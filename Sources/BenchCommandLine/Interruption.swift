@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,10 +11,10 @@ import Darwin
 /// SIGINT and SIGTERM, turned into a flag the driver polls between items.
 ///
 /// The first signal asks the run to stop and write what finished, marked incomplete: no new item
-/// starts, isolated items' children are killed, virtual-time items in flight are abandoned
-/// (`ItemScheduler`), so the run ends within a fraction of a second unless a built-in live item
-/// is in flight; a second signal ends the process at once (exit 130/143), and the isolated
-/// children die with it (`ParentWatch`).
+/// starts, every child process is killed from the handler itself (`ChildProcessRegistry`: the
+/// isolated items' and the live harnesses' alike, so a live item waiting for its children ends at
+/// once and is dropped), virtual-time items in flight are abandoned (`ItemScheduler`); a second
+/// signal ends the process at once (exit 130/143), and the children die with it (`ParentWatch`).
 package enum Interruption {
     /// The signal received, 0 while none.
     private static let received = Atomic<Int32>(0)
@@ -23,6 +24,7 @@ package enum Interruption {
         for sig in [SIGINT, SIGTERM] {
             _ = systemSignal(sig) { number in
                 let (exchanged, _) = Interruption.received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
+                ChildProcessRegistry.killAll()
                 if !exchanged { _exit(128 + number) }
             }
         }

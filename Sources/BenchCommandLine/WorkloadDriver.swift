@@ -160,8 +160,8 @@ package enum WorkloadDriver {
             count: indices.count,
             isAlone: { workload.timing(all[indices[$0]]).runsAlone },
             // On an interrupt: a virtual-time item is pure computation and an isolated item's
-            // child is killed by its own thread; a built-in live item is waited for (it reaps
-            // the processes it started).
+            // child is killed; a built-in live item is waited for (it reaps the processes it
+            // started, which the interrupt's handler has killed, so it ends at once).
             canAbandon: { position in
                 let item = all[indices[position]]
                 return workload.timing(item) == .virtual || isolation?.isolates(workload, item) == true
@@ -173,7 +173,17 @@ package enum WorkloadDriver {
                     if common.checkDeterminism, workload.timing(item) == .virtual {
                         return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation))
                     }
-                    guard let isolation, isolation.isolates(workload, item) else { return .sample(try workload.run(item)) }
+                    guard let isolation, isolation.isolates(workload, item) else {
+                        if workload.timing(item) == .virtual { return .sample(try workload.run(item)) }
+                        // A live item the interrupt cut short (its children killed) has no
+                        // complete sample, whatever it returns or throws: dropped, not failed.
+                        do {
+                            let sample = try workload.run(item)
+                            return Interruption.pending == nil ? .sample(sample) : .stopped
+                        } catch  where Interruption.pending != nil {
+                            return .stopped
+                        }
+                    }
                     return .sample(try isolation.runInChild(indices[position], workload.label(item)))
                 } catch let failure as IsolatedItemFailure {
                     return .isolatedFailure(failure)

@@ -89,19 +89,21 @@ public struct PackageProvenance: Codable, Hashable, Sendable {
         return name.isEmpty ? nil : name
     }
 
-    /// `git -C folder ARGS`, its trimmed output; nil when git is missing or fails.
+    /// `git -C folder ARGS`, its trimmed output; nil when git is missing or fails. A
+    /// `SpawnedChild`, as every child PatternBench starts.
     static func git(_ arguments: [String], in folder: URL, allowEmpty: Bool = false) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path] + arguments
         let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        let child: SpawnedChild
+        do {
+            defer { try? out.fileHandleForWriting.close() }
+            child = try SpawnedChild.spawn(
+                "git",
+                arguments: ["-C", folder.path] + arguments,
+                stdout: .descriptor(out.fileHandleForWriting.fileDescriptor)
+            )
+        } catch { return nil }
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard child.wait() == .exited(0) else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty && !allowEmpty ? nil : text
     }

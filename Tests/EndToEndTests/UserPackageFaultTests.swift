@@ -149,14 +149,15 @@ final class UserPackageFaultTests: XCTestCase {
 
     /// SIGKILL of the run while a user's item hangs live (and in virtual time): the child dies
     /// with it within a few seconds (Linux: PR_SET_PDEATHSIG), though nothing could clean up. The
-    /// control: on this machine an ordinary orphan (a shell's `sleep`) does outlive its SIGKILLed
-    /// parent, so it is the run's parent-death watch that ends the child.
+    /// controls: the same live run with the parent-death watch off (`PATTERNBENCH_NO_PARENT_WATCH`)
+    /// leaves the hung child running; and an ordinary orphan (a shell's `sleep`) outlives its
+    /// SIGKILLed parent on this machine.
     func testSIGKILLOfTheRunTakesItsChildrenWithIt() throws {
-        for mode in ["live", "sim"] {
+        for (mode, watched) in [("live", true), ("sim", true), ("live", false)] {
             var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "spins", "--quiet", "--mode", mode]
-            args += ["--output", try folder("sigkill-\(mode)").path]
+            args += ["--output", try folder("sigkill-\(mode)-\(watched)").path]
             if mode == "live" { args += ["--duration", "0.5"] }
-            let run = try Started(try faultyBench(), args)
+            let run = try Started(try faultyBench(), args, environment: watched ? [:] : ["PATTERNBENCH_NO_PARENT_WATCH": "1"])
             let children = try run.waitForChildren()
             XCTAssertFalse(children.isEmpty)
             // Past its start-up, where a child whose parent is already gone exits by itself:
@@ -164,10 +165,17 @@ final class UserPackageFaultTests: XCTestCase {
             // child then lives on, re-parented to PID 1).
             Thread.sleep(forTimeInterval: 2)
             kill(run.pid, SIGKILL)
-            let left = children.subtracting(try gone(children, within: 5))
-            for pid in left { kill(pid, SIGKILL) }
+            let left = children.subtracting(try gone(children, within: watched ? 5 : 3))
+            for pid in left {
+                kill(-pid, SIGKILL)
+                kill(pid, SIGKILL)
+            }
             _ = run.wait()
-            XCTAssertEqual(left, [], "\(mode): the child outlived its SIGKILLed parent")
+            if watched {
+                XCTAssertEqual(left, [], "\(mode): the child outlived its SIGKILLed parent")
+            } else {
+                XCTAssertFalse(left.isEmpty, "control: without the parent-death watch the hung child outlives the run")
+            }
         }
 
         let shell = try Started(URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 600 & wait"])

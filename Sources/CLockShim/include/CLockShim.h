@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,6 +36,50 @@ uint64_t lks_monotonic_ns(void);
 /// runs an isolated item, so that it dies with its parent however the parent dies. Returns 0 or
 /// an errno value; ENOSYS where the call does not exist (anything but Linux).
 int lks_set_parent_death_signal(int signal);
+
+/// At most this many descriptors are handed to a child (stdin, stdout, stderr, a watch pipe).
+#define LKS_SPAWN_MAX_FDS 8
+
+/// One child to start with `lks_spawn` (ChildSpawn.c).
+typedef struct {
+    /// The executable (a path: no $PATH search), argv and envp, each NULL-terminated.
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    /// The parent's descriptors that become the child's 0, 1, 2, ... (`fd_count` of them); every
+    /// other descriptor is closed in the child.
+    const int *fds;
+    int fd_count;
+    /// Linux: the signal the child gets when the parent dies (0: none), armed before exec, and
+    /// `parent`, the pid the child checks its parent still is right after arming.
+    int death_signal;
+    pid_t parent;
+    /// Out: the child's pid; set by lks_spawn.
+    pid_t pid;
+    int result;
+    int done;
+} lks_spawn_request;
+
+/// Starts the child `r` describes in a process group of its own (pgid = its pid), with default
+/// signal dispositions and an empty mask, its parent-death signal armed (Linux), and lists it for
+/// lks_children_kill_all. The fork happens on one thread that lives as long as the process
+/// (PR_SET_PDEATHSIG fires when the forking *thread* ends). Returns 0 (r->pid set) or an errno
+/// value: the exec's own error (ENOENT, EACCES) included; ECANCELED once lks_children_kill_all ran.
+int lks_spawn(lks_spawn_request *r);
+
+/// As lks_spawn, but forks on the calling thread: for tests only, the control that shows a child
+/// forked on a thread that ends is killed with it.
+int lks_spawn_on_calling_thread(lks_spawn_request *r);
+
+/// Takes a reaped child off the list.
+void lks_children_remove(pid_t pid);
+
+/// SIGKILL to every listed child's process group, and no more children from now on.
+/// Async-signal-safe: called from the interrupt handler, and at exit.
+void lks_children_kill_all(void);
+
+/// Whether lks_children_kill_all has run.
+int lks_children_stopping(void);
 
 /// posix_spawn_file_actions_addclosefrom_np(actions, from) (glibc 2.34+, a GNU extension Swift
 /// does not see): the child closes every descriptor from `from` up. `actions` is a

@@ -7,50 +7,43 @@ import Glibc
 import Darwin
 #endif
 
-/// One child process of a live run, started with `posix_spawnp` in its own process group (so a
-/// terminal's Ctrl-C reaches only the harness, which then reaps it), output to a log file.
+/// One child process of a live run, a `SpawnedChild` (its own process group, so a terminal's
+/// Ctrl-C reaches only the harness, which then reaps it; the parent-death watch), output to a log
+/// file.
 struct ChildProcess {
     let role: ProcessRole
-    let pid: pid_t
+    let child: SpawnedChild
     let logPath: String
+    var pid: pid_t { child.pid }
 
     static func spawn(role: ProcessRole, command: [String], logPath: String) throws -> ChildProcess {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for a in arguments { free(a) } }
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, command[0], &actions, &attributes, arguments, environ)
-        guard rc == 0 else {
-            throw BenchFailure.unavailable("cannot start child '\(command[0])' for role \(role.rawValue): \(String(cString: strerror(rc)))")
+        do {
+            let child = try SpawnedChild.spawn(
+                command[0],
+                arguments: Array(command.dropFirst()),
+                stdout: .file(logPath),
+                stderr: .stdout
+            )
+            return ChildProcess(role: role, child: child, logPath: logPath)
+        } catch let error as SpawnedChild.SpawnError {
+            throw BenchFailure.unavailable(
+                "cannot start child '\(command[0])' for role \(role.rawValue): \(String(cString: strerror(error.code)))"
+            )
         }
-        return ChildProcess(role: role, pid: pid, logPath: logPath)
     }
 
     /// The exit status if the child has ended (and is now reaped), nil while it runs.
     func poll() -> ExitStatus? {
-        var status: Int32 = 0
-        let r = waitpid(pid, &status, WNOHANG)
-        guard r == pid else { return r < 0 ? .exited(127) : nil }
-        return ExitStatus(raw: status)
+        child.poll().map { ended in
+            switch ended {
+            case .exited(let code): .exited(code)
+            case .signaled(let signal): .signaled(signal)
+            }
+        }
     }
 
     /// Kills the child's whole process group (it leads one) and reaps the child.
-    func killAndReap() {
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    }
+    func killAndReap() { child.killGroupAndReap() }
 
     /// The last lines of the child's log, for an error message.
     func logTail() -> String {

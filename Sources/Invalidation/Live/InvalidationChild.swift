@@ -12,6 +12,7 @@ import Darwin
 public enum InvalidationChild {
     /// Runs role `role` of the live run in `directory`; returns the process exit code.
     public static func main(directory: String, role: String) -> Int32 {
+        ParentWatch.armInChild()
         do {
             guard let role = ProcessRole(rawValue: role) else { throw BenchFailure.usage("unknown child role '\(role)'") }
             let spec = try JSONDecoder().decode(LiveRunSpec.self, from: Data(contentsOf: URL(fileURLWithPath: LiveRunSpec.path(directory))))

@@ -5,34 +5,41 @@ import Measurement
 import Glibc
 #endif
 
-/// One child process of the live harness, its stdout on a pipe the harness reads.
+/// One child process of the live harness (a `SpawnedChild`: its own process group, the
+/// parent-death watch), its stdout on a pipe the harness reads.
 final class ChildApp {
-    let process: Process
+    let child: SpawnedChild
     let output: FileHandle
-    let errors: Pipe
+    let errors: FileHandle
     private var buffer: [UInt8] = []
 
-    private init(process: Process, output: FileHandle, errors: Pipe) {
-        self.process = process
+    private init(child: SpawnedChild, output: FileHandle, errors: FileHandle) {
+        self.child = child
         self.output = output
         self.errors = errors
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { child.pid }
 
     static func start(_ command: [String]) throws -> ChildApp {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        defer {
+            // The child has its copies; the parent's write ends closed, so end of output is seen.
+            try? out.fileHandleForWriting.close()
+            try? err.fileHandleForWriting.close()
+        }
+        do {
+            let child = try SpawnedChild.spawn(
+                command[0],
+                arguments: Array(command.dropFirst()),
+                stdout: .descriptor(out.fileHandleForWriting.fileDescriptor),
+                stderr: .descriptor(err.fileHandleForWriting.fileDescriptor)
+            )
+            return ChildApp(child: child, output: out.fileHandleForReading, errors: err.fileHandleForReading)
+        } catch {
             throw BenchFailure.unavailable("cannot start the lifecycle app child '\(command[0])': \(error)")
         }
-        return ChildApp(process: process, output: out.fileHandleForReading, errors: err)
     }
 
     /// The next line the child wrote, nil at end of output.
@@ -56,16 +63,14 @@ final class ChildApp {
         return String(decoding: buffer + [UInt8](rest), as: UTF8.self)
     }
 
-    /// SIGKILL (the child may be stopped: SIGKILL ends a stopped process too), then reap.
-    func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
+    /// SIGKILL to its group (the child may be stopped: SIGKILL ends a stopped process too), then
+    /// reap.
+    func kill() { child.killGroupAndReap() }
 
-    func wait() { process.waitUntilExit() }
+    func wait() { child.wait() }
 
     func stderrTail() -> String {
-        let text = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        let text = String(decoding: errors.availableData, as: UTF8.self)
         return text.split(separator: "\n").suffix(2).joined(separator: " | ")
     }
 }

@@ -22,6 +22,7 @@ package enum LifecycleChild {
     }
 
     static func main(directory: String, durability: String, role: String) -> Int32 {
+        ParentWatch.armInChild()
         do {
             guard let d = LifecyclePolicy.Durability(rawValue: durability) else {
                 throw BenchFailure.usage("unknown durability '\(durability)'")

@@ -1,5 +1,12 @@
 import Foundation
+import Measurement
 import Simulation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs one probe in a child process under a watchdog and says how it ended. The child is always
 /// reaped: killed with SIGKILL when the watchdog fires, then waited for.
@@ -27,35 +34,37 @@ package struct ChildProbeHarness: Sendable {
     /// its (already reaped) process id.
     package func run(_ arguments: [String]) throws -> (outcome: Outcome, stderr: String, pid: Int32) {
         guard let executable = command.first else { throw HarnessError(message: "no child command") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst()) + arguments
         // A trap is expected: skip the Swift runtime's symbolicated backtrace (seconds per child).
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
         let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let child: SpawnedChild
+        do {
+            defer { try? err.fileHandleForWriting.close() }
+            child = try SpawnedChild.spawn(
+                executable,
+                arguments: Array(command.dropFirst()) + arguments,
+                environment: environment,
+                stderr: .descriptor(err.fileHandleForWriting.fileDescriptor)
+            )
+        } catch { throw HarnessError(message: "\(error)") }
         let deadline = clock.now() + watchdog
-        var killed = false
-        while process.isRunning {
-            if clock.now() >= deadline {
-                kill(process.processIdentifier, SIGKILL)
-                killed = true
-                break
-            }
-            clock.sleep(for: .milliseconds(5))
+        var ended: SpawnedChild.Termination?
+        while ended == nil {
+            ended = child.poll()
+            if ended == nil, clock.now() >= deadline { break }
+            if ended == nil { clock.sleep(for: .milliseconds(5)) }
         }
-        process.waitUntilExit()
+        let killed = ended == nil
+        if killed { ended = child.killGroupAndReap() }
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let pid = process.processIdentifier
+        // Killed by an interrupt (`ChildProcessRegistry`), not by its probe: no outcome.
+        if ChildProcessRegistry.isStopping { throw HarnessError(message: "interrupted") }
+        let pid = child.pid
         if killed { return (.deadlocked, text, pid) }
-        switch process.terminationReason {
-        case .uncaughtSignal: return (.trapped(process.terminationStatus), text, pid)
-        case .exit: return (process.terminationStatus == 0 ? .completed : .failed(process.terminationStatus), text, pid)
-        @unknown default: return (.failed(process.terminationStatus), text, pid)
+        switch ended! {
+        case .signaled(let signal): return (.trapped(signal), text, pid)
+        case .exited(let status): return (status == 0 ? .completed : .failed(status), text, pid)
         }
     }
 

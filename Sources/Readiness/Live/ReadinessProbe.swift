@@ -14,6 +14,7 @@ package enum ReadinessProbe: String, CaseIterable, Sendable {
     /// own variants), and returns its exit code. Called by the executable when it is started with
     /// its hidden role flag; never returns normally on a trap.
     package static func runChild(_ arguments: [String], variants: VariantRegistry<ReadinessVariant>) -> Int32 {
+        ParentWatch.armInChild()
         let known = variants.variants.filter(\.hasLiveForm).map(\.name)
         guard arguments.count == 2, let probe = ReadinessProbe(rawValue: arguments[0]),
             let makeAPI = variants.named(arguments[1])?.makeAPI

@@ -1,16 +1,16 @@
 import Foundation
+import Measurement
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finding and running helper programs (`faketime`, `cc`) without a shell.
 package enum Executables {
     /// The first executable named `name` on `$PATH`.
-    package static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for dir in path.split(separator: ":") where !dir.isEmpty {
-            let candidate = "\(dir)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
+    package static func find(_ name: String) -> String? { SpawnedChild.lookUp(name) }
 
     package struct Result {
         package var status: Int32
@@ -19,8 +19,9 @@ package enum Executables {
         package var timedOut: Bool
     }
 
-    /// Runs `executable` with `arguments`, waiting at most `timeout` seconds; then it is killed and
-    /// `onTimeout` runs (to kill grandchildren the wrapper started, which hold the pipes open).
+    /// Runs `executable` with `arguments` (a `SpawnedChild`: its own process group, the
+    /// parent-death watch), waiting at most `timeout` seconds; then its process group is killed
+    /// and `onTimeout` runs (to kill grandchildren the wrapper started in a group of their own).
     package static func run(
         _ executable: String,
         _ arguments: [String],
@@ -28,15 +29,22 @@ package enum Executables {
         timeout: Double = 60,
         onTimeout: () -> Void = {}
     ) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch {
-            return Result(status: 127, stdout: "", stderr: "cannot start \(executable): \(error.localizedDescription)", timedOut: false)
+        let child: SpawnedChild
+        do {
+            defer {
+                try? out.fileHandleForWriting.close()
+                try? err.fileHandleForWriting.close()
+            }
+            child = try SpawnedChild.spawn(
+                executable,
+                arguments: arguments,
+                environment: environment,
+                stdout: .descriptor(out.fileHandleForWriting.fileDescriptor),
+                stderr: .descriptor(err.fileHandleForWriting.fileDescriptor)
+            )
+        } catch {
+            return Result(status: 127, stdout: "", stderr: "\(error)", timedOut: false)
         }
         // Drain both pipes on other threads so a chatty child cannot block on a full pipe.
         let group = DispatchGroup()
@@ -55,20 +63,27 @@ package enum Executables {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(timeout * 1000))
         var timedOut = false
-        while process.isRunning {
+        var ended = child.poll()
+        while ended == nil {
             if clock.now > deadline {
                 timedOut = true
-                kill(process.processIdentifier, SIGKILL)
+                child.killGroup()
                 onTimeout()
                 break
             }
             usleep(10_000)
+            ended = child.poll()
         }
-        process.waitUntilExit()
+        let termination = ended ?? child.wait()
         // A grandchild that survived would keep the pipes open forever: do not wait for it.
         _ = group.wait(timeout: .now() + 5)
+        let status: Int32
+        switch termination {
+        case .exited(let code): status = code
+        case .signaled(let signal): status = signal
+        }
         return Result(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),
             timedOut: timedOut

@@ -135,6 +135,8 @@ public enum LiveHarness {
 
     /// The child's entry point: reads the plan, runs it, writes the result.
     public static func runChild(planPath: String) throws(LiveError) {
+        // Under the `faketime` wrapper: dies with the wrapper, which dies with the run.
+        ParentWatch.armInChild()
         guard let data = FileManager.default.contents(atPath: planPath),
             let plan = try? JSONDecoder().decode(LivePlan.self, from: data)
         else { throw LiveError("cannot read the live plan \(planPath)") }
