@@ -7,8 +7,8 @@ import XCTest
 final class BenchLifecycleTests: XCTestCase {
     let bench = WorkloadTool("lifecycle")
 
-    func run(_ args: [String]) throws -> ExecutableRunner.Result {
-        try ExecutableRunner.run("bench-lifecycle", args)
+    func run(_ args: [String], environment: [String: String] = [:]) throws -> ExecutableRunner.Result {
+        try ExecutableRunner.run("bench-lifecycle", args, environment: environment)
     }
 
     func testQuickRunWritesFilesWithOriginsAndDurability() throws {
@@ -110,11 +110,15 @@ final class BenchLifecycleTests: XCTestCase {
     /// run survives it.
     func testLiveKillsTearOnlyInPlaceAndLeaveNoProcess() throws {
         let dir = try temporaryFolder("lifecycle-live")
-        let r = try run([
-            "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--quiet", "--format",
-            "csv",
-            "--output", dir.path, "--events", dir.appendingPathComponent("events.csv").path,
-        ])
+        let mark = RunMark()
+        let r = try run(
+            [
+                "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--quiet", "--format",
+                "csv",
+                "--output", dir.path, "--events", dir.appendingPathComponent("events.csv").path,
+            ],
+            environment: mark.environment
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         // The live timeline's kills are the metric's.
         let events = try String(contentsOf: dir.appendingPathComponent("events.csv"), encoding: .utf8).split(separator: "\n")
@@ -133,13 +137,11 @@ final class BenchLifecycleTests: XCTestCase {
             XCTAssertEqual(value(d, "acked_lost"), 0, d)
             XCTAssertGreaterThan(value(d, "kills_inside_save"), 0, d)
         }
-        // No process is left behind: nothing on the machine runs a lifecycle child any more.
-        let procs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        let children = procs.filter { pid in
-            guard Int(pid) != nil, let cmd = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let line = String(decoding: cmd, as: UTF8.self)
-            return line.contains("--lifecycle-child") && line.contains("pb-lifecycle-")
-        }
-        XCTAssertEqual(children, [], "lifecycle children still running")
+        // No process is left behind: none of this run's lifecycle children runs any more.
+        XCTAssertEqual(
+            mark.processes(commandLineContaining: ["--lifecycle-child", "pb-lifecycle-"]),
+            [],
+            "lifecycle children still running"
+        )
     }
 }

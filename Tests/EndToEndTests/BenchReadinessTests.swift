@@ -36,13 +36,15 @@ final class BenchReadinessTests: XCTestCase {
     /// child processes; Signal's flag-first design does neither (the control). No child survives.
     func testLiveProbesCountTrapsAndDeadlocks() throws {
         let dir = try temporaryFolder("readiness-live")
+        let mark = RunMark()
         let r = try ExecutableRunner.run(
             "bench-readiness",
             [
                 "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
                 "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet", "--output",
                 dir.path,
-            ]
+            ],
+            environment: mark.environment
         )
         XCTAssertEqual(r.status, 0, r.stderr)
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
@@ -59,17 +61,8 @@ final class BenchReadinessTests: XCTestCase {
         }
         XCTAssertGreaterThan(duplicates("lazy-registry"), 0)
         XCTAssertEqual(duplicates("lazy-once"), 0)
-        XCTAssertEqual(Self.probeChildren(), [], "every probe child was reaped")
-    }
-
-    /// Processes whose command line carries the probe's hidden role flag.
-    static func probeChildren() -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { Int($0) != nil }.compactMap { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
-            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-            return line.contains("--readiness-probe") && line.contains("bench-readiness") ? "\(pid): \(line)" : nil
-        }
+        // The probe's hidden role flag, in this run's processes.
+        XCTAssertEqual(mark.processes(commandLineContaining: ["--readiness-probe", "bench-readiness"]), [], "every probe child was reaped")
     }
 
     func testLiveLaunchReportsLiveBesideSimulated() throws {
