@@ -99,6 +99,7 @@ package struct RunOutput {
     /// Writes the CSV and JSON, prints stdout in the requested format, and says where they went.
     package mutating func finish(
         parameters: [String: JSONValue],
+        randomStreamVersion: Int = 1,
         comparisons: [Comparison] = [],
         notes: [String] = [],
         complete: Bool = true,
@@ -113,7 +114,7 @@ package struct RunOutput {
                 runID: runID,
                 workload: workload,
                 createdUTC: Self.utcTimestamp(),
-                metadata: .current(parameters: parameters),
+                metadata: .current(parameters: parameters, randomStreamVersion: randomStreamVersion),
                 factorNames: stream.factorNames,
                 records: [],
                 summaries: try stream.summaries(),

@@ -19,6 +19,15 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     /// The user's package whose executable ran (its name and commit), beside PatternBench's
     /// `gitCommit`; nil in PatternBench's own `bench-*` tools and in documents from before it.
     public var userPackage: PackageProvenance?
+    /// The version of the random streams the run's virtual-time values come from (for
+    /// bench-throttle, `ArrivalIterator.streamVersion`; 1 for a workload whose streams never
+    /// changed). Values are bit-identical per seed only within one version, so bench-gate compares
+    /// deterministic values only between documents of the same one. Nil in documents from before
+    /// the key existed (issue 33), which all drew from version 1: `streamVersion`.
+    public var randomStreamVersion: Int?
+
+    /// `randomStreamVersion`, with a document that predates the key read as version 1.
+    public var streamVersion: Int { randomStreamVersion ?? 1 }
 
     enum CodingKeys: String, CodingKey {
         case gitCommit = "git_commit"
@@ -30,6 +39,7 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         case commandLine = "command_line"
         case parameters
         case userPackage = "user_package"
+        case randomStreamVersion = "random_stream_version"
     }
 
     public init(
@@ -40,7 +50,8 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         host: HostInfo,
         commandLine: [String],
         parameters: [String: JSONValue],
-        userPackage: PackageProvenance? = nil
+        userPackage: PackageProvenance? = nil,
+        randomStreamVersion: Int? = nil
     ) {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
@@ -50,10 +61,12 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         self.commandLine = commandLine
         self.parameters = parameters
         self.userPackage = userPackage
+        self.randomStreamVersion = randomStreamVersion
     }
 
-    /// Metadata for the current process, with the given parameters.
-    public static func current(parameters: [String: JSONValue]) -> RunMetadata {
+    /// Metadata for the current process, with the given parameters and the version of the random
+    /// streams the run drew from (`Workload.randomStreamVersion`).
+    public static func current(parameters: [String: JSONValue], randomStreamVersion: Int = 1) -> RunMetadata {
         RunMetadata(
             gitCommit: BuildInfo.gitCommit,
             gitDirty: BuildInfo.gitDirty,
@@ -66,7 +79,8 @@ public struct RunMetadata: Codable, Hashable, Sendable {
                 if case .wanted = state { state = .read(PackageProvenance.ofExecutable()) }
                 if case .read(let package) = state { return package }
                 return nil
-            }
+            },
+            randomStreamVersion: randomStreamVersion
         )
     }
 
