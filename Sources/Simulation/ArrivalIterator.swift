@@ -5,7 +5,7 @@
 public struct ArrivalIterator: IteratorProtocol, Sendable {
     /// The version of the arrival stream: which commits a model and a seed give. 1 until issue 33
     /// (each exponential gap `−mean · log U`, with `DeterministicMath.log`'s exact series); 2 since
-    /// (`ExponentialZiggurat`, about a tenth of the cost). The same seed gives other commits in
+    /// (`ExponentialZiggurat`, no division on its fast path). The same seed gives other commits in
     /// each version, so every virtual-time value fed by arrivals moves between them: each throttle
     /// run records its version (`random_stream_version` in the JSON metadata) and bench-gate
     /// refuses to compare deterministic values of two versions.

@@ -1,10 +1,10 @@
 /// Unit exponential variates by Marsaglia and Tsang's ziggurat (2000), 256 layers: the arrival
-/// stream of `RandomStream.version` 2 (issue 33).
+/// stream of `ArrivalIterator.streamVersion` 2 (issue 33).
 ///
 /// Version 1 took `−log(U)` with `DeterministicMath.log`'s exact series for every inter-arrival
-/// time, 31 % of bench-throttle's cycles. Here about 99 % of draws cost one generator step, one
-/// multiplication and one comparison; the rest fall to an exact rejection test (`exp`) or to the
-/// tail (`R − log U`), both with `DeterministicMath`.
+/// time, 28–31 % of bench-throttle's cycles. Here about 97.8 % of words (the layers' inner share,
+/// from the tables) cost one generator step, one multiplication and one comparison; the rest fall
+/// to an exact rejection test (`exp`) or to the tail (`R − log U`), both with `DeterministicMath`.
 ///
 /// Bit-identical everywhere: the tables are built at first use from IEEE-754 basic operations and
 /// `DeterministicMath` (itself only basic operations), never from libm and never from a literal
@@ -62,7 +62,7 @@ public struct ExponentialZiggurat: @unchecked Sendable {
         return slow(layer: i, value: value, &generator)
     }
 
-    /// The rare draws (about 1 %): the tail, or a point of a layer's right edge tested against
+    /// The rare words (about 2.2 %): the tail, or a point of a layer's right edge tested against
     /// the density; a rejected point starts over with a new word.
     @inline(never) func slow(layer: Int, value: Double, _ generator: inout SeededGenerator) -> Double {
         var i = layer
