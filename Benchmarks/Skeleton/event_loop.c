@@ -7,7 +7,8 @@
  * upper bound for an event loop of this shape on this machine, not a model of anything.
  * Timing only: it uses libm's log, which is fine for a figure that is not a result.
  *
- * Usage: event_loop RATE DURATION_S SEED; prints "events N seconds S events_per_s E". */
+ * Usage: event_loop RATE DURATION_S SEED; prints "events N seconds S events_per_s E presented P commits C"
+ * (C: the commits the loop processed, the work bench-throttle's rate is compared on). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,7 +58,7 @@ int main(int argc, char **argv) {
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   double now_s = 0;
-  uint64_t events = 0, pending = 0, published = 0, presented = 0;
+  uint64_t events = 0, commits = 0, pending = 0, published = 0, presented = 0;
   push((int64_t)llround((now_s -= log(open_unit()) / rate) * 1e9), COMMIT);
   push(100000000, TIMER);
   push(frame, VSYNC);
@@ -66,15 +67,15 @@ int main(int argc, char **argv) {
     if (e.time >= end) break;
     events++;
     switch (e.kind) {
-    case COMMIT: pending++; push((int64_t)llround((now_s -= log(open_unit()) / rate) * 1e9), COMMIT); break;
+    case COMMIT: commits++; pending++; push((int64_t)llround((now_s -= log(open_unit()) / rate) * 1e9), COMMIT); break;
     case TIMER: published += pending; pending = 0; push(e.time + 100000000, TIMER); break;
     case VSYNC: presented += published; published = 0; push(e.time + frame, VSYNC); break;
     }
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-  printf("events %llu seconds %.6f events_per_s %.0f presented %llu\n", (unsigned long long)events, s, events / s,
-         (unsigned long long)presented);
+  printf("events %llu seconds %.6f events_per_s %.0f presented %llu commits %llu\n", (unsigned long long)events, s,
+         events / s, (unsigned long long)presented, (unsigned long long)commits);
   free(heap);
   return 0;
 }

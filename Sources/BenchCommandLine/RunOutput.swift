@@ -101,6 +101,7 @@ package struct RunOutput {
     /// Writes the CSV and JSON, prints stdout in the requested format, and says where they went.
     package mutating func finish(
         parameters: [String: JSONValue],
+        randomStreamVersion: Int = 1,
         comparisons: [Comparison] = [],
         notes: [String] = [],
         complete: Bool = true,
@@ -115,7 +116,7 @@ package struct RunOutput {
                 runID: runID,
                 workload: workload,
                 createdUTC: Self.utcTimestamp(),
-                metadata: .current(parameters: parameters, loadAtStart: loadAtStart),
+                metadata: .current(parameters: parameters, randomStreamVersion: randomStreamVersion, loadAtStart: loadAtStart),
                 factorNames: stream.factorNames,
                 records: [],
                 summaries: try stream.summaries(),

@@ -261,6 +261,7 @@ package enum WorkloadDriver {
         }
         try output.finish(
             parameters: parameters,
+            randomStreamVersion: W.randomStreamVersion,
             comparisons: report.comparisons,
             notes: notes,
             complete: complete,

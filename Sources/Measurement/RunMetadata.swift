@@ -24,6 +24,16 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     public var loadAverage1mStart: Double?
     public var loadAverage1mEnd: Double?
 
+    /// The version of the random streams the run's virtual-time values come from (for
+    /// bench-throttle, `ArrivalIterator.streamVersion`; 1 for a workload whose streams never
+    /// changed). Values are bit-identical per seed only within one version, so bench-gate compares
+    /// deterministic values only between documents of the same one. Nil in documents from before
+    /// the key existed (issue 33), which all drew from version 1: `streamVersion`.
+    public var randomStreamVersion: Int?
+
+    /// `randomStreamVersion`, with a document that predates the key read as version 1.
+    public var streamVersion: Int { randomStreamVersion ?? 1 }
+
     enum CodingKeys: String, CodingKey {
         case gitCommit = "git_commit"
         case gitDirty = "git_dirty"
@@ -35,8 +45,8 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         case parameters
         case userPackage = "user_package"
         case loadAverage1mStart = "load_average_1m_start"
-        case
-            loadAverage1mEnd = "load_average_1m_end"
+        case loadAverage1mEnd = "load_average_1m_end"
+        case randomStreamVersion = "random_stream_version"
     }
 
     public init(
@@ -49,7 +59,8 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         parameters: [String: JSONValue],
         userPackage: PackageProvenance? = nil,
         loadAverage1mStart: Double? = nil,
-        loadAverage1mEnd: Double? = nil
+        loadAverage1mEnd: Double? = nil,
+        randomStreamVersion: Int? = nil
     ) {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
@@ -61,11 +72,19 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         self.userPackage = userPackage
         self.loadAverage1mStart = loadAverage1mStart
         self.loadAverage1mEnd = loadAverage1mEnd
+        self.randomStreamVersion = randomStreamVersion
     }
 
-    /// Metadata for the current process, with the given parameters; `loadAtStart` is the host's
-    /// load when the run started (the load at its end is read now).
-    public static func current(parameters: [String: JSONValue], loadAtStart: Double? = nil) -> RunMetadata {
+    /// Metadata for the current process, with the given parameters, the version of the random
+    /// streams the run drew from (`Workload.randomStreamVersion`) and `loadAtStart`, the host's load
+    /// when the run started (the load at its end is read now).
+    public static func current(
+        parameters: [String: JSONValue],
+        randomStreamVersion: Int = 1,
+        loadAtStart: Double? = nil
+    )
+        -> RunMetadata
+    {
         RunMetadata(
             gitCommit: BuildInfo.gitCommit,
             gitDirty: BuildInfo.gitDirty,
@@ -80,7 +99,8 @@ public struct RunMetadata: Codable, Hashable, Sendable {
                 return nil
             },
             loadAverage1mStart: loadAtStart,
-            loadAverage1mEnd: HostLoad.oneMinute()
+            loadAverage1mEnd: HostLoad.oneMinute(),
+            randomStreamVersion: randomStreamVersion
         )
     }
 

@@ -3,12 +3,23 @@
 /// Lazy so that a ten-million-commit trace costs no memory; deterministic so that regenerating
 /// it for each policy gives every policy the very same commits.
 public struct ArrivalIterator: IteratorProtocol, Sendable {
+    /// The version of the arrival stream: which commits a model and a seed give. 1 until issue 33
+    /// (each exponential gap `−mean · log U`, with `DeterministicMath.log`'s exact series); 2 since
+    /// (`ExponentialZiggurat`, no division on its fast path). The same seed gives other commits in
+    /// each version, so every virtual-time value fed by arrivals moves between them: each throttle
+    /// run records its version (`random_stream_version` in the JSON metadata) and bench-gate
+    /// refuses to compare deterministic values of two versions.
+    public static var streamVersion: Int { 2 }
+
     let model: ArrivalModel
     let end: SimInstant
     /// `end.seconds`, the bound `nextTime` checks, computed once (it is a division).
     let limit: Double
     var timing: SeededGenerator
     var sizes: SeededGenerator
+    /// The exponential's tables (`ExponentialZiggurat.shared`), held so the hot path reads them
+    /// without the global's once-check.
+    let ziggurat = ExponentialZiggurat.shared
     /// The model's row distribution with its constants precomputed (the same rows, faster).
     let rows: RowSampler
     /// The Poisson model's mean gap, `1 / rate`, computed once (the same value every time).
@@ -43,8 +54,8 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
         }
     }
 
-    mutating func exponential(mean: Double) -> Double {
-        -mean * DeterministicMath.log(timing.nextOpenUnit())
+    @inline(__always) mutating func exponential(mean: Double) -> Double {
+        mean * ziggurat.next(&timing)
     }
 
     public mutating func next() -> Commit? {

@@ -56,21 +56,23 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     @inlinable public static func milliseconds(_ ms: Int) -> SimDuration { SimDuration(nanoseconds: Int64(ms) * 1_000_000) }
 
     /// Rounds a `Double` number of seconds to the nearest nanosecond (ties away from zero).
-    @inlinable public static func seconds(_ s: Double) -> SimDuration {
+    /// Always inlined: out of line it was a call per generated commit (issue 33).
+    @inlinable @inline(__always) public static func seconds(_ s: Double) -> SimDuration {
         SimDuration(nanoseconds: roundedToInteger(s * 1e9))
     }
 
     /// `Int64(x.rounded())` (ties away from zero) without libm's `round` call, which x86-64's
-    /// baseline instruction set has no instruction for (2 % of bench-throttle's profile): below
-    /// 2^52 the truncation and the fraction left are exact, so this is the same value. Larger,
-    /// NaN or infinite values take the original path (and trap the same way).
+    /// baseline instruction set has no instruction for (2 % of bench-throttle's profile). Below
+    /// 2^52 it truncates `x + ±(0.5 − 2^−54)` (the sign of `x`), which is exact for every such `x`
+    /// (a fraction of 0.5 or more carries over the next integer, anything less cannot: the sum
+    /// rounds to a spacing of at least 2^−53 near the next integer; `ExactRounding` in Timekeeping
+    /// is the same rule). No branch depends on the fraction: the previous truncate-and-compare
+    /// form gave the same values, but its branch on a coin-flip fraction was 10 % of
+    /// bench-throttle's cycles once the arrival stream was fast (issue 33). Larger, NaN or infinite
+    /// values take the original path (and trap the same way).
     @inlinable @inline(__always) static func roundedToInteger(_ x: Double) -> Int64 {
         guard x.magnitude < 0x1p52 else { return Int64(x.rounded()) }
-        let whole = Int64(x)
-        let fraction = x - Double(whole)
-        if fraction >= 0.5 { return whole &+ 1 }
-        if fraction <= -0.5 { return whole &- 1 }
-        return whole
+        return Int64(x + Double(signOf: x, magnitudeOf: 0x1.fffffffffffffp-2))
     }
 
     /// Rounds a `Double` number of milliseconds to the nearest nanosecond.

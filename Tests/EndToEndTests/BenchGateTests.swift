@@ -275,6 +275,42 @@ final class BenchGateInputTests: XCTestCase {
         )
     }
 
+    /// Deterministic values of two random stream versions are not compared (issue 33): a baseline
+    /// of another version is refused with one line, exit 2; one without the key counts as version
+    /// 1. The control: the same baseline with the results' version is compared (0 changed values).
+    func testBaselineOfAnotherRandomStreamVersionIsRefused() throws {
+        let dir = try ExecutableRunner.temporaryDirectory("gate-stream")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let results = try run(in: dir, "results")
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: results.appendingPathComponent("throttle.json"))) as! [String: Any]
+        let version = (document["metadata"] as! [String: Any])["random_stream_version"] as? Int
+        XCTAssertEqual(version, 2, "bench-throttle records its arrival stream's version")
+
+        let same = try run(in: dir, "same")
+        let control = try gate(results, ["--baseline", same.path])
+        XCTAssertEqual(control.status, 0, control.stdout + control.stderr)
+        XCTAssertTrue(control.stdout.contains("0 changed"), control.stdout)
+        try FileManager.default.removeItem(at: results.appendingPathComponent("gate.json"))
+
+        let older = try run(in: dir, "older")
+        try editJSON(older) { doc in
+            var meta = doc["metadata"] as! [String: Any]
+            meta["random_stream_version"] = 1
+            doc["metadata"] = meta
+        }
+        try assertRefused(results, "throttle: random stream version 2 in the results but 1 in \(older.path)", ["--baseline", older.path])
+        try editJSON(older) { doc in
+            var meta = doc["metadata"] as! [String: Any]
+            meta.removeValue(forKey: "random_stream_version")
+            doc["metadata"] = meta
+        }
+        try assertRefused(results, "throttle: random stream version 2 in the results but 1 in \(older.path)", ["--baseline", older.path])
+        // Recording a new baseline across versions is allowed: that is how a version changes.
+        let update = try gate(results, ["--baseline", older.path, "--update-baseline"])
+        XCTAssertEqual(update.status, 0, update.stdout + update.stderr)
+    }
+
     func testUntrustworthyResultsAreInputErrors() throws {
         let dir = try temporaryFolder("gate-input")
         let good = try run(in: dir, "good")

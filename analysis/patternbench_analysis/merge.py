@@ -113,6 +113,8 @@ def _source_entries(run: WorkloadRun) -> list[dict]:
             "git_dirty": meta.get("git_dirty"),
             "swift_version": meta.get("swift_version"),
             "build_configuration": meta.get("build_configuration"),
+            # Absent in documents from before issue 33, which all drew from version 1.
+            "random_stream_version": meta.get("random_stream_version", 1),
             "command_line": meta.get("command_line", []),
             "parameters": meta.get("parameters", {}),
             "folder": str(run.folder),
@@ -170,6 +172,12 @@ def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[s
         source_ids = ",".join(run.run_ids)
         notes += [n if n.startswith("[") else f"[{source_ids}] {n}" for n in run.notes]
         sources += _source_entries(run)
+    streams = sorted({s.get("random_stream_version", 1) for s in sources}, key=str)
+    if len(streams) > 1:
+        raise InputError(
+            f"cannot merge {workload} runs of random stream versions {', '.join(map(str, streams))}: "
+            "their virtual-time values come from different streams"
+        )
     created = max(str(s.get("created_utc") or "") for s in sources)
     digest = hashlib.sha256("\n".join(sorted(s["run_id"] for s in sources)).encode()).hexdigest()[:8]
     stamp = created.replace("-", "").replace(":", "")
@@ -209,6 +217,7 @@ def merged_document(workload: str, runs: list[WorkloadRun], command_line: list[s
             "git_commit": _common([s.get("git_commit") for s in sources]),
             "swift_version": _common([s.get("swift_version") for s in sources], mixed=True),
             "build_configuration": _common([s.get("build_configuration") for s in sources], mixed=True),
+            "random_stream_version": streams[0],
             "host": first.get("host", {}),
             "command_line": command_line,
             "parameters": parameters,

@@ -136,6 +136,8 @@ class WorkloadRun:
                 "user_package": meta.get("user_package"),
                 "swift_version": meta.get("swift_version"),
                 "build_configuration": meta.get("build_configuration"),
+                # Absent in documents from before issue 33, which all drew from version 1.
+                "random_stream_version": meta.get("random_stream_version", 1),
                 "parameters": meta.get("parameters", {}),
             }
         ]

@@ -27,6 +27,7 @@ META_COLUMNS = [
     "git_dirty",
     "build_configuration",
     "swift_version",
+    "random_stream_version",
     "user_package_name",
     "user_package_git_commit",
     "user_package_git_dirty",
@@ -51,6 +52,8 @@ def runs_frame(folders: list[ResultsFolder]) -> pd.DataFrame:
                     "git_dirty": source.get("git_dirty"),
                     "build_configuration": source.get("build_configuration"),
                     "swift_version": source.get("swift_version"),
+                    # results/README.md: absent in documents from before issue 33, read as version 1.
+                    "random_stream_version": source.get("random_stream_version", 1),
                 }
                 package = source.get("user_package") or {}
                 row.update(

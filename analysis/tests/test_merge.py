@@ -139,6 +139,19 @@ def test_mixed_schema_versions_are_refused(tmp_path, fixtures):
     assert_one_line_error(result, "mixed schema versions", "throttle.json is 2")
 
 
+def test_mixed_random_stream_versions_are_refused(tmp_path, fixtures, merged):
+    """Runs of two random stream versions (issue 33) give other values for the same seed: not one matrix.
+    A document without the key is version 1, so the fixtures (older) merge, and the merge says so."""
+    assert json.loads((merged / "throttle.json").read_text())["metadata"]["random_stream_version"] == 1
+    newer = copy_folder("shard-2", tmp_path)
+    doc = json.loads((newer / "throttle.json").read_text())
+    doc["metadata"]["random_stream_version"] = 2
+    (newer / "throttle.json").write_text(json.dumps(doc))
+    result = run_cli("merge", fixtures / "shard-1", newer, "-o", tmp_path / "out")
+    assert_one_line_error(result, "cannot merge throttle runs of random stream versions 1, 2")
+    assert not (tmp_path / "out").exists()
+
+
 def test_csv_from_another_schema_version_is_refused(tmp_path, fixtures):
     other = copy_folder("shard-2", tmp_path)
     csv_path = other / "throttle.csv"

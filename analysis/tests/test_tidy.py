@@ -167,6 +167,8 @@ def test_run_parameters_are_one_join_away(tmp_path):
     assert [c[0] for c in counts] == [60, 100] and sum(c[1] for c in counts) == len(rows)
     # The suite's own runs name no user package; the columns are there, empty.
     assert runs["user_package_name"].isna().all()
+    # These fixtures predate the key: their values come from random stream version 1.
+    assert runs["random_stream_version"].tolist() == [1] * len(runs)
 
 
 def test_runs_name_the_users_package(tmp_path):

@@ -74,8 +74,10 @@ package struct GateRun {
                 referenceName: "A/B base",
                 sameJob: true
             )
-            let committed = noBaseline ? [] : try loadBaseline(current: current, expecting: expecting).records
+            let committedSet = noBaseline ? nil : try loadBaseline(current: current, expecting: expecting)
+            let committed = committedSet?.records ?? []
             if !updateBaseline {
+                try StreamVersionCheck.check(current: current.documents, reference: committedSet?.documents ?? [], referencePath: baseline)
                 try SelectionCheck.baselineRows(
                     current: current.records,
                     reference: committed,
@@ -104,6 +106,7 @@ package struct GateRun {
             let base = try loadBaseline(current: current, expecting: expecting)
             if !updateBaseline {
                 // Replacing the baseline is how a matrix changes on purpose: its diff is shown.
+                try StreamVersionCheck.check(current: current.documents, reference: base.documents, referencePath: baseline)
                 try SelectionCheck.baselineRows(
                     current: current.records,
                     reference: base.records,

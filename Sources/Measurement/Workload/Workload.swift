@@ -74,6 +74,11 @@ public protocol Workload: Sendable {
 
     /// Every parameter of the run, defaults included, so that the JSON alone reproduces it.
     var parameters: [String: JSONValue] { get }
+    /// The version of the random streams the workload's virtual-time values come from, written to
+    /// each run's metadata (`random_stream_version`); bench-gate never compares deterministic
+    /// values of two versions. By default 1; a workload raises it when its streams change what a
+    /// seed gives (bench-throttle: `ArrivalIterator.streamVersion`).
+    static var randomStreamVersion: Int { get }
     /// Where each variant of the run comes from, by variant name: the `origin` column (a variant
     /// not named here, such as a harness row, gets `reference`: `VariantOrigin.of`). A workload with a
     /// `VariantRegistry` returns its `origins`.
@@ -90,6 +95,7 @@ extension Workload {
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] { [] }
     public func withoutTimeline(_ sample: Sample) -> Sample { sample }
     public var variantOrigins: [String: VariantOrigin] { [:] }
+    public static var randomStreamVersion: Int { 1 }
 }
 
 /// What an item measures, which decides whether it may run beside others under `--jobs`.

@@ -39,6 +39,8 @@ public struct ThrottleWorkload: IsolatingWorkload {
     }
 
     public static let name = "throttle"
+    /// The arrival stream's version: every scenario's commits come from `ArrivalIterator`.
+    public static var randomStreamVersion: Int { ArrivalIterator.streamVersion }
     public let configuration: ThrottleConfiguration
     public let selection: MatrixSelection
     public let recordTimeline: Bool
