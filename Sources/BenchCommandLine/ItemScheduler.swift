@@ -17,7 +17,8 @@ import Simulation
 /// says yes, no new item starts, and the calling thread stops waiting for the items in flight
 /// that `canAbandon` (pure computation, or a child process the item's own thread kills) and
 /// returns. It still waits for the others (a built-in live item that must reap the processes it
-/// started); their results are delivered.
+/// started); their results are delivered. `tick` is called on the calling thread each time it
+/// wakes (at least every `pollInterval`), so progress can be reported while a long item runs.
 package struct ItemScheduler: Sendable {
     package let jobs: Int
 
@@ -32,20 +33,37 @@ package struct ItemScheduler: Sendable {
         canAbandon: @escaping @Sendable (Int) -> Bool = { _ in false },
         shouldStop: @escaping @Sendable () -> Bool,
         work: @escaping @Sendable (Int) throws -> Sample,
-        deliver: (Int, Result<Sample, any Error>) -> Void
+        deliver: (Int, Result<Sample, any Error>) -> Void,
+        tick: () -> Void = {}
     ) {
         guard jobs > 1 else {
-            _ = runPool(Array(0..<count), workers: 1, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver)
+            _ = runPool(
+                Array(0..<count),
+                workers: 1,
+                canAbandon: canAbandon,
+                shouldStop: shouldStop,
+                work: work,
+                deliver: deliver,
+                tick: tick
+            )
             return
         }
         let parallel = (0..<count).filter { !isAlone($0) }
         if !parallel.isEmpty {
-            let ended = runPool(parallel, workers: jobs, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver)
+            let ended = runPool(
+                parallel,
+                workers: jobs,
+                canAbandon: canAbandon,
+                shouldStop: shouldStop,
+                work: work,
+                deliver: deliver,
+                tick: tick
+            )
             if ended != .allRan { return }
         }
         let alone = (0..<count).filter { isAlone($0) }
         if !alone.isEmpty {
-            _ = runPool(alone, workers: 1, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver)
+            _ = runPool(alone, workers: 1, canAbandon: canAbandon, shouldStop: shouldStop, work: work, deliver: deliver, tick: tick)
         }
     }
 
@@ -63,7 +81,8 @@ package struct ItemScheduler: Sendable {
         canAbandon: @escaping @Sendable (Int) -> Bool,
         shouldStop: @escaping @Sendable () -> Bool,
         work: @escaping @Sendable (Int) throws -> Sample,
-        deliver: (Int, Result<Sample, any Error>) -> Void
+        deliver: (Int, Result<Sample, any Error>) -> Void,
+        tick: () -> Void
     ) -> PoolEnding {
         let shared = LockedState(SegmentState<Sample>(next: 0))
         let ready = DispatchSemaphore(value: 0)
@@ -116,6 +135,7 @@ package struct ItemScheduler: Sendable {
                 deliver(index, result)
                 room.signal()
             }
+            tick()
             if running == 0 { return failed ? .failed : .allRan }
             if shouldStop(), inFlight.allSatisfy(canAbandon) { return .stopped }
         }

@@ -3,10 +3,13 @@ import Foundation
 /// Progress on stderr, unless `--quiet`: items done of the total, elapsed time and an estimate of
 /// the time left.
 ///
-/// On a terminal it is one bar redrawn in place after every item. Anywhere else (a CI log, a file)
-/// a redrawn bar would be noise and silence looks like a hang, so it is one plain line at the first
-/// item that finishes at least `logInterval` after the last line, and a last line at the end when
-/// any was printed. Time is read only through `now` (seconds since any origin), so tests drive it.
+/// On a terminal it is one bar redrawn in place after every item, and once a second while an item
+/// runs (so elapsed time moves). Anywhere else (a CI log, a file) a redrawn bar would be noise and
+/// silence looks like a hang, so it is one plain line every `logInterval`: at the first item that
+/// finishes that long after the last line, or at a `tick()` (the driver ticks while it waits) when
+/// none did — a run whose one long item takes minutes still says it is alive — and a last line at
+/// the end when any was printed. Time is read only through `now` (seconds since any origin), so
+/// tests drive it.
 package struct Progress {
     package enum Style: Sendable { case off, terminal, log }
 
@@ -20,6 +23,8 @@ package struct Progress {
     var done = 0
     var lastLine: Double
     var linesLogged = 0
+    /// The last label `advance` was given (what a log line names as last finished).
+    var lastLabel = ""
 
     /// - Parameters:
     ///   - name: what the log lines start with (`bench-atomics`).
@@ -45,21 +50,41 @@ package struct Progress {
 
     package mutating func advance(_ label: String) {
         done += 1
+        lastLabel = label
         switch style {
         case .off: return
-        case .terminal:
-            let width = 24
-            let filled = done * width / total
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            let text = "\r[\(bar)] \(status()) \(label)".prefix(110)
-            emit(text + "\u{1B}[K")
-        case .log:
-            let t = now()
-            guard t - lastLine >= logInterval else { return }
-            lastLine = t
-            linesLogged += 1
-            emit("\(name.isEmpty ? "" : "\(name): ")\(status()) (last: \(label))\n")
+        case .terminal: drawBar()
+        case .log: logIfDue()
         }
+    }
+
+    /// Called while items run (the driver calls it each time it wakes, about every 20 ms): a log
+    /// line when `logInterval` has passed since the last one, though no item finished; on a
+    /// terminal the bar redrawn once a second.
+    package mutating func tick() {
+        switch style {
+        case .off: return
+        case .terminal: if now() - lastLine >= 1 { drawBar() }
+        case .log: logIfDue()
+        }
+    }
+
+    private mutating func drawBar() {
+        lastLine = now()
+        let width = 24
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let text = "\r[\(bar)] \(status()) \(lastLabel)".prefix(110)
+        emit(text + "\u{1B}[K")
+    }
+
+    private mutating func logIfDue() {
+        let t = now()
+        guard t - lastLine >= logInterval else { return }
+        lastLine = t
+        linesLogged += 1
+        let last = lastLabel.isEmpty ? "" : " (last: \(lastLabel))"
+        emit("\(name.isEmpty ? "" : "\(name): ")\(status())\(last)\n")
     }
 
     package func finish() {
@@ -72,7 +97,7 @@ package struct Progress {
         }
     }
 
-    /// `12/160 items (7%), 0:42 elapsed, ETA 8:58`.
+    /// `12/160 items (7%), 0:42 elapsed, ETA 8:58`; before the first item finishes, no ETA.
     func status() -> String {
         let elapsed = now() - start
         var text = "\(done)/\(total) items (\(done * 100 / total)%), \(Self.clock(elapsed)) elapsed"

@@ -119,7 +119,7 @@ package enum WorkloadDriver {
         var perfetto = try perfettoFile.map {
             try $0.perfettoStream(window: try common.perfettoWindowRange, limit: common.perfettoLimit)
         }
-        var events: [TimelineRecord] = []
+        let events = try timeline?.eventsStream(runID: output.runID, workload: W.name, factorNames: workload.factorNames)
         var aggregate = workload.emptyAggregate
         var finishedCount = 0
         var waiting: [Int: W.Sample?] = [:]  // arrived before an earlier position (nil: no sample)
@@ -131,10 +131,10 @@ package enum WorkloadDriver {
             let item = all[indices[position]]
             let groups = workload.observations(for: item, sample: sample)
             try output.add(groups, origins: origins)
-            if timeline != nil {
+            if events != nil {
                 var rows = workload.timeline(for: item, sample: sample)
                 TimelineRecord.stampFactors(&rows, from: groups)
-                events += rows
+                try events?.add(rows)
             }
             try perfetto?.add(workload.trace(for: item, sample: sample), itemsLeft: indices.count - position)
             let kept = timeline != nil || perfetto != nil ? workload.withoutTimeline(sample) : sample
@@ -204,7 +204,8 @@ package enum WorkloadDriver {
                 }
                 progress.advance(workload.label(all[indices[position]]))
                 drain(upTo: nil)
-            }
+            },
+            tick: { progress.tick() }
         )
         if Interruption.pending != nil { ChildProcessRegistry.killAll() }
         // What is left after a gap (an item an interrupt kept from starting), in matrix order.
@@ -235,7 +236,7 @@ package enum WorkloadDriver {
                 at: 0
             )
         }
-        try timeline?.write(events, runID: output.runID, workload: W.name, factorNames: workload.factorNames)
+        if let timeline, let events { try timeline.commit(events) }
         if let perfetto {
             parameters["perfetto_events"] = .number(Double(perfetto.eventCount))
             if let limit = common.perfettoLimit {

@@ -17,6 +17,8 @@ enum ClockTrace {
     ) -> [TraceEvent] {
         var out = clientEvents
         var times: [Int64] = [0]
+        times.reserveCapacity(2 * clientEvents.count + 4 * scenario.events.count + 1)
+        out.reserveCapacity(out.count + 2 * scenario.events.count + times.capacity)
         for e in clientEvents {
             times.append(e.startNanoseconds)
             if e.kind == .slice { times.append(e.startNanoseconds + e.durationNanoseconds) }
@@ -39,7 +41,8 @@ enum ClockTrace {
             times += [at - 1, at, end - 1, end]
         }
         let origin = schedule.reading(source, at: 0)
-        for t in Set(times).sorted() where t >= 0 {
+        times.sort()  // sorted and each time once: what a Set would give, without hashing every event
+        for (k, t) in times.enumerated() where t >= 0 && (k == 0 || times[k - 1] != t) {
             let error = schedule.reading(source, at: t) &- origin &- t
             out.append(.counter("clock error", unit: "ms", at: t, value: Double(error) / 1e6))
         }

@@ -122,4 +122,26 @@ final class ItemSchedulerTests: XCTestCase {
         XCTAssertEqual(failures, [2])
         XCTAssertLessThan(successes, 50, "the pool went on after a failure")
     }
+
+    func testTicksWhileALongItemRuns() {
+        // What lets progress speak during a long item: the calling thread ticks while it waits,
+        // not only when a result arrives (one item, so one delivery).
+        for jobs in [1, 2] {
+            var ticksBeforeDelivery = 0
+            var delivered = false
+            ItemScheduler(jobs: jobs).run(
+                count: 1,
+                isAlone: { _ in false },
+                shouldStop: { false },
+                work: { index in
+                    usleep(300_000)
+                    return index
+                },
+                deliver: { _, _ in delivered = true },
+                tick: { if !delivered { ticksBeforeDelivery += 1 } }
+            )
+            XCTAssertTrue(delivered)
+            XCTAssertGreaterThanOrEqual(ticksBeforeDelivery, 3, "jobs \(jobs)")
+        }
+    }
 }

@@ -73,4 +73,68 @@ final class ProgressTests: XCTestCase {
             XCTAssertEqual(c.lines, [], "terminal: \(terminal)")
         }
     }
+
+    func testLogGetsALineEveryTenSecondsWhileOneLongItemRuns() {
+        // Issue 29: a line only when an item finished left a log silent for as long as the longest
+        // item. The driver ticks while it waits; the ticks alone bring the lines.
+        let c = Capture()
+        var p = progress(c, total: 3, terminal: false)
+        c.now = 2
+        p.advance("short")
+        for step in 1...1_700 {  // a tick every 20 ms, 34 s in all, no item finishing
+            c.now = 2 + Double(step) * 0.02
+            p.tick()
+        }
+        XCTAssertEqual(
+            c.lines,
+            [
+                "bench-atomics: 1/3 items (33%), 0:10 elapsed, ETA 0:20 (last: short)\n",
+                "bench-atomics: 1/3 items (33%), 0:20 elapsed, ETA 0:40 (last: short)\n",
+                "bench-atomics: 1/3 items (33%), 0:30 elapsed, ETA 1:00 (last: short)\n",
+            ]
+        )
+    }
+
+    func testWithoutTicksALongItemLeavesTheLogSilent() {
+        // Control for the above: the same run with only `advance` says nothing for 34 s.
+        let c = Capture()
+        var p = progress(c, total: 3, terminal: false)
+        c.now = 2
+        p.advance("short")
+        c.now = 36
+        XCTAssertEqual(c.lines, [])
+        p.advance("long")
+        XCTAssertEqual(c.lines, ["bench-atomics: 2/3 items (66%), 0:36 elapsed, ETA 0:18 (last: long)\n"])
+    }
+
+    func testALineBeforeAnyItemFinishedHasNoETA() {
+        let c = Capture()
+        var p = progress(c, total: 5, terminal: false)
+        c.now = 12
+        p.tick()
+        XCTAssertEqual(c.lines, ["bench-atomics: 0/5 items (0%), 0:12 elapsed\n"])
+    }
+
+    func testTerminalBarMovesOnceASecondWhileAnItemRuns() {
+        let c = Capture()
+        var p = progress(c, total: 4, terminal: true)
+        for step in 1...150 {  // 3 s of ticks
+            c.now = Double(step) * 0.02
+            p.tick()
+        }
+        XCTAssertEqual(c.lines.count, 3)
+        XCTAssertEqual(c.lines.last, "\r[........................] 0/4 items (0%), 0:03 elapsed \u{1B}[K")
+    }
+
+    func testQuietTicksStayQuiet() {
+        for terminal in [true, false] {
+            let c = Capture()
+            var p = progress(c, total: 3, quiet: true, terminal: terminal)
+            for step in 1...100 {
+                c.now = Double(step)
+                p.tick()
+            }
+            XCTAssertEqual(c.lines, [], "terminal: \(terminal)")
+        }
+    }
 }

@@ -19,7 +19,23 @@ public struct CacheSimResult: Sendable {
 
     public var hitRatio: Double { reads > 0 ? Double(hits) / Double(reads) : 0 }
 
+    /// The percentiles `observations` reports (as fractions of the reads).
+    static let reportedPercentiles: [Double] = [0.50, 0.99, 0.999, 1]
+    /// Those percentiles, once `latencies` is dropped (`withoutLatencies()`); nil while it is kept.
+    var keptPercentiles: [Double]?
+
+    /// The result without its per-read latencies, which are most of its size (a read each), and
+    /// with the percentiles it reports kept: what the report holds per item, so that memory does
+    /// not grow with the reads times `--seeds` (issue 29). Its observations are the same.
+    public func withoutLatencies() -> CacheSimResult {
+        var copy = self
+        copy.keptPercentiles = Self.reportedPercentiles.map(percentile)
+        copy.latencies = []
+        return copy
+    }
+
     func percentile(_ p: Double) -> Double {
+        if let keptPercentiles, let i = Self.reportedPercentiles.firstIndex(of: p) { return keptPercentiles[i] }
         guard !latencies.isEmpty else { return 0 }
         // Nearest rank: the smallest value with at least p of the reads at or below it.
         let rank = max(1, Int((p * Double(latencies.count)).rounded(.up)))

@@ -109,6 +109,20 @@ package final class SpoolFile {
 
     package func append(_ text: String) throws(AtomicFile.WriteError) { try append(text.utf8) }
 
+    /// Appends bytes borrowed for the call; a chunk as large as the buffer goes to the file
+    /// straight after what is buffered, without being copied into the buffer first (a trace's
+    /// chunks are: --perfetto writes hundreds of MB).
+    package func append(bytes: UnsafeRawBufferPointer) throws(AtomicFile.WriteError) {
+        guard bytes.count >= capacity else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= capacity { try flush() }
+            return
+        }
+        try flush()
+        if let failure = Self.writeAll(fd, bytes) { throw AtomicFile.WriteError(path: destination, reason: failure) }
+        size += Int64(bytes.count)
+    }
+
     /// Appends raw values (native byte order): a spool of numbers read back by `readAll(as:)`.
     package func append<T: BitwiseCopyable>(value: T) throws(AtomicFile.WriteError) {
         withUnsafeBytes(of: value) { buffer.append(contentsOf: $0) }
@@ -116,22 +130,24 @@ package final class SpoolFile {
     }
 
     package func flush() throws(AtomicFile.WriteError) {
-        var offset = 0
-        var failure: String?
-        buffer.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
-        }
-        size += Int64(offset)
+        let failure = buffer.withUnsafeBytes { Self.writeAll(fd, $0) }
+        if failure == nil { size += Int64(buffer.count) }
         buffer.removeAll(keepingCapacity: true)
         if let failure { throw AtomicFile.WriteError(path: destination, reason: failure) }
+    }
+
+    /// Writes all of `raw` to `fd` (again after a short write or EINTR); the error, if any.
+    private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += n
+        }
+        return nil
     }
 
     /// Reads the whole spool back from its start in chunks of the buffer's size.

@@ -62,8 +62,9 @@ public struct PerfettoTrace: Sendable {
     /// The trace as protobuf bytes.
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
+        let buffer = PacketBuffer(capacity: Self.chunk + 4096)
         for (index, item) in items.enumerated() {
-            Self.encode(item, pid: index + 1) { out += $0 }
+            Self.encode(item, pid: index + 1, into: buffer) { out.append(contentsOf: $0) }
         }
         return out
     }
@@ -73,9 +74,27 @@ public struct PerfettoTrace: Sendable {
     /// `pid` 1 clears the sequence's incremental state. Concatenating the items' packets in pid
     /// order gives `encoded()`; `PerfettoStream` does that one item at a time.
     public static func encode(_ item: ItemTrace, pid: Int, emit: ([UInt8]) throws -> Void) rethrows {
+        try encode(item, pid: pid, into: PacketBuffer(capacity: Self.chunk + 4096)) { try emit(Array($0)) }
+    }
+
+    /// `encode(_:pid:emit:)` into `out`, whose storage is reused (a stream keeps one for the run);
+    /// `emit` sees each chunk only during the call.
+    ///
+    /// Packets are encoded as the events are walked in time order, straight into `out`: at each
+    /// start time, first the slice ends due by then (a heap holds the slices still open), then
+    /// the instants and counters, then the begins. That is the order of sorting all packets by
+    /// (time; ends, then instants and counters, then begins; creation order), which the trace
+    /// processor needs within one sequence, without building or sorting a packet per event.
+    static func encode(
+        _ item: ItemTrace,
+        pid: Int,
+        into out: PacketBuffer,
+        emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
         let processUUID = UInt64(pid) << 32
-        var out = ProtobufWriter()
-        out.message(F.tracePacket) { p in
+        out.removeAll()
+        var head = ProtobufWriter()
+        head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
             if pid == 1 { p.varint(F.sequenceFlags, 1) }  // SEQ_INCREMENTAL_STATE_CLEARED
             p.message(F.trackDescriptor) { d in
@@ -87,18 +106,18 @@ public struct PerfettoTrace: Sendable {
             }
         }
         let events = item.events
-        let lanes = Self.lanes(events)
-        for (t, name) in lanes.trackNames.enumerated() {
+        let order = Self.timeOrder(events)
+        let plan = TrackPlan(events, order: order)
+        for (t, name) in plan.names.enumerated() {
             let uuid = processUUID + UInt64(t + 1)
-            let isCounter = lanes.counterTracks.contains(name)
-            out.message(F.tracePacket) { p in
+            head.message(F.tracePacket) { p in
                 p.varint(F.trustedSequence, 1)
                 p.message(F.trackDescriptor) { d in
                     d.varint(F.uuid, uuid)
                     d.varint(F.parentUUID, processUUID)
-                    if isCounter {
+                    if let unit = plan.counterUnits[t] {
                         d.string(F.name, name)
-                        d.message(F.counter) { c in c.string(F.unitName, lanes.counterUnits[name] ?? "") }
+                        d.message(F.counter) { c in c.string(F.unitName, unit) }
                     } else {
                         d.message(F.thread) { t in
                             t.varint(F.pid, UInt64(pid))
@@ -109,101 +128,243 @@ public struct PerfettoTrace: Sendable {
                 }
             }
         }
-        out.bytes.reserveCapacity(Self.chunk + 256)
-        for packet in lanes.packets {
-            let event = events[Int(packet.event)]
-            out.message(F.tracePacket) { p in
-                p.varint(F.timestamp, UInt64(max(0, packet.time)))
-                p.varint(F.trustedSequence, 1)
-                p.message(F.trackEvent) { e in
-                    e.varint(F.type, packet.type.rawValue)
-                    e.varint(F.trackUUID, processUUID + UInt64(packet.track) + 1)
-                    if packet.type == .counter {
-                        e.double(F.doubleCounterValue, event.value ?? 0)
-                    } else if packet.type != .sliceEnd {
-                        e.string(F.eventName, event.name)
-                        if let v = event.value {
-                            e.message(F.debugAnnotations) { a in
-                                a.string(F.annotationName, "value")
-                                a.double(F.annotationDouble, v)
-                            }
-                        }
-                    }
+        out.append(head.bytes)
+
+        func flushIfFull() throws {
+            guard out.count >= Self.chunk else { return }
+            try emit(out.bytes)
+            out.removeAll()
+        }
+        let writer = EventPacketWriter(out: out, processUUID: processUUID)
+        var open = OpenSlices()
+        var position = 0
+        while position < order.count {
+            let time = events[Int(order[position])].startNanoseconds
+            var groupEnd = position + 1
+            while groupEnd < order.count, events[Int(order[groupEnd])].startNanoseconds == time { groupEnd += 1 }
+            while let end = open.popIfDue(by: time) {
+                writer.end(end.time, track: end.track)
+                try flushIfFull()
+            }
+            for k in position..<groupEnd where events[Int(order[k])].kind != .slice {
+                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k])
+                try flushIfFull()
+            }
+            for k in position..<groupEnd where events[Int(order[k])].kind == .slice {
+                let duration = events[Int(order[k])].durationNanoseconds
+                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k])
+                open.push(time: time + max(1, duration), sequence: Int32(k), track: plan.tracks[k])
+                try flushIfFull()
+            }
+            position = groupEnd
+        }
+        while let end = open.popIfDue(by: .max) {
+            writer.end(end.time, track: end.track)
+            try flushIfFull()
+        }
+        if out.count > 0 { try emit(out.bytes) }
+    }
+
+    /// Writes one event's `TracePacket { timestamp, trusted_packet_sequence_id, track_event }`
+    /// into a `PacketBuffer`, lengths computed first: the bytes `ProtobufWriter` gives for the
+    /// same fields in the same order (see `F` for their numbers; keys spelled out as bytes).
+    private struct EventPacketWriter {
+        let out: PacketBuffer
+        let processUUID: UInt64
+
+        /// A slice begin (with the slice's name and value), an instant, or a counter sample.
+        @inline(__always) func event(_ event: TraceEvent, at time: Int64, track: Int32) {
+            let uuid = processUUID + UInt64(track) + 1
+            switch event.kind {
+            case .counter:
+                write(time, .counter, uuid, counter: event.value ?? 0, name: nil, annotation: nil)
+            case .slice, .instant:
+                var name = event.name
+                name.withUTF8 { utf8 in
+                    write(time, event.kind == .slice ? .sliceBegin : .instant, uuid, counter: nil, name: utf8, annotation: event.value)
                 }
             }
-            if out.bytes.count >= Self.chunk {
-                try emit(out.bytes)
-                out.bytes.removeAll(keepingCapacity: true)
+        }
+
+        @inline(__always) func end(_ time: Int64, track: Int32) {
+            write(time, .sliceEnd, processUUID + UInt64(track) + 1, counter: nil, name: nil, annotation: nil)
+        }
+
+        @inline(__always) private func write(
+            _ time: Int64,
+            _ type: EventType,
+            _ uuid: UInt64,
+            counter: Double?,
+            name: UnsafeBufferPointer<UInt8>?,
+            annotation: Double?
+        ) {
+            let timestamp = UInt64(max(0, time))
+            var trackEvent = 2 + 1 + PacketBuffer.varintSize(uuid)  // type, track_uuid
+            if counter != nil { trackEvent += 2 + 8 }  // double_counter_value (44)
+            if let name { trackEvent += 2 + PacketBuffer.varintSize(UInt64(name.count)) + name.count }  // name (23)
+            if annotation != nil { trackEvent += 2 + 16 }  // debug_annotations (4): name "value", double
+            let packet = 1 + PacketBuffer.varintSize(timestamp) + 2 + 1 + PacketBuffer.varintSize(UInt64(trackEvent)) + trackEvent
+            out.reserve(1 + PacketBuffer.varintSize(UInt64(packet)) + packet)
+            out.byte(0x0A)  // Trace.packet (1)
+            out.varint(UInt64(packet))
+            out.byte(0x40)  // timestamp (8)
+            out.varint(timestamp)
+            out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
+            out.byte(1)
+            out.byte(0x5A)  // track_event (11)
+            out.varint(UInt64(trackEvent))
+            out.byte(0x48)  // type (9)
+            out.byte(UInt8(type.rawValue))
+            out.byte(0x58)  // track_uuid (11)
+            out.varint(uuid)
+            if let counter {
+                out.byte(0xE1)  // double_counter_value (44), 64-bit
+                out.byte(0x02)
+                out.double(counter)
+            }
+            if let name {
+                out.byte(0xBA)  // name (23)
+                out.byte(0x01)
+                out.varint(UInt64(name.count))
+                out.raw(name)
+            }
+            if let annotation {
+                out.byte(0x22)  // debug_annotations (4), 16 bytes
+                out.byte(16)
+                out.byte(0x52)  // name (10) = "value"
+                out.byte(5)
+                for c in "value".utf8 { out.byte(c) }
+                out.byte(0x29)  // double_value (5), 64-bit
+                out.double(annotation)
             }
         }
-        if !out.bytes.isEmpty { try emit(out.bytes) }
     }
 
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// One begin, end, instant or counter packet: 24 bytes that point at their event and track,
-    /// so that a large item's packets cost little beside its events.
-    private struct Packet {
-        var time: Int64
-        var sequence: Int32  // creation order, the last tie-break
-        var track: Int32  // index in `Lanes.trackNames`
-        var event: Int32  // index in the item's events
-        var order: UInt8  // ends before instants before begins at one time
-        var type: EventType
+    /// The events' indices by start time, then index (no sort when they come in order).
+    private static func timeOrder(_ events: [TraceEvent]) -> [Int32] {
+        var inOrder = true
+        for i in events.indices.dropFirst() where events[i].startNanoseconds < events[i - 1].startNanoseconds {
+            inOrder = false
+            break
+        }
+        if inOrder { return (0..<Int32(events.count)).map { $0 } }
+        var keys = events.indices.map { (time: events[$0].startNanoseconds, index: Int32($0)) }
+        keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
+        return keys.map(\.index)
     }
 
-    private struct Lanes {
-        var trackNames: [String] = []
-        var counterTracks: Set<String> = []
-        var counterUnits: [String: String] = [:]
-        var packets: [Packet] = []
-    }
+    /// The item's tracks, in the order their first event comes in time: each actor's track, its
+    /// extra lanes (`actor #2`, …) where its slices overlap, and counter tracks; and the track of
+    /// each event (by its position in time order).
+    private struct TrackPlan {
+        var names: [String] = []
+        /// A counter track's unit (its last sample's), nil for a thread track.
+        var counterUnits: [String?] = []
+        var tracks: [Int32] = []
 
-    /// Assigns overlapping slices of one actor to extra lanes and turns events into time-ordered
-    /// begin/end/instant/counter packets.
-    private static func lanes(_ events: [TraceEvent]) -> Lanes {
-        var result = Lanes()
-        var trackIndex: [String: Int32] = [:]
-        func track(_ name: String) -> Int32 {
-            if let known = trackIndex[name] { return known }
-            let index = Int32(result.trackNames.count)
-            trackIndex[name] = index
-            result.trackNames.append(name)
-            return index
+        /// One distinct `TraceEvent.track`: its own track, and its lanes with when each is free.
+        private struct Actor {
+            var track: Int32 = -1
+            var laneEnds: [Int64] = []
+            var laneTracks: [Int32] = []
         }
-        var laneEnds: [String: [Int64]] = [:]
-        let ordered = events.indices.sorted {
-            (events[$0].startNanoseconds, $0) < (events[$1].startNanoseconds, $1)
-        }
-        result.packets.reserveCapacity(events.count + events.count / 2)
-        func add(_ time: Int64, _ order: UInt8, _ type: EventType, _ track: Int32, _ event: Int) {
-            result.packets.append(
-                Packet(time: time, sequence: Int32(result.packets.count), track: track, event: Int32(event), order: order, type: type)
-            )
-        }
-        for i in ordered {
-            let e = events[i]
-            switch e.kind {
-            case .slice:
-                var ends = laneEnds[e.track, default: []]
-                let lane = ends.firstIndex { $0 <= e.startNanoseconds } ?? ends.count
-                let end = e.startNanoseconds + max(1, e.durationNanoseconds)  // a begin always precedes its end
-                if lane == ends.count { ends.append(end) } else { ends[lane] = end }
-                laneEnds[e.track] = ends
-                let name = track(lane == 0 ? e.track : "\(e.track) #\(lane + 1)")
-                add(e.startNanoseconds, 2, .sliceBegin, name, i)
-                add(end, 0, .sliceEnd, name, i)
-            case .instant:
-                add(e.startNanoseconds, 1, .instant, track(e.track), i)
-            case .counter:
-                let t = track(e.track)
-                result.counterTracks.insert(e.track)
-                result.counterUnits[e.track] = e.name
-                add(e.startNanoseconds, 1, .counter, t, i)
+
+        init(_ events: [TraceEvent], order: [Int32]) {
+            var byName: [String: Int32] = [:]
+            var actors: [Actor] = []
+            var actorNames: [String] = []
+            var actorByName: [String: Int] = [:]
+            tracks.reserveCapacity(order.count)
+            func track(_ name: String) -> Int32 {
+                if let known = byName[name] { return known }
+                let index = Int32(names.count)
+                byName[name] = index
+                names.append(name)
+                counterUnits.append(nil)
+                return index
+            }
+            // Most items have a handful of actors: a linear scan with `==` (a compare of two
+            // words for short names) costs less than hashing each event's track name.
+            func actor(_ name: String) -> Int {
+                if actorNames.count <= 16 {
+                    if let i = actorNames.firstIndex(of: name) { return i }
+                } else if let i = actorByName[name] {
+                    return i
+                }
+                actorNames.append(name)
+                actors.append(Actor())
+                actorByName[name] = actors.count - 1
+                return actors.count - 1
+            }
+            for i in order {
+                let e = events[Int(i)]
+                let a = actor(e.track)
+                switch e.kind {
+                case .slice:
+                    let lane = actors[a].laneEnds.firstIndex { $0 <= e.startNanoseconds } ?? actors[a].laneEnds.count
+                    let end = e.startNanoseconds + max(1, e.durationNanoseconds)
+                    if lane == actors[a].laneEnds.count {
+                        actors[a].laneEnds.append(end)
+                        actors[a].laneTracks.append(-1)
+                    } else {
+                        actors[a].laneEnds[lane] = end
+                    }
+                    if actors[a].laneTracks[lane] < 0 {
+                        actors[a].laneTracks[lane] = track(lane == 0 ? e.track : "\(e.track) #\(lane + 1)")
+                    }
+                    tracks.append(actors[a].laneTracks[lane])
+                case .instant, .counter:
+                    if actors[a].track < 0 { actors[a].track = track(e.track) }
+                    let t = actors[a].track
+                    if e.kind == .counter { counterUnits[Int(t)] = e.name }
+                    tracks.append(t)
+                }
             }
         }
-        result.packets.sort { a, b in (a.time, a.order, a.sequence) < (b.time, b.order, b.sequence) }
-        return result
+    }
+
+    /// The slices begun and not yet ended, by (end time, creation order): a binary min-heap.
+    private struct OpenSlices {
+        struct End {
+            var time: Int64
+            var sequence: Int32
+            var track: Int32
+        }
+        private var heap: [End] = []
+
+        private static func before(_ a: End, _ b: End) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
+
+        mutating func push(time: Int64, sequence: Int32, track: Int32) {
+            heap.append(End(time: time, sequence: sequence, track: track))
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.before(heap[child], heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        /// The earliest end, if it is at or before `time`.
+        mutating func popIfDue(by time: Int64) -> End? {
+            guard let top = heap.first, top.time <= time else { return nil }
+            let last = heap.removeLast()
+            guard !heap.isEmpty else { return top }
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < heap.count, Self.before(heap[left], heap[smallest]) { smallest = left }
+                if right < heap.count, Self.before(heap[right], heap[smallest]) { smallest = right }
+                if smallest == parent { break }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
+            return top
+        }
     }
 }

@@ -97,7 +97,12 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
 
     /// The timeline as CSV, one row per record.
     public static func csv(_ records: [TimelineRecord], factorNames: [String] = []) -> String {
-        var text = csvHeader(factorNames: factorNames) + "\n"
+        csvHeader(factorNames: factorNames) + "\n" + csvRows(records, factorNames: factorNames)
+    }
+
+    /// The CSV rows of `records`, without the header: what a stream appends item by item.
+    public static func csvRows(_ records: [TimelineRecord], factorNames: [String] = []) -> String {
+        var text = ""
         for r in records {
             let lateness = r.frameLatenessMs.map(CSVWriter.format) ?? ""
             text += "\(CSVWriter.escape(r.runID)),\(CSVWriter.escape(r.workload)),\(CSVWriter.escape(r.scenario)),"
