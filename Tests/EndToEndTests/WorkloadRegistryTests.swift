@@ -89,15 +89,12 @@ final class WorkloadRegistryTests: XCTestCase {
         missing += Self.missing(in: try read(".github/workflows/macos.yml"), file: ".github/workflows/macos.yml") {
             "swift run \($0.executable) "
         }
-        for file in [".github/workflows/sharded-bench.yml", "docs/analysis.md"] {
-            missing += Self.missing(in: Self.loopWords(in: try read(file), after: "for bench in"), file: "\(file) (for bench in …)") {
-                " \($0.name) "
-            }
-        }
-        for file in ["scripts/ab-gate.sh", "scripts/gate-experiment.sh"] {
-            missing += Self.missing(in: Self.loopWords(in: try read(file), after: "for tool in"), file: "\(file) (for tool in …)") {
-                " \($0.executable) "
-            }
+        // The loops that derive their list from the registry (scripts/workloads) instead.
+        for (file, loop) in [
+            (".github/workflows/sharded-bench.yml", "for bench in"), ("docs/analysis.md", "for bench in"),
+            ("scripts/ab-gate.sh", "for tool in"), ("scripts/gate-experiment.sh", "for tool in"),
+        ] where !Self.loopWords(in: try read(file), after: loop).contains(" $(scripts/workloads") {
+            missing.append("\(file): its `\(loop)` loop must read its list from scripts/workloads, not name the workloads")
         }
         let open = WorkloadRegistry.all.filter(\.openToVariants)
         missing += Self.missing(
@@ -106,6 +103,22 @@ final class WorkloadRegistryTests: XCTestCase {
             workloads: open
         ) { " \($0.name) " }
         XCTAssertEqual(missing, [])
+    }
+
+    /// scripts/workloads, which the scripts' and workflows' loops read, prints the registry.
+    func testTheScriptsListIsTheRegistry() throws {
+        for (flag, expected) in [([], WorkloadRegistry.all.map(\.name)), (["--executables"], WorkloadRegistry.all.map(\.executable))] {
+            let process = Process()
+            let pipe = Pipe()
+            process.executableURL = Self.root.appendingPathComponent("scripts/workloads")
+            process.arguments = flag
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            XCTAssertEqual(output.split(separator: "\n").map(String.init), expected, "scripts/workloads \(flag)")
+        }
     }
 
     /// The workloads a user's executable offers are exactly the registry's open ones.
