@@ -3,7 +3,7 @@
 One panel per metric (the first four, in the CSV's order), scenarios on the x axis, one bar per
 variant: the median over seeds and repetitions, each mode apart (`sim`, `live`). It keeps a new
 workload visible in `plot` and the report from its first run; a workload replaces it with its own
-chart in `plot.py` (docs/architecture.md, "Adding a workload").
+chart in `plot.py` (docs/architecture.md, "Adding a workload with the scaffold").
 """
 
 from __future__ import annotations
@@ -48,9 +48,10 @@ def medians(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 label=label,
                 hatch="//" if mode == "live" and len(modes) > 1 else None,
             )
-            name = f"{metric}:{variant}:{mode}"
-            tag(bars, name, variant)
-            series.append(name)
+            for scenario, patch in zip(scenarios, bars.patches, strict=True):
+                name = f"{metric}:{scenario}:{variant}:{mode}"
+                tag(patch, name, variant)
+                series.append(name)
         ax.set_xticks(range(len(scenarios)), scenarios)
         ax.set_title(metric)
         ax.set_ylabel(units.get(metric, ""))
