@@ -6,6 +6,7 @@
 #   scripts/test-new-workload.sh [NAME]     (default: demo; prints each phase's time)
 #   FULL_GATE=1 ...                         also gate every deterministic slice against the new baseline
 #   PYTHON=.venv-ci/bin/python ...          also run the analysis package's registry tests
+#   PB_SCAFFOLD_COPY=1 ...                  use a plain copy even where an overlay would work
 #
 # The clone: where the kernel lets us (root, or unprivileged user namespaces), a copy-on-write one —
 # an overlay whose lower layer is this checkout, with its .build, mounted over the checkout's own
@@ -45,7 +46,7 @@ if [ -z "${PB_SCAFFOLD_CLONE:-}" ]; then
   mount_and_run='mount -t overlay overlay -o "lowerdir=$0,upperdir=$1/upper,workdir=$1/overlay-work" "$0" 2>/dev/null || exit 97
     cd "$0" && exec "$0/scripts/test-new-workload.sh" "$2"'
   status=0
-  if command -v unshare >/dev/null && unshare -m "${userns[@]}" true 2>/dev/null; then
+  if [ -z "${PB_SCAFFOLD_COPY:-}" ] && command -v unshare >/dev/null && unshare -m "${userns[@]}" true 2>/dev/null; then
     PB_SCAFFOLD_CLONE=overlay PB_SCAFFOLD_STARTED=$started unshare -m "${userns[@]}" bash -c "$mount_and_run" "$root" "$work" "$name" \
       || status=$?
     [ "$status" -ne 97 ] && exit "$status"
