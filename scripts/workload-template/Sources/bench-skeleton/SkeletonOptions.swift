@@ -10,7 +10,9 @@ struct SkeletonOptions: ParsableArguments {
     var handlerCostMs = 5
 
     func validate() throws {
-        guard (0...60_000).contains(intervalMs) else { throw ValidationError("--interval-ms must be between 0 and 60000, got \(intervalMs)") }
+        guard (0...60_000).contains(intervalMs) else {
+            throw ValidationError("--interval-ms must be between 0 and 60000, got \(intervalMs)")
+        }
         guard (1...60_000).contains(handlerCostMs) else {
             throw ValidationError("--handler-cost-ms must be between 1 and 60000, got \(handlerCostMs)")
         }
