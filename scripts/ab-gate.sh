@@ -95,7 +95,7 @@ if [ "$build" = 1 ] && [ "$build_candidate" = 1 ]; then
   swift build -c release >>"$log" 2>&1 || die "release build of the candidate failed (see $log)"
   echo "ab-gate: the candidate build took $(( $(date +%s) - start )) s" >&2
 fi
-for tool in bench-throttle bench-atomics bench-clock bench-readiness bench-invalidation bench-cache bench-group bench-lifecycle bench-gate; do [ -x "$cand_bin/$tool" ] || die "$cand_bin/$tool is missing (build without --no-build)"; done
+for tool in $(scripts/workloads --executables) bench-gate; do [ -x "$cand_bin/$tool" ] || die "$cand_bin/$tool is missing (build without --no-build)"; done
 for tool in bench-clock bench-atomics; do [ -x "$base_bin/$tool" ] || die "$base_bin/$tool is missing: the base $base_sha has no $tool, or it was not built"; done
 
 # Each side in a subshell: the candidate's environment never leaks into the base's runs.

@@ -26,7 +26,7 @@ import re
 import sys
 from pathlib import Path
 
-DOCUMENTS = ["README.md", "docs/your-own-variant.md", "Examples/README.md"]
+DOCUMENTS = ["README.md", "docs/your-own-variant.md", "Examples/README.md", "docs/architecture.md"]
 MARKER = re.compile(r"<!--\s*(snippet|excerpt):\s*(\S+?)\s*-->")
 REGION = re.compile(r"^\s*// snippet: (\S+)\s*$")
 

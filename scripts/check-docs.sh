@@ -5,7 +5,8 @@
 #
 #  1. scripts/check-doc-snippets.py must refuse a doc whose snippet no longer matches its file
 #     (the control, on rotted copies), then pass on the real docs (README.md,
-#     docs/your-own-variant.md, Examples/README.md).
+#     docs/your-own-variant.md, Examples/README.md, docs/architecture.md; the last one's snippets
+#     are scripts/workload-template/'s files, which scripts/test-new-workload.sh compiles).
 #  2. The files those snippets come from compile: the example package (Examples/: my-bench, the
 #     template registering all six roles, and doc-snippets, the doc's own examples) and this
 #     package's Sources (the protocol excerpts).

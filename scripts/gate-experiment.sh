@@ -26,7 +26,7 @@ runs=${1:-20}
 case "$runs" in
   ''|*[!0-9]*|0) echo "gate-experiment: error: RUNS must be a whole number ≥ 1, got '$runs'" >&2; exit 2 ;;
 esac
-for tool in bench-throttle bench-atomics bench-clock bench-readiness bench-invalidation bench-cache bench-group bench-lifecycle bench-gate; do
+for tool in $(scripts/workloads --executables) bench-gate; do
   [ -x ".build/release/$tool" ] || { echo "gate-experiment: error: .build/release/$tool missing (swift build -c release)" >&2; exit 2; }
 done
 work=$(mktemp -d)

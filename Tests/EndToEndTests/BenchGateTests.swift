@@ -33,33 +33,31 @@ final class BenchGateTests: XCTestCase {
         return out
     }
 
-    /// The XCTest layer of the gate: short deterministic runs of all three workloads, and every
+    /// The arguments of each workload's short deterministic run in
+    /// `testDeterministicThresholdsOfAllWorkloadsHold`: its default matrix unless named here (the
+    /// workloads come from `WorkloadRegistry`, so a new one is run without editing this test).
+    static let shortRunArguments: [String: [String]] = [
+        "clock": ["--no-read-cost"],
+        "cache": ["--seeds", "1"],
+        // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
+        // lost updates are exact whatever the timing.
+        "atomics": [
+            "--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
+            "--variant",
+            "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized",
+            "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0",
+        ],
+    ]
+
+    /// The XCTest layer of the gate: short deterministic runs of every registered workload, and every
     /// deterministic threshold holds — none fails and none is skipped for want of data.
     func testDeterministicThresholdsOfAllWorkloadsHold() throws {
         let dir = try temporaryFolder("gate")
         let run = dir.appendingPathComponent("run")
-        for (tool, args) in [
-            ("bench-throttle", []),
-            ("bench-clock", ["--no-read-cost"]),
-            ("bench-readiness", []),
-            ("bench-invalidation", []),
-            ("bench-cache", ["--seeds", "1"]),
-            ("bench-group", []),
-            ("bench-lifecycle", []),
-            // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
-            // lost updates are exact whatever the timing.
-            (
-                "bench-atomics",
-                [
-                    "--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
-                    "--variant",
-                    "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized",
-                    "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0",
-                ]
-            ),
-        ] {
-            let r = try ExecutableRunner.run(tool, ["--quiet", "--output", run.path] + args)
-            XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")
+        for workload in WorkloadRegistry.all {
+            let args = Self.shortRunArguments[workload.name] ?? []
+            let r = try ExecutableRunner.run(workload.executable, ["--quiet", "--output", run.path] + args)
+            XCTAssertEqual(r.status, 0, "\(workload.executable): \(r.stderr)")
         }
         // The unsynchronized control, with enough repetitions that it cannot miss its race.
         let control = dir.appendingPathComponent("control")

@@ -76,6 +76,28 @@ final class WorkloadRegistryTests: XCTestCase {
         XCTAssertEqual(Self.missing(in: thresholds, file: "results/thresholds.json") { "\"workload\": \"\($0.name)\"" }, [])
     }
 
+    /// The loops that derive their list from the registry (`scripts/workloads`), by file.
+    static let derivedLoops = [
+        (".github/workflows/sharded-bench.yml", "for bench in"), ("docs/analysis.md", "for bench in"),
+        (".github/workflows/macos.yml", "for bench in"), ("scripts/ab-gate.sh", "for tool in"),
+        ("scripts/gate-experiment.sh", "for tool in"),
+    ]
+
+    static func readsTheRegistry(_ text: String, loop: String) -> Bool {
+        loopWords(in: text, after: loop).contains(" $(scripts/workloads")
+    }
+
+    /// gate-run.sh runs every workload's default matrix from the registry, except those its `case`
+    /// leaves out, which it must run by name with their flags: the workloads it runs neither way.
+    static func gateRunMissing(_ gateRun: String, workloads: [WorkloadDescriptor] = WorkloadRegistry.all) -> [String] {
+        let loop = gateRun.components(separatedBy: "for name in $(\"$root/scripts/workloads\")").dropFirst().first
+        let skipLine = loop?.split(separator: "\n").first { $0.contains(") ;;") } ?? ""
+        let byName = Set((skipLine.split(separator: ")").first ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) })
+        return missing(in: gateRun, file: "scripts/gate-run.sh", workloads: workloads.filter { loop == nil || byName.contains($0.name) }) {
+            "run \($0.executable) "
+        }
+    }
+
     /// The lists that must stay written out name every workload.
     func testEveryWrittenOutListNamesEveryWorkload() throws {
         let package = try read("Package.swift")
@@ -85,19 +107,9 @@ final class WorkloadRegistryTests: XCTestCase {
         }
         missing += Self.missing(in: package, file: "Package.swift (targets:)") { "name: \"\($0.executable)\"" }
         missing += Self.missing(in: endToEnd, file: "Package.swift (EndToEndTests dependencies)") { "\"\($0.executable)\"" }
-        missing += Self.missing(in: try read("scripts/gate-run.sh"), file: "scripts/gate-run.sh") { "run \($0.executable) " }
-        missing += Self.missing(in: try read(".github/workflows/macos.yml"), file: ".github/workflows/macos.yml") {
-            "swift run \($0.executable) "
-        }
-        for file in [".github/workflows/sharded-bench.yml", "docs/analysis.md"] {
-            missing += Self.missing(in: Self.loopWords(in: try read(file), after: "for bench in"), file: "\(file) (for bench in …)") {
-                " \($0.name) "
-            }
-        }
-        for file in ["scripts/ab-gate.sh", "scripts/gate-experiment.sh"] {
-            missing += Self.missing(in: Self.loopWords(in: try read(file), after: "for tool in"), file: "\(file) (for tool in …)") {
-                " \($0.executable) "
-            }
+        missing += Self.gateRunMissing(try read("scripts/gate-run.sh"))
+        for (file, loop) in Self.derivedLoops where !Self.readsTheRegistry(try read(file), loop: loop) {
+            missing.append("\(file): its `\(loop)` loop must read its list from scripts/workloads, not name the workloads")
         }
         let open = WorkloadRegistry.all.filter(\.openToVariants)
         missing += Self.missing(
@@ -106,6 +118,22 @@ final class WorkloadRegistryTests: XCTestCase {
             workloads: open
         ) { " \($0.name) " }
         XCTAssertEqual(missing, [])
+    }
+
+    /// scripts/workloads, which the scripts' and workflows' loops read, prints the registry.
+    func testTheScriptsListIsTheRegistry() throws {
+        for (flag, expected) in [([], WorkloadRegistry.all.map(\.name)), (["--executables"], WorkloadRegistry.all.map(\.executable))] {
+            let process = Process()
+            let pipe = Pipe()
+            process.executableURL = Self.root.appendingPathComponent("scripts/workloads")
+            process.arguments = flag
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            XCTAssertEqual(output.split(separator: "\n").map(String.init), expected, "scripts/workloads \(flag)")
+        }
     }
 
     /// The workloads a user's executable offers are exactly the registry's open ones.
@@ -130,5 +158,23 @@ final class WorkloadRegistryTests: XCTestCase {
         )
         let loop = Self.loopWords(in: "  for bench in throttle cache-trace atomics; do\n  clock\n", after: "for bench in")
         XCTAssertEqual(Self.missing(in: loop, file: "y.yml", workloads: two) { " \($0.name) " }.count, 1)
+        // A derived loop that names the workloads again, and a gate-run.sh whose loop leaves out a
+        // workload it does not run by name (or that lost its loop), are named.
+        XCTAssertFalse(Self.readsTheRegistry("  for bench in throttle atomics; do", loop: "for bench in"))
+        XCTAssertTrue(Self.readsTheRegistry("  for bench in $(scripts/workloads); do", loop: "for bench in"))
+        let gateRun = """
+            run bench-throttle --quiet --output "$out/gate"
+            for name in $("$root/scripts/workloads"); do
+              case "$name" in
+                throttle | clock) ;;
+                *) run "bench-$name" --quiet --output "$out/gate" ;;
+              esac
+            done
+            """
+        XCTAssertEqual(
+            Self.gateRunMissing(gateRun, workloads: two),
+            ["clock is missing from scripts/gate-run.sh: expected \"run bench-clock \""]
+        )
+        XCTAssertEqual(Self.gateRunMissing("run bench-throttle --quiet\n", workloads: two).count, 2)
     }
 }

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from .charts import atomics, cache, clock, group, invalidation, lifecycle, readiness, throttle, throttle_worst
+from .charts import atomics, cache, clock, generic, group, invalidation, lifecycle, readiness, throttle, throttle_worst
 from .charts.common import Chart
 from .results import ResultsFolder, combined, workloads
+from .workloads import registry
 
 # Workloads drawn as one chart each: the function returns the chart, or None when the runs hold
 # none of the rows it draws.
@@ -47,6 +48,9 @@ def render_all(
             made = [SINGLE_CHARTS[workload](runs, out_dir)]
         elif workload == "atomics":
             made = list(atomics.charts(runs, out_dir))
+        elif workload in registry():
+            # A registered workload without its own chart yet (scripts/new-workload makes one).
+            made = [generic.medians(runs, out_dir)]
         else:
             log(f"note: no charts for workload '{workload}' (its numbers are still in the report and exports)")
             continue

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from patternbench_analysis.charts import generic
+from patternbench_analysis.charts.common import slug
 from patternbench_analysis.plot import render_all
-from patternbench_analysis.results import load_folders
+from patternbench_analysis.results import combined, load_folders
 from patternbench_analysis.workloads import registry
 
 BASELINE = Path(__file__).resolve().parents[2] / "results" / "baseline"
@@ -39,3 +41,19 @@ def test_every_workload_of_the_baseline_gets_its_charts(tmp_path: Path):
 def test_an_uncharted_workload_is_named():
     """The control: the note render_all logs for a workload without charts is found by name."""
     assert uncharted(["note: no charts for workload 'cache' (its numbers are still in the report)"]) == ["cache"]
+
+
+def test_the_generic_chart_draws_any_workload(tmp_path: Path):
+    """charts/generic.py, which draws a registered workload without a chart of its own (a new one
+    from scripts/new-workload), draws a real run: one bar per metric, scenario and variant, each
+    tagged in the SVG with its series."""
+    folders = load_folders([BASELINE])
+    runs = combined(folders, "invalidation")
+    chart = generic.medians(runs, tmp_path)
+    assert chart is not None and chart.workload == "invalidation"
+    table = runs[0].table
+    metrics = list(dict.fromkeys(table["metric"]))[: generic.MAX_METRICS]
+    pairs = {(s, v) for s, v in zip(table["scenario"], table["variant"], strict=True)}
+    assert len(chart.series) == len(metrics) * len(pairs)
+    svg = chart.svg.read_text(encoding="utf-8")
+    assert all(f'id="series:{slug(name)}"' in svg for name in chart.series)
