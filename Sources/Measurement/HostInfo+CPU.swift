@@ -14,14 +14,6 @@ public struct CPUIdentity: Codable, Hashable, Sendable, CustomStringConvertible 
     public var stepping: Int
     public var microcode: String
 
-    public init(vendor: String, family: Int, model: Int, stepping: Int, microcode: String) {
-        self.vendor = vendor
-        self.family = family
-        self.model = model
-        self.stepping = stepping
-        self.microcode = microcode
-    }
-
     public var description: String {
         "\(vendor) family \(family) model \(model) stepping \(stepping) microcode \(microcode)"
     }

@@ -30,21 +30,6 @@ public struct PackageProvenance: Codable, Hashable, Sendable {
         case executableOlderThanCommit = "executable_older_than_commit"
     }
 
-    /// A provenance (the run reads it with `ofExecutable()`).
-    public init(
-        name: String?,
-        path: String,
-        gitCommit: String? = nil,
-        gitDirty: Bool? = nil,
-        executableOlderThanCommit: Bool? = nil
-    ) {
-        self.name = name
-        self.path = path
-        self.gitCommit = gitCommit
-        self.gitDirty = gitDirty
-        self.executableOlderThanCommit = executableOlderThanCommit
-    }
-
     /// The package holding `executable` (default: this process's executable), or nil when no
     /// folder above it has a `Package.swift`.
     public static func ofExecutable(_ executable: URL? = Bundle.main.executableURL) -> PackageProvenance? {

@@ -131,33 +131,11 @@ public struct SummaryRow: Codable, Hashable, Sendable {
     public var min: Double
     public var max: Double
     public var mean: Double
+}
 
-    public init(
-        scenario: String,
-        variant: String,
-        mode: String,
-        factors: [String: String],
-        metric: String,
-        unit: String,
-        count: Int,
-        median: Double,
-        min: Double,
-        max: Double,
-        mean: Double
-    ) {
-        self.scenario = scenario
-        self.variant = variant
-        self.mode = mode
-        self.factors = factors
-        self.metric = metric
-        self.unit = unit
-        self.count = count
-        self.median = median
-        self.min = min
-        self.max = max
-        self.mean = mean
-    }
-
+/// The schema's spelling: `factors` with their declared types (`FactorTypes`). In an extension,
+/// so that the memberwise initialiser stays synthesized.
+extension SummaryRow {
     enum CodingKeys: String, CodingKey {
         case scenario, variant, mode, factors, metric, unit, count, median, min, max, mean
     }

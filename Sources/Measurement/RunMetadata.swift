@@ -49,32 +49,6 @@ public struct RunMetadata: Codable, Hashable, Sendable {
         case randomStreamVersion = "random_stream_version"
     }
 
-    public init(
-        gitCommit: String?,
-        gitDirty: Bool? = nil,
-        swiftVersion: String,
-        buildConfiguration: String,
-        host: HostInfo,
-        commandLine: [String],
-        parameters: [String: JSONValue],
-        userPackage: PackageProvenance? = nil,
-        loadAverage1mStart: Double? = nil,
-        loadAverage1mEnd: Double? = nil,
-        randomStreamVersion: Int? = nil
-    ) {
-        self.gitCommit = gitCommit
-        self.gitDirty = gitDirty
-        self.swiftVersion = swiftVersion
-        self.buildConfiguration = buildConfiguration
-        self.host = host
-        self.commandLine = commandLine
-        self.parameters = parameters
-        self.userPackage = userPackage
-        self.loadAverage1mStart = loadAverage1mStart
-        self.loadAverage1mEnd = loadAverage1mEnd
-        self.randomStreamVersion = randomStreamVersion
-    }
-
     /// Metadata for the current process, with the given parameters, the version of the random
     /// streams the run drew from (`Workload.randomStreamVersion`) and `loadAtStart`, the host's load
     /// when the run started (the load at its end is read now).

@@ -1,7 +1,7 @@
-import Measurement
 import XCTest
 
 @testable import Locking
+@testable import Measurement
 
 /// The printed atomics table: one block per cell, every variant once, however many items the cell
 /// was measured in.

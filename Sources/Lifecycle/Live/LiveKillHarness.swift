@@ -24,22 +24,6 @@ package struct LiveKillHarness {
     /// then SIGKILL) or running (SIGKILL). Empty: alternate.
     let suspendedAtKill: [Bool]
 
-    package init(
-        command: [String],
-        durability: LifecyclePolicy.Durability,
-        kills: Int,
-        seed: UInt64,
-        directory: String?,
-        suspendedAtKill: [Bool] = []
-    ) {
-        self.suspendedAtKill = suspendedAtKill
-        self.command = command
-        self.durability = durability
-        self.kills = kills
-        self.seed = seed
-        self.directory = directory
-    }
-
     package struct Result: Sendable {
         package var kills = 0
         package var killsInsideSave = 0

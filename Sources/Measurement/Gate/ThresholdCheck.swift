@@ -12,26 +12,6 @@ public struct ThresholdOutcome: Codable, Hashable, Sendable {
     public var detail: String
     public var reason: String
 
-    public init(
-        id: String,
-        kind: Threshold.Kind,
-        workload: String,
-        scenario: String,
-        variant: String,
-        status: Status,
-        detail: String,
-        reason: String
-    ) {
-        self.id = id
-        self.kind = kind
-        self.workload = workload
-        self.scenario = scenario
-        self.variant = variant
-        self.status = status
-        self.detail = detail
-        self.reason = reason
-    }
-
     /// `threshold` skipped as a whole (its workload absent, a debug build), saying why.
     static func skipped(_ threshold: Threshold, detail: String) -> ThresholdOutcome {
         ThresholdOutcome(
