@@ -137,33 +137,17 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             current.filter { $0.mode == "sim" && workloads.contains($0.workload) }.map { (key($0), $0.value) },
             uniquingKeysWith: { a, _ in a }
         )
-        var changes: [Change] = []
-        for (k, v) in old where new[k] != v {
-            changes.append(
-                Change(
-                    workload: k.workload,
-                    scenario: k.scenario,
-                    variant: k.variant,
-                    metric: k.metric,
-                    seed: k.seed,
-                    factors: k.factors,
-                    baseline: v,
-                    current: new[k]
-                )
-            )
-        }
-        for (k, v) in new where old[k] == nil {
-            changes.append(
-                Change(
-                    workload: k.workload,
-                    scenario: k.scenario,
-                    variant: k.variant,
-                    metric: k.metric,
-                    seed: k.seed,
-                    factors: k.factors,
-                    baseline: nil,
-                    current: v
-                )
+        // Every key on either side whose value differs: a changed value, or one only one side has.
+        var changes = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }.map { k in
+            Change(
+                workload: k.workload,
+                scenario: k.scenario,
+                variant: k.variant,
+                metric: k.metric,
+                seed: k.seed,
+                factors: k.factors,
+                baseline: old[k],
+                current: new[k]
             )
         }
         changes.sort {
