@@ -14,14 +14,6 @@ public enum FanOutSimulation {
         public var flows: Int
         public var costs = FlowCosts()
         public var recordTrace = false
-
-        public init(shape: FanOutShape, scenario: FanOutScenario, seed: UInt64, flows: Int, recordTrace: Bool = false) {
-            self.shape = shape
-            self.scenario = scenario
-            self.seed = seed
-            self.flows = flows
-            self.recordTrace = recordTrace
-        }
     }
 
     private enum Event: Sendable {
