@@ -105,19 +105,13 @@ public struct InvalidationWorkload: Workload {
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
-        var groups = [group(item, "sim", sample.sim)]
-        if let live = sample.live { groups.append(group(item, "live", live)) }
-        return groups
-    }
-
-    func group(_ item: Item, _ mode: String, _ tally: InvalidationTally) -> LabelledObservations {
-        LabelledObservations(
+        LabelledObservations.simAndLive(
             scenario: item.scenario.name,
             variant: item.variant.rawValue,
-            mode: mode,
             seed: item.seed,
             repetition: item.repetition,
-            observations: tally.observations
+            sim: sample.sim.observations,
+            live: sample.live?.observations
         )
     }
 }

@@ -29,6 +29,34 @@ public struct LabelledObservations: Sendable, Hashable {
     }
 }
 
+extension LabelledObservations {
+    /// One item's groups in the modes it ran in: the simulated observations, then the live ones,
+    /// labelled alike but for `mode` (nil: the item did not run in that mode).
+    package static func simAndLive(
+        scenario: String,
+        variant: String,
+        seed: UInt64,
+        repetition: Int,
+        factors: [String: String] = [:],
+        sim: [Observation]?,
+        live: [Observation]?
+    ) -> [LabelledObservations] {
+        [("sim", sim), ("live", live)].compactMap { mode, observations in
+            observations.map {
+                LabelledObservations(
+                    scenario: scenario,
+                    variant: variant,
+                    mode: mode,
+                    seed: seed,
+                    repetition: repetition,
+                    factors: factors,
+                    observations: $0
+                )
+            }
+        }
+    }
+}
+
 extension Sequence<LabelledObservations> {
     /// The groups as records of `workload`, not yet stamped with a run's id and host: what a
     /// report summarises and ranks (`Statistics.summarize`) before the driver writes the real ones.

@@ -233,34 +233,14 @@ package struct ReadinessWorkload: IsolatingWorkload {
     }
 
     package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
-        var groups: [LabelledObservations] = []
-        let factors = ["globals": Self.globalsName(item)]
-        if !sample.sim.isEmpty {
-            groups.append(
-                LabelledObservations(
-                    scenario: item.scenario.rawValue,
-                    variant: Self.variantName(item),
-                    mode: "sim",
-                    seed: item.seed,
-                    repetition: item.repetition,
-                    factors: factors,
-                    observations: sample.sim
-                )
-            )
-        }
-        if let live = sample.live {
-            groups.append(
-                LabelledObservations(
-                    scenario: item.scenario.rawValue,
-                    variant: Self.variantName(item),
-                    mode: "live",
-                    seed: item.seed,
-                    repetition: item.repetition,
-                    factors: factors,
-                    observations: live
-                )
-            )
-        }
-        return groups
+        LabelledObservations.simAndLive(
+            scenario: item.scenario.rawValue,
+            variant: Self.variantName(item),
+            seed: item.seed,
+            repetition: item.repetition,
+            factors: ["globals": Self.globalsName(item)],
+            sim: sample.sim.isEmpty ? nil : sample.sim,
+            live: sample.live
+        )
     }
 }

@@ -182,19 +182,13 @@ public struct ThrottleWorkload: IsolatingWorkload {
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
-        var groups = [group(item, "sim", sample.sim)]
-        if let live = sample.live { groups.append(group(item, "live", live)) }
-        return groups
-    }
-
-    func group(_ item: Item, _ mode: String, _ result: ThrottleRunResult) -> LabelledObservations {
-        LabelledObservations(
+        LabelledObservations.simAndLive(
             scenario: item.scenario.name,
             variant: item.policy.name,
-            mode: mode,
             seed: item.seed,
             repetition: item.repetition,
-            observations: result.observations
+            sim: sample.sim.observations,
+            live: sample.live?.observations
         )
     }
 
