@@ -81,13 +81,8 @@ public struct FanOutWorkload: IsolatingWorkload {
         let names = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: catalogue, name: { $0 })
         scenarios = FanOutScenario.catalogue.filter { names.contains($0.name) }
         seeds = selection.seeds(default: live ? (selection.quick ? 1 : 3) : (selection.quick ? 2 : 5))
-        var items: [Item] = []
-        for scenario in scenarios {
-            for (repetition, seed) in seeds.enumerated() {
-                for variant in variants {
-                    items.append(Item(scenario: scenario, variant: variant, seed: seed, repetition: repetition, live: live, overhead: nil))
-                }
-            }
+        var items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
+            Item(scenario: $0, variant: $1, seed: $2, repetition: $3, live: live, overhead: nil)
         }
         if live, names.contains(Self.overheadScenario) {
             let placeholder = FanOutScenario(name: Self.overheadScenario, summary: "", services: ServiceProfile(), batchedMovies: true)

@@ -62,15 +62,9 @@ public struct InvalidationWorkload: Workload {
         }
         self.scenarios = scenarios
         seeds = selection.seeds(default: configuration.mode == .live ? 1 : 3)
-        var items: [Item] = []
-        for scenario in scenarios {
-            for (repetition, seed) in seeds.enumerated() {
-                for variant in variants {
-                    items.append(Item(scenario: scenario, variant: variant, seed: seed, repetition: repetition))
-                }
-            }
+        items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
+            Item(scenario: $0, variant: $1, seed: $2, repetition: $3)
         }
-        self.items = items
     }
 
     public func label(_ item: Item) -> String {

@@ -41,3 +41,23 @@ public struct MatrixSelection: Sendable {
         return chosen
     }
 }
+
+extension MatrixSelection {
+    /// One item per (scenario, seed, variant): scenario-major, then seed, then variant, the order
+    /// the tables and files list them in. `make` gets the seed's index as the repetition.
+    package static func items<Scenario, Variant, Item>(
+        scenarios: [Scenario],
+        seeds: [UInt64],
+        variants: [Variant],
+        _ make: (_ scenario: Scenario, _ variant: Variant, _ seed: UInt64, _ repetition: Int) -> Item
+    ) -> [Item] {
+        var items: [Item] = []
+        items.reserveCapacity(scenarios.count * seeds.count * variants.count)
+        for scenario in scenarios {
+            for (repetition, seed) in seeds.enumerated() {
+                for variant in variants { items.append(make(scenario, variant, seed, repetition)) }
+            }
+        }
+        return items
+    }
+}

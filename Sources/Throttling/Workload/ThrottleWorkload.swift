@@ -118,16 +118,9 @@ public struct ThrottleWorkload: IsolatingWorkload {
         self.scenarios = scenarios
         seeds = selection.seeds(default: configuration.mode == .live || replaying ? 1 : 3)
         let matrix = Matrix(scenarios: scenarios, policies: policies)
-        var items: [Item] = []
-        items.reserveCapacity(scenarios.count * seeds.count * policies.count)
-        for s in scenarios.indices {
-            for (repetition, seed) in seeds.enumerated() {
-                for p in policies.indices {
-                    items.append(Item(matrix: matrix, scenarioIndex: Int32(s), policyIndex: Int32(p), seed: seed, repetition: repetition))
-                }
-            }
+        items = MatrixSelection.items(scenarios: Array(scenarios.indices), seeds: seeds, variants: Array(policies.indices)) {
+            Item(matrix: matrix, scenarioIndex: Int32($0), policyIndex: Int32($1), seed: $2, repetition: $3)
         }
-        self.items = items
     }
 
     public static let hasTimeline = true

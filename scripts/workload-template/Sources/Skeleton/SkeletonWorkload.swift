@@ -42,15 +42,9 @@ public struct SkeletonWorkload: Workload {
         variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: SkeletonVariant.allCases, name: \.rawValue)
         scenarios = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: SkeletonScenario.catalogue, name: \.name)
         seeds = selection.seeds(default: 3)
-        var items: [Item] = []
-        for scenario in scenarios {
-            for (repetition, seed) in seeds.enumerated() {
-                for variant in variants {
-                    items.append(Item(scenario: scenario, variant: variant, seed: seed, repetition: repetition))
-                }
-            }
+        items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
+            Item(scenario: $0, variant: $1, seed: $2, repetition: $3)
         }
-        self.items = items
     }
 
     public func label(_ item: Item) -> String { "\(item.scenario.name) \(item.variant.rawValue) seed \(item.seed)" }
