@@ -3,8 +3,9 @@ import XCTest
 @testable import Measurement
 
 /// The streaming encoder (packets written as the events are walked, no packet array, no global
-/// sort) writes the same bytes as the encoder it replaced (`ReferencePerfettoEncoder`), so a
-/// trace's content does not change with it (issue 29).
+/// sort, names interned, small track uuids) writes the same content as the encoder it replaced
+/// (`ReferencePerfettoEncoder`): decoded (`DecodedPerfettoTrace`), every event has the same
+/// process, track, type, time, name and values, in the same order (issue 29).
 final class PerfettoEncodingEquivalenceTests: XCTestCase {
     /// A seeded generator, so that a failure repeats.
     struct SplitMix {
@@ -48,25 +49,74 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         return ItemTrace(scenario: "s\(index)", variant: "v", mode: "sim", seed: UInt64(index), repetition: 0, events: events)
     }
 
-    func testTheStreamingEncoderWritesTheReferenceBytes() {
-        var rng = SplitMix(state: 29)
-        for round in 0..<40 {
-            var trace = PerfettoTrace()
-            for i in 0..<3 {
-                trace.add(randomItem(&rng, index: i, actors: [2, 5, 12, 30][round % 4], count: rng.below(600)))
-            }
-            XCTAssertEqual(trace.encoded(), ReferencePerfettoEncoder.encoded(trace.items), "round \(round)")
+    /// The decoded content of both encodings (a decoding failure fails the test).
+    func decoded(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> DecodedPerfettoTrace? {
+        do { return try DecodedPerfettoTrace(bytes) } catch {
+            XCTFail("\(error)", file: file, line: line)
+            return nil
         }
     }
 
-    /// Events already in time order take the path without a sort; the bytes are the same.
-    func testEventsInTimeOrderGiveTheReferenceBytes() {
+    func assertSameContent(_ items: [ItemTrace], _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        var trace = PerfettoTrace()
+        for item in items { trace.add(item) }
+        let new = decoded(trace.encoded(), file: file, line: line)
+        let reference = decoded(ReferencePerfettoEncoder.encoded(items), file: file, line: line)
+        XCTAssertEqual(new?.tracks, reference?.tracks, message, file: file, line: line)
+        XCTAssertEqual(new?.events.count, reference?.events.count, message, file: file, line: line)
+        if let new, let reference,
+            let k = new.events.indices.first(where: { $0 < reference.events.count && new.events[$0] != reference.events[$0] })
+        {
+            XCTFail("\(message): event \(k): \(new.events[k]) vs \(reference.events[k])", file: file, line: line)
+        }
+    }
+
+    func testTheStreamingEncoderWritesTheReferenceContent() {
+        var rng = SplitMix(state: 29)
+        for round in 0..<40 {
+            let items = (0..<3).map { i in randomItem(&rng, index: i, actors: [2, 5, 12, 30][round % 4], count: rng.below(600)) }
+            assertSameContent(items, "round \(round)")
+        }
+    }
+
+    /// More distinct names than the linear lookup covers: each keeps its own interned id.
+    func testManyDistinctNamesKeepTheirNames() {
+        let events = (0..<200).map { TraceEvent.instant("event \($0 % 40)", on: "main", at: Int64($0), value: Double($0)) }
+        assertSameContent([ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events)])
+    }
+
+    /// Interning is what makes the trace smaller: the same content in fewer bytes than the
+    /// reference (names written once per item, not once per event).
+    func testInterningMakesTheTraceSmaller() {
+        var rng = SplitMix(state: 11)
+        var trace = PerfettoTrace()
+        trace.add(randomItem(&rng, index: 0, actors: 5, count: 5_000))
+        XCTAssertLessThan(Double(trace.encoded().count), 0.85 * Double(ReferencePerfettoEncoder.encoded(trace.items).count))
+    }
+
+    /// Control: the decoded comparison sees one changed value and one renamed event.
+    func testTheDecodedComparisonSeesAChangedValueOrName() throws {
+        let events: [TraceEvent] = [.slice("a", on: "main", start: 0, duration: 10, value: 1), .instant("x", on: "main", at: 5)]
+        let item = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events)
+        var changed = item
+        changed.events[0].value = 2
+        var renamed = item
+        renamed.events[1].name = "y"
+        var trace = PerfettoTrace()
+        trace.add(item)
+        let new = try DecodedPerfettoTrace(trace.encoded())
+        XCTAssertEqual(new, try DecodedPerfettoTrace(ReferencePerfettoEncoder.encoded([item])))
+        XCTAssertNotEqual(new, try DecodedPerfettoTrace(ReferencePerfettoEncoder.encoded([changed])))
+        XCTAssertNotEqual(new, try DecodedPerfettoTrace(ReferencePerfettoEncoder.encoded([renamed])))
+        XCTAssertEqual(new.events.map(\.name), ["a", "x", nil])
+    }
+
+    /// Events already in time order take the path without a sort; the content is the same.
+    func testEventsInTimeOrderGiveTheReferenceContent() {
         var rng = SplitMix(state: 7)
         var item = randomItem(&rng, index: 0, actors: 5, count: 2_000)
         item.events.sort { $0.startNanoseconds < $1.startNanoseconds }
-        var trace = PerfettoTrace()
-        trace.add(item)
-        XCTAssertEqual(trace.encoded(), ReferencePerfettoEncoder.encoded([item]))
+        assertSameContent([item])
     }
 
     /// Control: the comparison sees a difference of one tie — two begins at one time on one
@@ -79,15 +129,15 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         var trace = PerfettoTrace()
         trace.add(ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: a))
         let swapped = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: [a[1], a[0], a[2]])
-        XCTAssertNotEqual(trace.encoded(), ReferencePerfettoEncoder.encoded([swapped]))
-        XCTAssertEqual(trace.encoded(), ReferencePerfettoEncoder.encoded(trace.items))
+        XCTAssertNotEqual(decoded(trace.encoded()), decoded(ReferencePerfettoEncoder.encoded([swapped])))
+        XCTAssertEqual(decoded(trace.encoded()), decoded(ReferencePerfettoEncoder.encoded(trace.items)))
     }
 
     /// Items larger than a chunk are handed on in several chunks of whole packets; together they
-    /// are the reference bytes.
+    /// are the whole item's bytes, with the reference content.
     func testChunksOfALargeItemConcatenateToTheReference() {
         var rng = SplitMix(state: 3)
-        let item = randomItem(&rng, index: 0, actors: 6, count: 60_000)
+        let item = randomItem(&rng, index: 0, actors: 6, count: 120_000)
         var chunks = 0
         var bytes: [UInt8] = []
         PerfettoTrace.encode(item, pid: 1) {
@@ -95,6 +145,9 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
             bytes += $0
         }
         XCTAssertGreaterThan(chunks, 1)
-        XCTAssertEqual(bytes, ReferencePerfettoEncoder.encoded([item]))
+        var trace = PerfettoTrace()
+        trace.add(item)
+        XCTAssertEqual(bytes, trace.encoded())
+        XCTAssertEqual(decoded(bytes), decoded(ReferencePerfettoEncoder.encoded([item])))
     }
 }

@@ -39,6 +39,21 @@ final class PerfettoTraceTests: XCTestCase {
         XCTAssertEqual(trace.items[0].events.map(\.startNanoseconds), Array(10..<20))
     }
 
+    /// An event takes 64 bytes (its kind in the padding after the value's tag); control: the same
+    /// fields with the kind declared first take 72.
+    func testAnEventTakesSixtyFourBytes() {
+        struct KindFirst {
+            var kind: TraceEvent.Kind
+            var track: String
+            var name: String
+            var start: Int64
+            var duration: Int64
+            var value: Double?
+        }
+        XCTAssertEqual(MemoryLayout<TraceEvent>.stride, 64)
+        XCTAssertEqual(MemoryLayout<KindFirst>.stride, 72)
+    }
+
     /// The bytes start with a `Trace.packet` field (1, length-delimited) and are the same for the
     /// same events; overlapping slices of one actor do not break the encoding.
     func testEncodingIsAProtobufTraceAndRepeatable() {

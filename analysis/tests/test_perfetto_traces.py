@@ -89,8 +89,61 @@ def assert_known_fields(message, path: str = "packet") -> None:
             assert_known_fields(v, f"{path}.{descriptor.name}")
 
 
+def resolve_interned(packet, event_names: dict[int, str], annotation_names: dict[int, str]) -> None:
+    """Keeps the sequence's interned names (cleared with its incremental state) and writes them into
+    the packet's event: `name_iid` becomes `name`, a debug annotation's `name_iid` its `name`, so the
+    tests read names as the trace processor shows them. An id never interned fails."""
+    if packet.sequence_flags & perfetto_trace_pb2.TracePacket.SEQ_INCREMENTAL_STATE_CLEARED:
+        event_names.clear()
+        annotation_names.clear()
+    if packet.HasField("interned_data"):
+        event_names.update({n.iid: n.name for n in packet.interned_data.event_names})
+        annotation_names.update({n.iid: n.name for n in packet.interned_data.debug_annotation_names})
+    if not packet.HasField("track_event"):
+        return
+    e = packet.track_event
+    if e.HasField("name_iid"):
+        assert packet.sequence_flags & perfetto_trace_pb2.TracePacket.SEQ_NEEDS_INCREMENTAL_STATE
+        assert e.name_iid in event_names, f"name_iid {e.name_iid} never interned, at {packet.timestamp}"
+        e.name = event_names[e.name_iid]
+    for a in e.debug_annotations:
+        if a.HasField("name_iid"):
+            assert a.name_iid in annotation_names, f"annotation name_iid {a.name_iid} never interned"
+            a.name = annotation_names[a.name_iid]
+
+
+def test_interned_names_resolve_and_an_unknown_id_fails() -> None:
+    """The decoder reads interned names as the trace processor does; control: an id that was never
+    interned, or one from before the state was cleared, is an error, not a silent empty name."""
+    flags = perfetto_trace_pb2.TracePacket
+    first = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_INCREMENTAL_STATE_CLEARED)
+    first.interned_data.event_names.add(iid=1, name="frame")
+    first.interned_data.debug_annotation_names.add(iid=1, name="value")
+    event = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    event.track_event.name_iid = 1
+    event.track_event.debug_annotations.add(name_iid=1, double_value=2.0)
+    names: dict[int, str] = {}
+    annotations: dict[int, str] = {}
+    resolve_interned(first, names, annotations)
+    resolve_interned(event, names, annotations)
+    assert event.track_event.name == "frame"
+    assert event.track_event.debug_annotations[0].name == "value"
+    unknown = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    unknown.track_event.name_iid = 2
+    with pytest.raises(AssertionError, match="never interned"):
+        resolve_interned(unknown, names, annotations)
+    resolve_interned(
+        perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_INCREMENTAL_STATE_CLEARED), names, annotations
+    )
+    stale = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    stale.track_event.name_iid = 1
+    with pytest.raises(AssertionError, match="never interned"):
+        resolve_interned(stale, names, annotations)
+
+
 def decode(path: Path) -> dict[str, Process]:
-    """Decodes a trace and checks its structure; returns its processes by name."""
+    """Decodes a trace, resolving interned names, and checks its structure; returns its processes by
+    name."""
     trace = perfetto_trace_pb2.Trace()
     trace.ParseFromString(path.read_bytes())
     assert len(trace.packet) > 0
@@ -99,9 +152,13 @@ def decode(path: Path) -> dict[str, Process]:
     names: dict[int, str] = {}
     last_time: dict[int, int] = {}
     depth: Counter = Counter()
+    event_names: dict[int, str] = {}
+    annotation_names: dict[int, str] = {}
     for i, packet in enumerate(trace.packet):
         if i < 2000:
             assert_known_fields(packet)
+        assert packet.trusted_packet_sequence_id == 1
+        resolve_interned(packet, event_names, annotation_names)
         if packet.HasField("track_descriptor"):
             d = packet.track_descriptor
             assert d.uuid not in names, f"track {d.uuid} declared twice"

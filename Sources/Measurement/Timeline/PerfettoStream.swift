@@ -10,6 +10,8 @@ package struct PerfettoStream {
     private let window: Range<Int64>?
     private let limit: Int?
     private var pid = 0
+    /// The next item's first track uuid.
+    private var nextUUID: UInt64 = 1
     /// The encoder's buffer, reused by every item (its capacity stays at about one chunk).
     private let buffer = PacketBuffer(capacity: PerfettoTrace.chunk + 4096)
     /// Events written so far.
@@ -41,9 +43,9 @@ package struct PerfettoStream {
             }
             eventCount += trace.events.count
             pid += 1
-            do { try PerfettoTrace.encode(trace, pid: pid, into: buffer) { try file.append(bytes: $0) } } catch let error
-                as AtomicFile.WriteError
-            {
+            do {
+                nextUUID = try PerfettoTrace.encode(trace, pid: pid, firstUUID: nextUUID, into: buffer) { try file.append(bytes: $0) }
+            } catch let error as AtomicFile.WriteError {
                 throw error
             } catch {
                 throw AtomicFile.WriteError(path: file.path, reason: "\(error)")

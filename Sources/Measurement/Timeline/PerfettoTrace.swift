@@ -41,15 +41,20 @@ public struct PerfettoTrace: Sendable {
         return total - eventCount
     }
 
-    // Field numbers of perfetto/trace/trace_packet.proto and track_event/*.proto.
+    // Field numbers of perfetto/trace/trace_packet.proto, interned_data.proto and track_event/*.proto.
     fileprivate enum F {
         static let tracePacket = 1
         static let timestamp = 8, trustedSequence = 10, sequenceFlags = 13, trackEvent = 11, trackDescriptor = 60
+        static let internedData = 12, eventNames = 2, debugAnnotationNames = 3, iid = 1, internedName = 2
         static let uuid = 1, name = 2, process = 3, thread = 4, parentUUID = 5, counter = 8
         static let pid = 1, processName = 6, tid = 2, threadName = 5
-        static let type = 9, trackUUID = 11, eventName = 23, doubleCounterValue = 44, debugAnnotations = 4
-        static let annotationName = 10, annotationDouble = 5
         static let unitName = 6
+    }
+
+    /// `TracePacket.SequenceFlags`.
+    fileprivate enum SequenceFlag {
+        static let incrementalStateCleared: UInt64 = 1
+        static let needsIncrementalState: UInt64 = 2
     }
 
     fileprivate enum EventType: UInt64 {
@@ -59,44 +64,69 @@ public struct PerfettoTrace: Sendable {
         case counter = 4
     }
 
+    /// The interned name of every slice's and instant's annotation (`DebugAnnotationName.iid`).
+    fileprivate static let valueNameID: UInt64 = 1
+
     /// The trace as protobuf bytes.
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
         let buffer = PacketBuffer(capacity: Self.chunk + 4096)
+        var uuid: UInt64 = 1
         for (index, item) in items.enumerated() {
-            Self.encode(item, pid: index + 1, into: buffer) { out.append(contentsOf: $0) }
+            uuid = Self.encode(item, pid: index + 1, firstUUID: uuid, into: buffer) { out.append(contentsOf: $0) }
         }
         return out
     }
 
-    /// One item's packets — its process and track descriptors, then its events in time order — as
-    /// bytes of a `Trace`, handed to `emit` in chunks of whole packets (about 1 MiB). The item of
-    /// `pid` 1 clears the sequence's incremental state. Concatenating the items' packets in pid
-    /// order gives `encoded()`; `PerfettoStream` does that one item at a time.
-    public static func encode(_ item: ItemTrace, pid: Int, emit: ([UInt8]) throws -> Void) rethrows {
-        try encode(item, pid: pid, into: PacketBuffer(capacity: Self.chunk + 4096)) { try emit(Array($0)) }
+    /// One item's packets — its process and track descriptors and interned names, then its events
+    /// in time order — as bytes of a `Trace`, handed to `emit` in chunks of whole packets (about
+    /// 1 MiB). Its tracks take the uuids from `firstUUID` on; returns the next free one.
+    /// Concatenating the items' packets in pid order, each starting at the uuid the previous one
+    /// returned, gives `encoded()`; `PerfettoStream` does that one item at a time.
+    @discardableResult
+    public static func encode(
+        _ item: ItemTrace,
+        pid: Int,
+        firstUUID: UInt64 = 1,
+        emit: ([UInt8]) throws -> Void
+    ) rethrows
+        -> UInt64
+    {
+        try encode(item, pid: pid, firstUUID: firstUUID, into: PacketBuffer(capacity: Self.chunk + 4096)) { try emit(Array($0)) }
     }
 
-    /// `encode(_:pid:emit:)` into `out`, whose storage is reused (a stream keeps one for the run);
-    /// `emit` sees each chunk only during the call.
+    /// `encode(_:pid:firstUUID:emit:)` into `out`, whose storage is reused (a stream keeps one for
+    /// the run); `emit` sees each chunk only during the call.
     ///
     /// Packets are encoded as the events are walked in time order, straight into `out`: at each
     /// start time, first the slice ends due by then (a heap holds the slices still open), then
     /// the instants and counters, then the begins. That is the order of sorting all packets by
     /// (time; ends, then instants and counters, then begins; creation order), which the trace
     /// processor needs within one sequence, without building or sorting a packet per event.
+    ///
+    /// Sizes (the trace is written at tens of millions of packets, issue 29): each item starts its
+    /// own incremental state (`SEQ_INCREMENTAL_STATE_CLEARED` on its first packet) and interns its
+    /// first `internedNames` event names and the annotation name `value` once (`interned_data`), so
+    /// an event carries `name_iid` and the annotation's `name_iid` instead of the strings (rarer
+    /// names stay in place), and a packet that uses them says `SEQ_NEEDS_INCREMENTAL_STATE`; track uuids count up from 1 over the whole trace, so
+    /// they take one to three bytes.
+    @discardableResult
     static func encode(
         _ item: ItemTrace,
         pid: Int,
+        firstUUID: UInt64 = 1,
         into out: PacketBuffer,
         emit: (UnsafeRawBufferPointer) throws -> Void
-    ) rethrows {
-        let processUUID = UInt64(pid) << 32
+    ) rethrows -> UInt64 {
+        let processUUID = firstUUID
         out.removeAll()
+        let events = item.events
+        let order = Self.timeOrder(events)
+        let plan = TrackPlan(events, order: order)
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
-            if pid == 1 { p.varint(F.sequenceFlags, 1) }  // SEQ_INCREMENTAL_STATE_CLEARED
+            p.varint(F.sequenceFlags, SequenceFlag.incrementalStateCleared)
             p.message(F.trackDescriptor) { d in
                 d.varint(F.uuid, processUUID)
                 d.message(F.process) { proc in
@@ -105,9 +135,6 @@ public struct PerfettoTrace: Sendable {
                 }
             }
         }
-        let events = item.events
-        let order = Self.timeOrder(events)
-        let plan = TrackPlan(events, order: order)
         for (t, name) in plan.names.enumerated() {
             let uuid = processUUID + UInt64(t + 1)
             head.message(F.tracePacket) { p in
@@ -119,11 +146,29 @@ public struct PerfettoTrace: Sendable {
                         d.string(F.name, name)
                         d.message(F.counter) { c in c.string(F.unitName, unit) }
                     } else {
-                        d.message(F.thread) { t in
-                            t.varint(F.pid, UInt64(pid))
-                            t.varint(F.tid, uuid & 0xFFFF_FFFF + UInt64(pid) * 1000)
-                            t.string(F.threadName, name)
+                        d.message(F.thread) { thread in
+                            thread.varint(F.pid, UInt64(pid))
+                            thread.varint(F.tid, UInt64(t + 1) + UInt64(pid) * 1000)
+                            thread.string(F.threadName, name)
                         }
+                    }
+                }
+            }
+        }
+        if plan.interns {
+            head.message(F.tracePacket) { p in
+                p.varint(F.trustedSequence, 1)
+                p.varint(F.sequenceFlags, SequenceFlag.needsIncrementalState)
+                p.message(F.internedData) { d in
+                    for (k, name) in plan.eventNames.enumerated() {
+                        d.message(F.eventNames) { e in
+                            e.varint(F.iid, UInt64(k + 1))
+                            e.string(F.internedName, name)
+                        }
+                    }
+                    d.message(F.debugAnnotationNames) { e in
+                        e.varint(F.iid, Self.valueNameID)
+                        e.string(F.internedName, "value")
                     }
                 }
             }
@@ -147,12 +192,12 @@ public struct PerfettoTrace: Sendable {
                 try flushIfFull()
             }
             for k in position..<groupEnd where events[Int(order[k])].kind != .slice {
-                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k])
+                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
                 try flushIfFull()
             }
             for k in position..<groupEnd where events[Int(order[k])].kind == .slice {
                 let duration = events[Int(order[k])].durationNanoseconds
-                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k])
+                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
                 open.push(time: time + max(1, duration), sequence: Int32(k), track: plan.tracks[k])
                 try flushIfFull()
             }
@@ -163,47 +208,55 @@ public struct PerfettoTrace: Sendable {
             try flushIfFull()
         }
         if out.count > 0 { try emit(out.bytes) }
+        return processUUID + UInt64(plan.names.count) + 1
     }
 
-    /// Writes one event's `TracePacket { timestamp, trusted_packet_sequence_id, track_event }`
-    /// into a `PacketBuffer`, lengths computed first: the bytes `ProtobufWriter` gives for the
-    /// same fields in the same order (see `F` for their numbers; keys spelled out as bytes).
+    /// Writes one event's `TracePacket { timestamp, trusted_packet_sequence_id, sequence_flags,
+    /// track_event }` into a `PacketBuffer`, lengths computed first (keys spelled out as bytes;
+    /// see `F` and perfetto's track_event.proto for their numbers). `ProtobufWriter` would write
+    /// the same bytes, one array per message.
     private struct EventPacketWriter {
         let out: PacketBuffer
         let processUUID: UInt64
 
-        /// A slice begin (with the slice's name and value), an instant, or a counter sample.
-        @inline(__always) func event(_ event: TraceEvent, at time: Int64, track: Int32) {
+        /// A slice begin (with the slice's name, interned or in place, and value), an instant, or a
+        /// counter sample.
+        @inline(__always) func event(_ event: TraceEvent, at time: Int64, track: Int32, nameID: Int32) {
             let uuid = processUUID + UInt64(track) + 1
-            switch event.kind {
-            case .counter:
-                write(time, .counter, uuid, counter: event.value ?? 0, name: nil, annotation: nil)
-            case .slice, .instant:
+            let type: EventType = event.kind == .slice ? .sliceBegin : .instant
+            if event.kind == .counter {
+                write(time, .counter, uuid, counter: event.value ?? 0, nameID: 0, name: nil, annotation: nil)
+            } else if nameID != 0 {
+                write(time, type, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: event.value)
+            } else {
                 var name = event.name
-                name.withUTF8 { utf8 in
-                    write(time, event.kind == .slice ? .sliceBegin : .instant, uuid, counter: nil, name: utf8, annotation: event.value)
-                }
+                name.withUTF8 { write(time, type, uuid, counter: nil, nameID: 0, name: $0, annotation: event.value) }
             }
         }
 
         @inline(__always) func end(_ time: Int64, track: Int32) {
-            write(time, .sliceEnd, processUUID + UInt64(track) + 1, counter: nil, name: nil, annotation: nil)
+            write(time, .sliceEnd, processUUID + UInt64(track) + 1, counter: nil, nameID: 0, name: nil, annotation: nil)
         }
 
+        /// `nameID` 0: `name` in place, or no name.
         @inline(__always) private func write(
             _ time: Int64,
             _ type: EventType,
             _ uuid: UInt64,
             counter: Double?,
+            nameID: UInt64,
             name: UnsafeBufferPointer<UInt8>?,
             annotation: Double?
         ) {
             let timestamp = UInt64(max(0, time))
             var trackEvent = 2 + 1 + PacketBuffer.varintSize(uuid)  // type, track_uuid
             if counter != nil { trackEvent += 2 + 8 }  // double_counter_value (44)
+            if nameID != 0 { trackEvent += 1 + PacketBuffer.varintSize(nameID) }  // name_iid (10)
             if let name { trackEvent += 2 + PacketBuffer.varintSize(UInt64(name.count)) + name.count }  // name (23)
-            if annotation != nil { trackEvent += 2 + 16 }  // debug_annotations (4): name "value", double
-            let packet = 1 + PacketBuffer.varintSize(timestamp) + 2 + 1 + PacketBuffer.varintSize(UInt64(trackEvent)) + trackEvent
+            if annotation != nil { trackEvent += 2 + 11 }  // debug_annotations (4): name_iid, double
+            let interned = nameID != 0 || annotation != nil
+            var packet = 1 + PacketBuffer.varintSize(timestamp) + 2 + 1 + PacketBuffer.varintSize(UInt64(trackEvent)) + trackEvent
+            if interned { packet += 2 }  // sequence_flags
             out.reserve(1 + PacketBuffer.varintSize(UInt64(packet)) + packet)
             out.byte(0x0A)  // Trace.packet (1)
             out.varint(UInt64(packet))
@@ -211,6 +264,10 @@ public struct PerfettoTrace: Sendable {
             out.varint(timestamp)
             out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
             out.byte(1)
+            if interned {
+                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
+                out.byte(UInt8(SequenceFlag.needsIncrementalState))
+            }
             out.byte(0x5A)  // track_event (11)
             out.varint(UInt64(trackEvent))
             out.byte(0x48)  // type (9)
@@ -222,6 +279,10 @@ public struct PerfettoTrace: Sendable {
                 out.byte(0x02)
                 out.double(counter)
             }
+            if nameID != 0 {
+                out.byte(0x50)  // name_iid (10)
+                out.varint(nameID)
+            }
             if let name {
                 out.byte(0xBA)  // name (23)
                 out.byte(0x01)
@@ -229,16 +290,18 @@ public struct PerfettoTrace: Sendable {
                 out.raw(name)
             }
             if let annotation {
-                out.byte(0x22)  // debug_annotations (4), 16 bytes
-                out.byte(16)
-                out.byte(0x52)  // name (10) = "value"
-                out.byte(5)
-                for c in "value".utf8 { out.byte(c) }
+                out.byte(0x22)  // debug_annotations (4), 11 bytes
+                out.byte(11)
+                out.byte(0x08)  // name_iid (1)
+                out.byte(UInt8(PerfettoTrace.valueNameID))
                 out.byte(0x29)  // double_value (5), 64-bit
                 out.double(annotation)
             }
         }
     }
+
+    /// How many distinct event names an item interns at most.
+    static let internedNames = 32
 
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
@@ -264,6 +327,14 @@ public struct PerfettoTrace: Sendable {
         /// A counter track's unit (its last sample's), nil for a thread track.
         var counterUnits: [String?] = []
         var tracks: [Int32] = []
+        /// The distinct names of slices and instants, in order of first use: interned name `k` is
+        /// `eventNames[k - 1]`.
+        var eventNames: [String] = []
+        /// Whether any event uses an interned name (its own or its annotation's).
+        var interns = false
+        /// Each event's interned name (by its position in time order); 0 for a counter and for a
+        /// name written in place.
+        var nameIDs: [Int32] = []
 
         /// One distinct `TraceEvent.track`: its own track, and its lanes with when each is free.
         private struct Actor {
@@ -278,6 +349,7 @@ public struct PerfettoTrace: Sendable {
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
             tracks.reserveCapacity(order.count)
+            nameIDs.reserveCapacity(order.count)
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
@@ -299,9 +371,21 @@ public struct PerfettoTrace: Sendable {
                 actorByName[name] = actors.count - 1
                 return actors.count - 1
             }
+            // Interned: the first `internedNames` distinct names, found by a linear scan (a
+            // compare of two words for short names). Names past those — bench-group's per-flow
+            // names, each used once or twice — are written in place: no hashing per event, no
+            // table as large as the item.
+            func eventName(_ name: String) -> Int32 {
+                if let i = eventNames.firstIndex(of: name) { return Int32(i + 1) }
+                guard eventNames.count < PerfettoTrace.internedNames else { return 0 }
+                eventNames.append(name)
+                return Int32(eventNames.count)
+            }
             for i in order {
                 let e = events[Int(i)]
                 let a = actor(e.track)
+                nameIDs.append(e.kind == .counter ? 0 : eventName(e.name))
+                if e.kind != .counter, nameIDs.last != 0 || e.value != nil { interns = true }
                 switch e.kind {
                 case .slice:
                     let lane = actors[a].laneEnds.firstIndex { $0 <= e.startNanoseconds } ?? actors[a].laneEnds.count

@@ -1,0 +1,152 @@
+/// A `--perfetto` trace read back into its events — what a trace processor shows — so that two
+/// encodings (string names or interned ones, any track uuids) compare by content: each event's
+/// process, track, type, time, name and values, in packet order. Knows only the fields the
+/// encoders write; Perfetto's own schema checks the real files (analysis/tests).
+struct DecodedPerfettoTrace: Equatable {
+    struct Event: Equatable, CustomStringConvertible {
+        var process: String
+        var track: String
+        var type: UInt64
+        var time: UInt64
+        var name: String?
+        /// The debug annotation's name and value (slices and instants).
+        var annotation: String?
+        var value: Double?
+        var counter: Double?
+
+        var description: String {
+            "\(process)/\(track) type \(type) at \(time) \(name ?? "-") \(annotation ?? "-")=\(value.map { "\($0)" } ?? "-") counter \(counter.map { "\($0)" } ?? "-")"
+        }
+    }
+
+    /// Process and track names with their counter units, in the order declared.
+    var tracks: [String] = []
+    var events: [Event] = []
+
+    enum Failure: Error { case malformed(String) }
+
+    /// One field of a message: its number and its varint, 64-bit or length-delimited value.
+    private struct Field {
+        var number: Int
+        var varint: UInt64 = 0
+        var bytes: ArraySlice<UInt8> = []
+    }
+
+    private static func fields(_ data: ArraySlice<UInt8>) throws -> [Field] {
+        var out: [Field] = []
+        var i = data.startIndex
+        func varint() throws -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                guard i < data.endIndex, shift < 64 else { throw Failure.malformed("varint at \(i)") }
+                let b = data[i]
+                i += 1
+                value |= UInt64(b & 0x7F) << shift
+                if b < 0x80 { return value }
+                shift += 7
+            }
+        }
+        while i < data.endIndex {
+            let key = try varint()
+            var field = Field(number: Int(key >> 3))
+            switch key & 7 {
+            case 0: field.varint = try varint()
+            case 1:
+                guard i + 8 <= data.endIndex else { throw Failure.malformed("fixed64 at \(i)") }
+                field.bytes = data[i..<i + 8]
+                i += 8
+            case 2:
+                let n = Int(try varint())
+                guard i + n <= data.endIndex else { throw Failure.malformed("length \(n) at \(i)") }
+                field.bytes = data[i..<i + n]
+                i += n
+            default: throw Failure.malformed("wire type \(key & 7) at \(i)")
+            }
+            out.append(field)
+        }
+        return out
+    }
+
+    private static func double(_ bytes: ArraySlice<UInt8>) -> Double {
+        var bits: UInt64 = 0
+        for (k, b) in bytes.enumerated() { bits |= UInt64(b) << (8 * UInt64(k)) }
+        return Double(bitPattern: bits)
+    }
+
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    init(_ bytes: [UInt8]) throws {
+        var trackNames: [UInt64: (process: String, track: String)] = [:]
+        var eventNames: [UInt64: String] = [:]
+        var annotationNames: [UInt64: String] = [:]
+        for packetField in try Self.fields(bytes[...]) where packetField.number == 1 {
+            var time: UInt64 = 0
+            var trackEvent: ArraySlice<UInt8>?
+            for f in try Self.fields(packetField.bytes) {
+                switch f.number {
+                case 8: time = f.varint
+                case 13 where f.varint & 1 != 0:  // SEQ_INCREMENTAL_STATE_CLEARED
+                    eventNames = [:]
+                    annotationNames = [:]
+                case 12:  // interned_data
+                    for d in try Self.fields(f.bytes) where d.number == 2 || d.number == 3 {
+                        let entry = try Self.fields(d.bytes)
+                        let iid = entry.first { $0.number == 1 }?.varint ?? 0
+                        let name = Self.string(entry.first { $0.number == 2 }?.bytes ?? [])
+                        if d.number == 2 { eventNames[iid] = name } else { annotationNames[iid] = name }
+                    }
+                case 60:  // track_descriptor
+                    let d = try Self.fields(f.bytes)
+                    let uuid = d.first { $0.number == 1 }?.varint ?? 0
+                    let parent = d.first { $0.number == 5 }?.varint
+                    var name = Self.string(d.first { $0.number == 2 }?.bytes ?? [])
+                    if let process = d.first(where: { $0.number == 3 }) {
+                        name = Self.string(try Self.fields(process.bytes).first { $0.number == 6 }?.bytes ?? [])
+                    }
+                    if let thread = d.first(where: { $0.number == 4 }) {
+                        name = Self.string(try Self.fields(thread.bytes).first { $0.number == 5 }?.bytes ?? [])
+                    }
+                    if let counter = d.first(where: { $0.number == 8 }) {
+                        name += " (" + Self.string(try Self.fields(counter.bytes).first { $0.number == 6 }?.bytes ?? []) + ")"
+                    }
+                    let process = parent.flatMap { trackNames[$0]?.track } ?? name
+                    trackNames[uuid] = (process, name)
+                    tracks.append(parent == nil ? name : "\(process)/\(name)")
+                case 11: trackEvent = f.bytes
+                default: break
+                }
+            }
+            guard let trackEvent else { continue }
+            var event = Event(process: "?", track: "?", type: 0, time: time)
+            for f in try Self.fields(trackEvent) {
+                switch f.number {
+                case 9: event.type = f.varint
+                case 11:
+                    guard let names = trackNames[f.varint] else { throw Failure.malformed("undeclared track \(f.varint)") }
+                    (event.process, event.track) = names
+                case 23: event.name = Self.string(f.bytes)
+                case 10:
+                    guard let name = eventNames[f.varint] else { throw Failure.malformed("unknown name_iid \(f.varint)") }
+                    event.name = name
+                case 44: event.counter = Self.double(f.bytes)
+                case 4:
+                    for a in try Self.fields(f.bytes) {
+                        switch a.number {
+                        case 10: event.annotation = Self.string(a.bytes)
+                        case 1:
+                            guard let name = annotationNames[a.varint] else {
+                                throw Failure.malformed("unknown annotation iid \(a.varint)")
+                            }
+                            event.annotation = name
+                        case 5: event.value = Self.double(a.bytes)
+                        default: break
+                        }
+                    }
+                default: break
+                }
+            }
+            events.append(event)
+        }
+    }
+}
