@@ -58,8 +58,14 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
 
     /// The writer thread commits `commit` at `now`: publishable from now on; its main block queues.
     mutating func commit(_ commit: Commit, at now: SimInstant) {
-        pipeline.committed(commit, at: now)
         fifo.append(.notify(commit))
+        committed(commit, at: now)
+    }
+
+    /// `commit` without queueing its block: for a driver that runs the block at once because the
+    /// main thread is idle and its queue empty (then the queue would hand it straight back).
+    mutating func committed(_ commit: Commit, at now: SimInstant) {
+        pipeline.committed(commit, at: now)
         if trace != nil {
             trace!.append(.instant("commit", on: "writer", at: now.nanoseconds, value: Double(commit.rows)))
             recordPending(now)

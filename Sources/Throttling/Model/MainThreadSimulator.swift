@@ -106,8 +106,17 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
             machine.pipeline.metrics.events += 1
             switch event {
             case .arrival(let commit):
-                machine.commit(commit, at: now)
-                scheduleNextArrival()
+                if !busy, machine.fifo.isEmpty {
+                    // The main thread is idle and its queue empty: the commit's block would be
+                    // queued and taken straight back by `startNextWork`, so it starts here instead
+                    // (a deque append and removal per commit, issue 33), after the same steps.
+                    machine.committed(commit, at: now)
+                    scheduleNextArrival()
+                    start(.notify(commit))
+                } else {
+                    machine.commit(commit, at: now)
+                    scheduleNextArrival()
+                }
             case .vsync:
                 machine.vsync()
                 queue.schedule(.vsync, at: machine.display.nextVsync, priority: 1)
@@ -140,18 +149,21 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     }
 
     mutating func startNextWork() {
-        while !busy, let work = machine.fifo.popFirst() {
-            let cost = machine.begin(work, at: now)
-            scheduleWakeUps()
-            if cost > .zero {
-                busy = true
-                workDoneAt = now + cost
-                workDoneSequence = queue.takeSequence()
-            } else {
-                machine.end(at: now)
-            }
-        }
+        while !busy, let work = machine.fifo.popFirst() { start(work) }
         scheduleWakeUps()
+    }
+
+    /// Runs `work` on the idle main thread: it ends now, or occupies the thread for its cost.
+    @inline(__always) mutating func start(_ work: MainThreadWork) {
+        let cost = machine.begin(work, at: now)
+        scheduleWakeUps()
+        if cost > .zero {
+            busy = true
+            workDoneAt = now + cost
+            workDoneSequence = queue.takeSequence()
+        } else {
+            machine.end(at: now)
+        }
     }
 
     /// Schedules what the machine asked for since the last call: its timer, a load being built.

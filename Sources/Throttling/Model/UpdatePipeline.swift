@@ -118,7 +118,12 @@ struct UpdatePipeline {
 
     /// The batch's update was applied on the main thread: it shows in the next frame that starts.
     mutating func applied(_ batch: inout Stage) {
-        awaitingFrame.append(contentsOf: batch.commits)
+        // Into an empty queue the deques trade storage instead of moving each commit (issue 33).
+        if awaitingFrame.isEmpty {
+            swap(&awaitingFrame, &batch.commits)
+        } else {
+            awaitingFrame.append(contentsOf: batch.commits)
+        }
         batch.clear()
     }
 
@@ -138,7 +143,11 @@ struct UpdatePipeline {
     /// The load in flight landed on main: its commits show in the next frame that starts.
     mutating func landed() -> (rows: Int, reset: Bool) {
         let result = (building.rows, building.reset)
-        awaitingFrame.append(contentsOf: building.commits)
+        if awaitingFrame.isEmpty {
+            swap(&awaitingFrame, &building.commits)
+        } else {
+            awaitingFrame.append(contentsOf: building.commits)
+        }
         building.clear()
         return result
     }
@@ -165,10 +174,13 @@ struct UpdatePipeline {
     /// The frame reached the screen at `present`; `queuedAt` is the vsync it was queued at.
     mutating func framePresented(at present: SimInstant, queuedAt: SimInstant, lastPresent: SimInstant?, interval: SimDuration) {
         if let lastPresent { metrics.presented(interval: present - lastPresent, frameInterval: interval) }
-        while let commit = inFrame.popFirst() {
-            metrics.latency.record(nanoseconds: (present - commit.time).nanoseconds)
-            metrics.delivered += 1
+        // Read in place, then emptied once: a `popFirst` per commit was a uniqueness check and an
+        // index update each (issue 33). The same latencies, recorded in the same order.
+        if !inFrame.isEmpty {
+            for commit in inFrame { metrics.latency.record(nanoseconds: (present - commit.time).nanoseconds) }
+            metrics.delivered += inFrame.count
             metrics.lastDelivery = present
+            inFrame.removeAll(keepingCapacity: true)
         }
         if recordTimeline {
             let lateness = max(present - (queuedAt + interval), .zero)
