@@ -41,9 +41,23 @@ package enum BenchMain {
             var message = Command.message(for: error)
             message = message.split(separator: "\n").first.map(String.init) ?? message
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
+            message = negativeValueMessage(message, arguments: arguments ?? Array(CommandLine.arguments.dropFirst())) ?? message
             let hint = code == .validationFailure ? " (see --help)" : ""
             fail(tool, message + hint, code == .validationFailure ? usageExitCode : code.rawValue)
         }
+    }
+
+    /// ArgumentParser reads `--seeds -1` as the flag `--seeds` followed by an unknown flag `-1`,
+    /// and says "Missing value for '--seeds <K>'", which sends the user looking for a value they
+    /// did give. Where the word after the flag is a negative number, the message says that instead.
+    package static func negativeValueMessage(_ message: String, arguments: [String]) -> String? {
+        guard message.hasPrefix("Missing value for '"),
+            let flag = message.dropFirst("Missing value for '".count).split(whereSeparator: { $0 == " " || $0 == "'" }).first
+        else { return nil }
+        guard let at = arguments.firstIndex(of: String(flag)), at + 1 < arguments.count else { return nil }
+        let value = arguments[at + 1]
+        guard value.hasPrefix("-"), Double(value) != nil else { return nil }
+        return "\(flag) got \(value): negative values are not accepted"
     }
 
     static func fail(_ tool: String, _ message: String, _ code: Int32) -> Never {
