@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Simulation
 import XCTest
 
@@ -38,5 +39,32 @@ final class ChildProbeHarnessTests: XCTestCase {
         XCTAssertEqual(hung.outcome, .deadlocked)
         XCTAssertLessThan(started.now().seconds, 10)
         assertReaped(hung.pid)
+    }
+
+    /// A child that writes more to stderr than a pipe holds (64 KiB on Linux) completes: the harness
+    /// drains stderr as it is written, keeping its tail. Read only after the child's end, such a
+    /// child blocks in `write` and the watchdog would call it deadlocked.
+    func testAChattyChildIsNotCalledDeadlocked() throws {
+        let chatty = "head -c 1000000 /dev/zero | tr '\\000' x >&2; echo last >&2; exit 0"
+        let run = try harness(chatty, watchdog: .seconds(20)).run(["reentry", "article"])
+        XCTAssertEqual(run.outcome, .completed)
+        XCTAssertTrue(run.stderr.hasSuffix("xxxlast\n"), String(run.stderr.suffix(20)))
+        XCTAssertLessThanOrEqual(run.stderr.utf8.count, 64 * 1024)
+        assertReaped(run.pid)
+    }
+
+    /// The control: the same child with its stderr on a pipe nobody reads is still blocked in
+    /// `write` long after it would have finished.
+    func testAnUndrainedPipeBlocksTheSameChild() throws {
+        let err = Pipe()
+        let child = try SpawnedChild.spawn(
+            "/bin/sh",
+            arguments: ["-c", "head -c 1000000 /dev/zero | tr '\\000' x >&2; exit 0"],
+            stderr: .descriptor(err.fileHandleForWriting.fileDescriptor)
+        )
+        try err.fileHandleForWriting.close()
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertNil(child.poll(), "the child ended although nobody read its stderr")
+        _ = child.killGroupAndReap()
     }
 }

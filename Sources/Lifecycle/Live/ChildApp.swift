@@ -10,13 +10,14 @@ import Glibc
 final class ChildApp {
     let child: SpawnedChild
     let output: FileHandle
-    let errors: FileHandle
+    /// stderr, drained as the child writes it (a child writing more than a pipe holds would block).
+    let errors: PipeTail
     private var buffer: [UInt8] = []
 
     private init(child: SpawnedChild, output: FileHandle, errors: FileHandle) {
         self.child = child
         self.output = output
-        self.errors = errors
+        self.errors = PipeTail(errors)
     }
 
     var pid: Int32 { child.pid }
@@ -69,8 +70,9 @@ final class ChildApp {
 
     func wait() { child.wait() }
 
+    /// The last two lines the child wrote on stderr (waiting a moment for a child that is ending).
     func stderrTail() -> String {
-        let text = String(decoding: errors.availableData, as: UTF8.self)
+        let text = errors.text(waitingAtMost: 0.5)
         return text.split(separator: "\n").suffix(2).joined(separator: " | ")
     }
 }

@@ -48,6 +48,7 @@ package struct ChildProbeHarness: Sendable {
                 stderr: .descriptor(err.fileHandleForWriting.fileDescriptor)
             )
         } catch { throw HarnessError(message: "\(error)") }
+        let errors = PipeTail(err.fileHandleForReading)
         let deadline = clock.now() + watchdog
         var ended: SpawnedChild.Termination?
         while ended == nil {
@@ -57,7 +58,7 @@ package struct ChildProbeHarness: Sendable {
         }
         let killed = ended == nil
         if killed { ended = child.killGroupAndReap() }
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = errors.text()
         // Killed by an interrupt (`ChildProcessRegistry`), not by its probe: no outcome.
         if ChildProcessRegistry.isStopping { throw HarnessError(message: "interrupted") }
         let pid = child.pid
