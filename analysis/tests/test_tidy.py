@@ -78,8 +78,15 @@ def second_run(kind: str, folder: Path) -> Path:
     dtype stability is then checked between the committed baseline and what the tool writes today."""
     tool = BIN_DIR / f"bench-{kind}"
     if not tool.exists():
-        pytest.skip(f"{kind} has one committed run and bench-{kind} is not built (swift build; PB_BIN_DIR names the folder)")
-    subprocess.run([str(tool), "--quick", "--seeds", "2", "--quiet", "--output", str(folder)], check=True, capture_output=True, timeout=300)
+        pytest.skip(
+            f"{kind} has one committed run and bench-{kind} is not built (swift build; PB_BIN_DIR names the folder)"
+        )
+    subprocess.run(
+        [str(tool), "--quick", "--seeds", "2", "--quiet", "--output", str(folder)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return folder / f"{kind}.csv"
 
 
@@ -214,4 +221,6 @@ def test_a_workload_with_one_committed_run_is_compared_with_a_fresh_one(tmp_path
     whose dtypes differ and would fail the comparison."""
     fresh = second_run("group", tmp_path)
     assert without_origin(dtypes(fresh)) == without_origin(dtypes(BASELINE / "group.csv"))
-    assert without_origin(dtypes(FIXTURES / "atomics-old-units" / "atomics.csv")) != without_origin(dtypes(BASELINE / "atomics.csv"))
+    assert without_origin(dtypes(FIXTURES / "atomics-old-units" / "atomics.csv")) != without_origin(
+        dtypes(BASELINE / "atomics.csv")
+    )
