@@ -80,7 +80,7 @@ final class WorkloadRegistryTests: XCTestCase {
     static let derivedLoops = [
         (".github/workflows/sharded-bench.yml", "for bench in"), ("docs/analysis.md", "for bench in"),
         (".github/workflows/macos.yml", "for bench in"), ("scripts/ab-gate.sh", "for tool in"),
-        ("scripts/gate-experiment.sh", "for tool in"),
+        ("scripts/gate-experiment.sh", "for tool in"), ("scripts/nightly-perf-gate.sh", "for bench in"),
     ]
 
     static func readsTheRegistry(_ text: String, loop: String) -> Bool {
