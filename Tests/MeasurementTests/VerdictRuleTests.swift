@@ -96,7 +96,7 @@ final class VerdictRuleTests: XCTestCase {
         }
         func write(_ json: String) -> String {
             let path = dir + "/f.json"
-            FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
             return path
         }
         let v2 = try VerdictRule.loadFloors(
