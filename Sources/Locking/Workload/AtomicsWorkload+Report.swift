@@ -101,7 +101,7 @@ extension AtomicsWorkload {
             "quick": .bool(selection.quick),
             "pin": .bool(configuration.pin),
             "batch_operations": .number(Double(settings.batch)),
-            "probe_before_each_repetition_s": .number(settings.probeDuration),
+            "probe_before_each_round_s": .number(settings.probeDuration),
             "spin_ns_per_iteration": .number(calibration.nanosecondsPerIteration),
             "cpu_count": .number(Double(settings.cpuCount)),
             "allocator": .string(allocator.choice.rawValue),
