@@ -435,7 +435,7 @@ def remove_common_shift(groups: dict) -> None:
 VARIANT_MARKER = "|variant="
 FLOOR_VERSION = 2  # noise floor file format (VerdictRule.floorVersion): 2 = one floor per variant of a shape
 FLOOR_VERSIONS = {
-    1: "one floor per cell shape, over every variant (files without a version)",
+    1: "one floor per cell shape over every variant, as in files without a version",
     2: "one floor per variant of a cell shape",
 }
 
