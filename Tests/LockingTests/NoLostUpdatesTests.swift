@@ -52,6 +52,23 @@ final class NoLostUpdatesTests: XCTestCase {
         }
     }
 
+    /// The warm-up rides on the first repetition's threads (issue 33): its operations reach the
+    /// shared value and the lost-update check (the tallies count them), but not the measured
+    /// operations. The control: without a warm-up the increments are exactly the measured ones.
+    func testAnInRunWarmUpKeepsEveryUpdateAndIsNotMeasured() throws {
+        let runner = runner(duration: 0.01)
+        let cell = ContentionCell(operation: .increment, threads: 2)
+        for variant in [LockVariant.pthreadMutex, .mutex, .atomic] {
+            let warm = try runner.measure(cell, variant: variant, seed: 1, warmup: 0.01)
+            XCTAssertEqual(warm.lostUpdates, 0, variant.name)
+            // At least one unmeasured batch per thread (the warm-up loop runs before it checks the flag).
+            XCTAssertGreaterThanOrEqual(warm.observedTotal, Int64(warm.totalOperations) + 2 * 8, variant.name)
+            let cold = try runner.measure(cell, variant: variant, seed: 1, warmup: 0)
+            XCTAssertEqual(cold.lostUpdates, 0, variant.name)
+            XCTAssertEqual(cold.observedTotal, Int64(cold.totalOperations), "\(variant.name): no warm-up, every increment measured")
+        }
+    }
+
     func testTheExpectedTotalsAreNontrivial() throws {
         // A check that always compares 0 with 0 would prove nothing.
         let runner = runner()

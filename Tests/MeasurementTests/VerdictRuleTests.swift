@@ -77,5 +77,52 @@ final class VerdictRuleTests: XCTestCase {
             VerdictRule.floorKey(fingerprint: cpu, workload: "atomics", metric: "m", factors: ["threads": "1", "cs_work_ns": "0"]),
             "AuthenticAMD family 25 model 1 stepping 1 microcode 0x1|atomics|m|cs_work_ns=0,threads=1"
         )
+        XCTAssertEqual(
+            VerdictRule.floorKey(fingerprint: nil, workload: "atomics", metric: "m", factors: ["threads": "1"], variant: "nslock"),
+            "None|atomics|m|threads=1|variant=nslock"
+        )
+    }
+
+    /// Version 2 floors are per variant: a noisy variant's floor does not blind another of the same
+    /// shape. The control: a version-1 file (no `version`) holds one floor per shape, which is still
+    /// read and applies to every variant. A newer version is refused (exit 2), not guessed at.
+    func testFloorsPerVariantAndFileVersions() throws {
+        let dir = NSTemporaryDirectory() + "floors-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let shape = ["threads": "1"]
+        func key(_ variant: String?) -> String {
+            VerdictRule.floorKey(fingerprint: nil, workload: "w", metric: "m", factors: shape, variant: variant)
+        }
+        func write(_ json: String) -> String {
+            let path = dir + "/f.json"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+            return path
+        }
+        let v2 = try VerdictRule.loadFloors(
+            path: write(
+                #"{"version": 2, "floors": [{"key": "\#(key("noisy"))", "floor": 0.4}, {"key": "\#(key("quiet"))", "floor": 0.03}, "#
+                    + #"{"key": "\#(key("lucky"))", "floor": 0.001}]}"#
+            )
+        )
+        func floor(_ floors: [String: Double], _ variant: String) -> Double? {
+            VerdictRule.floor(in: floors, fingerprint: nil, workload: "w", metric: "m", factors: shape, variant: variant)
+        }
+        XCTAssertEqual(floor(v2, "quiet"), 0.03)
+        XCTAssertEqual(floor(v2, "noisy"), 0.4)
+        XCTAssertEqual(floor(v2, "lucky"), 0.03, "never below the median of the shape's variant floors")
+        XCTAssertNil(floor(v2, "never-learned"))
+        let v1 = try VerdictRule.loadFloors(path: write(#"{"rule": "pb-verdict-1", "floors": [{"key": "\#(key(nil))", "floor": 0.4}]}"#))
+        XCTAssertEqual(floor(v1, "quiet"), 0.4, "a version-1 floor holds for every variant of its shape")
+        // +25 % with 3 a side clears the quiet variant's own floor, not the shape's largest.
+        var ev = [VerdictRule.evidence(base: ["a": [2.0, 2.01, 2.02]], new: ["b": [2.5, 2.51, 2.52]])]
+        VerdictRule.adjust(&ev)
+        XCTAssertEqual(VerdictRule.decide(ev[0], lowerIsBetter: true, minimumEffect: 0.01, floor: floor(v2, "quiet")), .worse)
+        XCTAssertEqual(VerdictRule.decide(ev[0], lowerIsBetter: true, minimumEffect: 0.01, floor: floor(v1, "quiet")), .same)
+        XCTAssertThrowsError(try VerdictRule.loadFloors(path: write(#"{"version": 3, "floors": []}"#))) { error in
+            let gate = error as? GateError
+            XCTAssertEqual(gate?.exitCode, 2)
+            XCTAssertTrue(gate?.message.contains("format version 3, this build reads 1 to 2") == true, gate?.message ?? "")
+        }
     }
 }

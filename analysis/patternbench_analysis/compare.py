@@ -265,7 +265,7 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
         )
     floors = V.NoiseFloors.load(Path(options.noise_floor) if options.noise_floor else V.NOISE_FLOOR_FILE)
     gated = _tolerances(options.thresholds)
-    pending: list[tuple[CellChange, V.Evidence, str, float, str]] = []
+    pending: list[tuple[CellChange, V.Evidence, str, float, tuple]] = []
     for workload in [w for w in workloads(new) if w in base_workloads]:
         b_cells, b_units, factors = _samples(base, workload)
         n_cells, _n_units, n_factors = _samples(new, workload)
@@ -323,7 +323,7 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
                 ev.p = None
                 result.cells.append(cell)
                 continue
-            key_floor = V.floor_key(fingerprint, workload, key[-1], described["factors"])
+            key_floor = (fingerprint, workload, key[-1], described["factors"], described["variant"])
             min_effect = _min_effect(gated, workload, key[0], key[-1], described["factors"], options.min_effect)
             pending.append((cell, ev, d, min_effect, key_floor))
         result.only_in_base += [_describe(workload, k, factors) for k in b_cells if k not in n_cells]
@@ -333,20 +333,22 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
     shapes: dict[tuple, list[V.Evidence]] = {}
     for cell, ev, *_ in pending:
         if cell.mode != "sim":
-            shapes.setdefault((cell.workload, cell.metric, json.dumps(cell.factors, sort_keys=True)), []).append(ev)
+            shapes.setdefault(
+                (cell.workload, cell.metric, cell.scenario, json.dumps(cell.factors, sort_keys=True)), []
+            ).append(ev)
     V.remove_common_shift(shapes)
     commons = {k: next((e.common for e in evs if e.common is not None), None) for k, evs in shapes.items()}
     moved = [(k, c) for k, c in commons.items() if c is not None and abs(c) >= 0.05]
     if moved:
         largest = sorted(moved, key=lambda m: -abs(m[1]))[:3]
         result.warnings.append(
-            f"{len(moved)} metric × cell shapes moved together by 5 % or more (one run a side: taken as the run's shift, "
-            "removed before judging cells; largest: "
-            + "; ".join(f"{k[0]} {k[1]} {k[2]} {c:+.0%}" for k, c in largest)
-            + "). A change of the code common to all cells of a shape needs interleaved runs to be seen"
+            f"{len(moved)} metric × cells moved together by 5 % or more over their variants (one run a side: taken "
+            "as the run's shift, removed before judging cells; largest: "
+            + "; ".join(f"{k[0]} {k[1]} {k[2]} {k[3]} {c:+.0%}" for k, c in largest)
+            + "). A change of the code common to all variants of a cell needs interleaved runs to be seen"
         )
     for cell, ev, d, min_effect, key_floor in pending:
-        V.decide(ev, d, min_effect, floors.floor(key_floor))
+        V.decide(ev, d, min_effect, floors.floor_for(*key_floor))
         cell.verdict, cell.why = ev.verdict, ev.why
         cell.p_value, cell.p_adjusted, cell.min_effect, cell.noise_floor = ev.p, ev.p_adjusted, ev.min_effect, ev.floor
         cell.change_pct = None if ev.change is None else 100 * ev.change
@@ -384,7 +386,7 @@ def learn_noise_floor(comparison: Comparison, base: list[ResultsFolder], new: li
         if c.mode == "sim" or c.sample_unit != V.REPS or c.change_pct is None:
             continue
         prints = {p for p in _fingerprints(base, c.workload) | _fingerprints(new, c.workload) if p is not None}
-        key = V.floor_key(next(iter(prints)), c.workload, c.metric, c.factors)
+        key = V.floor_key(next(iter(prints)), c.workload, c.metric, c.factors, c.variant)
         groups.setdefault(key, []).append(c.change_pct / 100)
     pair = f"{'+'.join(comparison.base)} vs {'+'.join(comparison.new)}"
     for key, changes in groups.items():

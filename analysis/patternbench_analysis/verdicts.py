@@ -16,14 +16,16 @@ Assumptions, and what follows from them:
    measures): each run contributes the median of its repetitions, and the test compares those.
 2. With fewer runs a side (the usual "one run before, one after"), repetitions are compared, but
    their test cannot see run-to-run noise. A change then also has to clear a **noise floor**: the
-   largest change that same-binary A/A run pairs showed for that metric and cell shape on that CPU
+   largest change that same-binary A/A run pairs showed for that metric, cell shape and variant on that CPU
    (`NoiseFloors`, stored in results/noise-floor.json, learned with `compare --learn-noise-floor`).
    Without a floor the verdict is `inconclusive` ("run interleaved / more runs") wherever the
    repetitions alone would have called a change.
-   With one run a side, a shift common to every cell of a metric and shape (their median change:
-   the host's load, the per-run calibration of work loops) is the run's, not the code's, and is
-   removed before the floor is applied (`remove_common_shift`, from 5 cells of a shape); compare
-   warns with its size. A change of the code common to all of them needs runs (assumption 1).
+   With one run a side, a shift common to every variant of a metric and cell (their median change:
+   the host's load while the cell ran, per-run calibration of work loops) is the run's, not the
+   code's, and is removed before the floor is applied (`remove_common_shift`, from 5 variants of a
+   cell); compare warns with its size. A change of the code common to all of them needs runs
+   (assumption 1). A variant's floor is its own largest A/A change, but never below the median of
+   its shape's variants' floors (`NoiseFloors.floor_for`).
 3. Timings are positive and multiplicative: when every value is > 0 the shift is estimated on
    log values (a ratio); otherwise on raw values, relative to |median(BASE)|.
 4. Virtual-time (`sim`) cells are deterministic: seed by seed, any difference is a change, and no
@@ -216,7 +218,9 @@ class Evidence:
     p: float | None = None
     p_adjusted: float | None = None
     floor: float | None = None
-    common: float | None = None  # the shape's common shift removed from change/low/high (one run a side)
+    common: float | None = (
+        None  # the cell's common shift (over its variants) removed from change/low/high (one run a side)
+    )
     min_effect: float = DEFAULT_MIN_EFFECT
     verdict: str = SAME
     why: str = ""
@@ -372,7 +376,7 @@ def _why(ev: Evidence) -> str:
         )
     if ev.common is not None:
         parts.append(
-            f"after removing the shape's common shift of {ev.common:+.1%} (median of its cells: the run's, "
+            f"after removing the cell's common shift of {ev.common:+.1%} (median of its variants: the run's, "
             "not the code's)"
         )
     if ev.unit == REPS:
@@ -399,15 +403,19 @@ def adjust(cells: list[Evidence]) -> None:
         c.p_adjusted = adj
 
 
-MIN_COMMON = 5  # cells of one shape for its common shift to be estimated and removed
+MIN_COMMON = 5  # variants of one cell for its common shift to be estimated and removed
 
 
 def remove_common_shift(groups: dict) -> None:
-    """One run a side: per metric and cell shape, the median change of its cells is the run's shift
-    (the host's load, the per-run calibration of the work loops), not the code's; removes it, in place.
+    """One run a side: per metric and cell (scenario and factors), the median change of its variants
+    is the run's shift (the host's load while that cell ran, the per-run calibration of the work
+    loops), not the code's; removes it, in place. The callers group by cell: a cell's variants run
+    interleaved within seconds, so a load burst moves them together (on the default bench-atomics
+    run, every variant of one cell's wall-clock ns/op doubled between two A runs while the same
+    shape's other scenarios stayed).
 
     Only repetition-unit cells on log scale count and are corrected, and only in groups of at least
-    `MIN_COMMON` such cells; the median is robust to a minority of cells that really changed."""
+    `MIN_COMMON` such cells; the median is robust to a minority of variants that really changed."""
     for cells in groups.values():
         usable = [e for e in cells if e.unit == REPS and e.log_scale and e.tested and e.change is not None]
         if len(usable) < MIN_COMMON:
@@ -424,10 +432,24 @@ def remove_common_shift(groups: dict) -> None:
 # ---------------------------------------------------------------- noise floors
 
 
-def floor_key(fingerprint: str | None, workload: str, metric: str, factors: dict) -> str:
-    """Floors are per CPU, workload, metric and cell shape (the factors), across scenarios and variants."""
+VARIANT_MARKER = "|variant="
+FLOOR_VERSION = 2  # noise floor file format (VerdictRule.floorVersion): 2 = one floor per variant of a shape
+FLOOR_VERSIONS = {
+    1: "one floor per cell shape over every variant, as in files without a version",
+    2: "one floor per variant of a cell shape",
+}
+
+
+def floor_key(fingerprint: str | None, workload: str, metric: str, factors: dict, variant: str | None = None) -> str:
+    """Floors are per CPU, workload, metric, cell shape (the factors) and, from version 2, variant.
+
+    Per variant because a shape's floor was the largest A/A change over all its variants, so one
+    noisy variant (dispatch-queue's repetitions) raised it for every other one and hid a 25 %
+    slowdown of pthread-mutex (issue 33). Scenarios still share a floor (a variant's cells of one
+    shape across operations)."""
     shape = ",".join(f"{k}={factors[k]}" for k in sorted(factors))
-    return f"{fingerprint}|{workload}|{metric}|{shape}"
+    key = f"{fingerprint}|{workload}|{metric}|{shape}"
+    return key if variant is None else f"{key}{VARIANT_MARKER}{variant}"
 
 
 @dataclass
@@ -436,6 +458,7 @@ class NoiseFloors:
 
     floors: dict[str, dict] = field(default_factory=dict)
     path: Path | None = None
+    version: int = FLOOR_VERSION
 
     @staticmethod
     def load(path: Path | None) -> NoiseFloors:
@@ -446,16 +469,53 @@ class NoiseFloors:
         try:
             document = json.loads(Path(path).read_text(encoding="utf-8"))
             floors = {e["key"]: e for e in document["floors"]}
-        except (OSError, ValueError, KeyError, TypeError) as error:
+            version = document.get("version", 1)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise InputError(f"noise floor file {path}: unreadable ({error})") from error
-        return NoiseFloors(floors, Path(path))
+        if not isinstance(version, int) or isinstance(version, bool) or version not in FLOOR_VERSIONS:
+            raise InputError(
+                f"noise floor file {path}: format version {version}, this version reads 1 to {FLOOR_VERSION}"
+            )
+        return NoiseFloors(floors, Path(path), version)
 
     def floor(self, key: str) -> float | None:
         entry = self.floors.get(key)
         return None if entry is None else float(entry["floor"])
 
+    def floor_for(
+        self, fingerprint: str | None, workload: str, metric: str, factors: dict, variant: str
+    ) -> float | None:
+        """A cell's floor: its variant's (version 2), else its shape's (a version-1 file, whose floors
+        hold for every variant of the shape). VerdictRule.floor(in:…) in Swift.
+
+        A variant's floor is never below the median of its shape's variant floors: a variant's own
+        largest A/A change comes from few cells (its scenarios × the pairs) and can undershoot its
+        noise, while the median over variants is robust to one noisy variant — the reason floors
+        are per variant. A variant never learned has no floor."""
+        shape = floor_key(fingerprint, workload, metric, factors)
+        own = self.floor(floor_key(fingerprint, workload, metric, factors, variant))
+        if own is None:
+            return self.floor(shape)
+        return max(own, self.shape_medians().get(shape, own))
+
+    def shape_medians(self) -> dict[str, float]:
+        """Per cell shape, the median of its variants' floors (version 2 keys only)."""
+        by_shape: dict[str, list[float]] = {}
+        for key, entry in self.floors.items():
+            shape, marker, _ = key.partition(VARIANT_MARKER)
+            if marker:
+                by_shape.setdefault(shape, []).append(float(entry["floor"]))
+        return {shape: median(values) for shape, values in by_shape.items()}
+
     def learn(self, key: str, changes: list[float], pair: str) -> None:
         """Adds one A/A pair's changes (relative HL shifts of every cell with this key)."""
+        if self.version != FLOOR_VERSION:
+            from .results import InputError
+
+            raise InputError(
+                f"noise floor file {self.path}: format version {self.version} ({FLOOR_VERSIONS[self.version]}); "
+                f"learn into a new file (version {FLOOR_VERSION}: {FLOOR_VERSIONS[FLOOR_VERSION]})"
+            )
         largest = max(abs(c) for c in changes)
         entry = self.floors.setdefault(key, {"key": key, "floor": 0.0, "cells": 0, "pairs": []})
         entry["floor"] = max(entry["floor"], largest)
@@ -466,9 +526,12 @@ class NoiseFloors:
     def save(self, path: Path) -> None:
         document = {
             "rule": RULE,
+            "version": FLOOR_VERSION,
             "about": "noise floors: the largest relative change (Hodges–Lehmann shift of "
-            "repetitions) that same-binary A/A run pairs showed, per CPU fingerprint, workload, metric "
-            "and cell shape; learned with `pb-analysis compare A1 A2 --learn-noise-floor FILE`",
+            "repetitions, after the cell's common shift) that same-binary A/A run pairs showed, per CPU "
+            "fingerprint, workload, metric, cell shape and variant (version 2; version 1 files, without "
+            "`version`, hold one floor per shape over every variant and are still read); learned with "
+            "`pb-analysis compare A1 A2 --learn-noise-floor FILE`",
             "floors": [self.floors[k] for k in sorted(self.floors)],
         }
         Path(path).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")

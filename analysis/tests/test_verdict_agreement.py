@@ -46,9 +46,11 @@ def bench_gate() -> Path:
     return path
 
 
-def judge_both(name: str, tmp: Path, floor: Path = CORPUS / "noise-floor.json") -> list[tuple[dict, str]]:
-    """(gate's cell, compare's verdict) for every hardware cell the gate judged."""
+def judge_both(name: str, tmp: Path, floor: Path | None = None) -> list[tuple[dict, str]]:
+    """(gate's cell, compare's verdict) for every hardware cell the gate judged, against the pair's
+    floor file (pairs.json's `floor`, learned on runs of the pair's own shape) unless told another."""
     spec = PAIRS[name]
+    floor = floor or CORPUS / spec.get("floor", "noise-floor.json")
     copies = {}
     for folder in spec["base"] + spec["new"]:
         copies[folder] = tmp / folder

@@ -81,11 +81,14 @@ def _pair(name: str) -> tuple[list, list]:
     return (load_folders([CORPUS / f for f in spec["base"]]), load_folders([CORPUS / f for f in spec["new"]]))
 
 
+def _floor(name: str):
+    """The floor file a pair is judged against: the one learned on runs of its own shape (pairs.json)."""
+    return CORPUS / json.loads((CORPUS / "pairs.json").read_text())[name].get("floor", "noise-floor.json")
+
+
 def _judge(name: str):
     base, new = _pair(name)
-    return compare(
-        base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"), thresholds=str(CORPUS / "thresholds.json"))
-    )
+    return compare(base, new, Options(noise_floor=str(_floor(name)), thresholds=str(CORPUS / "thresholds.json")))
 
 
 def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
@@ -93,7 +96,7 @@ def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
     return sum(1 for c in judged if c.verdict in FLAGGED), len(judged)
 
 
-@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds"])
+@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds", "aa-short"])
 def test_same_binary_pairs_come_out_clean(name):
     """The A/A control: two runs of one binary (held out: not the pairs the floor was learned from)."""
     result = _judge(name)
@@ -104,7 +107,9 @@ def test_same_binary_pairs_come_out_clean(name):
     ]
 
 
-@pytest.mark.parametrize("name", ["injected-single", "injected-slice", "injected-rounds"])
+@pytest.mark.parametrize(
+    "name", ["injected-single", "injected-slice", "injected-rounds", "injected-short", "injected-short-2"]
+)
 def test_the_injected_slowdown_is_found(name):
     """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (every fourth locked operation takes the
     lock again and repeats the critical-section work: +25 % locked work): every single-thread
@@ -122,8 +127,8 @@ def test_the_injected_slowdown_is_found(name):
     assert target and all(c.verdict == WORSE for c in target), [
         (c.factors, c.scenario, c.verdict, c.why) for c in target
     ]
-    assert all(c.ci_low_pct > 10 for c in target), [(c.factors, c.scenario, c.ci_low_pct) for c in target]
-    if name == "injected-single":  # the default run has both critical-section works
+    assert all(c.ci_low_pct > 5 for c in target), [(c.factors, c.scenario, c.ci_low_pct) for c in target]
+    if name in ("injected-single", "injected-short", "injected-short-2"):  # default runs: both critical-section works
         assert {c.factors.get("cs_work_ns") for c in target} == {"0", "50"}
     flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
     assert flagged <= 0.02 * judged
@@ -182,7 +187,7 @@ def test_outputs_warn_where_they_should(tmp_path):
     moved = compare(
         load_folders([tmp_path / "S3"]),
         load_folders([tmp_path / "S4"]),
-        Options(noise_floor=str(CORPUS / "noise-floor.json")),
+        Options(noise_floor=str(CORPUS / "noise-floor-v1.json")),
     )
     assert any("different CPU fingerprints" in w and "family 26" in w for w in moved.warnings)
     live = [c for c in moved.cells if c.mode == "live"]
@@ -208,7 +213,7 @@ def test_loads_that_differ_markedly_are_warned(tmp_path):
     def warnings(base, new):
         return [
             w
-            for w in compare(base, new, Options(noise_floor=str(CORPUS / "noise-floor.json"))).warnings
+            for w in compare(base, new, Options(noise_floor=str(CORPUS / "noise-floor-v1.json"))).warnings
             if "1-minute load average" in w
         ]
 
@@ -220,3 +225,74 @@ def test_loads_that_differ_markedly_are_warned(tmp_path):
     assert warnings(idle, side("close", (0.6, 0.8))) == []
     assert warnings(side("s20", (20.0, 20.0)), side("s25", (25.0, 25.0))) == []  # both saturated
     assert warnings(idle, side("old", None)) == []  # a file from before the field
+
+
+# ---------------------------------------------------------------- noise floors per variant (issue 33)
+
+
+def test_a_floor_is_per_variant_so_a_noisy_variant_does_not_blind_another(tmp_path):
+    """Version 2 learns one floor per variant of a shape: a +40 % A/A wobble of one variant leaves the
+    other's floor at its own 2 %. The control: a version-1 file holds one floor per shape, the
+    largest over every variant, which is still read and applies to every variant of the shape."""
+    shape = {"threads": "1", "cs_work_ns": "50"}
+    learned = V.NoiseFloors()
+    learned.learn(V.floor_key("cpu", "atomics", "cpu_ns_per_op", shape, "dispatch-queue"), [0.40, -0.1], "A1 vs A2")
+    learned.learn(V.floor_key("cpu", "atomics", "cpu_ns_per_op", shape, "pthread-mutex"), [0.03, -0.015], "A1 vs A2")
+    learned.learn(V.floor_key("cpu", "atomics", "cpu_ns_per_op", shape, "nslock"), [0.001], "A1 vs A2")
+    learned.save(tmp_path / "v2.json")
+    v2 = V.NoiseFloors.load(tmp_path / "v2.json")
+    assert v2.version == 2 and json.loads((tmp_path / "v2.json").read_text())["version"] == 2
+    assert v2.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "pthread-mutex") == 0.03
+    assert v2.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "dispatch-queue") == 0.40
+    # Never below the median of the shape's variant floors (0.03): one pair's few cells can undershoot.
+    assert v2.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "nslock") == 0.03
+    assert v2.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "mutex") is None  # never learned: no floor
+    # A 25 % slowdown of pthread-mutex clears its own floor, not the shape's largest.
+    base, slow = [2.0, 2.01, 2.02], [2.5, 2.51, 2.52]
+    ev = V.evidence({"a": base}, {"b": slow}, "live")
+    V.adjust([ev])
+    own = v2.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "pthread-mutex")
+    assert V.decide(ev, "lower_is_better", floor=own).verdict == WORSE
+    v1 = {"rule": V.RULE, "floors": [{"key": V.floor_key("cpu", "atomics", "cpu_ns_per_op", shape), "floor": 0.40}]}
+    (tmp_path / "v1.json").write_text(json.dumps(v1))
+    old = V.NoiseFloors.load(tmp_path / "v1.json")
+    assert old.version == 1
+    shape_floor = old.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "pthread-mutex")
+    assert shape_floor == 0.40 and old.floor_for("cpu", "atomics", "cpu_ns_per_op", shape, "nslock") == 0.40
+    assert V.decide(ev, "lower_is_better", floor=shape_floor).verdict == SAME  # blinded by the shape's largest
+
+
+def test_floor_files_of_an_unknown_version_are_refused_and_old_ones_are_not_learned_into(tmp_path):
+    from patternbench_analysis.results import InputError
+
+    (tmp_path / "v3.json").write_text(json.dumps({"version": 3, "floors": []}))
+    with pytest.raises(InputError, match="format version 3, this version reads 1 to 2"):
+        V.NoiseFloors.load(tmp_path / "v3.json")
+    (tmp_path / "bad.json").write_text(json.dumps({"version": "2", "floors": []}))
+    with pytest.raises(InputError, match="format version 2"):
+        V.NoiseFloors.load(tmp_path / "bad.json")
+    (tmp_path / "v1.json").write_text(json.dumps({"floors": [{"key": "k", "floor": 0.1}]}))
+    with pytest.raises(InputError, match=r"version 1 .*learn into a new file"):
+        V.NoiseFloors.load(tmp_path / "v1.json").learn("k|variant=x", [0.1], "pair")
+
+
+def test_one_floor_per_shape_blinds_the_injected_slowdown_on_the_short_default():
+    """Why floors are per variant (issue 33), on real runs: the same ten A/A pairs as noise-floor.json,
+    folded into one floor per shape (format 1, the largest change over every variant), put the
+    single-thread cpu_ns_per_op floors at dispatch-queue's ~30 %, above the injected +25 %; the
+    per-variant floors find it (test_the_injected_slowdown_is_found[injected-short])."""
+    base, new = _pair("injected-short")
+    result = compare(
+        base,
+        new,
+        Options(noise_floor=str(CORPUS / "noise-floor-shape.json"), thresholds=str(CORPUS / "thresholds.json")),
+    )
+    target = [
+        c
+        for c in result.cells
+        if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op" and c.factors.get("threads") == "1"
+    ]
+    assert len(target) == 6 and sum(c.verdict == WORSE for c in target) < 6, [
+        (c.verdict, c.noise_floor) for c in target
+    ]
+    assert all(c.noise_floor is not None and c.noise_floor > 0.2 for c in target if c.verdict != WORSE)

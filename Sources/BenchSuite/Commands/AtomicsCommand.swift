@@ -37,14 +37,17 @@ package struct AtomicsCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Measured seconds per repetition (default 0.15; 0.05 with --quick).", valueName: "s"),
+        help: ArgumentHelp("Measured seconds per repetition (default 0.08; 0.05 with --quick).", valueName: "s"),
         transform: decimalArgument
     )
     var duration: Double?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Unmeasured warm-up seconds before each strategy's first repetition in a cell (default 0.03).", valueName: "s"),
+        help: ArgumentHelp(
+            "Unmeasured warm-up seconds at the start of each strategy's first repetition in a cell, on its threads (default 0.02).",
+            valueName: "s"
+        ),
         transform: decimalArgument
     )
     var warmup: Double?

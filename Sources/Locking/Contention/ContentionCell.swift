@@ -36,12 +36,13 @@ package struct ContentionCell: Hashable, Sendable {
 package struct ContentionSettings: Sendable, Hashable {
     /// Measured window per repetition, in seconds.
     package var duration: Double
-    /// Unmeasured run before a (cell, variant)'s first repetition, in seconds (0 for none).
+    /// Unmeasured operations at the start of a (cell, variant)'s first repetition, on the same
+    /// threads, before its measured window, in seconds (0 for none).
     package var warmup: Double
     /// Pin worker i to CPU i mod `cpuCount`.
     package var pinning: Bool
     package var cpuCount: Int
-    /// Co-scheduling probe before each repetition, in seconds (0 for none).
+    /// Co-scheduling probe before each round of repetitions (or before a lone `measure`), in seconds (0 for none).
     package var probeDuration: Double
     /// Operations between two checks of the stop flag.
     package var batch: Int

@@ -38,22 +38,31 @@ package struct ContentionRunner: Sendable {
         }
     }
 
-    /// The unmeasured warm-up run (nothing when `settings.warmup` is 0).
-    package func warmUp(_ cell: ContentionCell, variant: LockVariant, seed: UInt64) throws(Failure) {
-        guard settings.warmup > 0 else { return }
-        _ = try run(cell, variant: variant, seed: seed, seconds: settings.warmup)
+    /// The co-scheduling probe (nil when `settings.probeDuration` is 0 or the probe cannot start).
+    ///
+    /// bench-atomics runs it once per round (repetition *i* of every variant in a cell), not before
+    /// every repetition: a round's repetitions follow one another within a second, and a probe of
+    /// its own per repetition cost a thread pair's start-up each (issue 33).
+    package func probe() -> CoSchedulingResult? {
+        guard settings.probeDuration > 0 else { return nil }
+        return try? CoSchedulingProbe(clock: clock, pinning: settings.pinning, cpuCount: settings.cpuCount)
+            .run(seconds: settings.probeDuration)
     }
 
-    /// One measured repetition, preceded by the co-scheduling probe.
+    /// One measured repetition, preceded by its own co-scheduling probe.
     package func measure(_ cell: ContentionCell, variant: LockVariant, seed: UInt64) throws(Failure) -> ContentionSample {
-        var probe: CoSchedulingResult?
-        if settings.probeDuration > 0 {
-            probe = try? CoSchedulingProbe(clock: clock, pinning: settings.pinning, cpuCount: settings.cpuCount)
-                .run(seconds: settings.probeDuration)
-        }
-        var sample = try run(cell, variant: variant, seed: seed, seconds: settings.duration, sampling: settings.sampling)
+        let probe = probe()
+        var sample = try measure(cell, variant: variant, seed: seed, warmup: 0)
         sample.coScheduledFraction = probe?.fraction
         return sample
+    }
+
+    /// One measured repetition without a probe. With `warmup` > 0 the same threads first run the
+    /// operation unmeasured for that long, then read their clocks and counters and measure: the
+    /// warm-up of a (cell, variant) rides on its first repetition instead of starting its own
+    /// threads (at load 12 a thread team's start and join cost tens of milliseconds, issue 33).
+    package func measure(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, warmup: Double) throws(Failure) -> ContentionSample {
+        try run(cell, variant: variant, seed: seed, seconds: settings.duration, warmup: warmup, sampling: settings.sampling)
     }
 
     struct WorkerReport {
@@ -72,9 +81,10 @@ package struct ContentionRunner: Sendable {
         variant: LockVariant,
         seed: UInt64,
         seconds: Double,
+        warmup: Double = 0,
         sampling: LockSampling? = nil
     ) throws(Failure) -> ContentionSample {
-        let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds, sampling: sampling)
+        let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds, warmup: warmup, sampling: sampling)
         guard let result = variant.withTarget(cell.operation, threads: cell.threads, visitor) else {
             throw .unsupported(cell.operation, variant)
         }
@@ -86,10 +96,13 @@ package struct ContentionRunner: Sendable {
         var cell: ContentionCell
         var seed: UInt64
         var seconds: Double
+        var warmup: Double
         var sampling: LockSampling?
 
         func visit<Target: ContentionTarget>(_ target: Target) -> Result<ContentionSample, Failure> {
-            do { return .success(try runner.run(cell, target: target, seed: seed, seconds: seconds, sampling: sampling)) } catch {
+            do {
+                return .success(try runner.run(cell, target: target, seed: seed, seconds: seconds, warmup: warmup, sampling: sampling))
+            } catch {
                 return .failure(error)
             }
         }
@@ -101,6 +114,7 @@ package struct ContentionRunner: Sendable {
         target: Target,
         seed: UInt64,
         seconds: Double,
+        warmup: Double = 0,
         sampling: LockSampling? = nil
     ) throws(Failure) -> ContentionSample {
         let line = StartLine()
@@ -120,8 +134,15 @@ package struct ContentionRunner: Sendable {
                 cpuCount: settings.cpuCount,
                 coordinator: { started in
                     line.waitForArrivals(started)
-                    requestsBefore = jemalloc?.processAllocationRequests() ?? 0
-                    line.release()
+                    if warmup > 0 {
+                        line.release()
+                        clock.sleep(nanoseconds: UInt64(warmup * 1e9))
+                        requestsBefore = jemalloc?.processAllocationRequests() ?? 0
+                        line.startMeasuring()
+                    } else {
+                        requestsBefore = jemalloc?.processAllocationRequests() ?? 0
+                        line.release()
+                    }
                     clock.sleep(nanoseconds: UInt64(seconds * 1e9))
                     line.signalStop()
                 }
@@ -129,6 +150,9 @@ package struct ContentionRunner: Sendable {
                 var state = WorkerState(seed: seed, thread: index, csIterations: cs, gapIterations: gap)
                 var report = WorkerReport()
                 line.arriveAndWait()
+                if warmup > 0 {  // unmeasured: the tally counts these operations, as the shared value does
+                    repeat { target.perform(batch, &state) } while !line.isMeasuring
+                }
                 _ = lks_current_thread_usage(&report.usageStart)
                 let bytesBefore = jemalloc?.threadAllocatedBytes() ?? 0
                 report.start = clock.nanoseconds()

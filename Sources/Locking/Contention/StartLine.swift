@@ -16,6 +16,8 @@ final class StartLine: Sendable {
     let ready = Atomic<Int>(0)
     let go = Atomic<Bool>(false)
     let stop = Atomic<Bool>(false)
+    /// Raised after an in-run warm-up: workers then start their measured window.
+    let measuring = Atomic<Bool>(false)
 
     /// Worker side: count in, then wait (yielding the CPU, since threads may outnumber cores).
     func arriveAndWait() {
@@ -29,6 +31,11 @@ final class StartLine: Sendable {
     }
 
     func release() { go.store(true, ordering: .releasing) }
+
+    @inline(__always)
+    var isMeasuring: Bool { measuring.load(ordering: .relaxed) }
+
+    func startMeasuring() { measuring.store(true, ordering: .releasing) }
 
     @inline(__always)
     var shouldStop: Bool { stop.load(ordering: .relaxed) }

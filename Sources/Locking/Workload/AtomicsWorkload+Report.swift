@@ -101,7 +101,7 @@ extension AtomicsWorkload {
             "quick": .bool(selection.quick),
             "pin": .bool(configuration.pin),
             "batch_operations": .number(Double(settings.batch)),
-            "probe_before_each_repetition_s": .number(settings.probeDuration),
+            "probe_before_each_round_s": .number(settings.probeDuration),
             "spin_ns_per_iteration": .number(calibration.nanosecondsPerIteration),
             "cpu_count": .number(Double(settings.cpuCount)),
             "allocator": .string(allocator.choice.rawValue),
@@ -127,14 +127,14 @@ extension AtomicsWorkload {
         return "\(r.verdict) (\(TextTable.number(r.fraction * 100))% of the window in fast round trips)"
     }
 
-    /// The probe's one-line verdict, including the per-repetition probes' spread.
+    /// The probe's one-line verdict, including the spread of the probes before each round of repetitions.
     static func probeNote(before: CoSchedulingResult?, after: CoSchedulingResult?, samples: [ResultRecord]) -> String {
         let fractions = samples.filter { $0.metric == "co_scheduled_fraction" }.map(\.value)
         var text = "co-scheduling probe: \(describe(before)) before the matrix, \(describe(after)) after"
         if !fractions.isEmpty {
             let serialized = fractions.filter { $0 < 0.9 }.count
             text +=
-                "; per-repetition probes: median \(TextTable.number(Statistics.median(fractions) ?? .nan)), \(serialized) of \(fractions.count) repetitions below 0.9 (see co_scheduled_fraction: contended numbers from those may come from threads that took turns rather than ran together)"
+                "; per-round probes (each repetition carries its round's): median \(TextTable.number(Statistics.median(fractions) ?? .nan)), \(serialized) of \(fractions.count) repetitions below 0.9 (see co_scheduled_fraction: contended numbers from those may come from threads that took turns rather than ran together)"
         }
         return text
     }

@@ -63,8 +63,8 @@ package struct AtomicsWorkload: IsolatingWorkload {
         variantOrigins = registry.origins
         let plan = try Self.resolve(configuration, selection, registry: registry)
         self.plan = plan
-        duration = try Self.seconds(configuration.duration ?? (selection.quick ? 0.05 : 0.15), flag: "--duration", allowZero: false)
-        warmup = try Self.seconds(configuration.warmup ?? (selection.quick ? 0.01 : 0.03), flag: "--warmup", allowZero: true)
+        duration = try Self.seconds(configuration.duration ?? (selection.quick ? 0.05 : 0.08), flag: "--duration", allowZero: false)
+        warmup = try Self.seconds(configuration.warmup ?? (selection.quick ? 0.01 : 0.02), flag: "--warmup", allowZero: true)
         _ = try Self.seconds(configuration.probeDuration, flag: "--probe-duration", allowZero: true)
         seeds = selection.seeds(default: 3)
         items = Self.items(plan)
@@ -114,11 +114,13 @@ package struct AtomicsWorkload: IsolatingWorkload {
     package func run(_ item: Item) throws -> Sample {
         let runner = ContentionRunner(clock: clock, calibration: calibration, settings: settings, jemalloc: allocator.jemalloc)
         do {
-            for variant in item.variants { try runner.warmUp(item.cell, variant: variant, seed: seeds[0]) }
             var runs: [Run] = []
             for (repetition, seed) in seeds.enumerated() {
+                // One probe per round: its repetitions follow one another within a second.
+                let probe = runner.probe()
                 for variant in item.variants {
-                    let sample = try runner.measure(item.cell, variant: variant, seed: seed)
+                    var sample = try runner.measure(item.cell, variant: variant, seed: seed, warmup: repetition == 0 ? warmup : 0)
+                    sample.coScheduledFraction = probe?.fraction
                     runs.append(Run(variant: variant, repetition: repetition, seed: seed, sample: sample))
                 }
             }

@@ -196,14 +196,19 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             evidence.append(VerdictRule.evidence(base: b, new: n))
         }
         VerdictRule.adjust(&evidence)
-        struct Shape: Hashable {
-            var workload, metric: String
+        struct VariantsOfCell: Hashable {  // the groups of the common shift
+            var workload, metric, scenario: String
             var factors: [String: String]
         }
-        let shapes = Dictionary(grouping: family.indices) {
-            Shape(workload: family[$0].workload, metric: family[$0].metric, factors: family[$0].factors)
+        let cells = Dictionary(grouping: family.indices) {
+            VariantsOfCell(
+                workload: family[$0].workload,
+                metric: family[$0].metric,
+                scenario: family[$0].scenario,
+                factors: family[$0].factors
+            )
         }
-        VerdictRule.removeCommonShift(&evidence, groups: Array(shapes.values))
+        VerdictRule.removeCommonShift(&evidence, groups: Array(cells.values))
         var hardware: [HardwareResult] = []
         for m in hardwareMetrics {
             for (cell, now) in after where gated(cell, m) && notComparable.contains(cell.workload) {
@@ -227,13 +232,16 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
                 )
             }
             for (cell, ev) in zip(family, evidence) where gated(cell, m) {
-                let key = VerdictRule.floorKey(
-                    fingerprint: fingerprints[cell.workload],
-                    workload: cell.workload,
-                    metric: cell.metric,
-                    factors: cell.factors
-                )
-                let floor = ev.unit == .repetitions ? floors[key] : nil
+                let floor =
+                    ev.unit == .repetitions
+                    ? VerdictRule.floor(
+                        in: floors,
+                        fingerprint: fingerprints[cell.workload],
+                        workload: cell.workload,
+                        metric: cell.metric,
+                        factors: cell.factors,
+                        variant: cell.variant
+                    ) : nil
                 let outcome = VerdictRule.decide(ev, lowerIsBetter: m.direction == .lowerIsBetter, minimumEffect: m.tolerance, floor: floor)
                 let status: HardwareResult.Status =
                     switch outcome {
@@ -280,7 +288,7 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         var parts = ["\(ev.nBase) / \(ev.nNew) \(unit)"]
         if let common = ev.common {
             parts.append(
-                "after removing the shape's common shift of \(String(format: "%+.1f %%", 100 * common)) (the run's, not the code's)"
+                "after removing the cell's common shift of \(String(format: "%+.1f %%", 100 * common)) (the run's, not the code's)"
             )
         }
         if ev.nBase < VerdictRule.minimumValues || ev.nNew < VerdictRule.minimumValues {

@@ -10,7 +10,7 @@ import Foundation
 /// docs/analysis.md ("The one rule"); in short:
 /// - repetitions of one run share the host's state, so with ≥ `minimumRuns` runs a side each run
 ///   counts once (its median); with fewer, repetitions are compared and the change must clear the
-///   A/A noise floor of that CPU, metric and cell shape, or the cell is inconclusive;
+///   A/A noise floor of that CPU, metric, cell shape and variant, or the cell is inconclusive;
 /// - two-sided Mann–Whitney U (exact without ties up to `exactMaximum` a side), Benjamini–Hochberg
 ///   at `q` over every tested live cell, Hodges–Lehmann shift with its Moses 95 % interval, on log
 ///   values when all are positive.
@@ -38,7 +38,7 @@ public enum VerdictRule {
         public var change, low, high: Double?
         public var p: Double?
         public var pAdjusted: Double?
-        /// The shape's common shift removed from change, low and high (one run a side).
+        /// The cell's common shift (over its variants) removed from change, low and high (one run a side).
         public var common: Double?
 
         public var tested: Bool { p != nil }
@@ -141,12 +141,13 @@ public enum VerdictRule {
         for (i, a) in zip(tested, adjusted) { cells[i].pAdjusted = a }
     }
 
-    /// Cells of one shape needed for its common shift to be estimated and removed.
+    /// Variants of one cell needed for its common shift to be estimated and removed.
     public static let minimumCommon = 5
 
-    /// One run a side: per metric and cell shape, the median change of its cells is the run's shift
-    /// (host load, per-run calibration), not the code's; removes it from those cells (verdicts.py's
-    /// `remove_common_shift`, step for step).
+    /// One run a side: per metric and cell (scenario and factors), the median change of its variants
+    /// is the run's shift (host load while the cell ran, per-run calibration), not the code's;
+    /// removes it from those cells (verdicts.py's `remove_common_shift`, step for step). The caller
+    /// groups by cell: a cell's variants run interleaved within seconds, so a load burst moves them together.
     public static func removeCommonShift(_ cells: inout [Evidence], groups: [[Int]]) {
         for group in groups {
             let usable = group.filter {
@@ -266,13 +267,44 @@ public enum VerdictRule {
 
     // MARK: - Noise floors
 
-    /// The key of a noise floor: CPU, workload, metric and cell shape (factors), as verdicts.py spells it.
-    public static func floorKey(fingerprint: CPUIdentity?, workload: String, metric: String, factors: [String: String]) -> String {
+    /// The noise floor file's format: 2 holds one floor per variant of a cell shape; 1 (files
+    /// without a `version`) one floor per cell shape, over every variant (verdicts.py's `FLOOR_VERSION`).
+    ///
+    /// Per variant because a shape's floor was the largest A/A change over all its variants, so one
+    /// noisy variant (`dispatch-queue`'s repetitions) raised it for every other one and hid a 25 %
+    /// slowdown of `pthread-mutex` (issue 33).
+    public static let floorVersion = 2
+
+    /// The key of a noise floor: CPU, workload, metric, cell shape (factors) and, from version 2,
+    /// the variant, as verdicts.py spells it.
+    public static func floorKey(
+        fingerprint: CPUIdentity?,
+        workload: String,
+        metric: String,
+        factors: [String: String],
+        variant: String? = nil
+    ) -> String {
         let shape = factors.keys.sorted().map { "\($0)=\(factors[$0]!)" }.joined(separator: ",")
-        return "\(fingerprint?.description ?? "None")|\(workload)|\(metric)|\(shape)"
+        let key = "\(fingerprint?.description ?? "None")|\(workload)|\(metric)|\(shape)"
+        return variant.map { "\(key)\(variantMarker)\($0)" } ?? key
     }
 
-    /// Reads results/noise-floor.json (or another file): key → floor. A missing file is no floors.
+    /// A cell's floor: its variant's (version 2), else its shape's (a version-1 file, whose floors
+    /// hold for every variant of the shape).
+    public static func floor(
+        in floors: [String: Double],
+        fingerprint: CPUIdentity?,
+        workload: String,
+        metric: String,
+        factors: [String: String],
+        variant: String
+    ) -> Double? {
+        floors[floorKey(fingerprint: fingerprint, workload: workload, metric: metric, factors: factors, variant: variant)]
+            ?? floors[floorKey(fingerprint: fingerprint, workload: workload, metric: metric, factors: factors)]
+    }
+
+    /// Reads results/noise-floor.json (or another file): key → floor. A missing file is no floors;
+    /// a version newer than `floorVersion` is refused (exit 2), never read as if it were known.
     public static func loadFloors(path: String) throws(GateError) -> [String: Double] {
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
         struct File: Decodable {
@@ -280,13 +312,42 @@ public enum VerdictRule {
                 var key: String
                 var floor: Double
             }
+            var version: Int?
             var floors: [Entry]
         }
+        let file: File
         do {
-            let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-            return Dictionary(file.floors.map { ($0.key, $0.floor) }, uniquingKeysWith: { a, _ in a })
+            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw GateError(message: "noise floor file \(path): unreadable (\(error.localizedDescription))", exitCode: 2)
         }
+        let version = file.version ?? 1
+        guard (1...floorVersion).contains(version) else {
+            throw GateError(
+                message: "noise floor file \(path): format version \(version), this build reads 1 to \(floorVersion)",
+                exitCode: 2
+            )
+        }
+        let floors = Dictionary(file.floors.map { ($0.key, $0.floor) }, uniquingKeysWith: { a, _ in a })
+        return version >= 2 ? resolvePerVariant(floors) : floors
+    }
+
+    static let variantMarker = "|variant="
+
+    /// A variant's floor is never below the median of its shape's variant floors: its own largest
+    /// A/A change comes from few cells (its scenarios × the pairs) and can undershoot its noise,
+    /// while the median over variants is robust to one noisy variant (verdicts.py's `floor_for`).
+    static func resolvePerVariant(_ floors: [String: Double]) -> [String: Double] {
+        func shape(_ key: String) -> String? { key.range(of: variantMarker).map { String(key[..<$0.lowerBound]) } }
+        var byShape: [String: [Double]] = [:]
+        for (key, floor) in floors {
+            if let s = shape(key) { byShape[s, default: []].append(floor) }
+        }
+        let medians = byShape.mapValues { median($0) }
+        var resolved = floors
+        for (key, floor) in floors {
+            if let s = shape(key), let m = medians[s] { resolved[key] = max(floor, m) }
+        }
+        return resolved
     }
 }
