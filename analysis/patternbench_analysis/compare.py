@@ -1,7 +1,7 @@
 """`compare BASE NEW`: per cell and metric, the change with its interval and a verdict, by the one rule.
 
 Modelled on google/benchmark's compare.py (one row per benchmark and metric: old, new, change); the
-statistics are verdicts.py's rule `pb-verdict-1` (the same rule bench-gate applies, see that
+statistics are verdicts.py's rule `pb-verdict-2` (the same rule bench-gate applies, see that
 module's docstring for its assumptions). A cell is (workload, scenario, variant, mode, factors);
 its samples are the values over seeds / repetitions, grouped by run. BASE and NEW may each be
 several folders (e.g. the rounds of an interleaved A/B job): with ≥ 5 runs a side, each run counts

@@ -486,7 +486,7 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
             "size",
             "p",
             "verdict",
-            "why (rule pb-verdict-1)",
+            "why (rule pb-verdict-2)",
         ]
         if frame is not None and len(frame):
             header.append("trend (median per run)")

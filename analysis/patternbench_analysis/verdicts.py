@@ -1,4 +1,4 @@
-"""The one rule for "did this cell change between BASE and NEW?" (rule `pb-verdict-1`).
+"""The one rule for "did this cell change between BASE and NEW?" (rule `pb-verdict-2`).
 
 `compare`, `history changes` and bench-gate (Sources/Measurement/Gate/VerdictRule.swift, the same
 rule in Swift; tests/test_verdict_agreement.py runs both on committed real run pairs and requires
@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-RULE = "pb-verdict-1"
+RULE = "pb-verdict-2"
 MIN_RUNS = 5  # runs a side for the run-level unit (5 v 5 is the smallest where a 95 % interval exists)
 MIN_REPS = 5  # values a side for a rank test
 MIN_SEPARATED = 3  # fewer (3 or 4) a side, against a floor: only complete separation beyond it counts

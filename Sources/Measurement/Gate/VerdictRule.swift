@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one rule for "did this live cell change between the reference and these results?"
-/// (`pb-verdict-1`), the Swift twin of `analysis/patternbench_analysis/verdicts.py`.
+/// (`pb-verdict-2`), the Swift twin of `analysis/patternbench_analysis/verdicts.py`.
 ///
 /// bench-gate decides its hardware metrics with it; `pb-analysis compare` and `history changes`
 /// decide with the Python twin. Both are deterministic (no resampling) and written step for step
@@ -15,7 +15,7 @@ import Foundation
 ///   at `q` over every tested live cell, Hodges–Lehmann shift with its Moses 95 % interval, on log
 ///   values when all are positive.
 public enum VerdictRule {
-    public static let name = "pb-verdict-1"
+    public static let name = "pb-verdict-2"
     public static let minimumRuns = 5
     public static let minimumValues = 5
     /// With 3 or 4 repetitions a side (one run each) only complete separation beyond the floor counts.
