@@ -31,6 +31,22 @@ final class ResultsFolderTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: foreign), "another workload's files are not ours to remove")
     }
 
+    /// An unfinished run's document of `workload`: `completed` of `planned` items, these records.
+    func partialDocument(_ workload: String, records: [ResultRecord], planned: Int, completed: Int) -> RunDocument {
+        RunDocument(
+            runID: "r",
+            workload: workload,
+            createdUTC: "2026-01-01T00:00:00Z",
+            metadata: .current(parameters: [:]),
+            factorNames: [],
+            records: records,
+            summaries: Statistics.summarize(records),
+            complete: false,
+            plannedItems: planned,
+            completedItems: completed
+        )
+    }
+
     func testTheCSVAndJSONArriveTogetherWithNoTemporaryFilesLeft() throws {
         let path = try temporaryFolder()
         let folder = ResultsFolder(path: path)
@@ -47,18 +63,7 @@ final class ResultsFolderTests: XCTestCase {
             unit: "u",
             host: "h"
         )
-        let document = RunDocument(
-            runID: "r",
-            workload: "pair",
-            createdUTC: "2026-01-01T00:00:00Z",
-            metadata: .current(parameters: [:]),
-            factorNames: [],
-            records: [record],
-            summaries: Statistics.summarize([record]),
-            complete: false,
-            plannedItems: 2,
-            completedItems: 1
-        )
+        let document = partialDocument("pair", records: [record], planned: 2, completed: 1)
         try folder.write(document)
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         XCTAssertEqual(names, ["pair.csv", "pair.json"])
@@ -69,18 +74,7 @@ final class ResultsFolderTests: XCTestCase {
     }
 
     func testAnOlderDocumentWithoutTheCompletenessKeysReadsAsComplete() throws {
-        let document = RunDocument(
-            runID: "r",
-            workload: "old",
-            createdUTC: "2026-01-01T00:00:00Z",
-            metadata: .current(parameters: [:]),
-            factorNames: [],
-            records: [],
-            summaries: [],
-            complete: false,
-            plannedItems: 3,
-            completedItems: 1
-        )
+        let document = partialDocument("old", records: [], planned: 3, completed: 1)
         var object = try XCTUnwrap(JSONSerialization.jsonObject(with: document.encoded()) as? [String: Any])
         for key in ["complete", "planned_items", "completed_items"] { object.removeValue(forKey: key) }
         let decoded = try RunDocument.decode(JSONSerialization.data(withJSONObject: object))

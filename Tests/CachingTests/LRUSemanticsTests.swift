@@ -6,9 +6,7 @@ import XCTest
 final class LRUSemanticsTests: XCTestCase {
     func testRecencyAndEviction() {
         let c = LinkedLRUCache<String, Int>(capacity: 3)
-        c.set("a", 1)
-        c.set("b", 2)
-        c.set("c", 3)
+        c.setABC()
         XCTAssertEqual(c.get("a"), 1)  // a is now most recent
         c.set("d", 4)  // evicts b, the least recent
         XCTAssertNil(c.get("b"))

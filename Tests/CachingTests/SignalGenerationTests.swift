@@ -8,9 +8,7 @@ final class SignalGenerationTests: XCTestCase {
     /// overfull set removes the *first* key of the array.
     func test2018Timeline() {
         let c = Signal2018Cache<String, Int>(capacity: 3)
-        c.set("a", 1)
-        c.set("b", 2)
-        c.set("c", 3)
+        c.setABC()
         XCTAssertEqual(c.order, ["a", "b", "c"])
         XCTAssertEqual(c.get("a"), 1)
         XCTAssertEqual(c.order, ["b", "c", "a"])

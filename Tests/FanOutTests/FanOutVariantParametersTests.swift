@@ -9,14 +9,7 @@ final class FanOutVariantParametersTests: XCTestCase {
         var registry = VariantRegistry(builtIn: FanOutVariant.builtIn)
         let hedged = try XCTUnwrap(registry.named("hedged"))
         try registry.register(FanOutVariant(name: "my-first-shape", origin: .user, summary: "mine", shape: hedged.shape))
-        try registry.register(
-            FanOutVariant(
-                name: "hedged-notify",
-                origin: .user,
-                summary: "mine too",
-                shape: FanOutShape(issue: .concurrent, join: .callback, onFailure: .runToCompletion, hedged: true)
-            )
-        )
+        try registry.registerHedgedUserShape("hedged-notify", join: .callback)
         let entries = Dictionary(uniqueKeysWithValues: registry.catalogueEntries.map { ($0.name, $0) })
         XCTAssertTrue(try XCTUnwrap(entries["my-first-shape"]).summary.hasSuffix("(same parameters as 'hedged')"))
         XCTAssertEqual(registry.twin(of: try XCTUnwrap(registry.named("my-first-shape")))?.name, "hedged")

@@ -20,14 +20,7 @@ final class FanOutWorkloadTests: XCTestCase {
     /// A hedged synchronous-operations shape runs in virtual time, and is refused live (no live form).
     func testHedgedOperationsHaveNoLiveForm() throws {
         var registry = VariantRegistry<FanOutVariant>()
-        try registry.register(
-            FanOutVariant(
-                name: "hedged-ops",
-                origin: .user,
-                summary: "x",
-                shape: FanOutShape(issue: .concurrent, join: .blockingOperations, onFailure: .runToCompletion, hedged: true)
-            )
-        )
+        try registry.registerHedgedUserShape("hedged-ops", join: .blockingOperations)
         XCTAssertNoThrow(try FanOutWorkload(configuration: FanOutConfiguration(), selection: MatrixSelection(), registry: registry))
         var live = FanOutConfiguration()
         live.mode = .live

@@ -20,6 +20,11 @@ final class InvalidationSimulationTests: XCTestCase {
         InvalidationSimulation.run(variant: v, scenario: scenario, plan: plan, seed: 1, debounceInterval: debounce)
     }
 
+    /// A 100 ms plan over 8 rows with these writes and main-app reads, and nothing else.
+    func plan(writes: [InvalidationPlan.Write], mainReads: [InvalidationPlan.Read]) -> InvalidationPlan {
+        InvalidationPlan(durationNs: ms(100), keys: 8, writes: writes, mainReads: mainReads)
+    }
+
     func value(_ t: InvalidationTally, _ metric: String) -> Double { t.observations.first { $0.metric == metric }!.value }
 
     /// Main caches row 1; NSE writes it at 10 ms; main writes row 2 at 10.2 ms; main reads row 1
@@ -73,9 +78,7 @@ final class InvalidationSimulationTests: XCTestCase {
     /// A read between the commit and the delivery is stale under Signal's design; the change log
     /// is consulted before the read and is not.
     func testReadBeforeDeliveryIsStaleUnderSignalNotUnderChangeLog() {
-        let plan = InvalidationPlan(
-            durationNs: ms(100),
-            keys: 8,
+        let plan = plan(
             writes: [.init(timeNs: ms(10), role: .share, keys: [1])],
             mainReads: [.init(timeNs: ms(1), key: 1), .init(timeNs: ms(10.1), key: 1)]
         )
@@ -146,9 +149,7 @@ final class InvalidationSimulationTests: XCTestCase {
 
     /// The main app's own writes update its cache (didInsertOrUpdate): never stale, no post to itself.
     func testOwnWritesAreNeverStale() {
-        let plan = InvalidationPlan(
-            durationNs: ms(100),
-            keys: 8,
+        let plan = plan(
             writes: [.init(timeNs: ms(10), role: .main, keys: [1])],
             mainReads: [.init(timeNs: ms(1), key: 1), .init(timeNs: ms(11), key: 1)]
         )

@@ -28,15 +28,14 @@ final class LiveInvalidationHarnessTests: XCTestCase {
         )
     }
 
+    /// A run of Signal's variant on `plan` whose every child role runs `childCommand`.
+    func harness(_ childCommand: [String], grace: SimDuration) -> LiveInvalidationRun {
+        LiveInvalidationRun(variant: .signal, plan: plan, debounceInterval: .zero, childCommand: childCommand, grace: grace)
+    }
+
     func testAFailingChildIsReportedAndEveryChildReaped() throws {
         let before = children()
-        let run = LiveInvalidationRun(
-            variant: .signal,
-            plan: plan,
-            debounceInterval: .zero,
-            childCommand: ["/bin/sh", "-c", "exit 3", "sh"],
-            grace: .seconds(1)
-        )
+        let run = harness(["/bin/sh", "-c", "exit 3", "sh"], grace: .seconds(1))
         XCTAssertThrowsError(try run.run()) { error in
             XCTAssertTrue("\(error)".contains("exited with status 3"), "\(error)")
         }
@@ -46,13 +45,7 @@ final class LiveInvalidationHarnessTests: XCTestCase {
     func testAHangingChildIsKilledAtTheDeadline() throws {
         let before = children()
         let started = SystemMonotonicClock()
-        let run = LiveInvalidationRun(
-            variant: .signal,
-            plan: plan,
-            debounceInterval: .zero,
-            childCommand: ["/bin/sh", "-c", "exec sleep 600", "sh"],
-            grace: .milliseconds(200)
-        )
+        let run = harness(["/bin/sh", "-c", "exec sleep 600", "sh"], grace: .milliseconds(200))
         XCTAssertThrowsError(try run.run()) { error in
             XCTAssertTrue("\(error)".contains("still running at the deadline"), "\(error)")
         }
@@ -61,13 +54,7 @@ final class LiveInvalidationHarnessTests: XCTestCase {
     }
 
     func testAMissingChildBinaryIsAOneLineError() {
-        let run = LiveInvalidationRun(
-            variant: .signal,
-            plan: plan,
-            debounceInterval: .zero,
-            childCommand: ["/nonexistent/bench-invalidation"],
-            grace: .seconds(1)
-        )
+        let run = harness(["/nonexistent/bench-invalidation"], grace: .seconds(1))
         XCTAssertThrowsError(try run.run()) { error in
             XCTAssertEqual((error as? BenchFailure)?.exitCode, 69)
         }

@@ -20,6 +20,11 @@ func builtIn(_ name: String) -> LifecyclePolicy {
     LifecycleVariant.builtIn.first { $0.name == name }!.policy
 }
 
+/// A session that launches at 0, is active at 0.5 s, then has `events` ("ms event", one each).
+func launchedThen(_ events: String...) -> String {
+    (["0 launch", "500 active"] + events).joined(separator: "\n")
+}
+
 /// A session: launch, five edits, background at 60 s, `then` after it.
 func editsThenBackground(then tail: String) -> String {
     """

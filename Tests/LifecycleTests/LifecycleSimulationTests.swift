@@ -46,14 +46,7 @@ final class LifecycleSimulationTests: XCTestCase {
     /// Signal commits each change as it happens: a kill right after the edits loses nothing. An
     /// app that saves only at transitions loses the edits a kill in the foreground catches.
     func testEachChangeCommitsSurviveAKillInTheForeground() throws {
-        let trace = """
-            0 launch
-            500 active
-            10000 edit
-            11000 edit
-            12000 edit
-            12100 kill
-            """
+        let trace = launchedThen("10000 edit", "11000 edit", "12000 edit", "12100 kill")
         XCTAssertEqual(try runTrace(trace, builtIn("signal")).tally.acknowledgedLost, 0)
         XCTAssertEqual(try runTrace(trace, builtIn("article")).tally.acknowledgedLost, 3)
         XCTAssertEqual(try runTrace(trace, builtIn("naive")).tally.acknowledgedLost, 3)
@@ -61,19 +54,9 @@ final class LifecycleSimulationTests: XCTestCase {
 
     /// willTerminate is not delivered to a suspended app: the naive app's save there never runs.
     func testWillTerminateNeverReachesASuspendedApp() throws {
-        let trace = """
-            0 launch
-            500 active
-            10000 edit
-            20000 terminate
-            """
+        let trace = launchedThen("10000 edit", "20000 terminate")
         XCTAssertEqual(try runTrace(trace, builtIn("naive")).tally.acknowledgedLost, 0, "running: willTerminate saves")
-        let suspended = """
-            0 launch
-            500 active
-            10000 edit
-            20000 foreground
-            """
+        let suspended = launchedThen("10000 edit", "20000 foreground")
         // (foreground while active is ignored); now a background visit where the save is skipped:
         var noBackgroundSave = builtIn("naive")
         noBackgroundSave.backgroundSave = .none
@@ -102,13 +85,7 @@ final class LifecycleSimulationTests: XCTestCase {
     /// Memory pressure in the background kills an app above the limit; purging caches keeps the
     /// article's app under it.
     func testJetsamKillsOnlyAboveTheLimit() throws {
-        let trace = """
-            0 launch
-            500 active
-            300000 inactive
-            300200 background
-            400000 pressure
-            """
+        let trace = launchedThen("300000 inactive", "300200 background", "400000 pressure")
         let naive = try runTrace(trace, builtIn("naive")).tally
         XCTAssertEqual(naive.jetsamKills, 1)
         XCTAssertGreaterThan(naive.backgroundPeakMB, OSRules().backgroundMemoryLimitMB)

@@ -13,6 +13,15 @@ final class ClientTests: XCTestCase {
         ScoringContext(suspensions: schedule.suspensions, horizon: 1_000_000_000_000_000, tolerance: 1_000_000)
     }
 
+    /// `client` on the named scenario timed by clock `a` and by clock `b` (seed 1): the
+    /// side-by-side most of these tests compare.
+    func run(_ scenarioName: String, _ client: ClientKind, _ a: ClockKind, _ b: ClockKind) -> ([Observation], [Observation]) {
+        let scenario = SkewScenario.named(scenarioName)!
+        let schedule = ClockSchedule(scenario: scenario)
+        let runs = [a, b].map { SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: $0, seed: 1) }
+        return (runs[0], runs[1])
+    }
+
     /// The failure this workload exists to show: a 0.5 s job across a −1 s leap-second step.
     /// Timed with the wall clock it lasts −0.5 s; with every monotonic clock exactly 0.5 s.
     func testLeapSecondMakesWallClockDurationsNegativeAndLeavesMonotonicOnesCorrect() {
@@ -81,10 +90,7 @@ final class ClientTests: XCTestCase {
     /// step the wall clock reads an hour *before* the last publish, and the gate opens at once —
     /// one early publish, never an hour's stall. The monotonic gate is unaffected.
     func testAdaptiveGatePublishesEarlyNotLateOnAWallClockStepBack() {
-        let scenario = SkewScenario.named("step-minus-1h")!
-        let schedule = ClockSchedule(scenario: scenario)
-        let date = SimRunner.run(scenario: scenario, schedule: schedule, client: .adaptiveGate, source: .date, seed: 1)
-        let mono = SimRunner.run(scenario: scenario, schedule: schedule, client: .adaptiveGate, source: .monotonic, seed: 1)
+        let (date, mono) = run("step-minus-1h", .adaptiveGate, .date, .monotonic)
         XCTAssertLessThan(metric(date, "max_publish_gap_ms")!, 1_100)
         XCTAssertEqual(metric(mono, "publishes_early"), 0)
         XCTAssertLessThan(metric(mono, "max_publish_gap_ms")!, 200)
@@ -281,10 +287,7 @@ final class ClientTests: XCTestCase {
 
     /// A backward step drains the naive token bucket: half the run admits nothing.
     func testRateLimiterUnderAdmitsAfterAStepBack() {
-        let scenario = SkewScenario.named("step-minus-1h")!
-        let schedule = ClockSchedule(scenario: scenario)
-        let wall = SimRunner.run(scenario: scenario, schedule: schedule, client: .rateLimiter, source: .realtime, seed: 1)
-        let boot = SimRunner.run(scenario: scenario, schedule: schedule, client: .rateLimiter, source: .boottime, seed: 1)
+        let (wall, boot) = run("step-minus-1h", .rateLimiter, .realtime, .boottime)
         XCTAssertGreaterThan(metric(wall, "admissions_under_pct")!, 40)
         XCTAssertEqual(metric(boot, "admissions_under_pct"), 0)
         XCTAssertEqual(metric(boot, "admissions_over_pct"), 0)
@@ -292,10 +295,7 @@ final class ClientTests: XCTestCase {
 
     /// Across a 10 min suspend, CLOCK_MONOTONIC misses the sleep and CLOCK_BOOTTIME does not.
     func testSuspendSeparatesMonotonicFromBoottime() {
-        let scenario = SkewScenario.named("suspend-10min")!
-        let schedule = ClockSchedule(scenario: scenario)
-        let mono = SimRunner.run(scenario: scenario, schedule: schedule, client: .timeout, source: .monotonic, seed: 1)
-        let boot = SimRunner.run(scenario: scenario, schedule: schedule, client: .timeout, source: .boottime, seed: 1)
+        let (mono, boot) = run("suspend-10min", .timeout, .monotonic, .boottime)
         XCTAssertGreaterThan(metric(mono, "timeouts_late")!, 0)
         XCTAssertEqual(metric(boot, "timeouts_late"), 0)
         XCTAssertEqual(metric(boot, "timeouts_early"), 0)

@@ -31,7 +31,7 @@ import pandas as pd
 
 from . import verdicts as V
 from .directions import THRESHOLDS, direction
-from .results import InputError, ResultsFolder, combined, factor_text, workloads
+from .results import Cell, InputError, ResultsFolder, combined, factor_text, workloads
 
 BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE = V.BETTER, V.WORSE, V.SAME, V.CHANGED, V.FEW, V.INCONCLUSIVE
 NOT_COMPARABLE = "not comparable"
@@ -47,13 +47,7 @@ class Options:
 
 
 @dataclass
-class CellChange:
-    workload: str
-    scenario: str
-    variant: str
-    mode: str
-    factors: dict
-    metric: str
+class CellChange(Cell):
     unit: str
     direction: str
     n_base: int

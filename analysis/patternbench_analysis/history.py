@@ -37,7 +37,7 @@ import pandas as pd
 
 from .directions import HIGHER, LOWER, direction
 from .export import epoch_ns
-from .results import InputError, ResultsFolder, factor_text
+from .results import Cell, InputError, ResultsFolder, factor_text
 
 
 def default_db() -> Path:
@@ -247,13 +247,7 @@ SERIES_KEYS = ["workload", "scenario", "variant", "mode", "factors"]
 
 
 @dataclass
-class Change:
-    workload: str
-    scenario: str
-    variant: str
-    mode: str
-    factors: dict
-    metric: str
+class Change(Cell):
     direction: str
     run_id: str  # the first run after the change
     created_utc: str
@@ -302,11 +296,7 @@ def series_frame(store: Store, workload: str | None = None, metric: str | None =
     cursor = store.connection.cursor()
     cursor.execute(store.sql(text), tuple(params))
     columns = [
-        "workload",
-        "scenario",
-        "variant",
-        "mode",
-        "factors",
+        *SERIES_KEYS,
         "metric",
         "unit",
         "run_id",
@@ -475,11 +465,7 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
             for c in found
         ]
         header = [
-            "workload",
-            "scenario",
-            "variant",
-            "mode",
-            "factors",
+            *SERIES_KEYS,
             "metric",
             "first run after",
             "created (UTC)",

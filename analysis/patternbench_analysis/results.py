@@ -90,6 +90,20 @@ def csv_header(factor_names: list[str], schema_version: int = SCHEMA_VERSION) ->
 
 
 @dataclass
+class Cell:
+    """One result cell: a workload's metric in one scenario, variant, mode and set of factors.
+
+    What `compare` (two runs) and `history` (a series of runs) report a change of."""
+
+    workload: str
+    scenario: str
+    variant: str
+    mode: str
+    factors: dict
+    metric: str
+
+
+@dataclass
 class WorkloadRun:
     """One workload's table and document inside a results folder."""
 

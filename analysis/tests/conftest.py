@@ -67,3 +67,27 @@ def rewrite_results(folder: Path, workload: str, change) -> None:
         flat = {**as_record, **as_record["factors"]}
         writer.writerow([flat[c] for c in header])
     (folder / f"{workload}.csv").write_text(out.getvalue())
+
+
+def each_row(folders):
+    """Every row of every table in `folders`, as (workload, run, row, tags, factors).
+
+    `tags` are the row's identifying columns as the exporters write them (run_id, scenario,
+    variant, mode, seed, repetition, host); `factors` its non-empty factors as (name, text) pairs
+    in the table's order. The exporters' tests rebuild what they expect from these."""
+    from patternbench_analysis.results import factor_text
+
+    for folder in folders:
+        for workload, run in folder.runs.items():
+            for r in run.table.to_dict("records"):
+                tags = (
+                    r["run_id"],
+                    r["scenario"],
+                    r["variant"],
+                    r["mode"],
+                    str(r["seed"]),
+                    str(r["repetition"]),
+                    r["host"],
+                )
+                factors = tuple((f, factor_text(r[f])) for f in run.factor_names if factor_text(r[f]) != "")
+                yield workload, run, r, tags, factors

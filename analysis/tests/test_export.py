@@ -5,13 +5,13 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from conftest import copy_folder, rewrite_results, run_cli
+from conftest import copy_folder, each_row, rewrite_results, run_cli
 from line_protocol import LineProtocolError, parse, parse_line
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 from prometheus_client.parser import text_string_to_metric_families as text_format_families
 
 from patternbench_analysis.export import influx, openmetrics
-from patternbench_analysis.results import factor_text, load_folders
+from patternbench_analysis.results import load_folders
 
 WEIRD = 'storm, "slow" = \\ x\nnext'  # comma, space, quotes, equals, backslash and a newline
 
@@ -23,24 +23,9 @@ def epoch(created: str) -> int:
 def expected_rows(folders):
     """Every row of every table as (workload, run_id, tags..., metric) -> (value, created seconds)."""
     rows = {}
-    for folder in folders:
-        for workload, run in folder.runs.items():
-            created = {s["run_id"]: epoch(s["created_utc"]) for s in run.sources()}
-            for r in run.table.to_dict("records"):
-                factors = tuple((f, factor_text(r[f])) for f in run.factor_names if factor_text(r[f]) != "")
-                key = (
-                    workload,
-                    r["run_id"],
-                    r["scenario"],
-                    r["variant"],
-                    r["mode"],
-                    str(r["seed"]),
-                    str(r["repetition"]),
-                    r["host"],
-                    factors,
-                    r["metric"],
-                )
-                rows[key] = (r["value"], created[r["run_id"]])
+    for workload, run, r, tags, factors in each_row(folders):
+        created = next(epoch(s["created_utc"]) for s in run.sources() if s["run_id"] == r["run_id"])
+        rows[(workload, *tags, factors, r["metric"])] = (r["value"], created)
     return rows
 
 

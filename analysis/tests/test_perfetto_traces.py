@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -220,13 +221,19 @@ def run(tmp_path: Path, name: str, *args: str) -> tuple[dict[str, Process], list
     return decode(trace), rows
 
 
-def metrics(rows: list[dict[str, str]], *factors: str) -> dict[str, dict[str, float]]:
-    """The CSV's metrics per item, keyed by the item's process track name."""
+def metrics_by(rows: list[dict[str, str]], label: Callable[[dict[str, str]], str]) -> dict[str, dict[str, float]]:
+    """The CSV's metrics per item, keyed by `label(row)`: the item's process track name."""
     out: dict[str, dict[str, float]] = defaultdict(dict)
     for r in rows:
-        label = " ".join([r["scenario"], r["variant"], *(r[f] for f in factors), r["mode"], "seed", r["seed"]])
-        out[label][r["metric"]] = float(r["value"])
+        out[label(r)][r["metric"]] = float(r["value"])
     return out
+
+
+def metrics(rows: list[dict[str, str]], *factors: str) -> dict[str, dict[str, float]]:
+    """The CSV's metrics per item, for the workloads whose track names are their factors in order."""
+    return metrics_by(
+        rows, lambda r: " ".join([r["scenario"], r["variant"], *(r[f] for f in factors), r["mode"], "seed", r["seed"]])
+    )
 
 
 @pytest.mark.parametrize("pipeline", ["observer", "conversation"])
@@ -329,14 +336,7 @@ def test_group_trace_matches_its_metrics(tmp_path: Path) -> None:
     processes, rows = run(
         tmp_path,
         "bench-group",
-        "--scenario",
-        "flaky",
-        "--seeds",
-        "1",
-        "--flows",
-        "20",
-        "--variant",
-        "group-wait-main,operation-dependencies,task-group,hedged",
+        *"--scenario flaky --seeds 1 --flows 20 --variant group-wait-main,operation-dependencies,task-group,hedged".split(),
     )
     items = metrics(rows)
     assert items and set(items) == set(processes), set(items) ^ set(processes)
@@ -379,14 +379,7 @@ def test_readiness_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
     processes, rows = run(
-        tmp_path,
-        "bench-cache",
-        "--seeds",
-        "1",
-        "--scenario",
-        "launch-rewarm",
-        "--variant",
-        "lru,signal-2018,signal-2021",
+        tmp_path, "bench-cache", *"--seeds 1 --scenario launch-rewarm --variant lru,signal-2018,signal-2021".split()
     )
     items = metrics(rows, "context", "capacity")
     assert items and set(items) == set(processes), set(items) ^ set(processes)
@@ -407,27 +400,11 @@ def test_cache_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 
 def test_cache_live_trace_matches_its_metrics(tmp_path: Path) -> None:
-    processes, rows = run(
-        tmp_path,
-        "bench-cache",
-        "--mode",
-        "live",
-        "--variant",
-        "lru",
-        "--operation",
-        "get,set,clear",
-        "--capacity",
-        "64",
-        "--threads",
-        "1,2",
-        "--seeds",
-        "1",
+    command = "--mode live --variant lru --operation get,set,clear --capacity 64 --threads 1,2 --seeds 1"
+    processes, rows = run(tmp_path, "bench-cache", *command.split())
+    items = metrics_by(
+        rows, lambda r: f"{r['scenario']} {r['variant']} {r['capacity']} {r['threads']}t live seed {r['seed']}"
     )
-    items: dict[str, dict[str, float]] = defaultdict(dict)
-    for r in rows:
-        items[f"{r['scenario']} {r['variant']} {r['capacity']} {r['threads']}t live seed {r['seed']}"][r["metric"]] = (
-            float(r["value"])
-        )
     assert len(items) == 5 and set(items) == set(processes), set(items) ^ set(processes)
     for label, m in items.items():
         p = processes[label]
@@ -449,32 +426,16 @@ def test_cache_live_trace_matches_its_metrics(tmp_path: Path) -> None:
 
 
 def test_atomics_trace_matches_its_metrics(tmp_path: Path) -> None:
+    command = "--scenario increment --variant pthread-mutex,atomic --threads 2 --cs-work 0 --gap-work 0 --seeds 2"
     processes, rows = run(
-        tmp_path,
-        "bench-atomics",
-        "--scenario",
-        "increment",
-        "--variant",
-        "pthread-mutex,atomic",
-        "--threads",
-        "2",
-        "--cs-work",
-        "0",
-        "--gap-work",
-        "0",
-        "--seeds",
-        "2",
-        "--duration",
-        "0.02",
-        "--warmup",
-        "0",
-        "--probe-duration",
-        "0",
+        tmp_path, "bench-atomics", *command.split(), *"--duration 0.02 --warmup 0 --probe-duration 0".split()
     )
-    items: dict[str, dict[str, float]] = defaultdict(dict)
-    for r in rows:
+
+    def label(r: dict[str, str]) -> str:
         detail = f"threads={r['threads']} cs_work_ns={r['cs_work_ns']} gap_work_ns={r['gap_work_ns']}"
-        items[f"{r['scenario']} {r['variant']} {detail} {r['mode']} seed {r['seed']}"][r["metric"]] = float(r["value"])
+        return f"{r['scenario']} {r['variant']} {detail} {r['mode']} seed {r['seed']}"
+
+    items = metrics_by(rows, label)
     assert len(items) == 4 and set(items) == set(processes), set(items) ^ set(processes)
     for label, m in items.items():
         p = processes[label]

@@ -8,6 +8,7 @@ from conftest import run_cli
 from PIL import Image
 
 from patternbench_analysis.charts.common import slug
+from patternbench_analysis.charts.throttle import POLICY_ORDER
 from patternbench_analysis.plot import render_all
 from patternbench_analysis.results import load_folders
 
@@ -64,18 +65,9 @@ def test_throttle_frontier_has_every_policy_per_scenario_and_sweep_curves(charts
     chart_map, folders = charts
     chart = chart_map["throttle-frontier"]
     ids, text = check_files(chart)
-    policies = [
-        "immediate",
-        "fixed-rate",
-        "signal-adaptive",
-        "signal-brief",
-        "debounce-last",
-        "throttle-first-last",
-        "frame-budget",
-    ]
     for scenario in ("bursts", "storm-slow"):
         assert scenario in text
-        for policy in policies:
+        for policy in POLICY_ORDER:
             assert f"series:{slug(scenario + '/' + policy)}" in ids
     assert "p99 latency (ms)" in text and "hitch ratio (ms of hitch per s)" in text
     assert {"pareto:bursts:sim", "pareto:storm-slow:sim"} <= ids and "Pareto front" in text

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from test_plot import check_files
 
+from patternbench_analysis.charts.common import ROLES
 from patternbench_analysis.plot import render_all
 from patternbench_analysis.results import load_folders
 
@@ -14,14 +15,8 @@ def test_readiness_chart_has_every_variant_per_scenario(tmp_path):
     chart = charts["readiness-launch"]
     ids, text = check_files(chart)
     for scenario in ["main-app", "share-extension", "nse"]:
-        for variant in [
-            "signal",
-            "signal-2018",
-            "signal-2021-lifo",
-            "article-lightweight",
-            "intent-orchestrator",
-            "frame-aware",
-        ]:
+        # ROLES lists bench-readiness's registry in order (test_chart_legibility checks it).
+        for variant in ROLES["readiness"]:
             assert f"series:{scenario}-{variant}" in ids, (scenario, variant)
     assert (
         "missed frames (count)" in text

@@ -16,15 +16,16 @@ import math
 import re
 import subprocess
 import urllib.parse
+from contextlib import contextmanager
 
 import pytest
-from conftest import FIXTURES, copy_folder, rewrite_results
+from conftest import FIXTURES, copy_folder, each_row, rewrite_results
 from line_protocol import parse
 from prometheus_client.parser import text_string_to_metric_families
 from real_tools import free_port, http, require, server
 
 from patternbench_analysis.export import influx, metric_name, openmetrics
-from patternbench_analysis.results import factor_text, load_folders
+from patternbench_analysis.results import load_folders
 
 # Debian's Pushgateway persists to /var/lib/prometheus/pushgateway.data by default, so without this
 # every test run (and every other user of the machine) would start with the groups of the last one:
@@ -37,22 +38,8 @@ FOLDERS = ["run", "live", "gated", "shard-1", "shard-2", "whole", "sweep-max-age
 def csv_values(folders) -> dict[tuple, float]:
     """(family, run_id, scenario, variant, mode, seed, repetition, host, factors) -> value, from the CSVs."""
     out = {}
-    for folder in folders:
-        for workload, run in folder.runs.items():
-            for r in run.table.to_dict("records"):
-                factors = tuple(sorted((f, factor_text(r[f])) for f in run.factor_names if factor_text(r[f]) != ""))
-                key = (
-                    metric_name(f"patternbench_{workload}_{r['metric']}"),
-                    r["run_id"],
-                    r["scenario"],
-                    r["variant"],
-                    r["mode"],
-                    str(r["seed"]),
-                    str(r["repetition"]),
-                    r["host"],
-                    factors,
-                )
-                out[key] = r["value"]
+    for workload, _, r, tags, factors in each_row(folders):
+        out[(metric_name(f"patternbench_{workload}_{r['metric']}"), *tags, tuple(sorted(factors)))] = r["value"]
     return out
 
 
@@ -119,16 +106,20 @@ def test_promtool_backfills_every_openmetrics_export(tmp_path, name):
     assert {i["run_id"] for i in info} == set(created_ms)
 
 
-def test_pushgateway_accepts_the_no_timestamps_form(tmp_path):
+@contextmanager
+def pushgateway(tmp_path):
+    """A Pushgateway on a free port, kept in memory, for the block; yields its base URL."""
     binary = require("prometheus-pushgateway", "prometheus-pushgateway")
-    folders = load_folders([FIXTURES / "run", FIXTURES / "shard-2"])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server(
-        [binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY],
-        f"{base}/-/ready",
-        tmp_path / "pushgateway.log",
-    ):
+    argv = [binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY]
+    with server(argv, f"{base}/-/ready", tmp_path / "pushgateway.log"):
+        yield base
+
+
+def test_pushgateway_accepts_the_no_timestamps_form(tmp_path):
+    folders = load_folders([FIXTURES / "run", FIXTURES / "shard-2"])
+    with pushgateway(tmp_path) as base:
         from patternbench_analysis.pushgateway import push
 
         push(folders, base)  # one group per run, as documented (docs/analysis.md)
@@ -146,15 +137,8 @@ def test_pushgateway_accepts_the_no_timestamps_form(tmp_path):
 
 def test_pushgateway_refuses_what_it_cannot_read(tmp_path):
     """The control: the timestamped OpenMetrics form (info type) is refused, so the test above can fail."""
-    binary = require("prometheus-pushgateway", "prometheus-pushgateway")
     folders = load_folders([FIXTURES / "shard-1"])
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with server(
-        [binary, f"--web.listen-address=127.0.0.1:{port}", *PUSHGATEWAY_MEMORY_ONLY],
-        f"{base}/-/ready",
-        tmp_path / "pushgateway.log",
-    ):
+    with pushgateway(tmp_path) as base:
         status, body = http("PUT", f"{base}/metrics/job/patternbench", openmetrics(folders, timestamps=True).encode())
     assert status == 400, (status, body)
 

@@ -146,6 +146,19 @@ public struct LiveCacheBench: Sendable {
                 var i = 0
                 var sink = 0
                 var sampled: [(start: Int64, end: Int64)] = []
+                /// One batch of 32 calls, the unit both loops below count: timed or not, the same calls.
+                @inline(__always) func runBatch() {
+                    for _ in 0..<32 {
+                        let key = keys[i & 4095]
+                        if operation == .get {
+                            sink &+= cache.cache.get(key)?.id ?? 0
+                        } else {
+                            cache.cache.set(key, values[key])
+                        }
+                        i &+= 1
+                    }
+                    ops += 32
+                }
                 if let sampling {
                     // The measuring loop below, with every `sampling.every`-th batch timed as a
                     // whole (two clock reads, up to `sampling.limit` per thread): the same calls,
@@ -156,31 +169,13 @@ public struct LiveCacheBench: Sendable {
                         countdown -= 1
                         let timed = countdown == 0 && sampled.count < sampling.limit
                         let batchStart = timed ? clock.now().nanoseconds : 0
-                        for _ in 0..<32 {
-                            let key = keys[i & 4095]
-                            if operation == .get {
-                                sink &+= cache.cache.get(key)?.id ?? 0
-                            } else {
-                                cache.cache.set(key, values[key])
-                            }
-                            i &+= 1
-                        }
-                        ops += 32
+                        runBatch()
                         if timed { sampled.append((batchStart, clock.now().nanoseconds)) }
                         if countdown == 0 { countdown = sampling.every }
                     }
                 } else {
                     while !state.stop.load(ordering: .relaxed) {
-                        for _ in 0..<32 {
-                            let key = keys[i & 4095]
-                            if operation == .get {
-                                sink &+= cache.cache.get(key)?.id ?? 0
-                            } else {
-                                cache.cache.set(key, values[key])
-                            }
-                            i &+= 1
-                        }
-                        ops += 32
+                        runBatch()
                     }
                 }
                 let elapsed = (clock.now() - start).nanoseconds

@@ -41,6 +41,19 @@ public enum LiveThrottleRun {
         let recordTimeline: Bool
         let clock: any MonotonicClock
 
+        /// The main thread's loop for `policy`, reading commits from `mailbox`.
+        func mainLoop<P: UpdateThrottler>(_ policy: P, mailbox: Mailbox) -> LiveMainLoop<P> {
+            LiveMainLoop(
+                policy: policy,
+                scenario: scenario,
+                pipeline: pipeline,
+                clock: clock,
+                mailbox: mailbox,
+                drainLimit: drainLimit,
+                recordTimeline: recordTimeline
+            )
+        }
+
         func run<P: UpdateThrottler>(_ policy: P) -> ThrottleRunResult {
             let mailbox = Mailbox()
             let stop = StopFlag()
@@ -69,15 +82,7 @@ public enum LiveThrottleRun {
                 mailbox.close()
                 finished.leave()
             }
-            var loop = LiveMainLoop(
-                policy: policy,
-                scenario: scenario,
-                pipeline: pipeline,
-                clock: clock,
-                mailbox: mailbox,
-                drainLimit: drainLimit,
-                recordTimeline: recordTimeline
-            )
+            var loop = mainLoop(policy, mailbox: mailbox)
             let result = loop.run()
             stop.set()
             finished.wait()
@@ -99,15 +104,16 @@ public enum LiveThrottleRun {
         let mailbox = Mailbox()
         for commit in trace { mailbox.post(commit) }
         mailbox.close()
-        var loop = LiveMainLoop(
-            policy: policy,
+        let run = Run(
             scenario: scenario,
+            trace: trace,
             pipeline: pipeline,
-            clock: clock,
-            mailbox: mailbox,
+            backgroundThreads: 0,
             drainLimit: drainLimit,
-            recordTimeline: true
+            recordTimeline: true,
+            clock: clock
         )
+        var loop = run.mainLoop(policy, mailbox: mailbox)
         return loop.run()
     }
 }

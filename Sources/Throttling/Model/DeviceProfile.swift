@@ -84,38 +84,37 @@ public struct DeviceProfile: Hashable, Sendable {
         return min(landFixed + SimDuration(nanoseconds: Int64((landPerRowNs * Double(rows)).rounded())), landResetCost)
     }
 
-    public static let fast = DeviceProfile(
-        name: "fast",
-        frameCost: .milliseconds(5),
-        notificationCost: .microseconds(50),
-        tickCost: .microseconds(20),
-        updateFixed: .milliseconds(4),
-        updatePerRowNs: 150_000,
-        updatePerRowSquaredNs: 500,
-        resetCost: .milliseconds(30),
-        frameJitter: .microseconds(500)
-    )
-    public static let mid = DeviceProfile(
-        name: "mid",
-        frameCost: .milliseconds(7),
-        notificationCost: .microseconds(100),
-        tickCost: .microseconds(35),
-        updateFixed: .milliseconds(6),
-        updatePerRowNs: 300_000,
-        updatePerRowSquaredNs: 800,
-        resetCost: .milliseconds(50),
-        frameJitter: .microseconds(500)
-    )
-    public static let slow = DeviceProfile(
-        name: "slow",
-        frameCost: .milliseconds(10),
-        notificationCost: .microseconds(150),
-        tickCost: .microseconds(50),
-        updateFixed: .milliseconds(10),
-        updatePerRowNs: 500_000,
-        updatePerRowSquaredNs: 1_000,
-        resetCost: .milliseconds(90),
-        frameJitter: .microseconds(500)
-    )
-    public static let all = [fast, mid, slow]
+    /// The built-in devices, one row each; every one has 0.5 ms of frame jitter and the default
+    /// landing costs.
+    public static let all: [DeviceProfile] = [
+        builtIn("fast", frameMs: 5, notificationUs: 50, tickUs: 20, updateMs: 4, perRowNs: 150_000, perRowSquaredNs: 500, resetMs: 30),
+        builtIn("mid", frameMs: 7, notificationUs: 100, tickUs: 35, updateMs: 6, perRowNs: 300_000, perRowSquaredNs: 800, resetMs: 50),
+        builtIn("slow", frameMs: 10, notificationUs: 150, tickUs: 50, updateMs: 10, perRowNs: 500_000, perRowSquaredNs: 1_000, resetMs: 90),
+    ]
+    public static let fast = all[0]
+    public static let mid = all[1]
+    public static let slow = all[2]
+
+    private static func builtIn(
+        _ name: String,
+        frameMs: Int,
+        notificationUs: Int,
+        tickUs: Int,
+        updateMs: Int,
+        perRowNs: Double,
+        perRowSquaredNs: Double,
+        resetMs: Int
+    ) -> DeviceProfile {
+        DeviceProfile(
+            name: name,
+            frameCost: .milliseconds(frameMs),
+            notificationCost: .microseconds(notificationUs),
+            tickCost: .microseconds(tickUs),
+            updateFixed: .milliseconds(updateMs),
+            updatePerRowNs: perRowNs,
+            updatePerRowSquaredNs: perRowSquaredNs,
+            resetCost: .milliseconds(resetMs),
+            frameJitter: .microseconds(500)
+        )
+    }
 }

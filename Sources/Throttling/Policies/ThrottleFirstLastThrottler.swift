@@ -15,11 +15,7 @@ public struct ThrottleFirstLastThrottler: UpdateThrottler {
     public var interval: SimDuration { debouncer.interval }
 
     public mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision {
-        switch debouncer.request(at: context.now) {
-        case .ignored: .none
-        case .enqueueNow: ThrottleDecision(timer: .fire(at: context.now))
-        case .enqueue(let at): ThrottleDecision(timer: .fire(at: at))
-        }
+        debouncer.request(at: context.now).decision(now: context.now)
     }
 
     public mutating func timerFired(_ context: ThrottleContext) -> ThrottleDecision {
