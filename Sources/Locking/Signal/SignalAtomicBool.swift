@@ -19,19 +19,20 @@ package final class SignalAtomicBool: Sendable {
     /// True when this call set the flag. `work` runs inside the critical section first.
     @inline(__always)
     package func tryToSetFlag(holding work: () -> Void = {}) -> Bool {
-        do {
-            try transition(from: false, to: true, holding: work)
-            return true
-        } catch {
-            return false
-        }
+        tryTransition(from: false, to: true, holding: work)
     }
 
     /// True when this call cleared the flag. `work` runs inside the critical section first.
     @inline(__always)
     package func tryToClearFlag(holding work: () -> Void = {}) -> Bool {
+        tryTransition(from: true, to: false, holding: work)
+    }
+
+    /// Signal's `do { try transition(…); return true } catch { return false }`, written once.
+    @inline(__always)
+    func tryTransition(from fromValue: Bool, to toValue: Bool, holding work: () -> Void) -> Bool {
         do {
-            try transition(from: true, to: false, holding: work)
+            try transition(from: fromValue, to: toValue, holding: work)
             return true
         } catch {
             return false
