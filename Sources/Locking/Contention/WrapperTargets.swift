@@ -168,7 +168,7 @@ final class WrapperArrayTarget<W: AtomicWrapper<[UInt64]>>: ContentionTarget {
                 $0.append(UInt64(truncatingIfNeeded: i))
             }
             state.sinceDrain += 1
-            if state.sinceDrain == ArrayTarget<UnsynchronizedLock>.drainEvery {
+            if state.sinceDrain == appendsPerDrain {
                 state.sinceDrain = 0
                 // Swapping in a fresh empty array moves the old buffer out, as `AtomicArray.removeAll` does.
                 drained +=
