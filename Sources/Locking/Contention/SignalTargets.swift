@@ -6,20 +6,28 @@ import CLockReference
 // per-object-lock strategy are Signal's: one process-wide lock, stored-property values, and a
 // throwing `transition` behind the flag.
 
+/// `update { $0 += 1 }` `count` times on Signal's `AtomicValue`, the work always inside the closure
+/// (no fast path: Signal's call sites have none); tally = operations. The loop of `increment` and
+/// `different-atomics`.
+@inline(__always)
+func signalIncrementLoop(_ counter: SignalAtomicValue<UInt64>, _ count: Int, _ state: inout WorkerState) {
+    let cs = state.csIterations, gap = state.gapIterations
+    for _ in 0..<count {
+        counter.update { (v: inout UInt64) in
+            if cs != 0 { _ = clr_spin(cs) }
+            v &+= 1
+        }
+        if gap != 0 { _ = clr_spin(gap) }
+    }
+    state.tally &+= Int64(count)
+}
+
 /// `increment` on Signal's `AtomicValue.update`.
 final class SignalIncrementTarget: ContentionTarget {
     let counter = SignalAtomicValue<UInt64>(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        for _ in 0..<count {
-            counter.update { (v: inout UInt64) in
-                if cs != 0 { _ = clr_spin(cs) }
-                v &+= 1
-            }
-            if gap != 0 { _ = clr_spin(gap) }
-        }
-        state.tally &+= Int64(count)
+        signalIncrementLoop(counter, count, &state)
     }
 
     func observedTotal() -> Int64 { Int64(counter.get()) }
