@@ -32,21 +32,13 @@ final class AtomicReadMostlyTarget: ContentionTarget {
     let value = Atomic<UInt64>(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        var writes: Int64 = 0
-        var sink: UInt64 = 0
-        for _ in 0..<count {
+        readMostlyLoop(count, &state) { cs in
             if cs != 0 { _ = clr_spin(cs) }
-            if state.generator.next() % 10 == 0 {
-                value.wrappingAdd(1, ordering: .relaxed)
-                writes += 1
-            } else {
-                sink &+= value.load(ordering: .acquiring)
-            }
-            if gap != 0 { _ = clr_spin(gap) }
+            value.wrappingAdd(1, ordering: .relaxed)
+        } read: { cs in
+            if cs != 0 { _ = clr_spin(cs) }
+            return value.load(ordering: .acquiring)
         }
-        blackHole(sink)
-        state.tally &+= writes
     }
 
     func observedTotal() -> Int64 { Int64(value.load(ordering: .acquiring)) }

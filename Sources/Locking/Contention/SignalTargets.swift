@@ -38,28 +38,18 @@ final class SignalReadMostlyTarget: ContentionTarget {
     let value = SignalAtomicValue<UInt64>(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        var writes: Int64 = 0
-        var sink: UInt64 = 0
-        for _ in 0..<count {
-            if state.generator.next() % 10 == 0 {
-                value.update { (v: inout UInt64) in
-                    if cs != 0 { _ = clr_spin(cs) }
-                    v &+= 1
-                }
-                writes += 1
-            } else if cs == 0 {
-                sink &+= value.get()
-            } else {
-                sink &+= value.update { (v: inout UInt64) -> UInt64 in
-                    _ = clr_spin(cs)
-                    return v
-                }
+        readMostlyLoop(count, &state) { cs in
+            value.update { (v: inout UInt64) in
+                if cs != 0 { _ = clr_spin(cs) }
+                v &+= 1
             }
-            if gap != 0 { _ = clr_spin(gap) }
+        } read: { cs in
+            if cs == 0 { return value.get() }
+            return value.update { (v: inout UInt64) -> UInt64 in
+                _ = clr_spin(cs)
+                return v
+            }
         }
-        blackHole(sink)
-        state.tally &+= writes
     }
 
     func observedTotal() -> Int64 { Int64(value.get()) }
