@@ -79,15 +79,7 @@ final class NoLostUpdatesTests: XCTestCase {
                     let flag = AtomicFlag<Lock>()
                     let transitionWins = Atomic<Int>(0)
                     let flagWins = Atomic<Int>(0)
-                    let line = StartLine()
-                    _ = try? ThreadTeam.run(
-                        count: 4,
-                        coordinator: { started in
-                            line.waitForArrivals(started)
-                            line.release()
-                        }
-                    ) { _ in
-                        line.arriveAndWait()
+                    _ = try? raceTogether {
                         if state.transition(from: 0, to: 1) { transitionWins.add(1, ordering: .relaxed) }
                         if flag.tryToSetFlag() { flagWins.add(1, ordering: .relaxed) }
                     }

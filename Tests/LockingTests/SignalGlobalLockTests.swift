@@ -66,15 +66,7 @@ final class SignalGlobalLockTests: XCTestCase {
             let flag = SignalAtomicBool(false)
             let transitionWins = Atomic<Int>(0)
             let flagWins = Atomic<Int>(0)
-            let line = StartLine()
-            try ThreadTeam.run(
-                count: 4,
-                coordinator: { started in
-                    line.waitForArrivals(started)
-                    line.release()
-                }
-            ) { _ in
-                line.arriveAndWait()
+            try raceTogether {
                 if (try? state.transition(from: 0, to: 1)) != nil { transitionWins.add(1, ordering: .relaxed) }
                 if flag.tryToSetFlag() { flagWins.add(1, ordering: .relaxed) }
             }
