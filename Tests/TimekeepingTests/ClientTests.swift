@@ -9,6 +9,16 @@ final class ClientTests: XCTestCase {
         observations.first { $0.metric == name }?.value
     }
 
+    /// `client` through the named scenario on two clock sources, seed 1: the two runs' observations.
+    func runOnBoth(_ scenarioName: String, _ client: ClientKind, _ a: ClockKind, _ b: ClockKind) -> ([Observation], [Observation]) {
+        let scenario = SkewScenario.named(scenarioName)!
+        let schedule = ClockSchedule(scenario: scenario)
+        return (
+            SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: a, seed: 1),
+            SimRunner.run(scenario: scenario, schedule: schedule, client: client, source: b, seed: 1)
+        )
+    }
+
     func context(_ schedule: ClockSchedule) -> ScoringContext {
         ScoringContext(suspensions: schedule.suspensions, horizon: 1_000_000_000_000_000, tolerance: 1_000_000)
     }
@@ -81,10 +91,7 @@ final class ClientTests: XCTestCase {
     /// step the wall clock reads an hour *before* the last publish, and the gate opens at once —
     /// one early publish, never an hour's stall. The monotonic gate is unaffected.
     func testAdaptiveGatePublishesEarlyNotLateOnAWallClockStepBack() {
-        let scenario = SkewScenario.named("step-minus-1h")!
-        let schedule = ClockSchedule(scenario: scenario)
-        let date = SimRunner.run(scenario: scenario, schedule: schedule, client: .adaptiveGate, source: .date, seed: 1)
-        let mono = SimRunner.run(scenario: scenario, schedule: schedule, client: .adaptiveGate, source: .monotonic, seed: 1)
+        let (date, mono) = runOnBoth("step-minus-1h", .adaptiveGate, .date, .monotonic)
         XCTAssertLessThan(metric(date, "max_publish_gap_ms")!, 1_100)
         XCTAssertEqual(metric(mono, "publishes_early"), 0)
         XCTAssertLessThan(metric(mono, "max_publish_gap_ms")!, 200)
@@ -281,10 +288,7 @@ final class ClientTests: XCTestCase {
 
     /// A backward step drains the naive token bucket: half the run admits nothing.
     func testRateLimiterUnderAdmitsAfterAStepBack() {
-        let scenario = SkewScenario.named("step-minus-1h")!
-        let schedule = ClockSchedule(scenario: scenario)
-        let wall = SimRunner.run(scenario: scenario, schedule: schedule, client: .rateLimiter, source: .realtime, seed: 1)
-        let boot = SimRunner.run(scenario: scenario, schedule: schedule, client: .rateLimiter, source: .boottime, seed: 1)
+        let (wall, boot) = runOnBoth("step-minus-1h", .rateLimiter, .realtime, .boottime)
         XCTAssertGreaterThan(metric(wall, "admissions_under_pct")!, 40)
         XCTAssertEqual(metric(boot, "admissions_under_pct"), 0)
         XCTAssertEqual(metric(boot, "admissions_over_pct"), 0)
@@ -292,10 +296,7 @@ final class ClientTests: XCTestCase {
 
     /// Across a 10 min suspend, CLOCK_MONOTONIC misses the sleep and CLOCK_BOOTTIME does not.
     func testSuspendSeparatesMonotonicFromBoottime() {
-        let scenario = SkewScenario.named("suspend-10min")!
-        let schedule = ClockSchedule(scenario: scenario)
-        let mono = SimRunner.run(scenario: scenario, schedule: schedule, client: .timeout, source: .monotonic, seed: 1)
-        let boot = SimRunner.run(scenario: scenario, schedule: schedule, client: .timeout, source: .boottime, seed: 1)
+        let (mono, boot) = runOnBoth("suspend-10min", .timeout, .monotonic, .boottime)
         XCTAssertGreaterThan(metric(mono, "timeouts_late")!, 0)
         XCTAssertEqual(metric(boot, "timeouts_late"), 0)
         XCTAssertEqual(metric(boot, "timeouts_early"), 0)
