@@ -173,22 +173,19 @@ final class GateTests: XCTestCase {
             try SelectionCheck.baselineRows(current: live, reference: live + [rec("b", "m", 3)], skipping: [], referenceName: "baseline")
         ) { XCTAssertTrue("\($0)".contains("baseline row w/s/b sim seed 1 repetition 0 m selects no result row"), "\($0)") }
         let moreCells = live + [rec("b", "ratio", 1, mode: "live")]
-        try SelectionCheck.referenceCells(
-            current: moreCells,
-            reference: live,
-            metrics: [metric(scenario: nil)],
-            skipping: [],
-            referenceName: "A/B base"
-        )
-        XCTAssertThrowsError(
+        func checkCells(current: [ResultRecord], reference: [ResultRecord]) throws {
             try SelectionCheck.referenceCells(
-                current: live,
-                reference: moreCells,
+                current: current,
+                reference: reference,
                 metrics: [metric(scenario: nil)],
                 skipping: [],
                 referenceName: "A/B base"
             )
-        ) { XCTAssertTrue("\($0)".contains("A/B base cell w/s/b ratio selects no result row"), "\($0)") }
+        }
+        try checkCells(current: moreCells, reference: live)
+        XCTAssertThrowsError(try checkCells(current: live, reference: moreCells)) {
+            XCTAssertTrue("\($0)".contains("A/B base cell w/s/b ratio selects no result row"), "\($0)")
+        }
     }
 
     /// A verdict says why it failed: failed items, thresholds, changed values, each counted.

@@ -13,6 +13,15 @@ final class PackageProvenanceTests: XCTestCase {
         return url
     }
 
+    /// A minimal `Package.swift` naming the package `name`, in `folder`.
+    func writeManifest(named name: String, in folder: URL) throws {
+        try "let package = Package(name: \"\(name)\")\n".write(
+            to: folder.appendingPathComponent("Package.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
+    }
+
     func git(_ arguments: [String], in folder: URL) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -31,11 +40,7 @@ final class PackageProvenanceTests: XCTestCase {
 
     func testACheckoutGivesItsCommitAndAFolderInsideAnotherRepositoryDoesNot() throws {
         let root = try folder()
-        try "let package = Package(name: \"MyBench\")\n".write(
-            to: root.appendingPathComponent("Package.swift"),
-            atomically: true,
-            encoding: .utf8
-        )
+        try writeManifest(named: "MyBench", in: root)
         // Not a checkout: a name, no commit.
         var p = PackageProvenance.of(packageAt: root)
         XCTAssertEqual(p.name, "MyBench")
@@ -53,21 +58,13 @@ final class PackageProvenanceTests: XCTestCase {
         // A package folder inside that repository is not its top: unknown, not the outer commit.
         let inner = root.appendingPathComponent("Inner")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
-        try "let package = Package(name: \"Inner\")\n".write(
-            to: inner.appendingPathComponent("Package.swift"),
-            atomically: true,
-            encoding: .utf8
-        )
+        try writeManifest(named: "Inner", in: inner)
         XCTAssertNil(PackageProvenance.of(packageAt: inner).gitCommit)
     }
 
     func testTheExecutablesPackageIsTheNearestFolderWithAManifest() throws {
         let root = try folder()
-        try "let package = Package(name: \"MyBench\")\n".write(
-            to: root.appendingPathComponent("Package.swift"),
-            atomically: true,
-            encoding: .utf8
-        )
+        try writeManifest(named: "MyBench", in: root)
         let bin = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let exe = bin.appendingPathComponent("my-bench")
