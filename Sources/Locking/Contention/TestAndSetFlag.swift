@@ -1,7 +1,8 @@
 import CLockReference
 
-/// Signal's test-and-set surface, which the suite's `AtomicFlag` and Signal's `AtomicBool` both
-/// have: the `flag` operation's loop is written once over it (`flagLoop`).
+/// Signal's test-and-set surface, which the suite's `AtomicFlag` has: the `flag` operation's loop
+/// over it (`flagLoop`). Signal's `AtomicBool` has it too, but its target writes the loop out (see
+/// `SignalFlagTarget`).
 protocol TestAndSetFlag {
     /// True when this call set the flag; `work` runs inside the critical section first.
     func tryToSetFlag(holding work: () -> Void) -> Bool
@@ -10,7 +11,6 @@ protocol TestAndSetFlag {
 }
 
 extension AtomicFlag: TestAndSetFlag {}
-extension SignalAtomicBool: TestAndSetFlag {}
 
 /// `flag` `count` times: alternately set and clear, with the cell's work inside and between;
 /// tally = successful sets − successful clears. Always inlined into each target's `perform`, where

@@ -16,23 +16,25 @@ package final class SignalAtomicBool: Sendable {
         try value.transition(from: fromValue, to: toValue, holding: work)
     }
 
+    // tryToSetFlag and tryToClearFlag are written out as Signal writes them: one shared
+    // tryTransition changed what the `flag` cell measures (see SignalFlagTarget).
+
     /// True when this call set the flag. `work` runs inside the critical section first.
     @inline(__always)
     package func tryToSetFlag(holding work: () -> Void = {}) -> Bool {
-        tryTransition(from: false, to: true, holding: work)
+        do {
+            try transition(from: false, to: true, holding: work)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// True when this call cleared the flag. `work` runs inside the critical section first.
     @inline(__always)
     package func tryToClearFlag(holding work: () -> Void = {}) -> Bool {
-        tryTransition(from: true, to: false, holding: work)
-    }
-
-    /// Signal's `do { try transition(…); return true } catch { return false }`, written once.
-    @inline(__always)
-    func tryTransition(from fromValue: Bool, to toValue: Bool, holding work: () -> Void) -> Bool {
         do {
-            try transition(from: fromValue, to: toValue, holding: work)
+            try transition(from: true, to: false, holding: work)
             return true
         } catch {
             return false
