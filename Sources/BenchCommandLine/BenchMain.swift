@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Measurement
+import Simulation
 
 /// The entry point every `bench-*` uses: parse, run, and turn any failure into one line.
 ///
@@ -75,22 +76,7 @@ package enum BenchMain {
     /// (`\u{1B}`: no terminal escape sequence from a file reaches the terminal), and anything past
     /// `maximumErrorCharacters` is cut, ending in "…".
     package static func errorLine(_ message: String) -> String {
-        var out = ""
-        var count = 0
-        for scalar in message.unicodeScalars {
-            if count >= maximumErrorCharacters {
-                out += "…"
-                break
-            }
-            switch scalar.value {
-            case 0x0A, 0x0D: out += " "
-            case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-            count += 1
-        }
-        return out
+        SafeText.oneLine(message, limit: maximumErrorCharacters, lineBreaks: .spaces)
     }
 
     /// A loud banner when timing code runs from a debug build: its numbers mean little. `--quiet`

@@ -54,24 +54,7 @@ public enum InputFile {
     /// `text` made safe for a one-line message: control characters escaped (`\0`, `\t`, `\u{1B}`),
     /// invalid UTF-8 shown as U+FFFD, and at most `limit` characters, the rest elided with "…".
     package static func quote(_ text: some StringProtocol, limit: Int = maximumQuote) -> String {
-        var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count >= limit {
-                out += "…"
-                break
-            }
-            switch scalar.value {
-            case 0: out += "\\0"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-            count += 1
-        }
-        return out
+        SafeText.oneLine(text, limit: limit, lineBreaks: .escaped)
     }
 
     package static func quote(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumQuote) -> String {

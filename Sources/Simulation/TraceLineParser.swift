@@ -64,36 +64,21 @@ struct TraceLineParser {
     }
 
     func time(_ text: UnsafeBufferPointer<UInt8>, number: Int) throws(InputFileError) -> SimInstant {
+        func invalid(_ message: String) -> InputFileError {
+            InputFileError(path: path, line: number, field: "time_ms", message: message)
+        }
         guard let ms = StrictNumber.decimal(text) else {
             let shown = InputFile.quote(text)
-            if StrictNumber.isNonFiniteWord(shown) {
-                throw InputFileError(path: path, line: number, field: "time_ms", message: "must be a finite number ≥ 0, got \(shown)")
-            }
-            throw InputFileError(path: path, line: number, field: "time_ms", message: "'\(shown)' is not a number")
+            if StrictNumber.isNonFiniteWord(shown) { throw invalid("must be a finite number ≥ 0, got \(shown)") }
+            throw invalid("'\(shown)' is not a number")
         }
-        guard ms >= 0 else {
-            throw InputFileError(
-                path: path,
-                line: number,
-                field: "time_ms",
-                message: "must be a finite number ≥ 0, got \(InputFile.quote(text))"
-            )
-        }
+        guard ms >= 0 else { throw invalid("must be a finite number ≥ 0, got \(InputFile.quote(text))") }
         guard ms <= TraceLimits.hardMaximumTimeMs else {
-            throw InputFileError(
-                path: path,
-                line: number,
-                field: "time_ms",
-                message: "\(InputFile.quote(text)) is beyond the supported range (1e12 ms)"
-            )
+            throw invalid("\(InputFile.quote(text)) is beyond the supported range (1e12 ms)")
         }
         guard ms <= limits.maximumSpanMs else {
-            throw InputFileError(
-                path: path,
-                line: number,
-                field: "time_ms",
-                message:
-                    "\(InputFile.quote(text, limit: 24)) ms is past the span limit, \(TraceLimits.format(limits.maximumSpanMs)) ms (hours of simulation per policy); \(TraceLimits.spanHint)"
+            throw invalid(
+                "\(InputFile.quote(text, limit: 24)) ms is past the span limit, \(TraceLimits.format(limits.maximumSpanMs)) ms (hours of simulation per policy); \(TraceLimits.spanHint)"
             )
         }
         return SimInstant.zero + .milliseconds(ms)

@@ -27,16 +27,7 @@ final class SignalDifferentAtomicsTarget: ContentionTarget {
     }
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let counter = counters[state.thread * DifferentAtomics.spacing]
-        let cs = state.csIterations, gap = state.gapIterations
-        for _ in 0..<count {
-            counter.update { (v: inout UInt64) in
-                if cs != 0 { _ = clr_spin(cs) }
-                v &+= 1
-            }
-            if gap != 0 { _ = clr_spin(gap) }
-        }
-        state.tally &+= Int64(count)
+        signalIncrementLoop(counters[state.thread * DifferentAtomics.spacing], count, &state)
     }
 
     func observedTotal() -> Int64 {

@@ -13,17 +13,7 @@ final class FlagTarget<Lock: LockStrategy>: ContentionTarget {
     let flag = AtomicFlag<Lock>()
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        let work = { if cs != 0 { _ = clr_spin(cs) } }
-        for _ in 0..<count {
-            if state.clearNext {
-                if flag.tryToClearFlag(holding: work) { state.tally -= 1 }
-            } else {
-                if flag.tryToSetFlag(holding: work) { state.tally += 1 }
-            }
-            state.clearNext.toggle()
-            if gap != 0 { _ = clr_spin(gap) }
-        }
+        flagLoop(flag, count, &state)
     }
 
     func observedTotal() -> Int64 { flag.isSet ? 1 : 0 }
@@ -73,23 +63,10 @@ final class DictionaryTarget<Lock: LockStrategy>: ContentionTarget {
 
 /// `array-append-drain`: tally = appended − drained; observed = the elements left.
 final class ArrayTarget<Lock: LockStrategy>: ContentionTarget {
-    static var drainEvery: Int { 64 }
     let array = AtomicArray<UInt64, Lock>()
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        let work = { if cs != 0 { _ = clr_spin(cs) } }
-        var drained = 0
-        for i in 0..<count {
-            array.append(UInt64(truncatingIfNeeded: i), holding: work)
-            state.sinceDrain += 1
-            if state.sinceDrain == Self.drainEvery {
-                state.sinceDrain = 0
-                drained += array.removeAll().count
-            }
-            if gap != 0 { _ = clr_spin(gap) }
-        }
-        state.tally &+= Int64(count) - Int64(drained)
+        appendDrainLoop(array, count, &state)
     }
 
     func observedTotal() -> Int64 { Int64(array.count) }

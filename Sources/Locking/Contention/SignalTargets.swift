@@ -6,20 +6,28 @@ import CLockReference
 // per-object-lock strategy are Signal's: one process-wide lock, stored-property values, and a
 // throwing `transition` behind the flag.
 
+/// `update { $0 += 1 }` `count` times on Signal's `AtomicValue`, the work always inside the closure
+/// (no fast path: Signal's call sites have none); tally = operations. The loop of `increment` and
+/// `different-atomics`.
+@inline(__always)
+func signalIncrementLoop(_ counter: SignalAtomicValue<UInt64>, _ count: Int, _ state: inout WorkerState) {
+    let cs = state.csIterations, gap = state.gapIterations
+    for _ in 0..<count {
+        counter.update { (v: inout UInt64) in
+            if cs != 0 { _ = clr_spin(cs) }
+            v &+= 1
+        }
+        if gap != 0 { _ = clr_spin(gap) }
+    }
+    state.tally &+= Int64(count)
+}
+
 /// `increment` on Signal's `AtomicValue.update`.
 final class SignalIncrementTarget: ContentionTarget {
     let counter = SignalAtomicValue<UInt64>(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        for _ in 0..<count {
-            counter.update { (v: inout UInt64) in
-                if cs != 0 { _ = clr_spin(cs) }
-                v &+= 1
-            }
-            if gap != 0 { _ = clr_spin(gap) }
-        }
-        state.tally &+= Int64(count)
+        signalIncrementLoop(counter, count, &state)
     }
 
     func observedTotal() -> Int64 { Int64(counter.get()) }
@@ -30,28 +38,18 @@ final class SignalReadMostlyTarget: ContentionTarget {
     let value = SignalAtomicValue<UInt64>(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        var writes: Int64 = 0
-        var sink: UInt64 = 0
-        for _ in 0..<count {
-            if state.generator.next() % 10 == 0 {
-                value.update { (v: inout UInt64) in
-                    if cs != 0 { _ = clr_spin(cs) }
-                    v &+= 1
-                }
-                writes += 1
-            } else if cs == 0 {
-                sink &+= value.get()
-            } else {
-                sink &+= value.update { (v: inout UInt64) -> UInt64 in
-                    _ = clr_spin(cs)
-                    return v
-                }
+        readMostlyLoop(count, &state) { cs in
+            value.update { (v: inout UInt64) in
+                if cs != 0 { _ = clr_spin(cs) }
+                v &+= 1
             }
-            if gap != 0 { _ = clr_spin(gap) }
+        } read: { cs in
+            if cs == 0 { return value.get() }
+            return value.update { (v: inout UInt64) -> UInt64 in
+                _ = clr_spin(cs)
+                return v
+            }
         }
-        blackHole(sink)
-        state.tally &+= writes
     }
 
     func observedTotal() -> Int64 { Int64(value.get()) }
@@ -62,6 +60,10 @@ final class SignalReadMostlyTarget: ContentionTarget {
 final class SignalFlagTarget: ContentionTarget {
     let flag = SignalAtomicBool(false)
 
+    // Written out rather than through `flagLoop` (and `SignalAtomicBool`'s two `do/try/catch`
+    // bodies stay written out too): with both shared, the optimiser compiled Signal's throwing
+    // `transition` differently, 83 instructions an operation uncontended instead of 176 (callgrind,
+    // release), which would change what this variant measures.
     func perform(_ count: Int, _ state: inout WorkerState) {
         let cs = state.csIterations, gap = state.gapIterations
         let work = { if cs != 0 { _ = clr_spin(cs) } }
@@ -106,19 +108,7 @@ final class SignalArrayTarget: ContentionTarget {
     let array = SignalAtomicArray<UInt64>()
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        let work = { if cs != 0 { _ = clr_spin(cs) } }
-        var drained = 0
-        for i in 0..<count {
-            array.append(UInt64(truncatingIfNeeded: i), holding: work)
-            state.sinceDrain += 1
-            if state.sinceDrain == ArrayTarget<UnsynchronizedLock>.drainEvery {
-                state.sinceDrain = 0
-                drained += array.removeAll().count
-            }
-            if gap != 0 { _ = clr_spin(gap) }
-        }
-        state.tally &+= Int64(count) - Int64(drained)
+        appendDrainLoop(array, count, &state)
     }
 
     func observedTotal() -> Int64 { Int64(array.count) }

@@ -123,6 +123,6 @@ struct CReferenceSource: TargetSource {
 
     func withTarget<V: ContentionTargetVisitor>(_ operation: ContentionOperation, threads: Int, _ visitor: V) -> V.Output? {
         guard operation == .increment else { return nil }
-        return atomic ? visitor.visit(CAtomicIncrementTarget()) : visitor.visit(CMutexIncrementTarget())
+        return visitor.visit(CReferenceIncrementTarget(atomic ? .atomic : .mutex))
     }
 }

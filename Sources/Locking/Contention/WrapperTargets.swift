@@ -37,31 +37,49 @@ final class WrapperIncrementTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
     func observedTotal() -> Int64 { Int64(counter.withValue { $0 }) }
 }
 
+/// `read-mostly` `count` times: a write when the thread's generator draws 0 mod 10, else a read
+/// (summed into a black hole), then the gap work; tally = writes. `write` and `read` do the cell's
+/// critical-section work (`csIterations`) themselves: inside the lock, or before a lock-free
+/// operation. Always inlined with its closures into each target's `perform`, so they are not calls.
+@inline(__always)
+func readMostlyLoop(
+    _ count: Int,
+    _ state: inout WorkerState,
+    write: (_ csIterations: UInt64) -> Void,
+    read: (_ csIterations: UInt64) -> UInt64
+) {
+    let cs = state.csIterations, gap = state.gapIterations
+    var writes: Int64 = 0
+    var sink: UInt64 = 0
+    for _ in 0..<count {
+        if state.generator.next() % 10 == 0 {
+            write(cs)
+            writes += 1
+        } else {
+            sink &+= read(cs)
+        }
+        if gap != 0 { _ = clr_spin(gap) }
+    }
+    blackHole(sink)
+    state.tally &+= writes
+}
+
 /// `read-mostly`: 90 % `withValue`, 10 % `update`; tally = writes.
 final class WrapperReadMostlyTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
     let value = W(0)
 
     func perform(_ count: Int, _ state: inout WorkerState) {
-        let cs = state.csIterations, gap = state.gapIterations
-        var writes: Int64 = 0
-        var sink: UInt64 = 0
-        for _ in 0..<count {
-            if state.generator.next() % 10 == 0 {
-                value.update {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    $0 &+= 1
-                }
-                writes += 1
-            } else {
-                sink &+= value.withValue {
-                    if cs != 0 { _ = clr_spin(cs) }
-                    return $0
-                }
+        readMostlyLoop(count, &state) { cs in
+            value.update {
+                if cs != 0 { _ = clr_spin(cs) }
+                $0 &+= 1
             }
-            if gap != 0 { _ = clr_spin(gap) }
+        } read: { cs in
+            value.withValue {
+                if cs != 0 { _ = clr_spin(cs) }
+                return $0
+            }
         }
-        blackHole(sink)
-        state.tally &+= writes
     }
 
     func observedTotal() -> Int64 { Int64(value.withValue { $0 }) }
@@ -168,7 +186,7 @@ final class WrapperArrayTarget<W: AtomicWrapper<[UInt64]>>: ContentionTarget {
                 $0.append(UInt64(truncatingIfNeeded: i))
             }
             state.sinceDrain += 1
-            if state.sinceDrain == ArrayTarget<UnsynchronizedLock>.drainEvery {
+            if state.sinceDrain == appendsPerDrain {
                 state.sinceDrain = 0
                 // Swapping in a fresh empty array moves the old buffer out, as `AtomicArray.removeAll` does.
                 drained +=

@@ -16,6 +16,9 @@ package final class SignalAtomicBool: Sendable {
         try value.transition(from: fromValue, to: toValue, holding: work)
     }
 
+    // tryToSetFlag and tryToClearFlag are written out as Signal writes them: one shared
+    // tryTransition changed what the `flag` cell measures (see SignalFlagTarget).
+
     /// True when this call set the flag. `work` runs inside the critical section first.
     @inline(__always)
     package func tryToSetFlag(holding work: () -> Void = {}) -> Bool {

@@ -11,25 +11,12 @@ import Darwin
 /// `os_unfair_lock` does not spin: a waiter sleeps in the kernel at once, and the lock is unfair.
 /// Its closest Linux analogue is a normal (default) pthread mutex — glibc takes it with one
 /// compare-and-swap and otherwise sleeps on a futex, with no spinning — never a spinlock. Like
-/// `TSMutex`, the lock word is heap-allocated once for a stable address.
-package final class SignalUnfairLock: @unchecked Sendable {
-    // The mutex is the synchronisation itself; it is only touched through pthread calls.
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
+/// `TSMutex`, the lock word is heap-allocated once for a stable address (`HeapPThreadMutex`).
+package final class SignalUnfairLock: HeapPThreadMutex, @unchecked Sendable {
     /// The process-wide lock every Signal-style atomic shares unless given another.
     package static let sharedGlobal = SignalUnfairLock()
 
-    package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let rc = pthread_mutex_init(mutex, nil)
-        precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
+    package init() { super.init(.normal) }
 
     /// `TSMutex.withLock`: typed-throws, so a throwing body rethrows through the unlock.
     @inline(__always)
@@ -41,5 +28,4 @@ package final class SignalUnfairLock: @unchecked Sendable {
 
     /// Takes the lock if it is free; true when it did (for tests that need to see it held).
     package func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
-    package func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -4,116 +4,95 @@ import CLockReference
 // time it got the lock read first thing inside the critical section and the time it let go read
 // last thing inside it, so that two threads' sampled holds of one lock can never overlap.
 
+/// The acquired and released stamps of one sampled operation, taken by `hold` from inside its
+/// critical section: the one place the stamps are read, for every locked target.
+struct HoldStamps {
+    let csIterations: UInt64
+    var acquired: UInt64 = 0
+    var released: UInt64 = 0
+
+    /// Reads the acquired time, does the cell's critical-section work and `change` (the part of the
+    /// critical section that changes the value), and reads the released time.
+    @inline(__always)
+    mutating func hold<Result>(_ now: () -> UInt64, _ change: () -> Result) -> Result {
+        acquired = now()
+        if csIterations != 0 { _ = clr_spin(csIterations) }
+        let result = change()
+        released = now()
+        return result
+    }
+}
+
+/// One sampled operation: reads `start`, runs `operation` (which calls `HoldStamps.hold` once
+/// inside its critical section), then does the gap work.
+@inline(__always)
+func sampledOperation(
+    _ state: inout WorkerState,
+    _ now: () -> UInt64,
+    _ operation: (inout WorkerState, inout HoldStamps) -> Void
+) -> LockSample {
+    var stamps = HoldStamps(csIterations: state.csIterations)
+    let start = now()
+    operation(&state, &stamps)
+    if state.gapIterations != 0 { _ = clr_spin(state.gapIterations) }
+    return LockSample(start: start, acquired: stamps.acquired, released: stamps.released)
+}
+
 extension IncrementTarget {
     func performSampled(_ state: inout WorkerState, _ now: () -> UInt64) -> LockSample {
-        let cs = state.csIterations
-        let start = now()
-        var acquired: UInt64 = 0
-        var released: UInt64 = 0
-        counter.update {
-            acquired = now()
-            if cs != 0 { _ = clr_spin(cs) }
-            $0 &+= 1
-            released = now()
+        sampledOperation(&state, now) { state, stamps in
+            counter.update { v in stamps.hold(now) { v &+= 1 } }
+            state.tally &+= 1
         }
-        if state.gapIterations != 0 { _ = clr_spin(state.gapIterations) }
-        state.tally &+= 1
-        return LockSample(start: start, acquired: acquired, released: released)
     }
 }
 
 extension DictionaryTarget {
     func performSampled(_ state: inout WorkerState, _ now: () -> UInt64) -> LockSample {
-        let cs = state.csIterations
+        // The key is drawn before the start is read, as `perform` draws it before the lock.
         let key = Int(state.generator.next() % Self.keyCount)
-        let start = now()
-        var acquired: UInt64 = 0
-        var released: UInt64 = 0
-        dictionary.update(key: key) {
-            acquired = now()
-            if cs != 0 { _ = clr_spin(cs) }
-            $0 = ($0 ?? 0) &+ 1
-            released = now()
+        return sampledOperation(&state, now) { state, stamps in
+            dictionary.update(key: key) { v in stamps.hold(now) { v = (v ?? 0) &+ 1 } }
+            state.tally &+= 1
         }
-        if state.gapIterations != 0 { _ = clr_spin(state.gapIterations) }
-        state.tally &+= 1
-        return LockSample(start: start, acquired: acquired, released: released)
     }
 }
 
 extension TransitionTarget {
     func performSampled(_ state: inout WorkerState, _ now: () -> UInt64) -> LockSample {
-        let cs = state.csIterations
-        let start = now()
-        var acquired: UInt64 = 0
-        var released: UInt64 = 0
-        let moved = machine.transition(from: state.guess, to: state.guess &+ 1) {
-            acquired = now()
-            if cs != 0 { _ = clr_spin(cs) }
-            released = now()
+        sampledOperation(&state, now) { state, stamps in
+            if machine.transition(from: state.guess, to: state.guess &+ 1, holding: { stamps.hold(now) {} }) {
+                state.guess &+= 1
+                state.tally += 1
+            } else {
+                state.guess = machine.state
+            }
         }
-        if moved {
-            state.guess &+= 1
-            state.tally += 1
-        } else {
-            state.guess = machine.state
-        }
-        if state.gapIterations != 0 { _ = clr_spin(state.gapIterations) }
-        return LockSample(start: start, acquired: acquired, released: released)
     }
 }
 
 extension FlagTarget {
     func performSampled(_ state: inout WorkerState, _ now: () -> UInt64) -> LockSample {
-        let cs = state.csIterations
-        let start = now()
-        var acquired: UInt64 = 0
-        var released: UInt64 = 0
-        if state.clearNext {
-            let cleared = flag.tryToClearFlag {
-                acquired = now()
-                if cs != 0 { _ = clr_spin(cs) }
-                released = now()
+        sampledOperation(&state, now) { state, stamps in
+            if state.clearNext {
+                if flag.tryToClearFlag(holding: { stamps.hold(now) {} }) { state.tally -= 1 }
+            } else {
+                if flag.tryToSetFlag(holding: { stamps.hold(now) {} }) { state.tally += 1 }
             }
-            if cleared { state.tally -= 1 }
-        } else {
-            let set = flag.tryToSetFlag {
-                acquired = now()
-                if cs != 0 { _ = clr_spin(cs) }
-                released = now()
-            }
-            if set { state.tally += 1 }
+            state.clearNext.toggle()
         }
-        state.clearNext.toggle()
-        if state.gapIterations != 0 { _ = clr_spin(state.gapIterations) }
-        return LockSample(start: start, acquired: acquired, released: released)
     }
 }
 
 extension ReadMostlyTarget {
     func performSampled(_ state: inout WorkerState, _ now: () -> UInt64) -> LockSample {
-        let cs = state.csIterations
-        let start = now()
-        var acquired: UInt64 = 0
-        var released: UInt64 = 0
-        if state.generator.next() % 10 == 0 {
-            value.update {
-                acquired = now()
-                if cs != 0 { _ = clr_spin(cs) }
-                $0 &+= 1
-                released = now()
+        sampledOperation(&state, now) { state, stamps in
+            if state.generator.next() % 10 == 0 {
+                value.update { v in stamps.hold(now) { v &+= 1 } }
+                state.tally &+= 1
+            } else {
+                blackHole(value.withValue { v in stamps.hold(now) { v } })
             }
-            state.tally &+= 1
-        } else {
-            let read = value.withValue {
-                acquired = now()
-                if cs != 0 { _ = clr_spin(cs) }
-                released = now()
-                return $0
-            }
-            blackHole(read)
         }
-        if state.gapIterations != 0 { _ = clr_spin(state.gapIterations) }
-        return LockSample(start: start, acquired: acquired, released: released)
     }
 }
