@@ -175,7 +175,13 @@ public struct ClockSchedule: Sendable {
 
     /// The reading of `kind` at true time `t`.
     public func reading(_ kind: ClockKind, at t: Int64) -> Int64 {
-        let v = value(kind, segments[segmentIndex(t)], at: t)
+        reading(kind, at: t, segment: segmentIndex(t))
+    }
+
+    /// The reading of `kind` at true time `t` in segment `segment` (`segmentIndex(t)`): for a
+    /// caller that walks times in order and keeps the segment instead of searching for it.
+    func reading(_ kind: ClockKind, at t: Int64, segment: Int) -> Int64 {
+        let v = value(kind, segments[segment], at: t)
         return kind == .date ? DateQuantization.reading(realtimeNanoseconds: v) : v
     }
 

