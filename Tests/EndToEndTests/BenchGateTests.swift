@@ -26,39 +26,34 @@ final class BenchGateTests: XCTestCase {
         }
     }
 
-    func throttleRun(_ extra: [String] = [], in dir: URL, name: String) throws -> URL {
+    /// A throttle run with `extra` in `dir/name`: a copy of this test process's one run with these
+    /// arguments (bit-identical whenever it is made), or a run of its own where `fresh`.
+    func throttleRun(_ extra: [String] = [], in dir: URL, name: String, fresh: Bool = false) throws -> URL {
         let out = dir.appendingPathComponent(name)
+        guard fresh else {
+            try SharedRuns.copy(SharedRuns.run("bench-throttle", extra), into: out)
+            return out
+        }
         let r = try ExecutableRunner.run("bench-throttle", ["--quiet", "--output", out.path] + extra)
         XCTAssertEqual(r.status, 0, r.stderr)
         return out
     }
 
-    /// The arguments of each workload's short deterministic run in
-    /// `testDeterministicThresholdsOfAllWorkloadsHold`: its default matrix unless named here (the
-    /// workloads come from `WorkloadRegistry`, so a new one is run without editing this test).
-    static let shortRunArguments: [String: [String]] = [
-        "clock": ["--no-read-cost"],
-        "cache": ["--seeds", "1"],
-        // Every operation and lock at 1 and 8 threads (8 oversubscribe 2 cores), briefly:
-        // lost updates are exact whatever the timing.
-        "atomics": [
-            "--scenario", "increment,read-mostly,flag,transition,dictionary-update,array-append-drain,different-atomics",
-            "--variant",
-            "pthread-mutex,nslock,dispatch-queue,mutex,spinlock,pthread-mutex-adaptive,signal-global-lock,atomic,unsynchronized",
-            "--threads", "1,8", "--cs-work", "0", "--duration", "0.05", "--warmup", "0.01", "--seeds", "1", "--probe-duration", "0",
-        ],
-    ]
+    /// A fresh folder with a short steady throttle run in it (`run`), and the thresholds of that slice.
+    func steadyRun() throws -> (dir: URL, run: URL, thresholds: String) {
+        let dir = try temporaryFolder("gate")
+        return (
+            dir, try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run"), try Self.throttleSlice(["steady"], in: dir)
+        )
+    }
 
     /// The XCTest layer of the gate: short deterministic runs of every registered workload, and every
     /// deterministic threshold holds — none fails and none is skipped for want of data.
     func testDeterministicThresholdsOfAllWorkloadsHold() throws {
         let dir = try temporaryFolder("gate")
         let run = dir.appendingPathComponent("run")
-        for workload in WorkloadRegistry.all {
-            let args = Self.shortRunArguments[workload.name] ?? []
-            let r = try ExecutableRunner.run(workload.executable, ["--quiet", "--output", run.path] + args)
-            XCTAssertEqual(r.status, 0, "\(workload.executable): \(r.stderr)")
-        }
+        // Each workload's default run (`SharedRuns.defaultArguments`), shared with its own baseline test.
+        for workload in WorkloadRegistry.all { try SharedRuns.copy(defaultOf: workload.name, into: run) }
         // The unsynchronized control, with enough repetitions that it cannot miss its race.
         let control = dir.appendingPathComponent("control")
         let c = try ExecutableRunner.run("bench-atomics", ["--quiet", "--output", control.path] + GateRun.controlArguments)
@@ -82,7 +77,7 @@ final class BenchGateTests: XCTestCase {
         let dir = try temporaryFolder("gate")
         let args = ["--scenario", "storm-slow,mmpp"]
         let baseline = try throttleRun(args, in: dir, name: "baseline")
-        let same = try throttleRun(args, in: dir, name: "same")
+        let same = try throttleRun(args, in: dir, name: "same", fresh: true)  // a second process: the same values
         let changed = try throttleRun(args + ["--fixed-interval-ms", "110"], in: dir, name: "changed")
         let thresholds = try Self.throttleSlice(["storm-slow", "mmpp"], in: dir)
         let pass = try ExecutableRunner.run("bench-gate", [same.path, "--baseline", baseline.path, "--thresholds", thresholds])
@@ -100,9 +95,7 @@ final class BenchGateTests: XCTestCase {
     }
 
     func testUpdateBaselineThenPass() throws {
-        let dir = try temporaryFolder("gate")
-        let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
-        let thresholds = try Self.throttleSlice(["steady"], in: dir)
+        let (dir, run, thresholds) = try steadyRun()
         let baseline = dir.appendingPathComponent("new-baseline")
         let update = try ExecutableRunner.run(
             "bench-gate",
@@ -118,9 +111,7 @@ final class BenchGateTests: XCTestCase {
     /// yet); the summary says so, and gating against it then passes. A baseline folder that exists
     /// and is broken is still refused (exit 3): only an absent or empty one is "first".
     func testFirstBaselineWithTheDocumentedCommand() throws {
-        let dir = try temporaryFolder("gate")
-        let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
-        let thresholds = try Self.throttleSlice(["steady"], in: dir)
+        let (dir, run, thresholds) = try steadyRun()
         let baseline = dir.appendingPathComponent("my-baseline")
         let first = try ExecutableRunner.run(
             "bench-gate",
@@ -142,8 +133,7 @@ final class BenchGateTests: XCTestCase {
     /// Issue 28: a threshold naming a variant that does not exist (a typo) is exit 2 naming it,
     /// not "skipped" and a pass; the same file spelled right passes (the control).
     func testTypoedVariantIsRefused() throws {
-        let dir = try temporaryFolder("gate")
-        let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
+        let (dir, run, _) = try steadyRun()
         func file(_ variant: String) throws -> String {
             let path = dir.appendingPathComponent("\(variant).json")
             try
@@ -164,9 +154,7 @@ final class BenchGateTests: XCTestCase {
     }
 
     func testBadInputExitCodes() throws {
-        let dir = try temporaryFolder("gate")
-        let run = try throttleRun(["--scenario", "steady", "--quick"], in: dir, name: "run")
-        let thresholds = try Self.throttleSlice(["steady"], in: dir)
+        let (dir, run, thresholds) = try steadyRun()
         // A baseline from another schema version.
         let old = dir.appendingPathComponent("old")
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
@@ -211,14 +199,10 @@ enum GateRun {
 /// this is the file format other tools consume).
 struct GateVerdictFile: Decodable {
     struct Outcome: Decodable {
-        var id: String
-        var workload: String
-        var status: String
+        var id, workload, status: String
     }
     struct Change: Decodable {
-        var scenario: String
-        var variant: String
-        var metric: String
+        var scenario, variant, metric: String
     }
     struct Comparison: Decodable {
         var changes: [Change]
@@ -241,11 +225,11 @@ final class BenchGateInputTests: XCTestCase {
         thresholds = try BenchGateTests.throttleSlice(["steady", "storm-slow"], in: dir)
     }
 
-    /// A short throttle run to corrupt, fresh per case.
+    /// A short throttle run to corrupt: a fresh copy per case of one run per test process (the
+    /// run is bit-identical every time; only the copy is changed).
     func run(in dir: URL, _ name: String) throws -> URL {
         let out = dir.appendingPathComponent(name)
-        let r = try ExecutableRunner.run("bench-throttle", ["--quiet", "--output", out.path, "--scenario", "steady,storm-slow", "--quick"])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        try SharedRuns.copy(SharedRuns.run("bench-throttle", ["--scenario", "steady,storm-slow", "--quick"]), into: out)
         return out
     }
 

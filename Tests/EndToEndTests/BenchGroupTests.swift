@@ -10,25 +10,18 @@ final class BenchGroupTests: XCTestCase {
     func testQuickRunWritesCSVAndJSONWithOrigins() throws {
         let doc = try bench.assertWritesItsFiles(
             ["--quick", "--flows", "30"],
-            names: ["group-wait-main", "signal-when-fulfilled", "login-per-movie", "hedged"],
-            csvHeader: "run_id,workload,scenario,variant,origin,mode,seed,repetition,movies,metric,value,unit,host",
-            in: try temporaryFolder("group")
+            names: ["group-wait-main", "signal-when-fulfilled", "login-per-movie", "hedged"]
         )
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 9)
         XCTAssertEqual(Set(doc.records.map(\.origin)), ["article", "platform", "signal", "ours"])
         XCTAssertTrue(doc.records.contains { $0.variant == "group-wait-main" && $0.metric == "missed_frames" && $0.value > 0 })
     }
 
-    /// The default run: every group threshold holds (none skipped) and the values equal the
-    /// baseline slice; a changed model (more flows) is caught by the baseline comparison.
+    /// The default run (shared with the gate's XCTest layer): every group threshold holds (none
+    /// skipped) and the values equal the baseline slice; a changed model (more flows) is caught by
+    /// the baseline comparison.
     func testThresholdsHoldAndTheBaselineMatches() throws {
-        let dir = try temporaryFolder("group-gate")
-        let run = dir.appendingPathComponent("run")
-        XCTAssertEqual(try ExecutableRunner.run("bench-group", ["--quiet", "--output", run.path]).status, 0)
-        try bench.assertPassesCommittedGate(run, atLeast: 8)
-        let changed = dir.appendingPathComponent("changed")
-        XCTAssertEqual(try ExecutableRunner.run("bench-group", ["--quiet", "--flows", "301", "--output", changed.path]).status, 0)
-        try bench.assertCommittedGateCatches(changed)
+        try bench.assertDefaultRunPassesAndAChangeIsCaught(atLeast: 8, change: ["--flows", "301"])
     }
 
     func testDeterministicPerSeedAndForAnyJobs() throws {
@@ -88,18 +81,20 @@ final class BenchGroupTests: XCTestCase {
     }
 
     func testBadInputIsOneLine() throws {
-        let cases: [([String], String)] = [
-            (["--variant", "fastest"], "unknown --variant 'fastest'"),
-            (["--scenario", "child-overhead"], "--scenario child-overhead runs in --mode live only"),
-            (["--flows", "0"], "--flows must be between 1 and 100000"),
-            (["--time-scale", "0.5"], "--time-scale applies to --mode live only"),
-            (["--children", "10"], "--children applies to --mode live only"),
-            (["--mode", "live", "--time-scale", "2"], "--time-scale must be between 0.01 and 1"),
-            (["--mode", "live", "--flows", "5000"], "--flows must be at most 1000 in --mode live"),
-            (["--mode", "live", "--children", "0"], "--children must be between 1 and 1000000"),
-            (["--time-scale", "nan"], "not a decimal number"),
-            (["--mode", "fast"], "--mode"),
-        ]
+        let cases = WorkloadTool.cases(
+            """
+            --variant fastest              | unknown --variant 'fastest'
+            --scenario child-overhead      | --scenario child-overhead runs in --mode live only
+            --flows 0                      | --flows must be between 1 and 100000
+            --time-scale 0.5               | --time-scale applies to --mode live only
+            --children 10                  | --children applies to --mode live only
+            --mode live --time-scale 2     | --time-scale must be between 0.01 and 1
+            --mode live --flows 5000       | --flows must be at most 1000 in --mode live
+            --mode live --children 0       | --children must be between 1 and 1000000
+            --time-scale nan               | not a decimal number
+            --mode fast                    | --mode
+            """
+        )
         try bench.assertOneLineErrors(cases, appending: ["--quick", "--quiet"], status: 64)
     }
 

@@ -20,21 +20,19 @@ final class BenchInvalidationTests: XCTestCase {
         )
     }
 
-    /// The default run: every threshold of the workload holds (none skipped), the values equal the
-    /// committed baseline exactly, and --jobs 1 gives the same rows as the default --jobs.
+    /// The default run (shared with the gate's XCTest layer): every threshold of the workload
+    /// holds (none skipped) and the values equal the committed baseline exactly; a changed model
+    /// (slower deliveries) is caught by the deterministic baseline comparison.
     func testDefaultRunMatchesBaselineAndThresholds() throws {
-        let dir = try temporaryFolder("invalidation")
-        let a = try run([], in: dir, name: "a")
-        let b = try run(["--jobs", "1"], in: dir, name: "b")
-        XCTAssertEqual(try rows(a), try rows(b))
-        try bench.assertPassesCommittedGate(a, atLeast: 8)
+        try bench.assertDefaultRunPassesAndAChangeIsCaught(atLeast: 8, change: ["--delivery-jitter-ms", "40"])
     }
 
-    /// A changed model (slower deliveries) is caught by the deterministic baseline comparison.
-    func testGateCatchesAChangedDeliveryModel() throws {
-        let dir = try temporaryFolder("invalidation-changed")
-        let changed = try run(["--delivery-jitter-ms", "40"], in: dir, name: "changed")
-        try bench.assertCommittedGateCatches(changed)
+    /// --jobs 1 gives the same rows as the default --jobs.
+    func testTheDefaultRunIsTheSameForOneJob() throws {
+        let dir = try temporaryFolder("invalidation-jobs")
+        let a = dir.appendingPathComponent("a")
+        try SharedRuns.copy(defaultOf: "invalidation", into: a)
+        XCTAssertEqual(try rows(a), try rows(try run(["--jobs", "1"], in: dir, name: "b")))
     }
 
     /// Live mode: three real processes per item on a real SQLite database; live numbers beside the
@@ -82,31 +80,38 @@ final class BenchInvalidationTests: XCTestCase {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
+        // The processes with this run's folder on their command line: the run and, once an item
+        // is in flight, its children. SIGINT lands while one is (not after a guessed sleep).
+        func processes() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter { pid in
+                let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+                return String(decoding: cmdline, as: UTF8.self).contains(keep)
+            }
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while processes().count < 2, process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertTrue(process.isRunning, "control: the run was still going when interrupted")
         process.interrupt()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 130)
         let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("out/invalidation.json")))
         XCTAssertFalse(doc.complete)
-        // No process anywhere still has this run's folder on its command line.
-        let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter { pid in
-            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-            return String(decoding: cmdline, as: UTF8.self).contains(keep)
-        }
-        XCTAssertEqual(survivors, [])
+        XCTAssertEqual(processes(), [], "no process anywhere still has this run's folder on its command line")
     }
 
     func testBadInputIsAOneLineError() throws {
-        let cases: [([String], String)] = [
-            (["--variant", "signals"], "unknown --variant 'signals'"),
-            (["--scenario", "nope"], "unknown --scenario 'nope'"),
-            (["--duration", "0"], "--duration must be"),
-            (["--debounce-s=-1"], "--debounce-s must be"),
-            (["--cache-capacity", "0"], "--cache-capacity must be"),
-            (["--live-dir", "/tmp/x"], "--live-dir applies to --mode live only"),
-            (["--mode", "live", "--delivery-jitter-ms", "3"], "--delivery-jitter-ms models the simulation"),
-            (["--mode", "bogus"], "mode"),
-        ]
+        let cases = WorkloadTool.cases(
+            """
+            --variant signals              | unknown --variant 'signals'
+            --scenario nope                | unknown --scenario 'nope'
+            --duration 0                   | --duration must be
+            --debounce-s=-1                | --debounce-s must be
+            --cache-capacity 0             | --cache-capacity must be
+            --live-dir /tmp/x              | --live-dir applies to --mode live only
+            --mode live --delivery-jitter-ms 3 | --delivery-jitter-ms models the simulation
+            --mode bogus                   | mode
+            """
+        )
         try bench.assertOneLineErrors(cases, appending: ["--quiet"], status: 64)
     }
 

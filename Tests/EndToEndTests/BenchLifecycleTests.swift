@@ -14,9 +14,7 @@ final class BenchLifecycleTests: XCTestCase {
     func testQuickRunWritesFilesWithOriginsAndDurability() throws {
         let doc = try bench.assertWritesItsFiles(
             ["--quick"],
-            names: ["everyday", "memory-pressure", "scene-thrash", "slow-device", "crash-free %"],
-            csvHeader: "run_id,workload,scenario,variant,origin,mode,seed,repetition,durability,metric,value,unit,host",
-            in: try temporaryFolder("lifecycle")
+            names: ["everyday", "memory-pressure", "scene-thrash", "slow-device", "crash-free %"]
         )
         XCTAssertEqual(
             Dictionary(doc.records.map { ($0.variant, $0.origin) }, uniquingKeysWith: { a, _ in a }),
@@ -26,16 +24,11 @@ final class BenchLifecycleTests: XCTestCase {
         )
     }
 
-    /// The default run: every lifecycle threshold holds (none skipped) and the values equal the
-    /// committed baseline exactly; a changed model (slower saves) is caught by the baseline.
+    /// The default run (shared with the gate's XCTest layer): every lifecycle threshold holds (none
+    /// skipped) and the values equal the committed baseline exactly; a changed model (slower saves)
+    /// is caught by the baseline.
     func testDefaultRunMatchesBaselineAndThresholds() throws {
-        let dir = try temporaryFolder("lifecycle-gate")
-        let a = dir.appendingPathComponent("a")
-        XCTAssertEqual(try run(["--quiet", "--output", a.path]).status, 0)
-        try bench.assertPassesCommittedGate(a, atLeast: 12)
-        let changed = dir.appendingPathComponent("changed")
-        XCTAssertEqual(try run(["--quiet", "--save-ms", "120", "--output", changed.path]).status, 0)
-        try bench.assertCommittedGateCatches(changed)
+        try bench.assertDefaultRunPassesAndAChangeIsCaught(atLeast: 12, change: ["--save-ms", "120"])
     }
 
     /// A user's executable offers the workload: `my-bench lifecycle` is bench-lifecycle, live child included.
@@ -81,16 +74,18 @@ final class BenchLifecycleTests: XCTestCase {
     }
 
     func testBadFlagsAreOneLineUsageErrors() throws {
-        let cases: [([String], String)] = [
-            (["--sessions", "0"], "--sessions"),
-            (["--bg-task-s", "-1"], "--bg-task-s"),
-            (["--bg-limit-mb", "nan"], "--bg-limit-mb"),
-            (["--sync-failure", "2"], "--sync-failure"),
-            (["--kills", "5"], "--kills applies to --mode live only"),
-            (["--scenario", "trace"], "--scenario trace needs --trace"),
-            (["--variant", "nope"], "nope"),
-            (["--mode", "live", "--trace", "/dev/null"], "--mode sim only"),
-        ]
+        let cases = WorkloadTool.cases(
+            """
+            --sessions 0                   | --sessions
+            --bg-task-s -1                 | --bg-task-s
+            --bg-limit-mb nan              | --bg-limit-mb
+            --sync-failure 2               | --sync-failure
+            --kills 5                      | --kills applies to --mode live only
+            --scenario trace               | --scenario trace needs --trace
+            --variant nope                 | nope
+            --mode live --trace /dev/null  | --mode sim only
+            """
+        )
         for (args, expected) in cases {
             let r = try run(args + ["--output", "/tmp/pb-lifecycle-never"])
             XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")

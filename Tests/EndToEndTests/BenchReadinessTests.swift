@@ -10,9 +10,7 @@ final class BenchReadinessTests: XCTestCase {
     func testQuickRunWritesCSVAndJSONWithTheGlobalsColumn() throws {
         let doc = try bench.assertWritesItsFiles(
             ["--quick"],
-            names: ["main-app, globals eager", "nse, globals lazy-once", "share-extension", "frame-aware", "signal-2021-lifo"],
-            csvHeader: "run_id,workload,scenario,variant,origin,mode,seed,repetition,globals,metric,value,unit,host",
-            in: try temporaryFolder("readiness")
+            names: ["main-app, globals eager", "nse, globals lazy-once", "share-extension", "frame-aware", "signal-2021-lifo"]
         )
         XCTAssertEqual(Set(doc.records.map(\.variant)).count, 6)
         XCTAssertEqual(
@@ -87,21 +85,23 @@ final class BenchReadinessTests: XCTestCase {
         for name in ["main-app", "reentrant-tasks", "concurrent-first-use", "signal-2018", "intent-orchestrator", "lazy-registry"] {
             XCTAssertTrue(list.stdout.contains(name), name)
         }
-        let cases: [([String], String)] = [
-            (["--scenario", "reentrant-tasks"], "runs only with --mode live"),
-            (["--scenario", "nope"], "unknown --scenario 'nope'"),
-            (["--variant", "fastest"], "unknown --variant 'fastest'"),
-            (["--globals", "lazy"], "unknown --globals 'lazy'"),
-            (["--display-hz", "0"], "--display-hz must be between 1 and 1000"),
-            (["--input-rate", "nan"], "The value 'nan' is invalid for '--input-rate <per-s>': not a decimal number"),
-            (["--input-rate", "1e999"], "--input-rate must be between 0 and 1000"),
-            (["--input-bound-ms", "-1"], "--input-bound-ms"),
-            (["--attempts", "0"], "--attempts must be between 1 and 100"),
-            (["--watchdog-s", "inf"], "The value 'inf' is invalid for '--watchdog-s <watchdog-s>': not a decimal number"),
-            (["--watchdog-s", "1e999"], "--watchdog-s must be between 0 and 600"),
-            (["--mode", "fast"], "--mode"),
-            (["--perfetto", "/tmp/x.pftrace", "--perfetto-window", "5:1"], "--perfetto-window"),
-        ]
+        let cases = WorkloadTool.cases(
+            """
+            --scenario reentrant-tasks     | runs only with --mode live
+            --scenario nope                | unknown --scenario 'nope'
+            --variant fastest              | unknown --variant 'fastest'
+            --globals lazy                 | unknown --globals 'lazy'
+            --display-hz 0                 | --display-hz must be between 1 and 1000
+            --input-rate nan               | The value 'nan' is invalid for '--input-rate <per-s>': not a decimal number
+            --input-rate 1e999             | --input-rate must be between 0 and 1000
+            --input-bound-ms -1            | --input-bound-ms
+            --attempts 0                   | --attempts must be between 1 and 100
+            --watchdog-s inf               | The value 'inf' is invalid for '--watchdog-s <watchdog-s>': not a decimal number
+            --watchdog-s 1e999             | --watchdog-s must be between 0 and 600
+            --mode fast                    | --mode
+            --perfetto /tmp/x.pftrace --perfetto-window 5:1 | --perfetto-window
+            """
+        )
         try bench.assertOneLineErrors(cases, appending: ["--quick", "--quiet"])
     }
 

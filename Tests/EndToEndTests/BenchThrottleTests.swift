@@ -85,29 +85,33 @@ final class BenchThrottleTests: XCTestCase {
         let readOnly = dir.appendingPathComponent("ro")
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: readOnly.path)
-        let cases: [([String], String)] = [
-            (["--scenario", "nope"], "unknown --scenario 'nope'"),
-            (["--variant", "fastest"], "unknown --variant 'fastest'"),
-            (["--seed", "abc"], "--seed"),
-            (["--seeds", "0"], "--seeds"),
-            (["--rate=-5"], "--rate must be a positive finite number"),
-            (["--rate", "-5"], "--rate"),
-            (["--rate", "nan"], "The value 'nan' is invalid for '--rate <per-s>': not a decimal number"),
-            (["--rate", "1e999"], "--rate must be a positive finite number"),
-            (["--fixed-interval-ms", "0"], "--fixed-interval-ms must be a positive finite number"),
-            (["--duration", "inf"], "The value 'inf' is invalid for '--duration <s>': not a decimal number"),
-            (["--duration", "0x10"], "The value '0x10' is invalid for '--duration <s>': not a decimal number"),
-            (["--max-age-ms", "0x1p-2"], "The value '0x1p-2' is invalid for '--max-age-ms <max-age-ms>': not a decimal number"),
-            (["--vsync-hz", "0"], "--vsync-hz"),
-            (["--pipeline", "observers"], "--pipeline must be one of observer, conversation, got 'observers'"),
-            (["--shard", "3/2"], "--shard"),
-            (["--trace", dir.appendingPathComponent("missing.csv").path], "missing.csv: no such file"),
-            (["--trace", empty.path], "empty.csv: is empty"),
-            (["--trace", unsorted.path], "unsorted.csv:3: time_ms: 5 is earlier than the line before"),
-            (["--trace", malformed.path], "malformed.csv:3: rows: 'abc' is not a whole number"),
-            (["--output", "/proc/cannot/write"], "cannot write /proc/cannot/write"),
-            (["--device", "toaster", "--trace", malformed.path], "unknown --device 'toaster'"),
-        ]
+        let cases =
+            WorkloadTool.cases(
+                """
+                --scenario nope                | unknown --scenario 'nope'
+                --variant fastest              | unknown --variant 'fastest'
+                --seed abc                     | --seed
+                --seeds 0                      | --seeds
+                --rate=-5                      | --rate must be a positive finite number
+                --rate -5                      | --rate
+                --rate nan                     | The value 'nan' is invalid for '--rate <per-s>': not a decimal number
+                --rate 1e999                   | --rate must be a positive finite number
+                --fixed-interval-ms 0          | --fixed-interval-ms must be a positive finite number
+                --duration inf                 | The value 'inf' is invalid for '--duration <s>': not a decimal number
+                --duration 0x10                | The value '0x10' is invalid for '--duration <s>': not a decimal number
+                --max-age-ms 0x1p-2            | The value '0x1p-2' is invalid for '--max-age-ms <max-age-ms>': not a decimal number
+                --vsync-hz 0                   | --vsync-hz
+                --pipeline observers           | --pipeline must be one of observer, conversation, got 'observers'
+                --shard 3/2                    | --shard
+                """
+            ) + [
+                (["--trace", dir.appendingPathComponent("missing.csv").path], "missing.csv: no such file"),
+                (["--trace", empty.path], "empty.csv: is empty"),
+                (["--trace", unsorted.path], "unsorted.csv:3: time_ms: 5 is earlier than the line before"),
+                (["--trace", malformed.path], "malformed.csv:3: rows: 'abc' is not a whole number"),
+                (["--output", "/proc/cannot/write"], "cannot write /proc/cannot/write"),
+                (["--device", "toaster", "--trace", malformed.path], "unknown --device 'toaster'"),
+            ]
         // A case naming its own --output keeps it; the others write into this test's folder.
         let withOutput = cases.map { args, expected in (args + ["--output", args.contains("--output") ? args.last! : dir.path], expected) }
         try bench.assertOneLineErrors(withOutput, appending: ["--quick", "--quiet"])

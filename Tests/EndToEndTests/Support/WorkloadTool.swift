@@ -57,17 +57,28 @@ struct WorkloadTool {
         XCTAssertEqual(union, whole, file: file, line: line)
     }
 
-    /// A run as a user first makes it, `args --quiet --output dir`: exit 0, the printed table names
-    /// each of `names`, `<workload>.csv` opens with `csvHeader`, and `<workload>.json` is a
-    /// complete run document, returned for the workload's own checks.
+    /// The tidy CSV's header: the shared columns around this workload's factor columns, as
+    /// `WorkloadRegistry` declares them (the analysis package reads the same declaration).
+    var csvHeader: String {
+        let factors = WorkloadRegistry.workload(named: workload)?.factors.map(\.name) ?? ["(\(workload) is not registered)"]
+        return
+            (["run_id", "workload", "scenario", "variant", "origin", "mode", "seed", "repetition"] + factors
+            + ["metric", "value", "unit", "host"]).joined(separator: ",")
+    }
+
+    /// A run as a user first makes it, `args --quiet --output <a fresh folder>`: exit 0, the
+    /// printed table names each of `names`, `<workload>.csv` opens with `csvHeader`, and
+    /// `<workload>.json` is a complete run document, returned for the workload's own checks.
     func assertWritesItsFiles(
         _ args: [String],
         names: [String],
-        csvHeader: String,
-        in dir: URL,
         file: StaticString = #filePath,
         line: UInt = #line
-    ) throws -> RunDocument {
+    ) throws
+        -> RunDocument
+    {
+        let dir = try ExecutableRunner.temporaryDirectory(workload)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let r = try ExecutableRunner.run(name, args + ["--quiet", "--output", dir.path])
         XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
         for name in names { XCTAssertTrue(r.stdout.contains(name), name, file: file, line: line) }
@@ -89,6 +100,28 @@ struct WorkloadTool {
         XCTAssertEqual(outcomes.filter { $0.status != "pass" }.map(\.id), [], file: file, line: line)
     }
 
+    /// The default run (`SharedRuns`, also gated by the gate's XCTest layer) passes the committed
+    /// gate with at least `atLeast` thresholds of this workload, and a run with `change` (a changed
+    /// model) is caught by the baseline comparison: the control that the comparison can fail.
+    func assertDefaultRunPassesAndAChangeIsCaught(
+        atLeast: Int,
+        change: [String],
+        file: StaticString = #filePath,
+        line: UInt = #line
+    )
+        throws
+    {
+        let dir = try ExecutableRunner.temporaryDirectory("\(workload)-gate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("default")
+        try SharedRuns.copy(defaultOf: workload, into: run, file: file, line: line)
+        try assertPassesCommittedGate(run, atLeast: atLeast, file: file, line: line)
+        let changed = dir.appendingPathComponent("changed")
+        let r = try ExecutableRunner.run(name, ["--quiet", "--output", changed.path] + change)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        try assertCommittedGateCatches(changed, file: file, line: line)
+    }
+
     /// bench-gate over `run`, a run of a changed model, against the committed baseline: exit 1,
     /// the deterministic comparison caught the change.
     func assertCommittedGateCatches(_ run: URL, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -98,6 +131,19 @@ struct WorkloadTool {
 
     static func gateAgainstCommitted(_ run: URL) throws -> ExecutableRunner.Result {
         try ExecutableRunner.run("bench-gate", [run.path, "--baseline", committedBaseline, "--thresholds", committedThresholds, "--quiet"])
+    }
+
+    /// Cases of bad input written one a line, `arguments | the expected text` (the arguments split
+    /// at spaces), for `assertOneLineErrors`.
+    static func cases(_ table: String, file: StaticString = #filePath, line: UInt = #line) -> [([String], String)] {
+        table.split(separator: "\n").compactMap { row in
+            let parts = row.split(separator: "|", maxSplits: 1)
+            guard parts.count == 2 else {
+                XCTFail("a case is `arguments | expected`: \(row)", file: file, line: line)
+                return nil
+            }
+            return (parts[0].split(separator: " ").map(String.init), parts[1].trimmingCharacters(in: .whitespaces))
+        }
     }
 
     /// Each case of bad input (its arguments plus `appending`) is refused with exit `status` (any
