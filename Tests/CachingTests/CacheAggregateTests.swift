@@ -34,4 +34,38 @@ final class CacheAggregateTests: XCTestCase {
         dropped.latencies = []
         XCTAssertNotEqual(dropped.observations, full.observations)
     }
+
+    private func finished(seeds: Int) throws -> (CacheWorkload, [FinishedItem<CacheWorkload.Item, CacheWorkload.Sample>]) {
+        var c = CacheConfiguration()
+        c.capacities = [32, 256]
+        c.contexts = ["main-app"]
+        let w = try CacheWorkload(configuration: c, selection: MatrixSelection(scenarios: ["chat-scroll"], seedCount: seeds, quick: true))
+        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+    }
+
+    /// The report's fold keeps nothing of a sim item (issue 29: each kept item, even without its
+    /// latencies, still grew the peak with `--seeds`); its tables come from the run's summaries.
+    func testTheFoldHoldsNoMoreForMoreSeedsAndTheTablesSeeEverySeed() throws {
+        var held: [Int] = []
+        for seeds in [1, 3] {
+            let (w, results) = try finished(seeds: seeds)
+            var kept = w.emptyAggregate
+            for r in results { w.aggregate(&kept, r) }
+            held.append(kept.liveRecords.count + (kept.referenceMismatch == nil ? 0 : 1))
+            let report = try w.report(kept, summaries: Statistics.summarize(w.records(of: results)), complete: true)
+            XCTAssertNil(report.failure, "lru agrees with its stack-distance reference")
+            let rows = report.table.split(separator: "\n").map { $0.split(separator: " ") }.filter {
+                $0.count > 2 && ["lru", "s3-fifo"].contains($0[1])
+            }
+            XCTAssertEqual(rows.count, 2, report.table)
+            for row in rows { XCTAssertEqual(row[2], "\(seeds)", "n: every seed: \(row)") }
+            XCTAssertTrue(report.table.contains("s3-fifo vs lru on hit ratio"), report.table)
+        }
+        XCTAssertEqual(held, [0, 0], "what the report keeps must not grow with seeds")
+    }
+
+    /// Control: what the report kept before (every item) grows with the seeds.
+    func testEveryItemGrowsWithSeeds() throws {
+        XCTAssertEqual(try finished(seeds: 3).1.count, 3 * (try finished(seeds: 1).1.count))
+    }
 }

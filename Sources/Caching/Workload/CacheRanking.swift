@@ -4,10 +4,9 @@ import Measurement
 public enum CacheRanking {
     /// Per trace: variants ranked by hit ratio in the main app at the trace's own cache size, with
     /// the capacity sweep beside it and the NSE / share-extension sizes.
-    static func simTable(records: [ResultRecord], scenarios: [CacheScenario]) -> String {
-        let rows = Statistics.summarize(
-            records.filter { $0.metric == "hit_ratio" || $0.metric == "latency_p99_us" || $0.metric == "miss_storm_reads" }
-        )
+    /// - Parameter summaries: the run's `Statistics.summarize` (its sim records).
+    static func simTable(summaries: [SummaryRow], scenarios: [CacheScenario]) -> String {
+        let rows = summaries.filter { $0.metric == "hit_ratio" || $0.metric == "latency_p99_us" || $0.metric == "miss_storm_reads" }
         var out = ""
         for scenario in scenarios {
             let mine = rows.filter { $0.scenario == scenario.name }
@@ -49,8 +48,8 @@ public enum CacheRanking {
     }
 
     /// Where `ours` beats, ties or loses to `reference` on hit ratio at equal capacity and context.
-    static func headToHead(records: [ResultRecord], ours: String, reference: String) -> (wins: Int, ties: Int, losses: [String]) {
-        let rows = Statistics.summarize(records.filter { $0.metric == "hit_ratio" && ($0.variant == ours || $0.variant == reference) })
+    static func headToHead(summaries: [SummaryRow], ours: String, reference: String) -> (wins: Int, ties: Int, losses: [String]) {
+        let rows = summaries.filter { $0.metric == "hit_ratio" && ($0.variant == ours || $0.variant == reference) }
         var wins = 0, ties = 0
         var losses: [String] = []
         for a in rows where a.variant == ours {

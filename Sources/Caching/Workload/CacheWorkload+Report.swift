@@ -2,20 +2,37 @@ import Foundation
 import Measurement
 
 extension CacheWorkload {
-    /// Keeps each finished item for the report, a sim item without its per-read latencies (its
-    /// reported percentiles kept instead): the report reads only observations, hits and the
-    /// reference, and the latencies grew the run's peak by about 30 MB a seed (1.5 GB at
-    /// `--seeds 50`).
-    public func aggregate(_ aggregate: inout [FinishedItem<Item, Sample>], _ finished: FinishedItem<Item, Sample>) {
-        var kept = finished
-        if case .sim(let result) = finished.sample { kept.sample = .sim(result.withoutLatencies()) }
-        aggregate.append(kept)
+    /// What the report keeps of a run while its items stream past: a live item's records (its
+    /// tables) and the first sim item whose lru hits differ from the stack-distance reference —
+    /// nothing else of a sim item, whose tables come from the run's summaries. Keeping each item
+    /// (even without its per-read latencies, which alone grew the peak by about 30 MB a seed) still
+    /// grew the run's peak with `--seeds` (issue 29).
+    public struct Kept: Sendable {
+        public var liveRecords: [ResultRecord] = []
+        public var referenceMismatch: String?
+    }
+
+    public var emptyAggregate: Kept { Kept() }
+
+    public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
+        switch r.sample {
+        case .sim(let s):
+            // The independent reference must agree exactly with lru.
+            guard r.item.variant.checkedByStackDistance, let reference = s.referenceHits, reference != s.hits else { return }
+            kept.referenceMismatch = "lru hits \(s.hits) differ from the stack-distance reference \(reference) on \(label(r.item))"
+        default:
+            kept.liveRecords += records(of: [r])
+        }
     }
 
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        let records = records(of: results)
+        var kept = emptyAggregate
+        for r in results { aggregate(&kept, r) }
+        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
+    }
+
+    public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         var notes: [String] = []
-        var failure: BenchFailure?
         if configuration.mode == .live {
             if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
             if live?.jemalloc == nil {
@@ -24,22 +41,14 @@ extension CacheWorkload {
             notes.append(
                 "timings on a shared, noisy host; \(ProcessInfo.processInfo.activeProcessorCount) cores, up to \(items.map(\.threads).max() ?? 1) threads"
             )
-            return WorkloadReport(table: CacheRanking.liveTable(records: records), notes: notes)
+            return WorkloadReport(table: CacheRanking.liveTable(records: kept.liveRecords), notes: notes)
         }
-        // The independent reference must agree exactly with lru.
-        for r in results where r.item.variant.checkedByStackDistance {
-            guard case .sim(let s) = r.sample, let reference = s.referenceHits else { continue }
-            if reference != s.hits {
-                failure = BenchFailure.runtime(
-                    "lru hits \(s.hits) differ from the stack-distance reference \(reference) on \(label(r.item))"
-                )
-            }
-        }
-        var table = CacheRanking.simTable(records: records, scenarios: scenarios)
+        let failure = kept.referenceMismatch.map { BenchFailure.runtime($0) }
+        var table = CacheRanking.simTable(summaries: summaries, scenarios: scenarios)
         let names = Set(variants.map(\.name))
         if names.contains(CacheVariant.s3fifo.name), names.contains(CacheVariant.lru.name) {
             let h = CacheRanking.headToHead(
-                records: records.filter { $0.mode == "sim" },
+                summaries: summaries.filter { $0.mode == "sim" },
                 ours: CacheVariant.s3fifo.name,
                 reference: CacheVariant.lru.name
             )

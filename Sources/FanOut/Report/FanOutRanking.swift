@@ -8,33 +8,22 @@ enum FanOutRanking {
         ("wasted_work_ms", "wasted ms"),
     ]
 
-    /// Median (min–max) over seeds per (scenario, variant), in first-seen order.
-    static func simTable(records: [ResultRecord]) -> String {
+    /// Median (min–max) over seeds per (scenario, variant), in first-seen order, from the run's
+    /// summaries (`Statistics.summarize` of its sim records: one row per scenario, variant and
+    /// metric, since a scenario has one `movies` factor).
+    static func simTable(summaries: [SummaryRow], origin: (String) -> String) -> String {
         var table = TextTable(
             columns: ["scenario", "variant", "origin", "n"] + shown.map(\.header),
             rightAligned: Set(3..<(4 + shown.count))
         )
-        for (scenario, variant, origin) in keys(records) {
-            let cells = shown.map { m in
-                records.filter { $0.scenario == scenario && $0.variant == variant && $0.metric == m.metric }.map(\.value)
-            }
-            let counts = Set(cells.filter { !$0.isEmpty }.map(\.count)).sorted()
+        var keys: [(String, String)] = []
+        for s in summaries where !keys.contains(where: { $0 == (s.scenario, s.variant) }) { keys.append((s.scenario, s.variant)) }
+        for (scenario, variant) in keys {
+            let cells = shown.map { m in summaries.first { $0.scenario == scenario && $0.variant == variant && $0.metric == m.metric } }
+            let counts = Set(cells.compactMap { $0?.count }).sorted()
             let n = counts.isEmpty ? "0" : counts.count == 1 ? "\(counts[0])" : "\(counts.first!)-\(counts.last!)"
-            table.add(
-                [scenario, variant, origin, n]
-                    + cells.map { v in
-                        v.isEmpty ? "-" : TextTable.spread(median: Statistics.median(v)!, min: v.min()!, max: v.max()!)
-                    }
-            )
+            table.add([scenario, variant, origin(variant), n] + cells.map { $0?.cell ?? "-" })
         }
         return "bench-group, virtual time (\(TextTable.spreadNote))\n" + table.render()
-    }
-
-    static func keys(_ records: [ResultRecord]) -> [(String, String, String)] {
-        var out: [(String, String, String)] = []
-        for r in records where !out.contains(where: { $0.0 == r.scenario && $0.1 == r.variant }) {
-            out.append((r.scenario, r.variant, r.origin))
-        }
-        return out
     }
 }

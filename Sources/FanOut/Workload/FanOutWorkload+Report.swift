@@ -2,27 +2,53 @@ import Foundation
 import Measurement
 
 extension FanOutWorkload {
+    /// What the report keeps of a run while its items stream past: live only, each flow run's
+    /// comparisons and completeness and the overhead items' records — nothing of a sim item, whose
+    /// table comes from the run's summaries, so memory does not grow with `--seeds` (issue 29).
+    public struct Kept: Sendable {
+        public var comparisons: [Comparison] = []
+        public var incomplete: [String] = []
+        public var overheadRecords: [ResultRecord] = []
+    }
+
+    public var emptyAggregate: Kept { Kept() }
+
+    public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
+        switch r.sample {
+        case .sim: return
+        case .live(let live, let sim):
+            if !live.complete { kept.incomplete.append(label(r.item)) }
+            kept.comparisons += Comparison.pairs(
+                scenario: r.item.scenario.name,
+                variant: r.item.variant.name,
+                sim: sim.observations,
+                live: live.observations
+            )
+        case .overhead:
+            kept.overheadRecords += records(of: [r]).filter { $0.scenario == Self.overheadScenario }
+        }
+    }
+
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var records = records(of: results)
-        for i in records.indices { records[i].origin = VariantOrigin.of(records[i].variant, in: variantOrigins).rawValue }
-        guard configuration.mode == .live else { return WorkloadReport(table: FanOutRanking.simTable(records: records)) }
+        var kept = emptyAggregate
+        for r in results { aggregate(&kept, r) }
+        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
+    }
+
+    public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
+        guard configuration.mode == .live else {
+            return WorkloadReport(
+                table: FanOutRanking.simTable(summaries: summaries) { VariantOrigin.of($0, in: variantOrigins).rawValue }
+            )
+        }
         var notes: [String] = []
         var failure: BenchFailure?
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         notes.append(
             "timings on a shared, noisy host (\(ProcessInfo.processInfo.activeProcessorCount) cores); latencies are the model's × \(timeScale)"
         )
-        var comparisons: [Comparison] = []
-        for r in results {
-            guard case .live(let live, let sim) = r.sample else { continue }
-            if !live.complete { failure = BenchFailure.runtime("\(label(r.item)): flows still running after 600 s") }
-            comparisons += Comparison.pairs(
-                scenario: r.item.scenario.name,
-                variant: r.item.variant.name,
-                sim: sim.observations,
-                live: live.observations
-            )
-        }
+        if let last = kept.incomplete.last { failure = BenchFailure.runtime("\(last): flows still running after 600 s") }
+        let comparisons = kept.comparisons
         var table = ""
         if !comparisons.isEmpty {
             table += Comparison.table(
@@ -31,7 +57,7 @@ extension FanOutWorkload {
                 caption: "bench-group live vs sim (last seed per row; the same draws, × \(timeScale))"
             )
         }
-        let overhead = records.filter { $0.scenario == Self.overheadScenario }
+        let overhead = kept.overheadRecords
         if !overhead.isEmpty {
             var t = TextTable(columns: ["primitive", "n", "wall ns/child", "cpu ns/child"], rightAligned: [1, 2, 3])
             for p in OverheadPrimitive.allCases {

@@ -11,7 +11,11 @@ public enum InvalidationRanking {
     ]
 
     public static func render(records: [ResultRecord], scenarios: [String]) -> String {
-        let summaries = Statistics.summarize(records)
+        render(summaries: Statistics.summarize(records), scenarios: scenarios)
+    }
+
+    /// The table from a run's summaries (`Statistics.summarize` of its records, of one mode).
+    public static func render(summaries: [SummaryRow], scenarios: [String]) -> String {
         var out = ""
         for scenario in scenarios {
             let table = SummaryTable(rows: summaries.filter { $0.scenario == scenario }, columns: columns)

@@ -9,28 +9,43 @@ extension InvalidationWorkload {
         "extra_store_reads", "foreign_commits", "handler_runs", "share_stale_reads",
     ]
 
+    /// What the report keeps of a run while its items stream past: the live-versus-simulated
+    /// comparisons, nothing of a sim item — each tally's staleness samples grew a run's peak with
+    /// `--seeds` (issue 29); the ranking reads the run's summaries instead.
+    public struct Kept: Sendable {
+        public var comparisons: [Comparison] = []
+    }
+
+    public var emptyAggregate: Kept { Kept() }
+
+    public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
+        guard configuration.mode == .live, let live = r.sample.live else { return }
+        kept.comparisons += Comparison.pairs(
+            scenario: r.item.scenario.name,
+            variant: r.item.variant.rawValue,
+            sim: r.sample.sim.observations,
+            live: live.observations,
+            metrics: Self.comparedMetrics
+        )
+    }
+
     public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        let records = records(of: results)
+        var kept = emptyAggregate
+        for r in results { aggregate(&kept, r) }
+        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
+    }
+
+    public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         let names = scenarios.map(\.name)
         guard configuration.mode == .live else {
-            return WorkloadReport(table: InvalidationRanking.render(records: records, scenarios: names))
+            return WorkloadReport(table: InvalidationRanking.render(summaries: summaries, scenarios: names))
         }
-        var comparisons: [Comparison] = []
-        for r in results {
-            guard let live = r.sample.live else { continue }
-            comparisons += Comparison.pairs(
-                scenario: r.item.scenario.name,
-                variant: r.item.variant.rawValue,
-                sim: r.sample.sim.observations,
-                live: live.observations,
-                metrics: Self.comparedMetrics
-            )
-        }
+        let comparisons = kept.comparisons
         var notes: [String] = []
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         notes.append("live: real processes share the machine with other work; delivery delays and coalescing are the OS's, not the model's")
         let table =
-            InvalidationRanking.render(records: records.filter { $0.mode == "live" }, scenarios: names)
+            InvalidationRanking.render(summaries: summaries.filter { $0.mode == "live" }, scenarios: names)
             + "\n" + Self.comparisonTable(comparisons)
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes)
     }

@@ -9,8 +9,9 @@ package enum LifecycleRanking {
         ("bg_peak_memory_mb", "bg MB"), ("crash_free_sessions_pct", "crash-free %"),
     ]
 
-    package static func render(records: [ResultRecord], mode: String) -> String {
-        let summaries = Statistics.summarize(records.filter { $0.mode == mode && $0.scenario != "kill-during-save" })
+    /// - Parameter summaries: the run's `Statistics.summarize`, every mode (this one's are shown).
+    package static func render(summaries: [SummaryRow], mode: String) -> String {
+        let summaries = summaries.filter { $0.mode == mode && $0.scenario != "kill-during-save" }
         var scenarios: [String] = []
         for s in summaries where !scenarios.contains(s.scenario) { scenarios.append(s.scenario) }
         var out = ""

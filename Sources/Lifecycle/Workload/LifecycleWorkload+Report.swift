@@ -1,17 +1,37 @@
 import Measurement
 
 extension LifecycleWorkload {
+    /// What the report keeps of a run while its items stream past: the items' notes and the
+    /// live kill-during-save records (summed per strategy and checked), nothing of a sim item; the
+    /// ranking reads the run's summaries, so memory does not grow with `--seeds` (issue 29).
+    package struct Kept: Sendable {
+        package var notes: [String] = []
+        package var killRecords: [ResultRecord] = []
+    }
+
+    package var emptyAggregate: Kept { Kept() }
+
+    package func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
+        kept.notes += r.sample.notes
+        guard configuration.mode == .live else { return }
+        kept.killRecords += records(of: [r]).filter { $0.scenario == "kill-during-save" }
+    }
+
     package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        let records = records(of: results)
-        var notes = results.flatMap(\.sample.notes)
-        var table = LifecycleRanking.render(records: records, mode: "sim")
+        var kept = emptyAggregate
+        for r in results { aggregate(&kept, r) }
+        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
+    }
+
+    package func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
+        var notes = kept.notes
+        var table = LifecycleRanking.render(summaries: summaries, mode: "sim")
         var failure: BenchFailure?
         if configuration.mode == .live {
-            table += LifecycleRanking.renderLive(records: records)
+            table += LifecycleRanking.renderLive(records: kept.killRecords)
             if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
             // The atomic strategies' guarantee: a kill never leaves a torn state.
-            for r in records
-            where r.scenario == "kill-during-save" && r.metric == "corrupt_launches" && r.value > 0 && r.variant != "in-place" {
+            for r in kept.killRecords where r.metric == "corrupt_launches" && r.value > 0 && r.variant != "in-place" {
                 failure = BenchFailure.runtime(
                     "\(r.variant): \(Int(r.value)) corrupt launches after kills (seed \(r.seed)): the atomic guarantee failed"
                 )

@@ -74,8 +74,21 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
             }
         }
         for input in plan.inputs { executor.arrivals.schedule(.input(input), at: input.time) }
+        defer { executor.tearDown() }
         try executor.loop(until: SimInstant.zero + horizon)
         return session.recorder
+    }
+
+    /// Breaks the launch's reference cycles once it has run: the session holds this executor,
+    /// which holds the session, the policy (which holds the session) and queued turns whose
+    /// closures capture both. Without it every launch stayed allocated to the end of the process,
+    /// about 30 KB an item (bench-readiness peaked at 37 / 52 / 120 MB at --seeds 1 / 10 / 50).
+    private func tearDown() {
+        session = nil
+        policy = nil
+        queue = []
+        head = 0
+        arrivals = EventQueue<Arrival>()
     }
 
     /// An input turn on the timeline, its value the input's latency (ms).

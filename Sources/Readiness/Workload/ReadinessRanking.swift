@@ -14,8 +14,9 @@ package enum ReadinessRanking {
         ("polite_before_ui", "pol<ui"), ("wasted_slots", "wasted"),
     ]
 
-    package static func render(records: [ResultRecord], mode: String) -> String {
-        let summaries = Statistics.summarize(records.filter { $0.mode == mode })
+    /// - Parameter summaries: the run's `Statistics.summarize`, every mode (this one's are ranked).
+    package static func render(summaries: [SummaryRow], mode: String) -> String {
+        let summaries = summaries.filter { $0.mode == mode }
         var keys: [(String, String)] = []
         for s in summaries where !keys.contains(where: { $0 == (s.scenario, s.factors["globals"] ?? "-") }) {
             keys.append((s.scenario, s.factors["globals"] ?? "-"))

@@ -7,26 +7,47 @@ extension ReadinessWorkload {
         "input_latency_p50_ms", "input_latency_p99_ms", "missed_frames", "overtakes", "polite_before_ui", "wasted_slots",
     ]
 
+    /// What the report keeps of a run while its items stream past: the items' notes, the live
+    /// comparisons and the live-only probes' records (summed by `renderProbes`) — never a launch's
+    /// records, which the ranking reads from the run's summaries, so a run's memory does not grow
+    /// with `--seeds` (issue 29).
+    package struct Kept: Sendable {
+        package var notes: [String] = []
+        package var comparisons: [Comparison] = []
+        package var probeRecords: [ResultRecord] = []
+    }
+
+    package var emptyAggregate: Kept { Kept() }
+
+    package func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
+        kept.notes += r.sample.notes
+        if r.item.scenario.isLiveOnly { kept.probeRecords += records(of: [r]) }
+        guard configuration.mode == .live, let live = r.sample.live, !r.sample.sim.isEmpty else { return }
+        kept.comparisons += Comparison.pairs(
+            scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))",
+            variant: Self.variantName(r.item),
+            sim: r.sample.sim,
+            live: live,
+            metrics: Self.comparedMetrics
+        )
+    }
+
     package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        let records = records(of: results)
-        var notes = skipped + results.flatMap(\.sample.notes)
+        var kept = emptyAggregate
+        for r in results { aggregate(&kept, r) }
+        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
+    }
+
+    package func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
+        var notes = skipped + kept.notes
         guard configuration.mode == .live else {
-            return WorkloadReport(table: ReadinessRanking.render(records: records, mode: "sim"), notes: notes)
+            return WorkloadReport(table: ReadinessRanking.render(summaries: summaries, mode: "sim"), notes: notes)
         }
-        var comparisons: [Comparison] = []
-        for r in results {
-            guard let live = r.sample.live, !r.sample.sim.isEmpty else { continue }
-            comparisons += Comparison.pairs(
-                scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))",
-                variant: Self.variantName(r.item),
-                sim: r.sample.sim,
-                live: live,
-                metrics: Self.comparedMetrics
-            )
-        }
+        let comparisons = kept.comparisons
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         notes.append("live timings share the machine with whatever else runs: compare ratios within this run")
-        var table = ReadinessRanking.render(records: records, mode: "live") + ReadinessRanking.renderProbes(records: records)
+        var table =
+            ReadinessRanking.render(summaries: summaries, mode: "live") + ReadinessRanking.renderProbes(records: kept.probeRecords)
         if !comparisons.isEmpty { table += "\n" + Self.comparisonTable(comparisons) }
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes)
     }
