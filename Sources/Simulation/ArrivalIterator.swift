@@ -54,6 +54,12 @@ public struct ArrivalIterator: IteratorProtocol, Sendable {
         }
     }
 
+    /// An iterator with no commits (an empty window), for a `CommitTrace.Iterator` of another
+    /// source, which keeps one in place of an optional.
+    static var placeholder: ArrivalIterator {
+        ArrivalIterator(model: .poisson(rate: 1, rows: .fixed(1)), seed: 0, duration: .zero)
+    }
+
     @inline(__always) mutating func exponential(mean: Double) -> Double {
         mean * ziggurat.next(&timing)
     }

@@ -11,18 +11,41 @@ public enum CommitTrace: Sequence, Sendable {
     case file(TraceFile)
 
     public struct Iterator: IteratorProtocol {
-        // One of the three is set. Optionals rather than an enum with payloads: an enum's payload
-        // cannot be mutated in place, so each `next()` copied the whole iterator out and back
-        // (memmove was a tenth of bench-throttle's profile, issue 20); `x!.next()` mutates it
-        // where it lies.
-        var generated: ArrivalIterator?
+        enum Source: UInt8 { case generated, recorded, file }
+
+        // Not an enum with payloads: an enum's payload cannot be mutated in place, so each
+        // `next()` copied the whole iterator out and back (memmove was a tenth of bench-throttle's
+        // profile, issue 20). Not optionals either: reading an `ArrivalIterator?`'s tag was an
+        // out-of-line call, twice per commit (issue 33). `source` says which one is live; the
+        // generated iterator of a recorded or file trace is an empty placeholder never read.
+        let source: Source
+        var generated: ArrivalIterator
         var recorded: IndexingIterator<[Commit]>?
         var file: TraceFile.Iterator?
 
+        init(generated: ArrivalIterator) {
+            source = .generated
+            self.generated = generated
+        }
+
+        init(recorded: IndexingIterator<[Commit]>) {
+            source = .recorded
+            generated = .placeholder
+            self.recorded = recorded
+        }
+
+        init(file: TraceFile.Iterator) {
+            source = .file
+            generated = .placeholder
+            self.file = file
+        }
+
         public mutating func next() -> Commit? {
-            if generated != nil { return generated!.next() }
-            if recorded != nil { return recorded!.next() }
-            return file?.next()
+            switch source {
+            case .generated: generated.next()
+            case .recorded: recorded!.next()
+            case .file: file!.next()
+            }
         }
     }
 

@@ -26,6 +26,41 @@ final class FastPathEquivalenceTests: XCTestCase {
         }
     }
 
+    /// The branch-free count over the table's head (issue 33) decides exactly as the table walk
+    /// does, at the edges of every band it covers (and of the entry past it), where a count off by
+    /// one or a band edge taken with the wrong comparison would show. The control: the draws tried
+    /// do fall inside bands (the undecided path) and just outside them (the decided one).
+    func testRowSamplerHeadMatchesTableAtBandEdges() {
+        var inside = 0
+        var outside = 0
+        for mean in [1.5, 2, 3, 100] {
+            let distribution = RowDistribution.geometric(mean: mean)
+            let sampler = RowSampler(distribution)
+            XCTAssertEqual(sampler.headCount, 8, "mean \(mean): the head must be in use")
+            for j in 0..<min(9, sampler.above.count) {
+                for edge in [sampler.above[j], sampler.below[j]] {
+                    let grid = (edge * 0x1p53).rounded(.down)
+                    for d in -2...2 {
+                        let u = (grid + Double(d)) * 0x1p-53
+                        guard u > 0, u <= 1 else { continue }
+                        var check = FixedUnitGenerator(u)
+                        XCTAssertEqual(check.generator.nextOpenUnit(), u, "the fixed generator must draw u = \(u)")
+                        if u >= sampler.below[j], u <= sampler.above[j] { inside += 1 } else { outside += 1 }
+                        var rng = FixedUnitGenerator(u)
+                        var reference = FixedUnitGenerator(u)
+                        XCTAssertEqual(
+                            sampler.sample(&rng.generator),
+                            distribution.sample(&reference.generator),
+                            "mean \(mean), u = \(u) at entry \(j)'s band"
+                        )
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(inside, 0, "no draw inside a band: the undecided path was not tried")
+        XCTAssertGreaterThan(outside, 0, "no draw outside a band: the decided path was not tried")
+    }
+
     /// Where log(u) / log(1 − p) is an integer (u = 2^-k, p = 1/2) the approximate logarithm
     /// alone can land on either side of it; the sampler must fall back to the exact series there.
     /// The control: the approximation does differ from the exact logarithm, so the fallback is

@@ -70,7 +70,7 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
         // vsync makes that vsync.
         queue.schedule(.vsync, at: machine.display.vsyncTime(0), priority: 1)
         let hardStop = SimInstant.zero + scenario.duration + drainLimit
-        while true {
+        events: while true {
             let time: SimInstant
             let event: Event
             // The earlier of the two kept beside the queue (both priority 0: time, then sequence),
@@ -112,7 +112,12 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
                     // (a deque append and removal per commit, issue 33), after the same steps.
                     machine.committed(commit, at: now)
                     scheduleNextArrival()
-                    start(.notify(commit))
+                    if start(.notify(commit)) {
+                        // Busy now: `startNextWork` would only repeat the wake-ups `start` just
+                        // scheduled, with nothing run since (issue 33).
+                        if arrivalsDone, machine.delivered { break events }
+                        continue events
+                    }
                 } else {
                     machine.commit(commit, at: now)
                     scheduleNextArrival()
@@ -149,20 +154,29 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     }
 
     mutating func startNextWork() {
-        while !busy, let work = machine.fifo.popFirst() { start(work) }
+        while !busy {
+            guard let work = machine.fifo.popFirst() else { break }
+            // An item that occupies the thread: `start` scheduled its wake-ups after `begin`, and
+            // nothing has run since, so a second `scheduleWakeUps` would find nothing to do (it
+            // was one of three calls per commit, issue 33).
+            if start(work) { return }
+        }
         scheduleWakeUps()
     }
 
     /// Runs `work` on the idle main thread: it ends now, or occupies the thread for its cost.
-    @inline(__always) mutating func start(_ work: MainThreadWork) {
+    /// Returns whether it occupies the thread (then the wake-ups it asked for are scheduled).
+    @inline(__always) @discardableResult mutating func start(_ work: MainThreadWork) -> Bool {
         let cost = machine.begin(work, at: now)
         scheduleWakeUps()
         if cost > .zero {
             busy = true
             workDoneAt = now + cost
             workDoneSequence = queue.takeSequence()
+            return true
         } else {
             machine.end(at: now)
+            return false
         }
     }
 
