@@ -5,11 +5,13 @@
 /// `--perfetto` writes one packet per slice begin, end, instant and counter sample — tens of
 /// millions in a default run — so this is the per-event cost of a trace (issue 29). The bytes
 /// are exactly what `ProtobufWriter` writes for the same fields (minimal varint lengths);
-/// `PerfettoEncodingEquivalenceTests` holds the two to it. Owned by one encoder, never shared.
+/// `PerfettoEncodingEquivalenceTests` holds the two to it. Owned by one encoder, never shared —
+/// which is why its properties go without the runtime's exclusivity checks (a class's stored
+/// properties are otherwise checked on every access, several times a packet).
 final class PacketBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(64, capacity)

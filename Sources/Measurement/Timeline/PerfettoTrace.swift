@@ -396,8 +396,14 @@ public struct PerfettoTrace: Sendable {
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
             var internedLengths: [Int] = []
-            tracks.reserveCapacity(order.count)
-            nameIDs.reserveCapacity(order.count)
+            // Written in place, one slot per event (no uniqueness check and growth test per
+            // append), then copied into the arrays once.
+            let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+            let plannedNames = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+            defer {
+                plannedTracks.deallocate()
+                plannedNames.deallocate()
+            }
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
@@ -440,12 +446,12 @@ public struct PerfettoTrace: Sendable {
             var actorWords = StringWords()
             var nameWords = StringWords()
             let base = events.baseAddress
-            for i in order {
+            for (k, i) in order.enumerated() {
                 let e = base.unsafelyUnwrapped + Int(i)
                 let kind = e.pointee.kind
                 let a = Int(actorWords.lookup(e, at: StringWords.trackOffset) { actor(e.pointee.track) })
                 let nameID = kind == .counter ? 0 : nameWords.lookup(e, at: StringWords.nameOffset) { eventName(e.pointee.name) }
-                nameIDs.append(nameID)
+                plannedNames[k] = nameID
                 if kind != .counter, nameID != 0 || e.pointee.value != nil { interns = true }
                 let start = e.pointee.startNanoseconds
                 switch kind {
@@ -462,14 +468,16 @@ public struct PerfettoTrace: Sendable {
                         let name = e.pointee.track
                         actors[a].laneTracks[lane] = track(lane == 0 ? name : "\(name) #\(lane + 1)")
                     }
-                    tracks.append(actors[a].laneTracks[lane])
+                    plannedTracks[k] = actors[a].laneTracks[lane]
                 case .instant, .counter:
                     if actors[a].track < 0 { actors[a].track = track(e.pointee.track) }
                     let t = actors[a].track
                     if kind == .counter { counterUnits[Int(t)] = e.pointee.name }
-                    tracks.append(t)
+                    plannedTracks[k] = t
                 }
             }
+            tracks = Array(plannedTracks)
+            nameIDs = Array(plannedNames)
         }
     }
 
