@@ -1,7 +1,8 @@
 /// A `--perfetto` trace read back into its events — what a trace processor shows — so that two
 /// encodings (string names or interned ones, any track uuids) compare by content: each event's
 /// process, track, type, time, name and values, in packet order. Knows only the fields the
-/// encoders write; Perfetto's own schema checks the real files (analysis/tests).
+/// encoders write (a whole number's value or counter sample as an int64 or a double read alike, as
+/// the trace processor shows them); Perfetto's own schema checks the real files (analysis/tests).
 struct DecodedPerfettoTrace: Equatable {
     struct Event: Equatable, CustomStringConvertible {
         var process: String
@@ -130,6 +131,7 @@ struct DecodedPerfettoTrace: Equatable {
                     guard let name = eventNames[f.varint] else { throw Failure.malformed("unknown name_iid \(f.varint)") }
                     event.name = name
                 case 44: event.counter = Self.double(f.bytes)
+                case 30: event.counter = Double(Int64(bitPattern: f.varint))  // counter_value (int64)
                 case 4:
                     for a in try Self.fields(f.bytes) {
                         switch a.number {
@@ -140,6 +142,7 @@ struct DecodedPerfettoTrace: Equatable {
                             }
                             event.annotation = name
                         case 5: event.value = Self.double(a.bytes)
+                        case 4: event.value = Double(Int64(bitPattern: a.varint))  // int_value
                         default: break
                         }
                     }

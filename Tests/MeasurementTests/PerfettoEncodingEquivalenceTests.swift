@@ -94,6 +94,50 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         XCTAssertLessThan(Double(trace.encoded().count), 0.85 * Double(ReferencePerfettoEncoder.encoded(trace.items).count))
     }
 
+    /// Whole numbers (keys, counts) go as varints — `int_value`, `counter_value` — and read back
+    /// as the same numbers, in fewer bytes; fractions, -0 and numbers beyond 2^53 stay doubles.
+    func testWholeNumbersGoAsVarintsWithTheSameValues() throws {
+        let values: [Double] = [0, 1, 127, 128, -3, 1e15, 0.5, -0.0, 0x1p60, .infinity, -2.25]
+        let events = values.enumerated().flatMap { i, v -> [TraceEvent] in
+            [.instant("read", on: "reads", at: Int64(i), value: v), .counter("occupancy", unit: "entries", at: Int64(i), value: v)]
+        }
+        let item = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events)
+        assertSameContent([item])
+        var trace = PerfettoTrace()
+        trace.add(item)
+        let decoded = try DecodedPerfettoTrace(trace.encoded())
+        XCTAssertEqual(decoded.events.compactMap(\.value).map(\.bitPattern), values.map(\.bitPattern), "-0 keeps its sign")
+        XCTAssertEqual(decoded.events.compactMap(\.counter).map(\.bitPattern), values.map(\.bitPattern))
+        var whole = PerfettoTrace()
+        whole.add(
+            ItemTrace(
+                scenario: "s",
+                variant: "v",
+                mode: "sim",
+                seed: 1,
+                repetition: 0,
+                events: (0..<100).map {
+                    .instant("read", on: "reads", at: Int64($0), value: Double($0))
+                }
+            )
+        )
+        var fractional = PerfettoTrace()
+        fractional.add(
+            ItemTrace(
+                scenario: "s",
+                variant: "v",
+                mode: "sim",
+                seed: 1,
+                repetition: 0,
+                events: (0..<100).map {
+                    .instant("read", on: "reads", at: Int64($0), value: Double($0) + 0.5)
+                }
+            )
+        )
+        // Control: the same events with fractional values take the 8 bytes of a double each.
+        XCTAssertLessThanOrEqual(whole.encoded().count + 100 * 6, fractional.encoded().count)
+    }
+
     /// Control: the decoded comparison sees one changed value and one renamed event.
     func testTheDecodedComparisonSeesAChangedValueOrName() throws {
         let events: [TraceEvent] = [.slice("a", on: "main", start: 0, duration: 10, value: 1), .instant("x", on: "main", at: 5)]

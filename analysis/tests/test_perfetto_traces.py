@@ -93,7 +93,9 @@ def assert_known_fields(message, path: str = "packet") -> None:
 def resolve_interned(packet, event_names: dict[int, str], annotation_names: dict[int, str]) -> None:
     """Keeps the sequence's interned names (cleared with its incremental state) and writes them into
     the packet's event: `name_iid` becomes `name`, a debug annotation's `name_iid` its `name`, so the
-    tests read names as the trace processor shows them. An id never interned fails."""
+    tests read names as the trace processor shows them; a whole number written as a varint (an
+    annotation's `int_value`, a `counter_value`) becomes the double the tests read, as the trace
+    processor's tables hold it. An id never interned fails."""
     if packet.sequence_flags & perfetto_trace_pb2.TracePacket.SEQ_INCREMENTAL_STATE_CLEARED:
         event_names.clear()
         annotation_names.clear()
@@ -111,6 +113,10 @@ def resolve_interned(packet, event_names: dict[int, str], annotation_names: dict
         if a.HasField("name_iid"):
             assert a.name_iid in annotation_names, f"annotation name_iid {a.name_iid} never interned"
             a.name = annotation_names[a.name_iid]
+        if a.HasField("int_value"):  # a whole number is written as a varint; the tests read doubles
+            a.double_value = float(a.int_value)
+    if e.HasField("counter_value"):  # likewise a whole counter sample (the counter table holds doubles)
+        e.double_counter_value = float(e.counter_value)
 
 
 def test_interned_names_resolve_and_an_unknown_id_fails() -> None:
@@ -129,6 +135,13 @@ def test_interned_names_resolve_and_an_unknown_id_fails() -> None:
     resolve_interned(event, names, annotations)
     assert event.track_event.name == "frame"
     assert event.track_event.debug_annotations[0].name == "value"
+    whole = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    whole.track_event.name_iid = 1
+    whole.track_event.debug_annotations.add(name_iid=1, int_value=-7)
+    whole.track_event.counter_value = 12
+    resolve_interned(whole, names, annotations)
+    assert whole.track_event.debug_annotations[0].double_value == -7.0
+    assert whole.track_event.double_counter_value == 12.0
     unknown = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
     unknown.track_event.name_iid = 2
     with pytest.raises(AssertionError, match="never interned"):

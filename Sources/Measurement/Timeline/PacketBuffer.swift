@@ -5,11 +5,13 @@
 /// `--perfetto` writes one packet per slice begin, end, instant and counter sample — tens of
 /// millions in a default run — so this is the per-event cost of a trace (issue 29). The bytes
 /// are exactly what `ProtobufWriter` writes for the same fields (minimal varint lengths);
-/// `PerfettoEncodingEquivalenceTests` holds the two to it. Owned by one encoder, never shared.
+/// `PerfettoEncodingEquivalenceTests` holds the two to it. Owned by one encoder, never shared —
+/// which is why its properties go without the runtime's exclusivity checks (a class's stored
+/// properties are otherwise checked on every access, several times a packet).
 final class PacketBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(64, capacity)
@@ -72,6 +74,51 @@ final class PacketBuffer {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return }
         (base + count).update(from: start, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Writes through a local cursor: `body` gets a pointer to the end of what is written (room
+    /// for `extra` bytes made first) and returns where it stopped. The per-byte writes then touch
+    /// a pointer in a register instead of this object's properties (each of which is a load, a
+    /// store and, for a class, an exclusivity check); the packets of an event are written so.
+    @inline(__always) func write(reserving extra: Int, _ body: (inout Cursor) -> Void) {
+        reserve(extra)
+        var cursor = Cursor(at: base + count)
+        body(&cursor)
+        count = cursor.position - base
+    }
+
+    /// A write position inside a `PacketBuffer`'s reserved room.
+    struct Cursor {
+        fileprivate(set) var position: UnsafeMutablePointer<UInt8>
+
+        fileprivate init(at position: UnsafeMutablePointer<UInt8>) { self.position = position }
+
+        @inline(__always) mutating func byte(_ b: UInt8) {
+            position.pointee = b
+            position += 1
+        }
+
+        @inline(__always) mutating func varint(_ value: UInt64) {
+            var v = value
+            while v >= 0x80 {
+                position.pointee = UInt8(truncatingIfNeeded: v) | 0x80
+                position += 1
+                v >>= 7
+            }
+            position.pointee = UInt8(v)
+            position += 1
+        }
+
+        @inline(__always) mutating func double(_ value: Double) {
+            UnsafeMutableRawPointer(position).storeBytes(of: value.bitPattern.littleEndian, as: UInt64.self)
+            position += 8
+        }
+
+        @inline(__always) mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+            position.update(from: start, count: bytes.count)
+            position += bytes.count
+        }
     }
 
     /// How many bytes `varint` writes for `value`.

@@ -120,7 +120,20 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         out.removeAll()
-        let events = item.events
+        // Read in place: copying an event out of the array retains and releases its two strings.
+        return try item.events.withUnsafeBufferPointer { events in
+            try encode(item, events: events, pid: pid, processUUID: processUUID, into: out, emit: emit)
+        }
+    }
+
+    private static func encode(
+        _ item: ItemTrace,
+        events: UnsafeBufferPointer<TraceEvent>,
+        pid: Int,
+        processUUID: UInt64,
+        into out: PacketBuffer,
+        emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> UInt64 {
         let order = Self.timeOrder(events)
         let plan = TrackPlan(events, order: order)
         var head = ProtobufWriter()
@@ -183,23 +196,32 @@ public struct PerfettoTrace: Sendable {
         let writer = EventPacketWriter(out: out, processUUID: processUUID)
         var open = OpenSlices()
         var position = 0
+        let base = events.baseAddress
+        func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
         while position < order.count {
-            let time = events[Int(order[position])].startNanoseconds
+            let time = event(position).pointee.startNanoseconds
             var groupEnd = position + 1
-            while groupEnd < order.count, events[Int(order[groupEnd])].startNanoseconds == time { groupEnd += 1 }
+            var slices = event(position).pointee.kind == .slice ? 1 : 0
+            while groupEnd < order.count, event(groupEnd).pointee.startNanoseconds == time {
+                if event(groupEnd).pointee.kind == .slice { slices += 1 }
+                groupEnd += 1
+            }
             while let end = open.popIfDue(by: time) {
                 writer.end(end.time, track: end.track)
                 try flushIfFull()
             }
-            for k in position..<groupEnd where events[Int(order[k])].kind != .slice {
-                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                try flushIfFull()
+            if slices < groupEnd - position {
+                for k in position..<groupEnd where event(k).pointee.kind != .slice {
+                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+                    try flushIfFull()
+                }
             }
-            for k in position..<groupEnd where events[Int(order[k])].kind == .slice {
-                let duration = events[Int(order[k])].durationNanoseconds
-                writer.event(events[Int(order[k])], at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                open.push(time: time + max(1, duration), sequence: Int32(k), track: plan.tracks[k])
-                try flushIfFull()
+            if slices > 0 {
+                for k in position..<groupEnd where event(k).pointee.kind == .slice {
+                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+                    open.push(time: time + max(1, event(k).pointee.durationNanoseconds), sequence: Int32(k), track: plan.tracks[k])
+                    try flushIfFull()
+                }
             }
             position = groupEnd
         }
@@ -221,17 +243,25 @@ public struct PerfettoTrace: Sendable {
 
         /// A slice begin (with the slice's name, interned or in place, and value), an instant, or a
         /// counter sample.
-        @inline(__always) func event(_ event: TraceEvent, at time: Int64, track: Int32, nameID: Int32) {
+        @inline(__always) func event(_ event: UnsafePointer<TraceEvent>, at time: Int64, track: Int32, nameID: Int32) {
             let uuid = processUUID + UInt64(track) + 1
-            let type: EventType = event.kind == .slice ? .sliceBegin : .instant
-            if event.kind == .counter {
-                write(time, .counter, uuid, counter: event.value ?? 0, nameID: 0, name: nil, annotation: nil)
+            let kind = event.pointee.kind
+            let type: EventType = kind == .slice ? .sliceBegin : .instant
+            if kind == .counter {
+                write(time, .counter, uuid, counter: event.pointee.value ?? 0, nameID: 0, name: nil, annotation: nil)
             } else if nameID != 0 {
-                write(time, type, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: event.value)
+                write(time, type, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: event.pointee.value)
             } else {
-                var name = event.name
-                name.withUTF8 { write(time, type, uuid, counter: nil, nameID: 0, name: $0, annotation: event.value) }
+                var name = event.pointee.name
+                name.withUTF8 { write(time, type, uuid, counter: nil, nameID: 0, name: $0, annotation: event.pointee.value) }
             }
+        }
+
+        /// `value` as an `int64` varint's bits, if it is a whole number that an int64 holds exactly
+        /// (and not -0, which would come back as 0).
+        @inline(__always) static func whole(_ value: Double) -> UInt64? {
+            guard value == value.rounded(.towardZero), abs(value) < 0x1p53, value != 0 || value.sign == .plus else { return nil }
+            return UInt64(bitPattern: Int64(value))
         }
 
         @inline(__always) func end(_ time: Int64, track: Int32) {
@@ -250,52 +280,69 @@ public struct PerfettoTrace: Sendable {
         ) {
             let timestamp = UInt64(max(0, time))
             var trackEvent = 2 + 1 + PacketBuffer.varintSize(uuid)  // type, track_uuid
-            if counter != nil { trackEvent += 2 + 8 }  // double_counter_value (44)
+            // A whole number (a count, a key) goes as a varint: `counter_value` (30) instead of
+            // `double_counter_value` (44), a debug annotation's `int_value` (4) instead of its
+            // `double_value` (5); the trace processor reads either as the same number.
+            let counterInt = counter.flatMap(Self.whole)
+            let annotationInt = annotation.flatMap(Self.whole)
+            if counter != nil { trackEvent += 2 + (counterInt.map { PacketBuffer.varintSize($0) } ?? 8) }
             if nameID != 0 { trackEvent += 1 + PacketBuffer.varintSize(nameID) }  // name_iid (10)
             if let name { trackEvent += 2 + PacketBuffer.varintSize(UInt64(name.count)) + name.count }  // name (23)
-            if annotation != nil { trackEvent += 2 + 11 }  // debug_annotations (4): name_iid, double
+            // debug_annotations (4): name_iid, then int_value or double_value
+            let annotationSize = 2 + 1 + (annotationInt.map { PacketBuffer.varintSize($0) } ?? 8)
+            if annotation != nil { trackEvent += 2 + annotationSize }
             let interned = nameID != 0 || annotation != nil
             var packet = 1 + PacketBuffer.varintSize(timestamp) + 2 + 1 + PacketBuffer.varintSize(UInt64(trackEvent)) + trackEvent
             if interned { packet += 2 }  // sequence_flags
-            out.reserve(1 + PacketBuffer.varintSize(UInt64(packet)) + packet)
-            out.byte(0x0A)  // Trace.packet (1)
-            out.varint(UInt64(packet))
-            out.byte(0x40)  // timestamp (8)
-            out.varint(timestamp)
-            out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
-            out.byte(1)
-            if interned {
-                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
-                out.byte(UInt8(SequenceFlag.needsIncrementalState))
-            }
-            out.byte(0x5A)  // track_event (11)
-            out.varint(UInt64(trackEvent))
-            out.byte(0x48)  // type (9)
-            out.byte(UInt8(type.rawValue))
-            out.byte(0x58)  // track_uuid (11)
-            out.varint(uuid)
-            if let counter {
-                out.byte(0xE1)  // double_counter_value (44), 64-bit
-                out.byte(0x02)
-                out.double(counter)
-            }
-            if nameID != 0 {
-                out.byte(0x50)  // name_iid (10)
-                out.varint(nameID)
-            }
-            if let name {
-                out.byte(0xBA)  // name (23)
-                out.byte(0x01)
-                out.varint(UInt64(name.count))
-                out.raw(name)
-            }
-            if let annotation {
-                out.byte(0x22)  // debug_annotations (4), 11 bytes
-                out.byte(11)
-                out.byte(0x08)  // name_iid (1)
-                out.byte(UInt8(PerfettoTrace.valueNameID))
-                out.byte(0x29)  // double_value (5), 64-bit
-                out.double(annotation)
+            out.write(reserving: 1 + PacketBuffer.varintSize(UInt64(packet)) + packet) { out in
+                out.byte(0x0A)  // Trace.packet (1)
+                out.varint(UInt64(packet))
+                out.byte(0x40)  // timestamp (8)
+                out.varint(timestamp)
+                out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
+                out.byte(1)
+                if interned {
+                    out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
+                    out.byte(UInt8(SequenceFlag.needsIncrementalState))
+                }
+                out.byte(0x5A)  // track_event (11)
+                out.varint(UInt64(trackEvent))
+                out.byte(0x48)  // type (9)
+                out.byte(UInt8(type.rawValue))
+                out.byte(0x58)  // track_uuid (11)
+                out.varint(uuid)
+                if let counterInt {
+                    out.byte(0xF0)  // counter_value (30), varint
+                    out.byte(0x01)
+                    out.varint(counterInt)
+                } else if let counter {
+                    out.byte(0xE1)  // double_counter_value (44), 64-bit
+                    out.byte(0x02)
+                    out.double(counter)
+                }
+                if nameID != 0 {
+                    out.byte(0x50)  // name_iid (10)
+                    out.varint(nameID)
+                }
+                if let name {
+                    out.byte(0xBA)  // name (23)
+                    out.byte(0x01)
+                    out.varint(UInt64(name.count))
+                    out.raw(name)
+                }
+                if let annotation {
+                    out.byte(0x22)  // debug_annotations (4)
+                    out.byte(UInt8(annotationSize))
+                    out.byte(0x08)  // name_iid (1)
+                    out.byte(UInt8(PerfettoTrace.valueNameID))
+                    if let annotationInt {
+                        out.byte(0x20)  // int_value (4), varint
+                        out.varint(annotationInt)
+                    } else {
+                        out.byte(0x29)  // double_value (5), 64-bit
+                        out.double(annotation)
+                    }
+                }
             }
         }
     }
@@ -307,7 +354,7 @@ public struct PerfettoTrace: Sendable {
     static let chunk = 1 << 20
 
     /// The events' indices by start time, then index (no sort when they come in order).
-    private static func timeOrder(_ events: [TraceEvent]) -> [Int32] {
+    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> [Int32] {
         var inOrder = true
         for i in events.indices.dropFirst() where events[i].startNanoseconds < events[i - 1].startNanoseconds {
             inOrder = false
@@ -343,13 +390,20 @@ public struct PerfettoTrace: Sendable {
             var laneTracks: [Int32] = []
         }
 
-        init(_ events: [TraceEvent], order: [Int32]) {
+        init(_ events: UnsafeBufferPointer<TraceEvent>, order: [Int32]) {
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
-            tracks.reserveCapacity(order.count)
-            nameIDs.reserveCapacity(order.count)
+            var internedLengths: [Int] = []
+            // Written in place, one slot per event (no uniqueness check and growth test per
+            // append), then copied into the arrays once.
+            let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+            let plannedNames = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+            defer {
+                plannedTracks.deallocate()
+                plannedNames.deallocate()
+            }
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
@@ -360,36 +414,50 @@ public struct PerfettoTrace: Sendable {
             }
             // Most items have a handful of actors: a linear scan with `==` (a compare of two
             // words for short names) costs less than hashing each event's track name.
-            func actor(_ name: String) -> Int {
+            func actor(_ name: String) -> Int32 {
                 if actorNames.count <= 16 {
-                    if let i = actorNames.firstIndex(of: name) { return i }
+                    if let i = actorNames.firstIndex(of: name) { return Int32(i) }
                 } else if let i = actorByName[name] {
-                    return i
+                    return Int32(i)
                 }
                 actorNames.append(name)
                 actors.append(Actor())
                 actorByName[name] = actors.count - 1
-                return actors.count - 1
+                return Int32(actors.count - 1)
             }
-            // Interned: the first `internedNames` distinct names, found by a linear scan (a
-            // compare of two words for short names). Names past those — bench-group's per-flow
+            // Interned: the first `internedNames` distinct names, found by a linear scan (only
+            // names of the same length are compared). Names past those — bench-group's per-flow
             // names, each used once or twice — are written in place: no hashing per event, no
             // table as large as the item.
             func eventName(_ name: String) -> Int32 {
-                if let i = eventNames.firstIndex(of: name) { return Int32(i + 1) }
+                let length = name.utf8.count
+                for (i, known) in eventNames.enumerated() where internedLengths[i] == length && known == name {
+                    return Int32(i + 1)
+                }
                 guard eventNames.count < PerfettoTrace.internedNames else { return 0 }
                 eventNames.append(name)
+                internedLengths.append(length)
                 return Int32(eventNames.count)
             }
-            for i in order {
-                let e = events[Int(i)]
-                let a = actor(e.track)
-                nameIDs.append(e.kind == .counter ? 0 : eventName(e.name))
-                if e.kind != .counter, nameIDs.last != 0 || e.value != nil { interns = true }
-                switch e.kind {
+            // Before those lookups, a string's two words: the events of an item share their
+            // names' storage (a literal, a small string, a name made once per lane), so equal
+            // words find the answer without comparing characters. The events hold every string
+            // alive during the plan, so words seen once cannot come back as another string.
+            var actorWords = StringWords()
+            var nameWords = StringWords()
+            let base = events.baseAddress
+            for (k, i) in order.enumerated() {
+                let e = base.unsafelyUnwrapped + Int(i)
+                let kind = e.pointee.kind
+                let a = Int(actorWords.lookup(e, at: StringWords.trackOffset) { actor(e.pointee.track) })
+                let nameID = kind == .counter ? 0 : nameWords.lookup(e, at: StringWords.nameOffset) { eventName(e.pointee.name) }
+                plannedNames[k] = nameID
+                if kind != .counter, nameID != 0 || e.pointee.value != nil { interns = true }
+                let start = e.pointee.startNanoseconds
+                switch kind {
                 case .slice:
-                    let lane = actors[a].laneEnds.firstIndex { $0 <= e.startNanoseconds } ?? actors[a].laneEnds.count
-                    let end = e.startNanoseconds + max(1, e.durationNanoseconds)
+                    let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
+                    let end = start + max(1, e.pointee.durationNanoseconds)
                     if lane == actors[a].laneEnds.count {
                         actors[a].laneEnds.append(end)
                         actors[a].laneTracks.append(-1)
@@ -397,16 +465,47 @@ public struct PerfettoTrace: Sendable {
                         actors[a].laneEnds[lane] = end
                     }
                     if actors[a].laneTracks[lane] < 0 {
-                        actors[a].laneTracks[lane] = track(lane == 0 ? e.track : "\(e.track) #\(lane + 1)")
+                        let name = e.pointee.track
+                        actors[a].laneTracks[lane] = track(lane == 0 ? name : "\(name) #\(lane + 1)")
                     }
-                    tracks.append(actors[a].laneTracks[lane])
+                    plannedTracks[k] = actors[a].laneTracks[lane]
                 case .instant, .counter:
-                    if actors[a].track < 0 { actors[a].track = track(e.track) }
+                    if actors[a].track < 0 { actors[a].track = track(e.pointee.track) }
                     let t = actors[a].track
-                    if e.kind == .counter { counterUnits[Int(t)] = e.name }
-                    tracks.append(t)
+                    if kind == .counter { counterUnits[Int(t)] = e.pointee.name }
+                    plannedTracks[k] = t
                 }
             }
+            tracks = Array(plannedTracks)
+            nameIDs = Array(plannedNames)
+        }
+    }
+
+    /// A small direct-mapped cache from a string's two words (as stored in a `TraceEvent`) to
+    /// what a lookup by its characters returned: equal words are the same string, so a hit needs
+    /// no compare of characters and no retain; a miss (another string, or a collision) asks.
+    private struct StringWords {
+        static let trackOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.track)!
+        static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.name)!
+        private var first = [UInt64](repeating: 0, count: 64)
+        private var second = [UInt64](repeating: 0, count: 64)
+        private var values = [Int32](repeating: -1, count: 64)
+
+        @inline(__always) mutating func lookup(
+            _ event: UnsafePointer<TraceEvent>,
+            at offset: Int,
+            _ slow: () -> Int32
+        ) -> Int32 {
+            let raw = UnsafeRawPointer(event) + offset
+            let a = raw.loadUnaligned(as: UInt64.self)
+            let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let slot = Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
+            if values[slot] >= 0, first[slot] == a, second[slot] == b { return values[slot] }
+            let value = slow()
+            first[slot] = a
+            second[slot] = b
+            values[slot] = value
+            return value
         }
     }
 
