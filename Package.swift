@@ -242,12 +242,14 @@ let package = Package(
             dependencies: ["Simulation", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
+        // What several test targets share (a temporary folder removed after the test).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "BenchCommandLineTests",
-            dependencies: ["BenchCommandLine", "Measurement"],
+            dependencies: ["BenchCommandLine", "Measurement", "TestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MeasurementTests", dependencies: ["Measurement"], swiftSettings: swiftSettings),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ThrottlingTests",
             dependencies: ["Throttling", "Simulation", "Measurement"],

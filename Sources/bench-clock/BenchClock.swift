@@ -20,7 +20,7 @@ struct BenchClock: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     @Option(help: "sim (virtual time, deterministic) or live (real clocks under libfaketime).")
-    var mode: ClockConfiguration.Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(
         name: .long,
@@ -75,5 +75,3 @@ struct BenchClock: ParsableCommand {
         }
     }
 }
-
-extension ClockConfiguration.Mode: ExpressibleByArgument {}

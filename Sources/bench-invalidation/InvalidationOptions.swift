@@ -1,13 +1,12 @@
 import ArgumentParser
 import BenchCommandLine
 import Invalidation
+import Measurement
 
 /// bench-invalidation's own options, on top of the shared `CommonOptions`.
 struct InvalidationOptions: ParsableArguments {
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
-
     @Option(help: "sim (virtual time, deterministic) or live (real processes, SQLite WAL, FIFO notifications).")
-    var mode: Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(
         help: ArgumentHelp("Override how long the plan runs, in seconds (live default: 6).", valueName: "s"),
@@ -64,7 +63,7 @@ struct InvalidationOptions: ParsableArguments {
 
     var configuration: InvalidationConfiguration {
         var c = InvalidationConfiguration()
-        c.mode = mode == .live ? .live : .sim
+        c.mode = mode
         c.duration = duration
         c.debounceSeconds = debounceS
         c.deliveryJitterMs = deliveryJitterMs

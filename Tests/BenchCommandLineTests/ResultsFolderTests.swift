@@ -1,17 +1,11 @@
 import Foundation
 import Measurement
+import TestSupport
 import XCTest
 
 final class ResultsFolderTests: XCTestCase {
-    func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "patternbench-folder-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func testASecondWriterOfTheSameWorkloadIsRefused() throws {
-        let path = try temporaryFolder()
+        let path = try temporaryFolder("patternbench-folder")
         try ResultsFolder(path: path).prepare(workload: "lockcheck")
         XCTAssertThrowsError(try ResultsFolder(path: path).prepare(workload: "lockcheck")) { error in
             XCTAssertTrue("\(error)".contains("another lockcheck run is writing this folder"), "\(error)")
@@ -21,7 +15,7 @@ final class ResultsFolderTests: XCTestCase {
     }
 
     func testStaleTemporaryFilesOfAKilledRunAreRemoved() throws {
-        let path = try temporaryFolder()
+        let path = try temporaryFolder("patternbench-folder")
         let stale = (path as NSString).appendingPathComponent(".stale.csv.12345.tmp")
         let foreign = (path as NSString).appendingPathComponent(".other.csv.12345.tmp")
         _ = FileManager.default.createFile(atPath: stale, contents: Data("half".utf8))
@@ -48,7 +42,7 @@ final class ResultsFolderTests: XCTestCase {
     }
 
     func testTheCSVAndJSONArriveTogetherWithNoTemporaryFilesLeft() throws {
-        let path = try temporaryFolder()
+        let path = try temporaryFolder("patternbench-folder")
         let folder = ResultsFolder(path: path)
         let record = ResultRecord(
             runID: "r",

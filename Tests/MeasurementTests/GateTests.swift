@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Measurement
@@ -250,9 +251,7 @@ final class GateTests: XCTestCase {
     }
 
     func testThresholdFileErrorsNameTheField() throws {
-        let dir = NSTemporaryDirectory() + "thresholds-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("thresholds")
         func check(_ json: String, _ expected: String, line: UInt = #line) throws {
             let path = dir + "/t.json"
             try json.write(toFile: path, atomically: true, encoding: .utf8)

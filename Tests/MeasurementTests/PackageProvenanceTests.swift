@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Measurement
@@ -7,10 +8,7 @@ import XCTest
 /// the top of a git checkout.
 final class PackageProvenanceTests: XCTestCase {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("provenance-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
+        URL(fileURLWithPath: try temporaryFolder("provenance"), isDirectory: true)
     }
 
     /// Writes a one-line Package.swift for a package `name` into `folder`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Measurement
@@ -93,9 +94,7 @@ final class SchemaTests: XCTestCase {
     }
 
     func testAtomicWriteLeavesNoTemporaryFiles() throws {
-        let dir = NSTemporaryDirectory() + "atomic-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("atomic")
         try AtomicFile.write("one", to: dir + "/f.csv")
         try AtomicFile.write("two", to: dir + "/f.csv")
         XCTAssertEqual(try String(contentsOfFile: dir + "/f.csv", encoding: .utf8), "two")

@@ -1,16 +1,10 @@
 import Foundation
 import Measurement
+import TestSupport
 import XCTest
 
 /// The streamed results and trace are the bytes the whole-run writers produce, in bounded memory.
 final class StreamingTests: XCTestCase {
-    func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "patternbench-stream-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     /// Records of 3 scenarios × 2 variants × `seeds` seeds × 4 metrics, values with ties, NaN and
     /// fractions whose sum depends on the order of its terms.
     func records(seeds: Int) -> [ResultRecord] {
@@ -51,7 +45,7 @@ final class StreamingTests: XCTestCase {
         let all = records(seeds: 40)
         let expected = Statistics.summarize(all)
         for budget in [1, 50, 1_000, 1 << 20] {
-            var accumulator = try SummaryAccumulator(spoolIn: try temporaryFolder(), name: "t", budget: budget)
+            var accumulator = try SummaryAccumulator(spoolIn: try temporaryFolder("patternbench-stream"), name: "t", budget: budget)
             for r in all { try accumulator.add(r) }
             let rows = try accumulator.summaries()
             XCTAssertEqual(rows.count, expected.count)
@@ -72,7 +66,7 @@ final class StreamingTests: XCTestCase {
     /// every value, which the small budgets above do not.
     func testTheDefaultBudgetHoldsASmallRunInOnePass() throws {
         let all = records(seeds: 40)
-        var accumulator = try SummaryAccumulator(spoolIn: try temporaryFolder(), name: "t")
+        var accumulator = try SummaryAccumulator(spoolIn: try temporaryFolder("patternbench-stream"), name: "t")
         for r in all { try accumulator.add(r) }
         _ = try accumulator.summaries()
         XCTAssertEqual(accumulator.peakHeldValues, all.count)
@@ -83,8 +77,8 @@ final class StreamingTests: XCTestCase {
     func testStreamedFilesAreTheWholeDocumentsBytes() throws {
         for count in [0, 1, 7] {
             let all = records(seeds: count)
-            let whole = try temporaryFolder()
-            let streamed = try temporaryFolder()
+            let whole = try temporaryFolder("patternbench-stream")
+            let streamed = try temporaryFolder("patternbench-stream")
             let summaries = Statistics.summarize(all)
             func document(_ records: [ResultRecord], _ summaries: [SummaryRow]) -> RunDocument {
                 RunDocument(

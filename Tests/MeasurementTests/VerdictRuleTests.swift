@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Measurement
@@ -87,9 +88,7 @@ final class VerdictRuleTests: XCTestCase {
     /// shape. The control: a version-1 file (no `version`) holds one floor per shape, which is still
     /// read and applies to every variant. A newer version is refused (exit 2), not guessed at.
     func testFloorsPerVariantAndFileVersions() throws {
-        let dir = NSTemporaryDirectory() + "floors-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("floors")
         let shape = ["threads": "1"]
         func key(_ variant: String?) -> String {
             VerdictRule.floorKey(fingerprint: nil, workload: "w", metric: "m", factors: shape, variant: variant)

@@ -96,6 +96,15 @@ def _flagged(result, keep=lambda c: True) -> tuple[int, int]:
     return sum(1 for c in judged if c.verdict in FLAGGED), len(judged)
 
 
+def _single_thread_mutex(result, keep=lambda c: True) -> list:
+    """The cells an injected pthread-mutex slowdown must move: its single-thread cpu_ns_per_op."""
+    return [
+        c
+        for c in result.cells
+        if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op" and c.factors.get("threads") == "1" and keep(c)
+    ]
+
+
 @pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds", "aa-short"])
 def test_same_binary_pairs_come_out_clean(name):
     """The A/A control: two runs of one binary (held out: not the pairs the floor was learned from)."""
@@ -116,14 +125,7 @@ def test_the_injected_slowdown_is_found(name):
     cpu_ns_per_op cell of pthread-mutex, with and without critical-section work, is worse; other
     variants' cells stay (≤ 2 %) unflagged."""
     result = _judge(name)
-    target = [
-        c
-        for c in result.cells
-        if c.variant == "pthread-mutex"
-        and c.metric == "cpu_ns_per_op"
-        and c.factors.get("threads") == "1"
-        and c.mode == "live"
-    ]
+    target = _single_thread_mutex(result, lambda c: c.mode == "live")
     assert target and all(c.verdict == WORSE for c in target), [
         (c.factors, c.scenario, c.verdict, c.why) for c in target
     ]
@@ -141,14 +143,7 @@ def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
     one run a side cannot call it: the interval is above 0 but not above the floor, and the verdict
     says so."""
     result = _judge("diluted-single")
-    diluted = [
-        c
-        for c in result.cells
-        if c.variant == "pthread-mutex"
-        and c.metric == "cpu_ns_per_op"
-        and c.factors.get("threads") == "1"
-        and c.factors.get("cs_work_ns") == "50"
-    ]
+    diluted = _single_thread_mutex(result, lambda c: c.factors.get("cs_work_ns") == "50")
     assert diluted and all(c.verdict == SAME and 0 < c.change_pct < 100 * c.noise_floor for c in diluted)
     assert all("noise floor" in c.why for c in diluted)
 
@@ -159,14 +154,7 @@ def test_without_the_noise_floor_one_run_a_side_is_inconclusive_not_worse():
     result = compare(
         base, new, Options(noise_floor=str(CORPUS / "absent.json"), thresholds=str(CORPUS / "thresholds.json"))
     )
-    target = [
-        c
-        for c in result.cells
-        if c.variant == "pthread-mutex"
-        and c.metric == "cpu_ns_per_op"
-        and c.factors.get("threads") == "1"
-        and c.mode == "live"
-    ]
+    target = _single_thread_mutex(result, lambda c: c.mode == "live")
     assert target and all(c.verdict in (INCONCLUSIVE, SAME) for c in target)
     assert any(c.verdict == INCONCLUSIVE for c in target)
     assert result.counts()[WORSE] == 0
@@ -287,11 +275,7 @@ def test_one_floor_per_shape_blinds_the_injected_slowdown_on_the_short_default()
         new,
         Options(noise_floor=str(CORPUS / "noise-floor-shape.json"), thresholds=str(CORPUS / "thresholds.json")),
     )
-    target = [
-        c
-        for c in result.cells
-        if c.variant == "pthread-mutex" and c.metric == "cpu_ns_per_op" and c.factors.get("threads") == "1"
-    ]
+    target = _single_thread_mutex(result)
     assert len(target) == 6 and sum(c.verdict == WORSE for c in target) < 6, [
         (c.verdict, c.noise_floor) for c in target
     ]

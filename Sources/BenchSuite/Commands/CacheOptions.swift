@@ -7,10 +7,8 @@ import Measurement
 package struct CacheOptions: ParsableArguments {
     package init() {}
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
-
     @Option(help: "sim (virtual time, deterministic) or live (the real implementations on real threads).")
-    var mode: Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(help: ArgumentHelp("Replay a CSV of reads (header: key) instead of the generated traces.", valueName: "file"))
     var trace: String?
@@ -56,7 +54,7 @@ package struct CacheOptions: ParsableArguments {
     var configuration: CacheConfiguration {
         get throws {
             var c = CacheConfiguration()
-            c.mode = mode == .live ? .live : .sim
+            c.mode = mode
             c.tracePath = trace
             c.contexts = CommonOptions.splitList(context)
             c.capacities = try Self.integers(capacity, "--capacity")

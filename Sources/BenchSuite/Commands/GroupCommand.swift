@@ -33,10 +33,8 @@ package struct GroupCommand: ParsableCommand {
 package struct GroupOptions: ParsableArguments {
     package init() {}
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
-
     @Option(help: "sim (virtual time, deterministic) or live (real Dispatch, OperationQueue and Swift tasks, real sleeps).")
-    var mode: Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(help: ArgumentHelp("Flows per item (sim default 300, 100 with --quick; live 60, 20 with --quick).", valueName: "n"))
     var flows: Int?
@@ -57,7 +55,7 @@ package struct GroupOptions: ParsableArguments {
 
     var configuration: FanOutConfiguration {
         var c = FanOutConfiguration()
-        c.mode = mode == .live ? .live : .sim
+        c.mode = mode
         c.flows = flows
         c.timeScale = timeScale
         c.children = children

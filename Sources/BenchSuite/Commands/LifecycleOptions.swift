@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchCommandLine
 import Foundation
 import Lifecycle
+import Measurement
 import Simulation
 
 /// bench-lifecycle's own options, on top of the shared `CommonOptions`. The OS parameters nobody
@@ -9,10 +10,8 @@ import Simulation
 package struct LifecycleOptions: ParsableArguments {
     package init() {}
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
-
     @Option(help: "sim (virtual time, deterministic) or live (adds real child processes killed inside their saves).")
-    var mode: Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(help: "Sessions (process lifetimes) per item. (default: 200, 40 with --quick)")
     var sessions: Int?
@@ -84,7 +83,7 @@ package struct LifecycleOptions: ParsableArguments {
     /// The options as the workload's configuration; `child` runs the live app.
     func configuration(child: [String]) -> LifecycleConfiguration {
         var c = LifecycleConfiguration()
-        c.mode = mode == .live ? .live : .sim
+        c.mode = mode
         c.sessions = sessions
         c.tracePath = trace
         c.rules.backgroundTask = .seconds(backgroundTaskSeconds)

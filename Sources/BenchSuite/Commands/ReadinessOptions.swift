@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import Foundation
+import Measurement
 import Readiness
 import Simulation
 
@@ -8,10 +9,8 @@ import Simulation
 package struct ReadinessOptions: ParsableArguments {
     package init() {}
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case sim, live }
-
     @Option(help: "sim (virtual time, deterministic) or live (real threads, CPU, timers and child processes).")
-    var mode: Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(
         help: ArgumentHelp(
@@ -79,7 +78,7 @@ package struct ReadinessOptions: ParsableArguments {
     /// The options as the workload's configuration; `child` runs one probe in a child process.
     func configuration(child: [String]) -> ReadinessConfiguration {
         var c = ReadinessConfiguration()
-        c.mode = mode == .live ? .live : .sim
+        c.mode = mode
         c.globals = CommonOptions.splitList(globals)
         c.displayHz = displayHz
         c.inputRate = inputRate

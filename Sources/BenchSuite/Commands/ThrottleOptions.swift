@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchCommandLine
+import Measurement
 import Throttling
 
 /// bench-throttle's own options, on top of the shared `CommonOptions`; the workload validates them.
@@ -7,7 +8,7 @@ package struct ThrottleOptions: ParsableArguments {
     package init() {}
 
     @Option(help: "sim (virtual time, deterministic) or live (real threads and clocks).")
-    var mode: ThrottleConfiguration.Mode = .sim
+    var mode: RunMode = .sim
 
     @Option(help: ArgumentHelp("Replay a CSV trace (header time_ms,rows; gzip allowed) instead of the named scenarios.", valueName: "file"))
     var trace: String?
@@ -69,5 +70,3 @@ package struct ThrottleOptions: ParsableArguments {
         return c
     }
 }
-
-extension ThrottleConfiguration.Mode: ExpressibleByArgument {}

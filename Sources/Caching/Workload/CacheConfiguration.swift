@@ -1,7 +1,9 @@
+import Measurement
+
 /// bench-cache's own settings as plain values: what the command line resolved, before the
 /// matrix is built. The executable fills it in; the workload validates combinations.
 public struct CacheConfiguration: Sendable {
-    public enum Mode: String, CaseIterable, Sendable { case sim, live }
+    public typealias Mode = RunMode
 
     public var mode: Mode = .sim
     /// Replay this CSV (header `key`) instead of the generated traces.

@@ -29,17 +29,13 @@ extension CacheWorkload: RegistryWorkload {
 
     /// Every parameter of the run, for the JSON metadata.
     public var parameters: [String: JSONValue] {
-        var out: [String: JSONValue] = [
-            "mode": .string(configuration.mode.rawValue),
-            "seeds": .array(seeds.map { .number(Double($0)) }),
-            "variants": .array(variants.map { .string($0.name) }),
-            "quick": .bool(selection.quick),
-            "items": .number(Double(items.count)),
+        var out = matrixParameters(mode: configuration.mode, seeds: seeds, variants: variants.map(\.name), quick: selection.quick)
+        out.merge([
             "store_base_us": .number(Double(configuration.store.base.nanoseconds) / 1000),
             "store_tail_mean_us": .number(Double(configuration.store.tailMean.nanoseconds) / 1000),
             "rewarm_window_reads": .number(Double(RewarmAnalysis.window)),
             "rewarm_recovered_fraction": .number(RewarmAnalysis.recoveredFraction),
-        ]
+        ]) { $1 }
         let costs = OperationCostModel()
         out["op_cost_model_ns"] = .object([
             "fixed": .number(Double(costs.fixed.nanoseconds)), "array_allocation": .number(Double(costs.arrayAllocation.nanoseconds)),

@@ -1,6 +1,8 @@
+import Measurement
+
 /// bench-group's own settings, on top of the shared matrix selection.
 public struct FanOutConfiguration: Sendable {
-    public enum Mode: String, Sendable { case sim, live }
+    public typealias Mode = RunMode
     public var mode: Mode = .sim
     /// Flows per item (default 300 in sim, 100 with --quick; live 60, 20 with --quick).
     public var flows: Int?

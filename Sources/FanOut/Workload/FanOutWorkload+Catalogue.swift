@@ -30,20 +30,16 @@ extension FanOutWorkload: RegistryWorkload {
     /// Every parameter of the run, for the JSON metadata.
     public var parameters: [String: JSONValue] {
         let costs = FlowCosts()
-        var out: [String: JSONValue] = [
-            "mode": .string(configuration.mode.rawValue),
-            "seeds": .array(seeds.map { .number(Double($0)) }),
-            "variants": .array(variants.map { .string($0.name) }),
+        var out = matrixParameters(mode: configuration.mode, seeds: seeds, variants: variants.map(\.name), quick: selection.quick)
+        out.merge([
             "shapes": .object(Dictionary(uniqueKeysWithValues: variants.map { ($0.name, JSONValue.string($0.shape.summary)) })),
-            "quick": .bool(selection.quick),
-            "items": .number(Double(items.count)),
             "flows": .number(Double(flows)),
             "tap_ms": .number(costs.tap.milliseconds),
             "callback_ms": .number(costs.callback.milliseconds),
             "ui_update_ms": .number(costs.uiUpdate.milliseconds),
             "frame_work_ms": .number(costs.frameWork.milliseconds),
             "frame_interval_ms": .number(costs.frameInterval.milliseconds),
-        ]
+        ]) { $1 }
         out["scenarios"] = .array(
             scenarios.map { s in
                 .object([

@@ -1,8 +1,9 @@
+import Measurement
 import Simulation
 
 /// bench-invalidation's own settings, as plain values, before the matrix is built.
 public struct InvalidationConfiguration: Sendable {
-    public enum Mode: String, CaseIterable, Sendable { case sim, live }
+    public typealias Mode = RunMode
 
     public var mode: Mode = .sim
     /// Seconds of arrivals, overriding the scenarios' (live default: 6 s).

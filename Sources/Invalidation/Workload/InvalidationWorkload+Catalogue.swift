@@ -15,15 +15,11 @@ extension InvalidationWorkload {
     }
 
     public var parameters: [String: JSONValue] {
-        var out: [String: JSONValue] = [
-            "mode": .string(configuration.mode.rawValue),
-            "seeds": .array(seeds.map { .number(Double($0)) }),
-            "variants": .array(variants.map { .string($0.rawValue) }),
+        var out = matrixParameters(mode: configuration.mode, seeds: seeds, variants: variants.map(\.rawValue), quick: selection.quick)
+        out.merge([
             "debounce_s": .number(configuration.debounceSeconds),
-            "quick": .bool(selection.quick),
-            "items": .number(Double(items.count)),
             "scenarios": .array(scenarios.map(Self.describe)),
-        ]
+        ]) { $1 }
         if configuration.mode == .live {
             out["live_channel"] = .string(
                 "one FIFO per (listener, name), drained in full per handler run; legacy state: a shared file holding the writer's pid"

@@ -1,9 +1,10 @@
+import Measurement
 import Simulation
 
 /// bench-lifecycle's settings as plain values; the executable fills them in, the workload
 /// validates combinations.
 package struct LifecycleConfiguration: Sendable {
-    package enum Mode: String, CaseIterable, Sendable { case sim, live }
+    package typealias Mode = RunMode
 
     package var mode: Mode = .sim
     /// Sessions per item (nil: 200, or 40 with `--quick`).

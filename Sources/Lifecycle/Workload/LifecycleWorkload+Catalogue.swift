@@ -26,14 +26,10 @@ extension LifecycleWorkload: RegistryWorkload {
     package var parameters: [String: JSONValue] {
         let r = configuration.rules
         let p = configuration.profile
-        var out: [String: JSONValue] = [
-            "mode": .string(configuration.mode.rawValue),
-            "seeds": .array(seeds.map { .number(Double($0)) }),
+        var out = matrixParameters(mode: configuration.mode, seeds: seeds, variants: variants.map(\.name), quick: selection.quick)
+        out.merge([
             "scenarios": .array(scenarios.map { .string($0.rawValue) }),
-            "variants": .array(variants.map { .string($0.name) }),
             "sessions": .number(Double(sessionCount)),
-            "quick": .bool(selection.quick),
-            "items": .number(Double(items.count)),
             "launch_watchdog_s": .number(r.launchWatchdog.seconds),
             "resume_watchdog_s": .number(r.resumeWatchdog.seconds),
             "background_transition_s": .number(r.backgroundTransition.seconds),
@@ -47,7 +43,7 @@ extension LifecycleWorkload: RegistryWorkload {
             "base_memory_mb": .number(p.baseMemoryMB),
             "cache_cap_mb": .number(p.cacheCapMB),
             "sync_failure": .number(p.syncFailure),
-        ]
+        ]) { $1 }
         if let path = configuration.tracePath { out["trace"] = .string(path) }
         if configuration.mode == .live {
             if configuration.mode == .live { out["kills"] = .number(Double(killCount)) }

@@ -1,9 +1,10 @@
+import Measurement
 import Simulation
 
 /// bench-readiness's own settings as plain values; the executable fills them in, the workload
 /// validates combinations.
 package struct ReadinessConfiguration: Sendable {
-    package enum Mode: String, CaseIterable, Sendable { case sim, live }
+    package typealias Mode = RunMode
 
     package var mode: Mode = .sim
     /// `--globals` (empty: all three).

@@ -27,18 +27,14 @@ extension ReadinessWorkload: RegistryWorkload {
 
     package var parameters: [String: JSONValue] {
         let p = configuration.frameAware
-        var out: [String: JSONValue] = [
-            "mode": .string(configuration.mode.rawValue),
-            "seeds": .array(seeds.map { .number(Double($0)) }),
+        var out = matrixParameters(mode: configuration.mode, seeds: seeds, variants: variants.map(\.name), quick: selection.quick)
+        out.merge([
             "scenarios": .array(scenarios.map { .string($0.rawValue) }),
-            "variants": .array(variants.map { .string($0.name) }),
             "globals": .array(globals.map { .string($0.rawValue) }),
             "input_bound_ms": .number(p.inputBound.milliseconds),
             "long_quiet_ms": .number(p.longQuiet.milliseconds),
             "frame_margin_ms": .number(p.margin.milliseconds),
-            "quick": .bool(selection.quick),
-            "items": .number(Double(items.count)),
-        ]
+        ]) { $1 }
         let sample = profile(.mainApp)
         out["display_hz"] = .number(Double(sample.displayHz))
         out["input_rate_per_s"] = .number(sample.inputRate)

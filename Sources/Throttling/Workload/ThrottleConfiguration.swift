@@ -4,7 +4,7 @@ import Simulation
 /// bench-throttle's own settings, as plain values: what the command line gave, before the matrix
 /// is built. The executable fills it in; `validate()` checks every field and their combinations.
 public struct ThrottleConfiguration: Sendable {
-    public enum Mode: String, CaseIterable, Sendable { case sim, live }
+    public typealias Mode = RunMode
 
     public var mode: Mode = .sim
     /// Replay this CSV (`time_ms,rows`, optionally gzip-compressed) instead of the named scenarios.

@@ -18,11 +18,7 @@ extension ThrottleWorkload: RegistryWorkload {
     /// Every parameter of the run, for the JSON metadata.
     public var parameters: [String: JSONValue] {
         var out = configuration.policyParameters.metadata
-        out["mode"] = .string(configuration.mode.rawValue)
-        out["seeds"] = .array(seeds.map { .number(Double($0)) })
-        out["variants"] = .array(policies.map { .string($0.name) })
-        out["quick"] = .bool(selection.quick)
-        out["items"] = .number(Double(items.count))
+        out.merge(matrixParameters(mode: configuration.mode, seeds: seeds, variants: policies.map(\.name), quick: selection.quick)) { $1 }
         if let userTrace {
             out["trace"] = .string(userTrace.path)
             out["trace_summary"] = userTrace.description

@@ -1,6 +1,8 @@
+import Measurement
+
 /// bench-clock's own settings, as plain values.
 package struct ClockConfiguration: Sendable {
-    package enum Mode: String, CaseIterable, Sendable { case sim, live }
+    package typealias Mode = RunMode
 
     package var mode: Mode = .sim
     /// A skew CSV to run instead of the named scenarios.
