@@ -127,6 +127,10 @@ package struct ItemScheduler: Sendable {
         }
         while true {
             _ = ready.wait(timeout: .now() + Self.pollInterval)
+            // Asked before the snapshot, not after: an item that asked to stop is then in it, in
+            // flight or finished. Asked after, a stop set by an item taken since the snapshot
+            // met an empty in-flight set, and that item was abandoned though it may not be.
+            let stopping = shouldStop()
             let (batch, running, inFlight, failed) = shared.withLock { s in
                 defer { s.finished.removeAll() }
                 return (s.finished, s.running, s.inFlight, s.failed)
@@ -137,7 +141,7 @@ package struct ItemScheduler: Sendable {
             }
             tick()
             if running == 0 { return failed ? .failed : .allRan }
-            if shouldStop(), inFlight.allSatisfy(canAbandon) { return .stopped }
+            if stopping, inFlight.allSatisfy(canAbandon) { return .stopped }
         }
     }
 }
