@@ -40,7 +40,7 @@ final class CacheAggregateTests: XCTestCase {
         c.capacities = [32, 256]
         c.contexts = ["main-app"]
         let w = try CacheWorkload(configuration: c, selection: MatrixSelection(scenarios: ["chat-scroll"], seedCount: seeds, quick: true))
-        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+        return (w, try w.runEveryItem())
     }
 
     /// The report's fold keeps nothing of a sim item (issue 29: each kept item, even without its
@@ -49,10 +49,8 @@ final class CacheAggregateTests: XCTestCase {
         var held: [Int] = []
         for seeds in [1, 3] {
             let (w, results) = try finished(seeds: seeds)
-            var kept = w.emptyAggregate
-            for r in results { w.aggregate(&kept, r) }
+            let (kept, _, report) = try w.streamed(results)
             held.append(kept.liveRecords.count + (kept.referenceMismatch == nil ? 0 : 1))
-            let report = try w.report(kept, summaries: Statistics.summarize(w.records(of: results)), complete: true)
             XCTAssertNil(report.failure, "lru agrees with its stack-distance reference")
             let rows = report.table.split(separator: "\n").map { $0.split(separator: " ") }.filter {
                 $0.count > 2 && ["lru", "s3-fifo"].contains($0[1])

@@ -11,17 +11,15 @@ final class FanOutAggregateTests: XCTestCase {
             configuration: FanOutConfiguration(),
             selection: MatrixSelection(scenarios: ["login", "flaky"], seedCount: seeds, quick: true)
         )
-        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+        return (w, try w.runEveryItem())
     }
 
     func testTheFoldHoldsNoMoreForMoreSeeds() throws {
         var held: [Int] = []
         for seeds in [1, 3] {
             let (w, results) = try finished(seeds: seeds)
-            var kept = w.emptyAggregate
-            for r in results { w.aggregate(&kept, r) }
+            let (kept, _, report) = try w.streamed(results)
             held.append(kept.comparisons.count + kept.incomplete.count + kept.overheadRecords.count)
-            let report = try w.report(kept, summaries: Statistics.summarize(w.records(of: results)), complete: true)
             // One row per scenario and variant, each cell over every seed.
             let rows = report.table.split(separator: "\n").filter { $0.hasPrefix("login ") || $0.hasPrefix("flaky ") }
             XCTAssertEqual(rows.count, 2 * w.variants.count, report.table)

@@ -13,18 +13,16 @@ final class InvalidationAggregateTests: XCTestCase {
             configuration: InvalidationConfiguration(),
             selection: MatrixSelection(scenarios: ["foreground"], seedCount: seeds, quick: true)
         )
-        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+        return (w, try w.runEveryItem())
     }
 
     func testTheFoldHoldsNoMoreForMoreSeedsAndRanksAsEveryRecordDoes() throws {
         var held: [Int] = []
         for seeds in [1, 4] {
             let (w, results) = try finished(seeds: seeds)
-            var kept = w.emptyAggregate
-            for r in results { w.aggregate(&kept, r) }
+            let (kept, _, report) = try w.streamed(results)
             held.append(kept.comparisons.count)
             let records = w.records(of: results)
-            let report = try w.report(kept, summaries: Statistics.summarize(records), complete: true)
             XCTAssertEqual(report.table, InvalidationRanking.render(records: records, scenarios: ["foreground"]))
             XCTAssertTrue(report.table.contains("foreground"), report.table)
         }

@@ -11,18 +11,15 @@ final class LifecycleAggregateTests: XCTestCase {
             configuration: LifecycleConfiguration(),
             selection: MatrixSelection(scenarios: ["everyday"], seedCount: seeds, quick: true)
         )
-        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+        return (w, try w.runEveryItem())
     }
 
     func testTheFoldHoldsNoMoreForMoreSeedsAndRanksAsEveryRecordDoes() throws {
         var held: [Int] = []
         for seeds in [1, 4] {
             let (w, results) = try finished(seeds: seeds)
-            var kept = w.emptyAggregate
-            for r in results { w.aggregate(&kept, r) }
+            let (kept, summaries, report) = try w.streamed(results)
             held.append(kept.notes.count + kept.killRecords.count)
-            let summaries = Statistics.summarize(w.records(of: results))
-            let report = try w.report(kept, summaries: summaries, complete: true)
             XCTAssertEqual(report.table, LifecycleRanking.render(summaries: summaries, mode: "sim"))
             XCTAssertTrue(report.table.contains("everyday (sim"), report.table)
             XCTAssertEqual(summaries.first?.count, seeds, "the summaries saw every seed")

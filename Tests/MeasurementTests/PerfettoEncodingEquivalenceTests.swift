@@ -108,34 +108,15 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         let decoded = try DecodedPerfettoTrace(trace.encoded())
         XCTAssertEqual(decoded.events.compactMap(\.value).map(\.bitPattern), values.map(\.bitPattern), "-0 keeps its sign")
         XCTAssertEqual(decoded.events.compactMap(\.counter).map(\.bitPattern), values.map(\.bitPattern))
-        var whole = PerfettoTrace()
-        whole.add(
-            ItemTrace(
-                scenario: "s",
-                variant: "v",
-                mode: "sim",
-                seed: 1,
-                repetition: 0,
-                events: (0..<100).map {
-                    .instant("read", on: "reads", at: Int64($0), value: Double($0))
-                }
-            )
-        )
-        var fractional = PerfettoTrace()
-        fractional.add(
-            ItemTrace(
-                scenario: "s",
-                variant: "v",
-                mode: "sim",
-                seed: 1,
-                repetition: 0,
-                events: (0..<100).map {
-                    .instant("read", on: "reads", at: Int64($0), value: Double($0) + 0.5)
-                }
-            )
-        )
+        /// 100 reads on one track whose values are `value(i)`, encoded.
+        func reads(_ value: (Int) -> Double) -> [UInt8] {
+            var trace = PerfettoTrace()
+            let events: [TraceEvent] = (0..<100).map { .instant("read", on: "reads", at: Int64($0), value: value($0)) }
+            trace.add(ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events))
+            return trace.encoded()
+        }
         // Control: the same events with fractional values take the 8 bytes of a double each.
-        XCTAssertLessThanOrEqual(whole.encoded().count + 100 * 6, fractional.encoded().count)
+        XCTAssertLessThanOrEqual(reads { Double($0) }.count + 100 * 6, reads { Double($0) + 0.5 }.count)
     }
 
     /// Control: the decoded comparison sees one changed value and one renamed event.

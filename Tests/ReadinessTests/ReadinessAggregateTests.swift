@@ -11,7 +11,7 @@ final class ReadinessAggregateTests: XCTestCase {
         var c = ReadinessConfiguration()
         c.globals = ["lazy-once"]
         let w = try ReadinessWorkload(configuration: c, selection: MatrixSelection(scenarios: ["nse", "main-app"], seedCount: seeds))
-        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+        return (w, try w.runEveryItem())
     }
 
     /// Records, comparisons and notes the fold holds.
@@ -21,11 +21,8 @@ final class ReadinessAggregateTests: XCTestCase {
         var held: [Int] = []
         for seeds in [1, 6] {
             let (w, results) = try finished(seeds: seeds)
-            var kept = w.emptyAggregate
-            for r in results { w.aggregate(&kept, r) }
+            let (kept, summaries, report) = try w.streamed(results)
             held.append(self.held(kept))
-            let summaries = Statistics.summarize(w.records(of: results))
-            let report = try w.report(kept, summaries: summaries, complete: true)
             XCTAssertEqual(report.table, ReadinessRanking.render(summaries: summaries, mode: "sim"))
             XCTAssertTrue(report.table.contains("nse, globals lazy-once"), report.table)
             XCTAssertEqual(summaries.first { $0.metric == "t_app_ready_ms" }?.count, seeds, "the summaries saw every seed")

@@ -10,7 +10,7 @@ final class ClockAggregateTests: XCTestCase {
         var c = ClockConfiguration()
         c.readCost = false
         let w = try ClockWorkload(configuration: c, selection: MatrixSelection(scenarios: ["leap-second"], seedCount: seeds, quick: true))
-        return (w, try w.items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try w.run($1)) })
+        return (w, try w.runEveryItem())
     }
 
     /// Verdicts, read costs, and what live items add: the count of what the fold holds.
@@ -24,8 +24,7 @@ final class ClockAggregateTests: XCTestCase {
         var tables: [String] = []
         for seeds in [1, 3] {
             let (w, results) = try finished(seeds: seeds)
-            var kept = w.emptyAggregate
-            for r in results { w.aggregate(&kept, r) }
+            let kept = w.folded(results)
             held.append(self.held(kept))
             tables.append(try w.report(kept, summaries: [], complete: true).table)
         }

@@ -14,3 +14,29 @@ extension Workload where Aggregate == [FinishedItem<Item, Sample>] {
         try report(aggregate, complete: complete)
     }
 }
+
+/// A whole small matrix at once, as the driver would stream it: for tests of a workload's fold and
+/// report, which compare what the fold keeps with what every record gives.
+extension Workload {
+    /// Every item run in canonical order, in this process (no isolation, nothing written).
+    package func runEveryItem() throws -> [FinishedItem<Item, Sample>] {
+        try items.enumerated().map { FinishedItem(index: $0, item: $1, sample: try run($1)) }
+    }
+
+    /// `results` folded one by one, as the driver folds items while they stream past.
+    package func folded(_ results: [FinishedItem<Item, Sample>]) -> Aggregate {
+        var kept = emptyAggregate
+        for finished in results { aggregate(&kept, finished) }
+        return kept
+    }
+
+    /// What the driver ends with for `results`: the fold, the summaries of every record, and the
+    /// report it gives from the two.
+    package func streamed(
+        _ results: [FinishedItem<Item, Sample>]
+    ) throws -> (kept: Aggregate, summaries: [SummaryRow], report: WorkloadReport) {
+        let kept = folded(results)
+        let summaries = Statistics.summarize(records(of: results))
+        return (kept, summaries, try report(kept, summaries: summaries, complete: true))
+    }
+}
