@@ -4,8 +4,9 @@
 #   2. the injected 25 % lock slowdown (PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex) fails
 #      the check, naming the pthread-mutex kernels, and leaves the others within the tolerance;
 #   3. bad thresholds files are one-line errors with exit 2, never a pass;
-#   4. then, for the record, this host against the committed thresholds (recorded on another CPU).
-#      Step 4 is gated in the nightly, not here: it prints its table and verdict.
+#   4. then this host against the committed thresholds: gated here when they were recorded on this
+#      host's CPU (their `recorded_on` is its identity: a change of ours, not of the CPU, moved a
+#      count), for the record otherwise (the nightly gates it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 check=scripts/check-instructions.sh
@@ -57,9 +58,20 @@ expect 2 "a thresholds path that is a folder" -- $check --no-build --thresholds 
 expect 2 "recording an injected slowdown" -- \
   env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --update --thresholds "$work/injected.json"
 
-echo "test-check-instructions: for the record (gated in the nightly, not here), this host against the committed thresholds:"
-$check --no-build
-echo "test-check-instructions: committed-thresholds check exit $?"
+here=$(scripts/cpu-identity | python3 -c 'import json, sys; i = json.load(sys.stdin); print(" ".join(str(i[k]) for k in ("cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode")))')
+swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -1)
+recorded=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("recorded_on", ""))' "Benchmarks/Thresholds/$swift_version/instructions.json" 2>/dev/null)
+if [ -n "$here" ] && [ "$here" = "$recorded" ]; then
+  echo "test-check-instructions: this host against the committed thresholds, recorded on this CPU ($here): gated"
+  $check --no-build
+  status=$?
+  echo "test-check-instructions: committed-thresholds check exit $status"
+  [ "$status" = 0 ] || { echo "test-check-instructions: FAIL: the committed instruction counts moved on the CPU that recorded them" >&2; failed=1; }
+else
+  echo "test-check-instructions: for the record (recorded on '$recorded', this host is '$here'; gated in the nightly), this host against the committed thresholds:"
+  $check --no-build
+  echo "test-check-instructions: committed-thresholds check exit $?"
+fi
 
 [ "$failed" = 0 ] && echo "test-check-instructions: all passed"
 exit "$failed"
