@@ -123,5 +123,11 @@ final class VerdictRuleTests: XCTestCase {
             XCTAssertEqual(gate?.exitCode, 2)
             XCTAssertTrue(gate?.message.contains("format version 3, this build reads 1 to 2") == true, gate?.message ?? "")
         }
+        // A file the user named that is not there is an input error; the default's absence is no floors.
+        XCTAssertThrowsError(try VerdictRule.loadFloors(path: dir + "/absent.json", required: true)) { error in
+            XCTAssertEqual((error as? GateError)?.message, "noise floor file \(dir)/absent.json: no such file")
+        }
+        XCTAssertEqual(try VerdictRule.loadFloors(path: dir + "/absent.json"), [:])
+        XCTAssertThrowsError(try VerdictRule.loadFloors(path: write(#"{"version": 2, "floors": [{"key": 5}]}"#)))
     }
 }

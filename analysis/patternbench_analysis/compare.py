@@ -257,7 +257,11 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
             f"nothing to compare: BASE holds {', '.join(sorted(base_workloads))}, "
             f"NEW holds {', '.join(sorted(new_workloads))}"
         )
-    floors = V.NoiseFloors.load(Path(options.noise_floor) if options.noise_floor else V.NOISE_FLOOR_FILE)
+    floors = (
+        V.NoiseFloors.load(Path(options.noise_floor), required=True)
+        if options.noise_floor
+        else V.NoiseFloors.load(V.NOISE_FLOOR_FILE)
+    )
     gated = _tolerances(options.thresholds)
     pending: list[tuple[CellChange, V.Evidence, str, float, tuple]] = []
     for workload in [w for w in workloads(new) if w in base_workloads]:

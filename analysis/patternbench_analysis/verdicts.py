@@ -461,16 +461,26 @@ class NoiseFloors:
     version: int = FLOOR_VERSION
 
     @staticmethod
-    def load(path: Path | None) -> NoiseFloors:
-        if path is None or not Path(path).exists():
-            return NoiseFloors(path=Path(path) if path else None)
+    def load(path: Path | None, required: bool = False) -> NoiseFloors:
+        """A missing default file is no floors; a missing file the user named (`required`) is an
+        input error, since every verdict would silently turn inconclusive (VerdictRule.loadFloors)."""
         from .results import InputError
 
+        if path is None or not Path(path).exists():
+            if required and path is not None:
+                raise InputError(f"noise floor file {path}: no such file")
+            return NoiseFloors(path=Path(path) if path else None)
         try:
             document = json.loads(Path(path).read_text(encoding="utf-8"))
             floors = {e["key"]: e for e in document["floors"]}
             version = document.get("version", 1)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            for key, entry in floors.items():
+                floor = entry["floor"]
+                if not isinstance(key, str) or isinstance(floor, bool) or not isinstance(floor, (int, float)):
+                    raise ValueError(f"entry {key!r}: a key must be text and its floor a number")
+        except KeyError as error:
+            raise InputError(f"noise floor file {path}: unreadable (missing key {error})") from error
+        except (OSError, ValueError, TypeError, AttributeError) as error:
             raise InputError(f"noise floor file {path}: unreadable ({error})") from error
         if not isinstance(version, int) or isinstance(version, bool) or version not in FLOOR_VERSIONS:
             raise InputError(

@@ -96,9 +96,10 @@ def floors(tmp_path_factory):
     root = tmp_path_factory.mktemp("floors")
     a, b = identified(baseline_atomics(root / "a")), identified(baseline_atomics(root / "b"))
     renamed(b, "atomics-20261122T000000Z-00aa")
-    path = root / "noise-floor.json"
+    path, empty = root / "noise-floor.json", root / "empty.json"
+    empty.write_text(json.dumps({"version": 2, "floors": []}))
     base, new = load_folders([a]), load_folders([b])
-    assert learn_noise_floor(compare(base, new, Options(noise_floor=str(path))), base, new, path) > 0
+    assert learn_noise_floor(compare(base, new, Options(noise_floor=str(empty))), base, new, path) > 0
     return path
 
 
@@ -120,6 +121,7 @@ def test_a_real_change_is_found_with_its_size_and_direction(pair, floors):
 
 def test_one_run_a_side_without_a_noise_floor_is_inconclusive(pair, tmp_path):
     """The control: the same +10 % with no floor for this CPU cannot be told from run-to-run noise."""
+    (tmp_path / "none.json").write_text(json.dumps({"version": 2, "floors": []}))
     result = compare(*[load_folders([p]) for p in pair], Options(noise_floor=str(tmp_path / "none.json")))
     slower = cell_of(result, STEADY, "cpu_ns_per_op")
     assert slower.verdict == INCONCLUSIVE and "run interleaved / more runs" in slower.why

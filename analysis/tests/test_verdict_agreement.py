@@ -101,7 +101,8 @@ def test_a_gate_with_another_floor_would_disagree(tmp_path):
     def key(h):
         return (h["scenario"], h["variant"], h["metric"], json.dumps(h["factors"], sort_keys=True))
 
-    without = {key(h): h["status"] for h, _ in judge_both("injected-single", tmp_path / "a", CORPUS / "absent.json")}
+    (tmp_path / "empty.json").write_text(json.dumps({"version": 2, "floors": []}))
+    without = {key(h): h["status"] for h, _ in judge_both("injected-single", tmp_path / "a", tmp_path / "empty.json")}
     with_floor = {key(h): verdict for h, verdict in judge_both("injected-single", tmp_path / "b")}
     differ = [k for k in without if without[k] == "inconclusive" and with_floor[k] != "inconclusive"]
     assert differ and all(without[k] == "inconclusive" for k in differ)

@@ -148,11 +148,12 @@ def test_a_change_inside_the_noise_floor_is_not_called_with_one_run_a_side():
     assert all("noise floor" in c.why for c in diluted)
 
 
-def test_without_the_noise_floor_one_run_a_side_is_inconclusive_not_worse():
+def test_without_the_noise_floor_one_run_a_side_is_inconclusive_not_worse(tmp_path):
     """The control of the floor: the same injected pair with no floor cannot call the slowdown."""
     base, new = _pair("injected-single")
+    (tmp_path / "empty.json").write_text(json.dumps({"version": 2, "floors": []}))
     result = compare(
-        base, new, Options(noise_floor=str(CORPUS / "absent.json"), thresholds=str(CORPUS / "thresholds.json"))
+        base, new, Options(noise_floor=str(tmp_path / "empty.json"), thresholds=str(CORPUS / "thresholds.json"))
     )
     target = _single_thread_mutex(result, lambda c: c.mode == "live")
     assert target and all(c.verdict in (INCONCLUSIVE, SAME) for c in target)
@@ -259,6 +260,15 @@ def test_floor_files_of_an_unknown_version_are_refused_and_old_ones_are_not_lear
     (tmp_path / "bad.json").write_text(json.dumps({"version": "2", "floors": []}))
     with pytest.raises(InputError, match="format version 2"):
         V.NoiseFloors.load(tmp_path / "bad.json")
+    # A file the user named that is not there, or an entry without a text key and a number, is an
+    # input error (as in VerdictRule.loadFloors); the default's absence is no floors.
+    with pytest.raises(InputError, match=r"absent\.json: no such file"):
+        V.NoiseFloors.load(tmp_path / "absent.json", required=True)
+    assert V.NoiseFloors.load(tmp_path / "absent.json").floors == {}
+    for entry in ({"key": 5, "floor": 0.1}, {"key": "k"}, {"key": "k", "floor": "0.1"}, {"key": "k", "floor": True}):
+        (tmp_path / "entry.json").write_text(json.dumps({"version": 2, "floors": [entry]}))
+        with pytest.raises(InputError, match="unreadable"):
+            V.NoiseFloors.load(tmp_path / "entry.json")
     (tmp_path / "v1.json").write_text(json.dumps({"floors": [{"key": "k", "floor": 0.1}]}))
     with pytest.raises(InputError, match=r"version 1 .*learn into a new file"):
         V.NoiseFloors.load(tmp_path / "v1.json").learn("k|variant=x", [0.1], "pair")

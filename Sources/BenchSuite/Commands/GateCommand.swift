@@ -57,9 +57,12 @@ package struct GateCommand: ParsableCommand {
 
     @Option(
         name: .customLong("noise-floor"),
-        help: ArgumentHelp("A/A noise floors per CPU and metric (used when a side has fewer than 5 runs).", valueName: "file")
+        help: ArgumentHelp(
+            "A/A noise floors per CPU and metric (used when a side has fewer than 5 runs; default results/noise-floor.json, none if absent).",
+            valueName: "file"
+        )
     )
-    var noiseFloor = "results/noise-floor.json"
+    var noiseFloor: String?
 
     @Option(
         name: .customLong("ab-base"),
@@ -103,7 +106,8 @@ package struct GateCommand: ParsableCommand {
 
     func check() throws {
         var gate = GateRun(folders: folders)
-        (gate.baseline, gate.thresholds, gate.abBase, gate.noiseFloor) = (baseline, thresholds, abBase, noiseFloor)
+        (gate.baseline, gate.thresholds, gate.abBase) = (baseline, thresholds, abBase)
+        (gate.noiseFloor, gate.noiseFloorNamed) = (noiseFloor ?? gate.noiseFloor, noiseFloor != nil)
         (gate.noBaseline, gate.updateBaseline, gate.only, gate.quiet) = (noBaseline, updateBaseline, only, quiet)
         let verdict = try gate.run()
         if !quiet { print(verdict.summaryMarkdown, terminator: "") }

@@ -9,8 +9,9 @@ package struct GateRun {
     package var thresholds = "results/thresholds.json"
     /// A/B mode: results folders of the base commit measured in the same job.
     package var abBase: [String] = []
-    /// A/A noise floors (`VerdictRule`); a missing file means none.
+    /// A/A noise floors (`VerdictRule`); a missing file means none, unless the user named it.
     package var noiseFloor = "results/noise-floor.json"
+    package var noiseFloorNamed = false
     package var noBaseline = false
     package var updateBaseline = false
     package var only: Threshold.Kind?
@@ -53,7 +54,7 @@ package struct GateRun {
             )
         }
         let hardwareWorkloads = Set(file.hardwareMetrics.map(\.workload))
-        let floors = try VerdictRule.loadFloors(path: noiseFloor)
+        let floors = try VerdictRule.loadFloors(path: noiseFloor, required: noiseFloorNamed)
         let firstBaseline = updateBaseline && !noBaseline && Self.holdsNoRunDocument(baseline)
         if !abBase.isEmpty {
             // A/B: hardware against the base run of the same job; deterministic against the baseline.

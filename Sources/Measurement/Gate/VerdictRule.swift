@@ -303,10 +303,15 @@ public enum VerdictRule {
             ?? floors[floorKey(fingerprint: fingerprint, workload: workload, metric: metric, factors: factors)]
     }
 
-    /// Reads results/noise-floor.json (or another file): key → floor. A missing file is no floors;
-    /// a version newer than `floorVersion` is refused (exit 2), never read as if it were known.
-    public static func loadFloors(path: String) throws(GateError) -> [String: Double] {
-        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+    /// Reads results/noise-floor.json (or another file): key → floor. A missing default file is no
+    /// floors; a missing file the user named (`required`) is an input error, since every verdict
+    /// would silently turn inconclusive; a version newer than `floorVersion` is refused (exit 2),
+    /// never read as if it were known.
+    public static func loadFloors(path: String, required: Bool = false) throws(GateError) -> [String: Double] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            guard !required else { throw GateError(message: "noise floor file \(path): no such file", exitCode: 2) }
+            return [:]
+        }
         struct File: Decodable {
             struct Entry: Decodable {
                 var key: String
