@@ -484,6 +484,9 @@ public struct PerfettoTrace: Sendable {
     /// A small direct-mapped cache from a string's two words (as stored in a `TraceEvent`) to
     /// what a lookup by its characters returned: equal words are the same string, so a hit needs
     /// no compare of characters and no retain; a miss (another string, or a collision) asks.
+    /// Only while every string it saw is alive: a large string's words are its storage's address,
+    /// which a freed string's successor can reuse. So one lives for one item's plan, whose events
+    /// hold their strings; kept across items it could answer with another string's value.
     private struct StringWords {
         static let trackOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.track)!
         static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.name)!
