@@ -46,35 +46,21 @@ public struct HostInfo: Codable, Hashable, Sendable {
             calibration
     }
 
-    public init(
-        hostname: String,
-        cpuModel: String,
-        logicalCores: Int,
-        memoryBytes: UInt64,
-        kernel: String,
-        os: String,
-        cpu: CPUIdentity? = nil,
-        calibration: HostCalibration? = nil
-    ) {
-        self.hostname = hostname
-        self.cpuModel = cpuModel
-        self.logicalCores = logicalCores
-        self.memoryBytes = memoryBytes
-        self.kernel = kernel
-        self.os = os
-        self.cpuVendor = cpu?.vendor
-        self.cpuFamily = cpu?.family
-        self.cpuModelNumber = cpu?.model
-        self.cpuStepping = cpu?.stepping
-        self.cpuMicrocode = cpu?.microcode
-        self.calibration = calibration
-    }
-
     /// The CPU identity hardware numbers are comparable within, or nil when the document does not
     /// record all of it (documents from before the fingerprint, or a kernel that hides a field).
+    /// Setting it fills the five `cpu…` fields it is stored as (nil clears them).
     public var fingerprint: CPUIdentity? {
-        guard let cpuVendor, let cpuFamily, let cpuModelNumber, let cpuStepping, let cpuMicrocode else { return nil }
-        return CPUIdentity(vendor: cpuVendor, family: cpuFamily, model: cpuModelNumber, stepping: cpuStepping, microcode: cpuMicrocode)
+        get {
+            guard let cpuVendor, let cpuFamily, let cpuModelNumber, let cpuStepping, let cpuMicrocode else { return nil }
+            return CPUIdentity(vendor: cpuVendor, family: cpuFamily, model: cpuModelNumber, stepping: cpuStepping, microcode: cpuMicrocode)
+        }
+        set {
+            cpuVendor = newValue?.vendor
+            cpuFamily = newValue?.family
+            cpuModelNumber = newValue?.model
+            cpuStepping = newValue?.stepping
+            cpuMicrocode = newValue?.microcode
+        }
     }
 
     /// Reads the current host and calibrates it (once; about 30 ms, on first use).
@@ -89,15 +75,16 @@ public struct HostInfo: Codable, Hashable, Sendable {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
         }
-        return HostInfo(
+        var host = HostInfo(
             hostname: info.hostName,
             cpuModel: CPUIdentity.field("model name", in: cpuinfo) ?? "unknown",
             logicalCores: info.activeProcessorCount,
             memoryBytes: info.physicalMemory,
             kernel: "\(string(uts.sysname)) \(string(uts.release))",
             os: info.operatingSystemVersionString,
-            cpu: cpu,
             calibration: HostCalibration.measure()
         )
+        host.fingerprint = cpu
+        return host
     }()
 }

@@ -64,16 +64,9 @@ public struct ResultsFolder: Sendable {
             Data(CSVWriter.render(document.records, factorNames: document.factorNames).utf8),
             to: csvPath(workload: document.workload)
         )
-        let staged: AtomicFile.Staged
-        do { staged = try AtomicFile.stage(json, to: jsonPath(workload: document.workload)) } catch {
-            csv.discard()
-            throw error
-        }
-        do { try csv.commit() } catch {
-            staged.discard()
-            throw error
-        }
-        try staged.commit()
+        try csv.commit(before: { () throws(AtomicFile.WriteError) in
+            try AtomicFile.stage(json, to: jsonPath(workload: document.workload))
+        })
     }
 
     /// Why a folder cannot be created, in the user's terms: which existing ancestor is in the way.

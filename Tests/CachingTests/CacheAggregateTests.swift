@@ -35,35 +35,32 @@ final class CacheAggregateTests: XCTestCase {
         XCTAssertNotEqual(dropped.observations, full.observations)
     }
 
-    private func finished(seeds: Int) throws -> (CacheWorkload, [FinishedItem<CacheWorkload.Item, CacheWorkload.Sample>]) {
+    private func run(seeds: Int) throws -> StreamedRun<CacheWorkload> {
         var c = CacheConfiguration()
         c.capacities = [32, 256]
         c.contexts = ["main-app"]
-        let w = try CacheWorkload(configuration: c, selection: MatrixSelection(scenarios: ["chat-scroll"], seedCount: seeds, quick: true))
-        return (w, try w.runEveryItem())
+        return try StreamedRun(scenarios: ["chat-scroll"], seeds: seeds) { try CacheWorkload(configuration: c, selection: $0) }
     }
 
     /// The report's fold keeps nothing of a sim item (issue 29: each kept item, even without its
     /// latencies, still grew the peak with `--seeds`); its tables come from the run's summaries.
     func testTheFoldHoldsNoMoreForMoreSeedsAndTheTablesSeeEverySeed() throws {
-        var held: [Int] = []
-        for seeds in [1, 3] {
-            let (w, results) = try finished(seeds: seeds)
-            let (kept, _, report) = try w.streamed(results)
-            held.append(kept.liveRecords.count + (kept.referenceMismatch == nil ? 0 : 1))
-            XCTAssertNil(report.failure, "lru agrees with its stack-distance reference")
-            let rows = report.table.split(separator: "\n").map { $0.split(separator: " ") }.filter {
+        let runs = try [1, 3].map(run(seeds:))
+        for (seeds, r) in zip([1, 3], runs) {
+            XCTAssertNil(r.report.failure, "lru agrees with its stack-distance reference")
+            let rows = r.report.table.split(separator: "\n").map { $0.split(separator: " ") }.filter {
                 $0.count > 2 && ["lru", "s3-fifo"].contains($0[1])
             }
-            XCTAssertEqual(rows.count, 2, report.table)
+            XCTAssertEqual(rows.count, 2, r.report.table)
             for row in rows { XCTAssertEqual(row[2], "\(seeds)", "n: every seed: \(row)") }
-            XCTAssertTrue(report.table.contains("s3-fifo vs lru on hit ratio"), report.table)
+            XCTAssertTrue(r.report.table.contains("s3-fifo vs lru on hit ratio"), r.report.table)
         }
+        let held = runs.map { $0.kept.liveRecords.count + ($0.kept.referenceMismatch == nil ? 0 : 1) }
         XCTAssertEqual(held, [0, 0], "what the report keeps must not grow with seeds")
     }
 
     /// Control: what the report kept before (every item) grows with the seeds.
     func testEveryItemGrowsWithSeeds() throws {
-        XCTAssertEqual(try finished(seeds: 3).1.count, 3 * (try finished(seeds: 1).1.count))
+        XCTAssertEqual(try run(seeds: 3).results.count, 3 * (try run(seeds: 1).results.count))
     }
 }

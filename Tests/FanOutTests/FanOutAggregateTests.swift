@@ -6,34 +6,30 @@ import XCTest
 /// The report keeps nothing of a sim item while items stream past (issue 29): its table reads
 /// the run's summaries, the same cells the records of every item give.
 final class FanOutAggregateTests: XCTestCase {
-    private func finished(seeds: Int) throws -> (FanOutWorkload, [FinishedItem<FanOutWorkload.Item, FanOutWorkload.Sample>]) {
-        let w = try FanOutWorkload(
-            configuration: FanOutConfiguration(),
-            selection: MatrixSelection(scenarios: ["login", "flaky"], seedCount: seeds, quick: true)
-        )
-        return (w, try w.runEveryItem())
+    private func run(seeds: Int) throws -> StreamedRun<FanOutWorkload> {
+        try StreamedRun(scenarios: ["login", "flaky"], seeds: seeds) {
+            try FanOutWorkload(configuration: FanOutConfiguration(), selection: $0)
+        }
     }
 
     func testTheFoldHoldsNoMoreForMoreSeeds() throws {
-        var held: [Int] = []
-        for seeds in [1, 3] {
-            let (w, results) = try finished(seeds: seeds)
-            let (kept, _, report) = try w.streamed(results)
-            held.append(kept.comparisons.count + kept.incomplete.count + kept.overheadRecords.count)
+        let runs = try [1, 3].map(run(seeds:))
+        for (seeds, r) in zip([1, 3], runs) {
             // One row per scenario and variant, each cell over every seed.
-            let rows = report.table.split(separator: "\n").filter { $0.hasPrefix("login ") || $0.hasPrefix("flaky ") }
-            XCTAssertEqual(rows.count, 2 * w.variants.count, report.table)
+            let rows = r.report.table.split(separator: "\n").filter { $0.hasPrefix("login ") || $0.hasPrefix("flaky ") }
+            XCTAssertEqual(rows.count, 2 * r.workload.variants.count, r.report.table)
             for row in rows {
                 XCTAssertEqual(row.split(separator: " ", omittingEmptySubsequences: true)[3], "\(seeds)", String(row))
             }
         }
+        let held = runs.map { $0.kept.comparisons.count + $0.kept.incomplete.count + $0.kept.overheadRecords.count }
         XCTAssertEqual(held, [0, 0], "what the report keeps must not grow with seeds")
     }
 
     /// The table from the summaries has the cells the values of every record give.
     func testTheTableFromSummariesHasEveryRecordsCells() throws {
-        let (w, results) = try finished(seeds: 3)
-        let records = w.records(of: results)
+        let r = try run(seeds: 3)
+        let (w, records) = (r.workload, r.records)
         let table = FanOutRanking.simTable(summaries: Statistics.summarize(records)) { _ in "x" }
         let v = records.filter { $0.scenario == "flaky" && $0.variant == w.variants[0].name && $0.metric == "latency_p99_ms" }.map(\.value)
         XCTAssertEqual(v.count, 3)
@@ -44,8 +40,6 @@ final class FanOutAggregateTests: XCTestCase {
 
     /// Control: what the report read before (every item's records) grows with the seeds.
     func testEveryItemsRecordsGrowWithSeeds() throws {
-        let (w1, one) = try finished(seeds: 1)
-        let (w3, three) = try finished(seeds: 3)
-        XCTAssertEqual(w3.records(of: three).count, 3 * w1.records(of: one).count)
+        XCTAssertEqual(try run(seeds: 3).records.count, 3 * (try run(seeds: 1).records.count))
     }
 }

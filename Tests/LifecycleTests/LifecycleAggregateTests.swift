@@ -6,31 +6,25 @@ import XCTest
 /// The report keeps nothing of a sim item while items stream past (issue 29): its ranking reads
 /// the run's summaries, so what it holds does not grow with `--seeds`.
 final class LifecycleAggregateTests: XCTestCase {
-    private func finished(seeds: Int) throws -> (LifecycleWorkload, [FinishedItem<LifecycleWorkload.Item, LifecycleWorkload.Sample>]) {
-        let w = try LifecycleWorkload(
-            configuration: LifecycleConfiguration(),
-            selection: MatrixSelection(scenarios: ["everyday"], seedCount: seeds, quick: true)
-        )
-        return (w, try w.runEveryItem())
+    private func run(seeds: Int) throws -> StreamedRun<LifecycleWorkload> {
+        try StreamedRun(scenarios: ["everyday"], seeds: seeds) {
+            try LifecycleWorkload(configuration: LifecycleConfiguration(), selection: $0)
+        }
     }
 
     func testTheFoldHoldsNoMoreForMoreSeedsAndRanksAsEveryRecordDoes() throws {
-        var held: [Int] = []
-        for seeds in [1, 4] {
-            let (w, results) = try finished(seeds: seeds)
-            let (kept, summaries, report) = try w.streamed(results)
-            held.append(kept.notes.count + kept.killRecords.count)
-            XCTAssertEqual(report.table, LifecycleRanking.render(summaries: summaries, mode: "sim"))
-            XCTAssertTrue(report.table.contains("everyday (sim"), report.table)
-            XCTAssertEqual(summaries.first?.count, seeds, "the summaries saw every seed")
+        let runs = try [1, 4].map(run(seeds:))
+        for (seeds, r) in zip([1, 4], runs) {
+            XCTAssertEqual(r.report.table, LifecycleRanking.render(summaries: r.summaries, mode: "sim"))
+            XCTAssertTrue(r.report.table.contains("everyday (sim"), r.report.table)
+            XCTAssertEqual(r.summaries.first?.count, seeds, "the summaries saw every seed")
         }
+        let held = runs.map { $0.kept.notes.count + $0.kept.killRecords.count }
         XCTAssertEqual(held, [0, 0], "what the report keeps must not grow with seeds")
     }
 
     /// Control: what the report read before (every item's records) grows with the seeds.
     func testEveryItemsRecordsGrowWithSeeds() throws {
-        let (w1, one) = try finished(seeds: 1)
-        let (w4, four) = try finished(seeds: 4)
-        XCTAssertEqual(w4.records(of: four).count, 4 * w1.records(of: one).count)
+        XCTAssertEqual(try run(seeds: 4).records.count, 4 * (try run(seeds: 1).records.count))
     }
 }

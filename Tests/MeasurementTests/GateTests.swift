@@ -276,7 +276,8 @@ final class HardwareFingerprintTests: XCTestCase {
     static let zen5 = CPUIdentity(vendor: "AuthenticAMD", family: 26, model: 2, stepping: 1, microcode: "0xb002116")
 
     func document(_ workload: String, cpu: CPUIdentity?, values: [Double], variant: String = "pthread-mutex") -> RunDocument {
-        let host = HostInfo(hostname: "h", cpuModel: "AMD EPYC", logicalCores: 2, memoryBytes: 1, kernel: "k", os: "o", cpu: cpu)
+        var host = HostInfo(hostname: "h", cpuModel: "AMD EPYC", logicalCores: 2, memoryBytes: 1, kernel: "k", os: "o")
+        host.fingerprint = cpu
         let meta = RunMetadata(
             gitCommit: nil,
             swiftVersion: "6.3",

@@ -59,13 +59,10 @@ struct ChildContext {
     }
 
     /// Nanoseconds since the common start.
-    func now() -> Int64 { SystemMonotonicClock.raw() - spec.startRawNs }
+    func now() -> Int64 { spec.lifetime.now() }
 
     /// Throws when the harness is gone or the deadline passed: a child never outlives its run.
-    func checkAlive() throws {
-        if getppid() != spec.parentPid { throw BenchFailure.runtime("the harness exited; stopping") }
-        if SystemMonotonicClock.raw() > spec.deadlineRawNs { throw BenchFailure.runtime("deadline passed") }
-    }
+    func checkAlive() throws { try spec.lifetime.checkAlive() }
 
     func sleep(until t: Int64) throws {
         while true {

@@ -63,24 +63,20 @@ public struct LiveInvalidationRun {
         defer { if temporary { try? FileManager.default.removeItem(atPath: dir) } }
 
         try LiveDatabase.create(path: LiveRunSpec.databasePath(dir), keys: plan.keys)
-        let spec0 = LiveRunSpec(
+        var spec = LiveRunSpec(
             variant: variant,
             plan: plan,
             debounceNs: debounceInterval.nanoseconds,
-            startRawNs: 0,
-            deadlineRawNs: 0,
-            parentPid: getpid()
+            lifetime: ChildLifetime(startRawNs: 0, deadlineRawNs: 0, parentPid: getpid())
         )
-        for name in spec0.mainChannels() {
+        for name in spec.mainChannels() {
             let path = NotificationPoster.fifoPath(directory: dir, listener: .main, name: name)
             guard mkfifo(path, 0o600) == 0 else {
                 throw BenchFailure.output("cannot create FIFO \(path): \(String(cString: strerror(errno)))")
             }
         }
         // Children start ~0.5 s after spawning, together, on the shared monotonic clock.
-        var spec = spec0
-        spec.startRawNs = SystemMonotonicClock.raw() + 500_000_000
-        spec.deadlineRawNs = spec.startRawNs + plan.durationNs + debounceInterval.nanoseconds + grace.nanoseconds
+        spec.lifetime = .starting(afterNs: 500_000_000, lastingNs: plan.durationNs + debounceInterval.nanoseconds + grace.nanoseconds)
         try JSONEncoder().encode(spec).write(to: URL(fileURLWithPath: LiveRunSpec.path(dir)))
 
         var children: [ChildProcess] = []
@@ -96,7 +92,7 @@ public struct LiveInvalidationRun {
                 )
             )
         }
-        let hardDeadline = spec.deadlineRawNs + 2_000_000_000
+        let hardDeadline = spec.lifetime.deadlineRawNs + 2_000_000_000
         var writersDone = false
         while statuses.count < children.count {
             for c in children where statuses[c.pid] == nil {

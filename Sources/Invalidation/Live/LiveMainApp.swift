@@ -148,7 +148,7 @@ struct LiveMainApp {
                 [Int64(key), v, mainTag]
             )
         else { return }
-        tally.staleness.record(t - (first - context.spec.startRawNs))
+        tally.staleness.record(t - (first - context.spec.lifetime.startRawNs))
         if censored { tally.stalenessCensored += 1 }
     }
 
@@ -197,7 +197,7 @@ struct LiveMainApp {
         tally.foreignCommits = foreign.count
         var r = 0
         for row in foreign {
-            let t = row[1] - context.spec.startRawNs
+            let t = row[1] - context.spec.lifetime.startRawNs
             while r < refreshTimes.count, refreshTimes[r] < t { r += 1 }
             if r < refreshTimes.count {
                 tally.uiRefreshLatency.record(refreshTimes[r] - t)

@@ -1,17 +1,13 @@
 import Foundation
 
 /// What the harness hands every child process through `spec.json` in the run's folder: the
-/// variant, the plan (the same one the simulation runs), the shared start instant and a hard
-/// deadline, both on CLOCK_MONOTONIC, which every process on the machine shares.
+/// variant, the plan (the same one the simulation runs), and the bounds of the children's life
+/// (their shared start instant, a hard deadline, the harness's pid).
 struct LiveRunSpec: Codable {
     var variant: InvalidationVariant
     var plan: InvalidationPlan
     var debounceNs: Int64
-    var startRawNs: Int64
-    /// A child still running at this instant exits with a failure by itself.
-    var deadlineRawNs: Int64
-    /// A child whose parent is no longer this pid exits at once (the harness died).
-    var parentPid: Int32
+    var lifetime: ChildLifetime
 
     static func path(_ directory: String) -> String { "\(directory)/spec.json" }
     static func databasePath(_ directory: String) -> String { "\(directory)/db.sqlite" }

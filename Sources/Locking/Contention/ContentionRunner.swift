@@ -62,7 +62,11 @@ package struct ContentionRunner: Sendable {
     /// warm-up of a (cell, variant) rides on its first repetition instead of starting its own
     /// threads (at load 12 a thread team's start and join cost tens of milliseconds, issue 33).
     package func measure(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, warmup: Double) throws(Failure) -> ContentionSample {
-        try run(cell, variant: variant, seed: seed, seconds: settings.duration, warmup: warmup, sampling: settings.sampling)
+        let visitor = Visit(runner: self, cell: cell, seed: seed, warmup: warmup)
+        guard let result = variant.withTarget(cell.operation, threads: cell.threads, visitor) else {
+            throw .unsupported(cell.operation, variant)
+        }
+        return try result.get()
     }
 
     struct WorkerReport {
@@ -76,32 +80,16 @@ package struct ContentionRunner: Sendable {
         var samples: [LockSample] = []
     }
 
-    func run(
-        _ cell: ContentionCell,
-        variant: LockVariant,
-        seed: UInt64,
-        seconds: Double,
-        warmup: Double = 0,
-        sampling: LockSampling? = nil
-    ) throws(Failure) -> ContentionSample {
-        let visitor = Visit(runner: self, cell: cell, seed: seed, seconds: seconds, warmup: warmup, sampling: sampling)
-        guard let result = variant.withTarget(cell.operation, threads: cell.threads, visitor) else {
-            throw .unsupported(cell.operation, variant)
-        }
-        return try result.get()
-    }
-
+    /// One repetition waiting for the variant's concrete target type.
     struct Visit: ContentionTargetVisitor {
         var runner: ContentionRunner
         var cell: ContentionCell
         var seed: UInt64
-        var seconds: Double
         var warmup: Double
-        var sampling: LockSampling?
 
         func visit<Target: ContentionTarget>(_ target: Target) -> Result<ContentionSample, Failure> {
             do {
-                return .success(try runner.run(cell, target: target, seed: seed, seconds: seconds, warmup: warmup, sampling: sampling))
+                return .success(try runner.run(cell, target: target, seed: seed, warmup: warmup))
             } catch {
                 return .failure(error)
             }
@@ -109,14 +97,15 @@ package struct ContentionRunner: Sendable {
     }
 
     /// The measurement proper, specialised for one concrete target type.
+    /// It runs for `settings.duration` seconds, sampling per `settings.sampling`.
     func run<Target: ContentionTarget>(
         _ cell: ContentionCell,
         target: Target,
         seed: UInt64,
-        seconds: Double,
-        warmup: Double = 0,
-        sampling: LockSampling? = nil
+        warmup: Double
     ) throws(Failure) -> ContentionSample {
+        let seconds = settings.duration
+        let sampling = settings.sampling
         let line = StartLine()
         let board = WorkerBoard(count: cell.threads, initial: WorkerReport())
         let cs = calibration.iterations(for: cell.csWork)

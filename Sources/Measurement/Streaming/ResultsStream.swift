@@ -107,17 +107,7 @@ package struct ResultsStream {
                 try json.append("\n  ]" + text[hole.upperBound...])
             }
             // As `ResultsFolder.write`: both staged in full, the JSON put in place last.
-            let stagedCSV = try csv.finish()
-            let stagedJSON: AtomicFile.Staged
-            do { stagedJSON = try json.finish() } catch {
-                stagedCSV.discard()
-                throw error
-            }
-            do { try stagedCSV.commit() } catch {
-                stagedJSON.discard()
-                throw error
-            }
-            try stagedJSON.commit()
+            try csv.finish().commit(before: json.finish)
         } catch let error as AtomicFile.WriteError {
             throw error
         } catch {
