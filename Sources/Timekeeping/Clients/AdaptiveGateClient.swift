@@ -50,13 +50,7 @@ public struct AdaptiveGateClient<Clock: ClockSource>: TimingClient {
         var rng = plan.generator(for: kind)
         var events = plan.poisson(rate: plan.parameters.commitsPerSecond, &rng).map { Timed<Event>($0, .commit) }
         let period = Self.period(plan.parameters)
-        for w in plan.windows {
-            var t = w.lowerBound + period
-            while t < w.upperBound {
-                events.append(Timed(t, .tick))
-                t += period
-            }
-        }
+        events += plan.periodic(every: period, offset: period).map { Timed($0, .tick) }
         return sortedWorkload(events)
     }
 

@@ -26,11 +26,7 @@ public struct CallDurationClient<Clock: ClockSource>: TimingClient {
         var events: [Timed<Event>] = []
         for w in plan.windows where w.upperBound - w.lowerBound > tick {
             events.append(Timed(w.lowerBound, .start))
-            var t = w.lowerBound + tick / 2
-            while t < w.upperBound {
-                events.append(Timed(t, .tick))
-                t += tick
-            }
+            events += WorkloadPlan.periodic(in: w, every: tick, offset: tick / 2).map { Timed($0, .tick) }
         }
         return events
     }

@@ -22,15 +22,7 @@ public struct TimeoutClient<Clock: ClockSource>: TimingClient {
     /// that deadlines do not coincide with the whole-minute instants where scenarios put steps).
     public static func workload(_ plan: WorkloadPlan) -> [Timed<Event>] {
         let every = nanoseconds(plan.parameters.timeoutEverySeconds)
-        var events: [Timed<Event>] = []
-        for w in plan.windows {
-            var t = w.lowerBound + every / 2
-            while t < w.upperBound {
-                events.append(Timed(t, .arm(events.count)))
-                t += every
-            }
-        }
-        return events
+        return plan.periodic(every: every, offset: every / 2).enumerated().map { Timed($1, .arm($0)) }
     }
 
     public mutating func handle(_ event: Event, trueTime: Int64) {
