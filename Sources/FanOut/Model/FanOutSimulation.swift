@@ -175,17 +175,10 @@ public enum FanOutSimulation {
     static func threadTrace(_ spans: [FlowExecution.ThreadSpan]) -> [TraceEvent] {
         var out: [TraceEvent] = []
         out.reserveCapacity(spans.count)
-        var lanes: [SimInstant] = []
-        var laneNames: [String] = []  // each lane's track name made once, not once per slice
+        var lanes = TrackLanes(prefix: "worker")
         for s in spans.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
-            let lane = lanes.firstIndex { $0 <= s.start } ?? lanes.count
-            if lane == lanes.count {
-                lanes.append(s.end)
-                laneNames.append("worker \(lane + 1)")
-            } else {
-                lanes[lane] = s.end
-            }
-            out.append(.slice(s.label, on: laneNames[lane], start: s.start.nanoseconds, duration: (s.end - s.start).nanoseconds))
+            let track = lanes.track(start: s.start, end: s.end)
+            out.append(.slice(s.label, on: track, start: s.start.nanoseconds, duration: (s.end - s.start).nanoseconds))
         }
         for (t, n) in FanOutSimResult.sweep(spans.filter(\.blocked)) {
             out.append(.counter("threads blocked", unit: "threads", at: t.nanoseconds, value: Double(n)))
@@ -197,18 +190,11 @@ public enum FanOutSimulation {
     static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)]) -> [TraceEvent] {
         var out: [TraceEvent] = []
         out.reserveCapacity(calls.count)
-        var lanes: [SimInstant] = []
-        var laneNames: [String] = []
+        var lanes = TrackLanes(prefix: "calls")
         for (flow, c) in calls.sorted(by: { ($0.record.start, $0.record.end, $0.flow) < ($1.record.start, $1.record.end, $1.flow) }) {
-            let lane = lanes.firstIndex { $0 <= c.start } ?? lanes.count
-            if lane == lanes.count {
-                lanes.append(c.end)
-                laneNames.append("calls \(lane + 1)")
-            } else {
-                lanes[lane] = c.end
-            }
+            let track = lanes.track(start: c.start, end: c.end)
             let name = "\(c.kind.rawValue)\(c.copy > 0 ? " hedge" : "") flow \(flow) \(c.how.rawValue)"
-            out.append(.slice(name, on: laneNames[lane], start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
+            out.append(.slice(name, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
         }
         return out
     }
