@@ -40,10 +40,15 @@ public enum InstructionKernels {
                 }
             )
         }
-        // One operation is one whole run of the stretched slow-device storm, as in the ordo-one
-        // benchmark of the same name.
-        let scenario = PolicyFixtures.stretchedStorm
-        for policy in PolicyFixtures.simulatedPolicies {
+        // One operation is one whole run of a scenario: the stretched slow-device storm under each
+        // simulated policy, as in the ordo-one benchmark of the same name; and the throughput run
+        // (50,000 commits), the simulator's own cost per event, arrivals included, so that it cannot
+        // slow down unnoticed (issue 20). That one has no ordo-one twin: its wall clock is
+        // scripts/measure-throttle.sh's, beside a C event loop.
+        let runs =
+            PolicyFixtures.simulatedPolicies.map { (PolicyFixtures.stretchedStorm, $0) }
+            + [(PolicyFixtures.throughputRun, PolicyFixtures.throughputPolicy)]
+        for (scenario, policy) in runs {
             kernels.append(
                 InstructionKernel(
                     name: "ThrottlingBenchmarks.ThrottleExperiment.simulate(\(scenario.name),\(policy.name))",
@@ -59,32 +64,6 @@ public enum InstructionKernels {
                 }
             )
         }
-        // One operation is one whole throughput run (50,000 commits): the simulator's own cost
-        // per event, arrivals included, so that it cannot slow down unnoticed (issue 20). It has
-        // no ordo-one twin: its wall clock is scripts/measure-throttle.sh's, beside a C event loop.
-        let throughput = PolicyFixtures.throughputRun
-        let throughputPolicy = PolicyFixtures.throughputPolicy
-        kernels.append(
-            InstructionKernel(
-                name: "ThrottlingBenchmarks.ThrottleExperiment.simulate(\(throughput.name),\(throughputPolicy.name))",
-                operations: 1
-            ) {
-                let trace = ThrottleExperiment.trace(for: throughput, seed: 1)
-                let parameters = ThrottleParameters()
-                return { count in
-                    for _ in 0..<count {
-                        keep(
-                            ThrottleExperiment.simulate(
-                                policy: throughputPolicy,
-                                parameters: parameters,
-                                scenario: throughput,
-                                trace: trace
-                            )
-                        )
-                    }
-                }
-            }
-        )
         return kernels
     }()
 
