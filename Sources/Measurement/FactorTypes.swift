@@ -29,31 +29,6 @@ public enum FactorTypes {
         guard let value = Double(text), value.isFinite else { return false }
         return CSVWriter.format(value) == text
     }
-
-    /// Encodes factor values under `key`, numeric columns (from the encoder's `userInfo`) as numbers.
-    static func encode<Key: CodingKey>(
-        _ factors: [String: String],
-        forKey key: Key,
-        in container: inout KeyedEncodingContainer<Key>,
-        encoder: any Encoder
-    ) throws {
-        let numeric = encoder.userInfo[numericColumnsKey] as? Set<String> ?? []
-        var values: [String: JSONFactor] = [:]
-        for (name, value) in factors {
-            if numeric.contains(name) {
-                values[name] = value.isEmpty ? .null : Double(value).map(JSONFactor.number) ?? .text(value)
-            } else {
-                values[name] = .text(value)
-            }
-        }
-        try container.encode(values, forKey: key)
-    }
-
-    /// Decodes factor values written either way (text before schema version 3, typed since): a
-    /// number reads back as its CSV spelling, null as empty.
-    static func decode<Key: CodingKey>(forKey key: Key, in container: KeyedDecodingContainer<Key>) throws -> [String: String] {
-        try container.decode([String: JSONFactor].self, forKey: key).mapValues(\.text)
-    }
 }
 
 /// One factor value in the JSON: text, a number, or null (not applicable).

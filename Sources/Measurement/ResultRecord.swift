@@ -22,8 +22,8 @@ public struct ResultRecord: Codable, Hashable, Sendable {
     public var host: String
     /// Workload-specific factors (e.g. `threads` for atomics, `client` for clocks), one CSV
     /// column each; the set of keys is fixed per workload and documented in results/README.md.
-    /// Kept as the CSV's text; the JSON types a numeric column as numbers (`FactorTypes`).
-    public var factors: [String: String]
+    /// Kept as the CSV's text; the JSON types a numeric column as numbers (`TypedFactors`).
+    @TypedFactors public var factors: [String: String]
 
     public init(
         runID: String,
@@ -76,25 +76,7 @@ public struct ResultRecord: Codable, Hashable, Sendable {
         value = try c.decode(Double.self, forKey: .value)
         unit = try c.decode(String.self, forKey: .unit)
         host = try c.decode(String.self, forKey: .host)
-        factors = try FactorTypes.decode(forKey: .factors, in: c)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(runID, forKey: .runID)
-        try c.encode(workload, forKey: .workload)
-        try c.encode(scenario, forKey: .scenario)
-        try c.encode(variant, forKey: .variant)
-        try c.encode(origin, forKey: .origin)
-        try c.encode(mode, forKey: .mode)
-        try c.encode(seed, forKey: .seed)
-        try c.encode(repetition, forKey: .repetition)
-        try c.encode(metric, forKey: .metric)
-        try c.encode(value, forKey: .value)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(host, forKey: .host)
-        // Typed like the CSV's columns (FactorTypes), read back as the same text.
-        try FactorTypes.encode(factors, forKey: .factors, in: &c, encoder: encoder)
+        _factors = try c.decode(TypedFactors.self, forKey: .factors)
     }
 }
 

@@ -123,7 +123,7 @@ public struct SummaryRow: Codable, Hashable, Sendable {
     public var scenario: String
     public var variant: String
     public var mode: String
-    public var factors: [String: String]
+    @TypedFactors public var factors: [String: String]
     public var metric: String
     public var unit: String
     public var count: Int
@@ -133,41 +133,11 @@ public struct SummaryRow: Codable, Hashable, Sendable {
     public var mean: Double
 }
 
-/// The schema's spelling: `factors` with their declared types (`FactorTypes`). In an extension,
-/// so that the memberwise initialiser stays synthesized.
+/// The schema's spelling (`factors` typed by `TypedFactors`). In an extension, so that the
+/// memberwise initialiser stays synthesized.
 extension SummaryRow {
     enum CodingKeys: String, CodingKey {
         case scenario, variant, mode, factors, metric, unit, count, median, min, max, mean
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        scenario = try c.decode(String.self, forKey: .scenario)
-        variant = try c.decode(String.self, forKey: .variant)
-        mode = try c.decode(String.self, forKey: .mode)
-        factors = try FactorTypes.decode(forKey: .factors, in: c)
-        metric = try c.decode(String.self, forKey: .metric)
-        unit = try c.decode(String.self, forKey: .unit)
-        count = try c.decode(Int.self, forKey: .count)
-        median = try c.decode(Double.self, forKey: .median)
-        min = try c.decode(Double.self, forKey: .min)
-        max = try c.decode(Double.self, forKey: .max)
-        mean = try c.decode(Double.self, forKey: .mean)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(scenario, forKey: .scenario)
-        try c.encode(variant, forKey: .variant)
-        try c.encode(mode, forKey: .mode)
-        try FactorTypes.encode(factors, forKey: .factors, in: &c, encoder: encoder)
-        try c.encode(metric, forKey: .metric)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(count, forKey: .count)
-        try c.encode(median, forKey: .median)
-        try c.encode(min, forKey: .min)
-        try c.encode(max, forKey: .max)
-        try c.encode(mean, forKey: .mean)
     }
 }
 
