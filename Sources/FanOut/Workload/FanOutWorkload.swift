@@ -9,7 +9,7 @@ import Simulation
 /// a (scenario, seed) sees the same draws. Live items: the same flows on real Dispatch queues and
 /// real Swift tasks with real sleeps, each beside its simulation at the same time scale, plus the
 /// per-child overhead of a fan-out on Dispatch and on tasks (`child-overhead`).
-public struct FanOutWorkload: IsolatingWorkload {
+public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
     public struct Item: Sendable {
         public var scenario: FanOutScenario
         public var variant: FanOutVariant

@@ -4,7 +4,7 @@ import Simulation
 
 /// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
 /// virtual time, or — in live mode — also run as three real processes on a real SQLite database.
-public struct InvalidationWorkload: Workload {
+public struct InvalidationWorkload: FoldingWorkload {
     public struct Item: Sendable {
         public var scenario: InvalidationScenario
         public var variant: InvalidationVariant

@@ -33,12 +33,6 @@ extension ThrottleWorkload {
         )
     }
 
-    public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var totals = emptyAggregate
-        for r in results { aggregate(&totals, r) }
-        return try report(totals, summaries: Statistics.summarize(records(of: results)), complete: complete)
-    }
-
     public func report(_ totals: Totals, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         try userTrace?.checkReplays()
         let names = scenarios.map(\.name)

@@ -4,7 +4,7 @@ import Simulation
 
 /// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
 /// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.
-public struct ThrottleWorkload: IsolatingWorkload {
+public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload {
     /// One (scenario, seed, policy). The scenario and policy are looked up in the matrix's one
     /// shared copy: a thousand seeds make 72,000 items, and a copy of both in each was 40 MB
     /// (issue 29).
