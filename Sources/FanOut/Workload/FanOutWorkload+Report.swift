@@ -18,12 +18,7 @@ extension FanOutWorkload {
         case .sim: return
         case .live(let live, let sim):
             if !live.complete { kept.incomplete.append(label(r.item)) }
-            kept.comparisons += Comparison.pairs(
-                scenario: r.item.scenario.name,
-                variant: r.item.variant.name,
-                sim: sim.observations,
-                live: live.observations
-            )
+            kept.comparisons += r.item.comparisons(sim: sim.observations, live: live.observations)
         case .overhead:
             kept.overheadRecords += records(of: [r]).filter { $0.scenario == Self.overheadScenario }
         }

@@ -20,13 +20,7 @@ extension InvalidationWorkload {
 
     public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
         guard configuration.mode == .live, let live = r.sample.live else { return }
-        kept.comparisons += Comparison.pairs(
-            scenario: r.item.scenario.name,
-            variant: r.item.variant.rawValue,
-            sim: r.sample.sim.observations,
-            live: live.observations,
-            metrics: Self.comparedMetrics
-        )
+        kept.comparisons += r.item.comparisons(sim: r.sample.sim.observations, live: live.observations, metrics: Self.comparedMetrics)
     }
 
     public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {

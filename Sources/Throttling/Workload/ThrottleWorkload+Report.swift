@@ -24,13 +24,7 @@ extension ThrottleWorkload {
         totals.events += r.sample.sim.metrics.events
         totals.wallSeconds += r.sample.simWallSeconds
         guard let live = r.sample.live else { return }
-        totals.comparisons += Comparison.pairs(
-            scenario: r.item.scenario.name,
-            variant: r.item.policy.name,
-            sim: r.sample.sim.observations,
-            live: live.observations,
-            metrics: Self.comparedMetrics
-        )
+        totals.comparisons += r.item.comparisons(sim: r.sample.sim.observations, live: live.observations, metrics: Self.comparedMetrics)
     }
 
     public func report(_ totals: Totals, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
