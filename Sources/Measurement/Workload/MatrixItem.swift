@@ -9,6 +9,7 @@ public protocol MatrixItem: Sendable {
     var scenarioName: String { get }
     /// The `variant` column.
     var variantName: String { get }
+    /// The seed of the item's random streams (the `seed` column).
     var seed: UInt64 { get }
     /// The seed's place in the run's list of seeds.
     var repetition: Int { get }
