@@ -6,7 +6,7 @@ import Simulation
 /// strategy run through the scenario's sessions in virtual time. In live mode the items are the
 /// durability strategies, each saved by a real child process that the harness kills at random
 /// instants, relaunching it to verify what storage holds.
-package struct LifecycleWorkload: Workload {
+package struct LifecycleWorkload: FoldingWorkload {
     package struct Item: MatrixItem {
         package var scenario: LifecycleScenario
         /// The strategy (sim); nil for a live durability item.
