@@ -48,16 +48,13 @@ extension CountingWorkload {
     }
 }
 
-/// Folds every item into a total: keeps nothing per item.
-private struct FoldingWorkload: CountingWorkload {
-    static let name = "folding"
+/// Folds every item into a count of items: keeps nothing per item.
+private struct ItemCountingWorkload: CountingWorkload, FoldingWorkload {
+    static let name = "item-counting"
     let count: Int
     func run(_ item: Int) throws -> CountedSample { CountedSample() }
     var emptyAggregate: Int { 0 }
     func aggregate(_ total: inout Int, _ finished: FinishedItem<Int, CountedSample>) { total += 1 }
-    func report(_ results: [FinishedItem<Int, CountedSample>], complete: Bool) throws -> WorkloadReport {
-        try report(results.count, summaries: [], complete: complete)
-    }
     func report(_ total: Int, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         WorkloadReport(table: "", notes: ["items \(total)", "median \(summaries.first?.median ?? .nan) of \(summaries.first?.count ?? 0)"])
     }
@@ -90,8 +87,8 @@ final class StreamingDriverTests: XCTestCase {
     }
 
     func testAFoldingWorkloadHoldsNoMoreSamplesForMoreSeeds() throws {
-        let few = try run(FoldingWorkload(count: 2))
-        let many = try run(FoldingWorkload(count: 200))
+        let few = try run(ItemCountingWorkload(count: 2))
+        let many = try run(ItemCountingWorkload(count: 200))
         // With --jobs 1 the scheduler lets at most 2 items be in flight or undelivered (its room),
         // and the batch the driver is delivering holds as many again: 4 at most, however many seeds.
         XCTAssertLessThanOrEqual(few.peak, 2)
@@ -103,7 +100,7 @@ final class StreamingDriverTests: XCTestCase {
     }
 
     /// Control: the default aggregate keeps every sample, so the count grows with the seeds —
-    /// what the folding workload's bound above would catch.
+    /// what the item-counting workload's bound above would catch.
     func testTheDefaultAggregateKeepsEverySample() throws {
         let many = try run(KeepingWorkload(count: 200))
         XCTAssertEqual(many.peak, 200)

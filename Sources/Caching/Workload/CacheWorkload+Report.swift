@@ -25,12 +25,6 @@ extension CacheWorkload {
         }
     }
 
-    public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var kept = emptyAggregate
-        for r in results { aggregate(&kept, r) }
-        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
-    }
-
     public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         var notes: [String] = []
         if configuration.mode == .live {

@@ -11,7 +11,7 @@ import Simulation
 /// The variants come from a `VariantRegistry<CacheVariant>` (the command passes `Suite.caches`);
 /// an item of a `user` variant, virtual time or live, runs in a child process
 /// (`IsolatingWorkload`), so a user's cache that traps or hangs fails its item, not the run.
-public struct CacheWorkload: IsolatingWorkload {
+public struct CacheWorkload: IsolatingWorkload, FoldingWorkload {
     public struct Item: Sendable {
         public var scenario: String
         public var variant: CacheVariant

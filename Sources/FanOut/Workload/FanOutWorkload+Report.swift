@@ -18,21 +18,10 @@ extension FanOutWorkload {
         case .sim: return
         case .live(let live, let sim):
             if !live.complete { kept.incomplete.append(label(r.item)) }
-            kept.comparisons += Comparison.pairs(
-                scenario: r.item.scenario.name,
-                variant: r.item.variant.name,
-                sim: sim.observations,
-                live: live.observations
-            )
+            kept.comparisons += r.item.comparisons(sim: sim.observations, live: live.observations)
         case .overhead:
             kept.overheadRecords += records(of: [r]).filter { $0.scenario == Self.overheadScenario }
         }
-    }
-
-    public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var kept = emptyAggregate
-        for r in results { aggregate(&kept, r) }
-        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
     }
 
     public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {

@@ -9,8 +9,8 @@ import Simulation
 /// a (scenario, seed) sees the same draws. Live items: the same flows on real Dispatch queues and
 /// real Swift tasks with real sleeps, each beside its simulation at the same time scale, plus the
 /// per-child overhead of a fan-out on Dispatch and on tasks (`child-overhead`).
-public struct FanOutWorkload: IsolatingWorkload {
-    public struct Item: Sendable {
+public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
+    public struct Item: MatrixItem {
         public var scenario: FanOutScenario
         public var variant: FanOutVariant
         public var seed: UInt64
@@ -18,6 +18,9 @@ public struct FanOutWorkload: IsolatingWorkload {
         public var live: Bool
         /// Live `child-overhead`: the primitive measured (`dispatch-group` or `task-group`).
         public var overhead: OverheadPrimitive?
+
+        public var scenarioName: String { scenario.name }
+        public var variantName: String { variant.name }
     }
 
     public enum Sample: Sendable, Codable {
@@ -137,15 +140,7 @@ public struct FanOutWorkload: IsolatingWorkload {
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
         let movies = item.overhead != nil ? "-" : (item.scenario.batchedMovies ? "batched" : "per-movie")
         func labelled(_ mode: String, _ observations: [Observation]) -> LabelledObservations {
-            LabelledObservations(
-                scenario: item.scenario.name,
-                variant: item.variant.name,
-                mode: mode,
-                seed: item.seed,
-                repetition: item.repetition,
-                factors: ["movies": movies],
-                observations: observations
-            )
+            item.labelled(mode, factors: ["movies": movies], observations)
         }
         switch sample {
         case .sim(let r): return [labelled("sim", r.observations)]
@@ -157,19 +152,9 @@ public struct FanOutWorkload: IsolatingWorkload {
     public static var hasTrace: Bool { true }
 
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
-        func t(_ mode: String, _ events: [TraceEvent]) -> ItemTrace {
-            ItemTrace(
-                scenario: item.scenario.name,
-                variant: item.variant.name,
-                mode: mode,
-                seed: item.seed,
-                repetition: item.repetition,
-                events: events
-            )
-        }
         switch sample {
-        case .sim(let r): return r.trace.isEmpty ? [] : [t("sim", r.trace)]
-        case .live(let l, let s): return [t("live", l.trace), t("sim", s.trace)].filter { !$0.events.isEmpty }
+        case .sim(let r): return r.trace.isEmpty ? [] : [item.trace("sim", r.trace)]
+        case .live(let l, let s): return [item.trace("live", l.trace), item.trace("sim", s.trace)].filter { !$0.events.isEmpty }
         case .overhead: return []
         }
     }

@@ -2,33 +2,23 @@ import Measurement
 
 /// The table printed at the end: per scenario, variants ranked by correctness first (missed
 /// invalidations, then stale reads), then by cost (extra store reads). Medians over seeds.
-public enum InvalidationRanking {
-    static let columns: [SummaryTable.Column] = [
+public enum InvalidationRanking: ScenarioRanking {
+    public static let columns: [SummaryTable.Column] = [
         ("missed_invalidations", "missed"), ("stale_reads", "stale"), ("stale_read_pct", "stale %"),
         ("staleness_p99_ms", "stale p99 ms"), ("staleness_max_ms", "stale max ms"),
         ("ui_refresh_latency_p99_ms", "ui p99 ms"), ("hit_ratio", "hit"), ("extra_store_reads", "extra reads"),
         ("evacuations_per_s", "evac/s"), ("coalescing_ratio", "coalesce"), ("share_stale_reads", "share stale"),
     ]
 
-    public static func render(records: [ResultRecord], scenarios: [String]) -> String {
-        render(summaries: Statistics.summarize(records), scenarios: scenarios)
-    }
-
-    /// The table from a run's summaries (`Statistics.summarize` of its records, of one mode).
-    public static func render(summaries: [SummaryRow], scenarios: [String]) -> String {
-        var out = ""
-        for scenario in scenarios {
-            let table = SummaryTable(rows: summaries.filter { $0.scenario == scenario }, columns: columns)
-            let variants = table.variants
-            guard !variants.isEmpty else { continue }
-            let ranked = variants.sorted { a, b in
-                let ka = ["missed_invalidations", "stale_reads", "extra_store_reads"].map { table.median(a, $0) }
-                let kb = ["missed_invalidations", "stale_reads", "extra_store_reads"].map { table.median(b, $0) }
-                return ka.lexicographicallyPrecedes(kb)
-            }
-            out += "\n\(scenario)  (\(TextTable.spreadNote); ranked by median missed, stale reads, extra store reads)\n"
-            out += table.render(ranked) { i, _ in "\(i + 1)" }
+    /// One scenario: its variants ranked by median missed invalidations, then stale reads, then extra
+    /// store reads.
+    public static func section(_ scenario: String, table: SummaryTable) -> String {
+        let ranked = table.variants.sorted { a, b in
+            let ka = ["missed_invalidations", "stale_reads", "extra_store_reads"].map { table.median(a, $0) }
+            let kb = ["missed_invalidations", "stale_reads", "extra_store_reads"].map { table.median(b, $0) }
+            return ka.lexicographicallyPrecedes(kb)
         }
-        return out
+        return "\n\(scenario)  (\(TextTable.spreadNote); ranked by median missed, stale reads, extra store reads)\n"
+            + table.render(ranked) { i, _ in "\(i + 1)" }
     }
 }

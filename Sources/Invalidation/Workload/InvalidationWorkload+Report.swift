@@ -20,19 +20,7 @@ extension InvalidationWorkload {
 
     public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
         guard configuration.mode == .live, let live = r.sample.live else { return }
-        kept.comparisons += Comparison.pairs(
-            scenario: r.item.scenario.name,
-            variant: r.item.variant.rawValue,
-            sim: r.sample.sim.observations,
-            live: live.observations,
-            metrics: Self.comparedMetrics
-        )
-    }
-
-    public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var kept = emptyAggregate
-        for r in results { aggregate(&kept, r) }
-        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
+        kept.comparisons += r.item.comparisons(sim: r.sample.sim.observations, live: live.observations, metrics: Self.comparedMetrics)
     }
 
     public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {

@@ -8,16 +8,7 @@ extension InvalidationWorkload {
     /// every write, post and read in them would change what they measure.
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
         guard !sample.simTrace.isEmpty else { return [] }
-        return [
-            ItemTrace(
-                scenario: item.scenario.name,
-                variant: item.variant.rawValue,
-                mode: "sim",
-                seed: item.seed,
-                repetition: item.repetition,
-                events: sample.simTrace
-            )
-        ]
+        return [item.trace("sim", sample.simTrace)]
     }
 
     public func withoutTimeline(_ sample: Sample) -> Sample {

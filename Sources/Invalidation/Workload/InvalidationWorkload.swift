@@ -4,12 +4,15 @@ import Simulation
 
 /// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
 /// virtual time, or — in live mode — also run as three real processes on a real SQLite database.
-public struct InvalidationWorkload: Workload {
-    public struct Item: Sendable {
+public struct InvalidationWorkload: FoldingWorkload {
+    public struct Item: MatrixItem {
         public var scenario: InvalidationScenario
         public var variant: InvalidationVariant
         public var seed: UInt64
         public var repetition: Int
+
+        public var scenarioName: String { scenario.name }
+        public var variantName: String { variant.rawValue }
     }
 
     public struct Sample: Sendable {
@@ -99,13 +102,6 @@ public struct InvalidationWorkload: Workload {
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
-        LabelledObservations.simAndLive(
-            scenario: item.scenario.name,
-            variant: item.variant.rawValue,
-            seed: item.seed,
-            repetition: item.repetition,
-            sim: sample.sim.observations,
-            live: sample.live?.observations
-        )
+        item.labelled(sim: sample.sim.observations, live: sample.live?.observations)
     }
 }

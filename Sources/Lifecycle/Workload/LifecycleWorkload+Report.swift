@@ -17,12 +17,6 @@ extension LifecycleWorkload {
         kept.killRecords += records(of: [r]).filter { $0.scenario == "kill-during-save" }
     }
 
-    package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var kept = emptyAggregate
-        for r in results { aggregate(&kept, r) }
-        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
-    }
-
     package func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         var notes = kept.notes
         var table = LifecycleRanking.render(summaries: summaries, mode: "sim")

@@ -8,16 +8,7 @@ extension LifecycleWorkload {
     /// instants (`os`); the footprint as the `memory` counter. Recorded only when asked.
     package func trace(for item: Item, sample: Sample) -> [ItemTrace] {
         guard !sample.trace.isEmpty else { return [] }
-        return [
-            ItemTrace(
-                scenario: item.durability == nil ? item.scenario.rawValue : "kill-during-save",
-                variant: Self.variantName(item),
-                mode: sample.mode,
-                seed: item.seed,
-                repetition: item.repetition,
-                events: sample.trace
-            )
-        ]
+        return [item.trace(sample.mode, sample.trace)]
     }
 
     package func withoutTimeline(_ sample: Sample) -> Sample {

@@ -6,8 +6,8 @@ import Simulation
 /// strategy run through the scenario's sessions in virtual time. In live mode the items are the
 /// durability strategies, each saved by a real child process that the harness kills at random
 /// instants, relaunching it to verify what storage holds.
-package struct LifecycleWorkload: Workload {
-    package struct Item: Sendable {
+package struct LifecycleWorkload: FoldingWorkload {
+    package struct Item: MatrixItem {
         package var scenario: LifecycleScenario
         /// The strategy (sim); nil for a live durability item.
         package var variant: LifecycleVariant?
@@ -15,6 +15,10 @@ package struct LifecycleWorkload: Workload {
         package var durability: LifecyclePolicy.Durability?
         package var seed: UInt64
         package var repetition: Int
+
+        /// A live durability item's scenario is `kill-during-save`, its variant the durability.
+        package var scenarioName: String { durability == nil ? scenario.rawValue : "kill-during-save" }
+        package var variantName: String { variant?.name ?? durability!.rawValue }
     }
 
     package struct Sample: Sendable, Codable {
@@ -84,11 +88,9 @@ package struct LifecycleWorkload: Workload {
     package var sessionCount: Int { configuration.sessions ?? (selection.quick ? 40 : 200) }
     package var killCount: Int { configuration.kills ?? (selection.quick ? 10 : 40) }
 
-    static func variantName(_ item: Item) -> String { item.variant?.name ?? item.durability!.rawValue }
-
     package func label(_ item: Item) -> String {
         item.durability.map { "kill-during-save \($0.rawValue) seed \(item.seed) live" }
-            ?? "\(item.scenario.rawValue) \(Self.variantName(item)) seed \(item.seed)"
+            ?? "\(item.scenario.rawValue) \(item.variantName) seed \(item.seed)"
     }
 
     package func timing(_ item: Item) -> ItemTiming { item.durability == nil ? .virtual : .real }
@@ -141,17 +143,9 @@ package struct LifecycleWorkload: Workload {
 
     package func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
         [
-            LabelledObservations(
-                scenario: item.durability == nil ? item.scenario.rawValue : "kill-during-save",
-                variant: Self.variantName(item),
-                mode: sample.mode,
-                seed: item.seed,
-                repetition: item.repetition,
-                // A factor of the live matrix only: in sim the durability is part of the variant
-                // (and a factor differing between variants would keep them from being compared).
-                factors: ["durability": item.durability?.rawValue ?? "-"],
-                observations: sample.observations
-            )
+            // A factor of the live matrix only: in sim the durability is part of the variant
+            // (and a factor differing between variants would keep them from being compared).
+            item.labelled(sample.mode, factors: ["durability": item.durability?.rawValue ?? "-"], sample.observations)
         ]
     }
 }

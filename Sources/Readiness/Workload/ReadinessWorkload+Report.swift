@@ -32,12 +32,6 @@ extension ReadinessWorkload {
         )
     }
 
-    package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var kept = emptyAggregate
-        for r in results { aggregate(&kept, r) }
-        return try report(kept, summaries: Statistics.summarize(records(of: results)), complete: complete)
-    }
-
     package func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         var notes = skipped + kept.notes
         guard configuration.mode == .live else {

@@ -11,7 +11,7 @@ import Simulation
 /// form; a variant lacking the form a selected scenario needs is refused when `--variant` names
 /// it and skipped with a note otherwise. An item of a `user` variant, virtual time or live, runs
 /// in a child process (`IsolatingWorkload`).
-package struct ReadinessWorkload: IsolatingWorkload {
+package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload {
     package struct Item: Sendable {
         package var scenario: ReadinessScenario
         package var variant: ReadinessVariant?

@@ -24,19 +24,7 @@ extension ThrottleWorkload {
         totals.events += r.sample.sim.metrics.events
         totals.wallSeconds += r.sample.simWallSeconds
         guard let live = r.sample.live else { return }
-        totals.comparisons += Comparison.pairs(
-            scenario: r.item.scenario.name,
-            variant: r.item.policy.name,
-            sim: r.sample.sim.observations,
-            live: live.observations,
-            metrics: Self.comparedMetrics
-        )
-    }
-
-    public func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
-        var totals = emptyAggregate
-        for r in results { aggregate(&totals, r) }
-        return try report(totals, summaries: Statistics.summarize(records(of: results)), complete: complete)
+        totals.comparisons += r.item.comparisons(sim: r.sample.sim.observations, live: live.observations, metrics: Self.comparedMetrics)
     }
 
     public func report(_ totals: Totals, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {

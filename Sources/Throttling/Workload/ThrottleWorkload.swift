@@ -4,11 +4,11 @@ import Simulation
 
 /// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
 /// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.
-public struct ThrottleWorkload: IsolatingWorkload {
+public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload {
     /// One (scenario, seed, policy). The scenario and policy are looked up in the matrix's one
     /// shared copy: a thousand seeds make 72,000 items, and a copy of both in each was 40 MB
     /// (issue 29).
-    public struct Item: Sendable {
+    public struct Item: MatrixItem {
         let matrix: Matrix
         let scenarioIndex: Int32
         let policyIndex: Int32
@@ -17,6 +17,8 @@ public struct ThrottleWorkload: IsolatingWorkload {
 
         public var scenario: ThrottleScenario { matrix.scenarios[Int(scenarioIndex)] }
         public var policy: ThrottlerVariant { matrix.policies[Int(policyIndex)] }
+        public var scenarioName: String { scenario.name }
+        public var variantName: String { policy.name }
     }
 
     /// The scenarios and policies every item points into (immutable once built).
@@ -175,14 +177,7 @@ public struct ThrottleWorkload: IsolatingWorkload {
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {
-        LabelledObservations.simAndLive(
-            scenario: item.scenario.name,
-            variant: item.policy.name,
-            seed: item.seed,
-            repetition: item.repetition,
-            sim: sample.sim.observations,
-            live: sample.live?.observations
-        )
+        item.labelled(sim: sample.sim.observations, live: sample.live?.observations)
     }
 
     public static let hasTrace = true
@@ -193,16 +188,7 @@ public struct ThrottleWorkload: IsolatingWorkload {
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
         let (mode, result) = sample.live.map { ("live", $0) } ?? ("sim", sample.sim)
         guard !result.trace.isEmpty else { return [] }
-        return [
-            ItemTrace(
-                scenario: item.scenario.name,
-                variant: item.policy.name,
-                mode: mode,
-                seed: item.seed,
-                repetition: item.repetition,
-                events: result.trace
-            )
-        ]
+        return [item.trace(mode, result.trace)]
     }
 
     public func timeline(for item: Item, sample: Sample) -> [TimelineRecord] {

@@ -13,13 +13,20 @@ public struct SkeletonConfiguration: Sendable {
 }
 
 /// bench-skeleton as a `Workload`: every (scenario, seed, variant) is one item, run in virtual time.
-public struct SkeletonWorkload: Workload {
-    /// One cell of the matrix.
-    public struct Item: Sendable {
+///
+/// A `FoldingWorkload`: the driver folds each finished item into `Kept` as it streams past, and the
+/// report reads the rest from the run's summaries, so memory does not grow with `--seeds`.
+public struct SkeletonWorkload: FoldingWorkload {
+    /// One cell of the matrix; `MatrixItem` labels its records (and comparisons, traces) from
+    /// `scenarioName` and `variantName`.
+    public struct Item: MatrixItem {
         public var scenario: SkeletonScenario
         public var variant: SkeletonVariant
         public var seed: UInt64
         public var repetition: Int
+
+        public var scenarioName: String { scenario.name }
+        public var variantName: String { variant.rawValue }
     }
 
     /// The workload's name: the `workload` column and the file stem (skeleton.csv, skeleton.json).
@@ -47,7 +54,7 @@ public struct SkeletonWorkload: Workload {
         }
     }
 
-    public func label(_ item: Item) -> String { "\(item.scenario.name) \(item.variant.rawValue) seed \(item.seed)" }
+    public func label(_ item: Item) -> String { "\(item.scenarioName) \(item.variantName) seed \(item.seed)" }
 
     public func timing(_ item: Item) -> ItemTiming { .virtual }
 
@@ -62,34 +69,36 @@ public struct SkeletonWorkload: Workload {
     }
 
     public func observations(for item: Item, sample: SkeletonTally) -> [LabelledObservations] {
-        [
-            LabelledObservations(
-                scenario: item.scenario.name,
-                variant: item.variant.rawValue,
-                mode: "sim",
-                seed: item.seed,
-                repetition: item.repetition,
-                observations: sample.observations
-            )
-        ]
+        [item.labelled("sim", sample.observations)]
     }
 
-    /// Per scenario, every variant's median (and spread over seeds) of each metric.
-    public func report(_ results: [FinishedItem<Item, SkeletonTally>], complete: Bool) throws -> WorkloadReport {
-        let summaries = Statistics.summarize(records(of: results))
-        let metrics = ["handler_runs", "latency_mean_ms", "latency_max_ms"]
-        var out = ""
-        for scenario in scenarios {
-            var table = TextTable(columns: ["variant"] + metrics, rightAligned: Set(1...metrics.count))
-            for variant in variants {
-                let cells = metrics.map { m in
-                    summaries.first { $0.scenario == scenario.name && $0.variant == variant.rawValue && $0.metric == m }?.cell ?? "-"
-                }
-                table.add([variant.rawValue] + cells)
+    /// What the report needs of each item beyond the run's summaries (totals, notes, live-versus-sim
+    /// comparisons: `item.comparisons(sim:live:)`): nothing yet.
+    public struct Kept: Sendable {}
+
+    public var emptyAggregate: Kept { Kept() }
+
+    public func aggregate(_ kept: inout Kept, _ finished: FinishedItem<Item, SkeletonTally>) {}
+
+    public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
+        WorkloadReport(table: Ranking.render(summaries: summaries, scenarios: scenarios.map(\.name)))
+    }
+
+    /// The table printed at the end: per scenario, the variants ranked by median handler runs, then
+    /// median mean latency (the placeholder's trade-off: rank by what matters for your pattern).
+    public enum Ranking: ScenarioRanking {
+        public static let columns: [SummaryTable.Column] = [
+            ("handler_runs", "runs"), ("latency_mean_ms", "mean ms"), ("latency_max_ms", "max ms"),
+        ]
+
+        public static func section(_ scenario: String, table: SummaryTable) -> String {
+            let keys = ["handler_runs", "latency_mean_ms"]
+            let ranked = table.variants.sorted { a, b in
+                keys.map { table.median(a, $0) }.lexicographicallyPrecedes(keys.map { table.median(b, $0) })
             }
-            out += "\n\(scenario.name)  (\(TextTable.spreadNote))\n" + table.render()
+            return "\n\(scenario)  (\(TextTable.spreadNote); ranked by median handler runs, then mean latency)\n"
+                + table.render(ranked) { i, _ in "\(i + 1)" }
         }
-        return WorkloadReport(table: out)
     }
 
     /// What `--list` prints.

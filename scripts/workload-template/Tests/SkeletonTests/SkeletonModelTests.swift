@@ -1,3 +1,4 @@
+import Measurement
 import Simulation
 import XCTest
 
@@ -44,5 +45,14 @@ final class SkeletonModelTests: XCTestCase {
     func testRequestsArrivingAloneAreNotCoalesced() throws {
         let each = try tally(.eachRequest, "steady", interval: 1), coalesced = try tally(.coalesce, "steady", interval: 1)
         XCTAssertEqual(coalesced.handlerRuns, each.handlerRuns)
+    }
+
+    /// The report ranks per scenario: coalescing first in bursts, each request alone first when
+    /// requests come alone (the same handler runs, less latency), so the order is not fixed.
+    func testTheReportRanksTheVariantsPerScenario() throws {
+        let workload = try SkeletonWorkload(configuration: SkeletonConfiguration(), selection: MatrixSelection())
+        let table = try workload.report(workload.runEveryItem(), complete: true).table
+        let first = table.split(separator: "\n").filter { $0.hasPrefix("1 ") }.map { $0.split(separator: " ")[1] }
+        XCTAssertEqual(first, ["each-request", "coalesce"], table)
     }
 }
