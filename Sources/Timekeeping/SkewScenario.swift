@@ -43,60 +43,31 @@ public struct SkewScenario: Hashable, Sendable, Codable {
 }
 
 extension SkewScenario {
+    /// One step of the wall clock by `seconds` at `at` (60 s: halfway) into a two-minute run, the
+    /// shape of most named scenarios: a leap second, an NTP step, a manual change.
+    static func wallClockStep(_ name: String, _ summary: String, by seconds: Double, at: Double = 60) -> SkewScenario {
+        SkewScenario(name: name, summary: summary, events: [.step(at: at, by: seconds)], duration: 120)
+    }
+
     /// The named scenarios, in `--list` order.
     public static let catalogue: [SkewScenario] = {
         var all: [SkewScenario] = [
             SkewScenario(name: "none", summary: "no skew: the control", events: [], duration: 120),
-            SkewScenario(
-                name: "leap-second",
-                summary: "an un-smeared positive leap second: the wall clock steps back 1 s",
-                events: [.step(at: 60, by: -1)],
-                duration: 120
-            ),
+            .wallClockStep("leap-second", "an un-smeared positive leap second: the wall clock steps back 1 s", by: -1),
         ]
         for (label, seconds) in [("128ms", 0.128), ("500ms", 0.5)] {
             all.append(
-                SkewScenario(
-                    name: "ntp-step-plus-\(label)",
-                    summary: "ntpd/chrony steps the wall clock forward \(label)",
-                    events: [.step(at: 60, by: seconds)],
-                    duration: 120
-                )
+                .wallClockStep("ntp-step-plus-\(label)", "ntpd/chrony steps the wall clock forward \(label)", by: seconds)
             )
             all.append(
-                SkewScenario(
-                    name: "ntp-step-minus-\(label)",
-                    summary: "ntpd/chrony steps the wall clock back \(label)",
-                    events: [.step(at: 60, by: -seconds)],
-                    duration: 120
-                )
+                .wallClockStep("ntp-step-minus-\(label)", "ntpd/chrony steps the wall clock back \(label)", by: -seconds)
             )
         }
         all += [
-            SkewScenario(
-                name: "step-plus-1h",
-                summary: "manual change or time-zone bug: wall clock +1 h",
-                events: [.step(at: 60, by: 3600)],
-                duration: 120
-            ),
-            SkewScenario(
-                name: "step-minus-1h",
-                summary: "manual change or time-zone bug: wall clock −1 h",
-                events: [.step(at: 60, by: -3600)],
-                duration: 120
-            ),
-            SkewScenario(
-                name: "step-minus-1d",
-                summary: "wall clock set back one day",
-                events: [.step(at: 60, by: -86_400)],
-                duration: 120
-            ),
-            SkewScenario(
-                name: "step-plus-1y",
-                summary: "wall clock set forward one year (a dead RTC battery fixed by NTP)",
-                events: [.step(at: 60, by: 365 * 86_400)],
-                duration: 120
-            ),
+            .wallClockStep("step-plus-1h", "manual change or time-zone bug: wall clock +1 h", by: 3600),
+            .wallClockStep("step-minus-1h", "manual change or time-zone bug: wall clock −1 h", by: -3600),
+            .wallClockStep("step-minus-1d", "wall clock set back one day", by: -86_400),
+            .wallClockStep("step-plus-1y", "wall clock set forward one year (a dead RTC battery fixed by NTP)", by: 365 * 86_400),
             SkewScenario(
                 name: "ntpd-slew-500ppm",
                 summary: "ntpd slews out a +128 ms offset at its 500 ppm limit (256 s)",
@@ -147,17 +118,17 @@ extension SkewScenario {
                 events: stride(from: 30.0, to: 90, by: 0.5).enumerated().map { i, t in .step(at: t, by: i % 2 == 0 ? 0.05 : -0.05) },
                 duration: 120
             ),
-            SkewScenario(
-                name: "step-plus-60s-quarter-timeout",
-                summary: "+60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)",
-                events: [.step(at: 42.5, by: 60)],
-                duration: 120
+            .wallClockStep(
+                "step-plus-60s-quarter-timeout",
+                "+60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)",
+                by: 60,
+                at: 42.5
             ),
-            SkewScenario(
-                name: "step-minus-60s-quarter-timeout",
-                summary: "−60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)",
-                events: [.step(at: 42.5, by: -60)],
-                duration: 120
+            .wallClockStep(
+                "step-minus-60s-quarter-timeout",
+                "−60 s step a quarter of the way into a pending 30 s timeout (armed at 35 s, step at 42.5 s)",
+                by: -60,
+                at: 42.5
             ),
             SkewScenario(
                 name: "suspend-10min",

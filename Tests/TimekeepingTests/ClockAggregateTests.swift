@@ -6,11 +6,12 @@ import XCTest
 /// The report keeps nothing of a simulated item but its verdicts while items stream past
 /// (issue 29): what it holds for three seeds is what it holds for one, and so is its table.
 final class ClockAggregateTests: XCTestCase {
-    private func finished(seeds: Int) throws -> (ClockWorkload, [FinishedItem<ClockWorkload.Item, ClockWorkload.Sample>]) {
-        var c = ClockConfiguration()
-        c.readCost = false
-        let w = try ClockWorkload(configuration: c, selection: MatrixSelection(scenarios: ["leap-second"], seedCount: seeds, quick: true))
-        return (w, try w.runEveryItem())
+    private func run(seeds: Int) throws -> StreamedRun<ClockWorkload> {
+        try StreamedRun(scenarios: ["leap-second"], seeds: seeds) {
+            var c = ClockConfiguration()
+            c.readCost = false
+            return try ClockWorkload(configuration: c, selection: $0)
+        }
     }
 
     /// Verdicts, read costs, and what live items add: the count of what the fold holds.
@@ -20,14 +21,9 @@ final class ClockAggregateTests: XCTestCase {
     }
 
     func testTheFoldHoldsNoMoreForMoreSeeds() throws {
-        var held: [Int] = []
-        var tables: [String] = []
-        for seeds in [1, 3] {
-            let (w, results) = try finished(seeds: seeds)
-            let kept = w.folded(results)
-            held.append(self.held(kept))
-            tables.append(try w.report(kept, summaries: [], complete: true).table)
-        }
+        let runs = try [1, 3].map(run(seeds:))
+        let held = runs.map { self.held($0.kept) }
+        let tables = runs.map(\.report.table)
         XCTAssertGreaterThan(held[0], 0, "the verdicts are kept")
         XCTAssertEqual(held[0], held[1], "what the report keeps must not grow with seeds")
         XCTAssertEqual(tables[0], tables[1], "the verdicts are the first repetition's")
@@ -36,12 +32,12 @@ final class ClockAggregateTests: XCTestCase {
 
     /// Control: what the report kept before (every item's observations) grows with the seeds.
     func testEveryItemsObservationsGrowWithSeeds() throws {
-        func count(_ results: [FinishedItem<ClockWorkload.Item, ClockWorkload.Sample>]) -> Int {
-            results.reduce(0) { total, r in
+        func count(_ run: StreamedRun<ClockWorkload>) -> Int {
+            run.results.reduce(0) { total, r in
                 guard case .simulated(let runs) = r.sample else { return total }
                 return total + runs.reduce(0) { $0 + $1.observations.count }
             }
         }
-        XCTAssertEqual(count(try finished(seeds: 3).1), 3 * count(try finished(seeds: 1).1))
+        XCTAssertEqual(count(try run(seeds: 3)), 3 * count(try run(seeds: 1)))
     }
 }
