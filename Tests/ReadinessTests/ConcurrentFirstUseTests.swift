@@ -35,4 +35,19 @@ final class ConcurrentFirstUseTests: XCTestCase {
         XCTAssertEqual(outcome.recorder.allRuns.count, plan.blocks.count)
         XCTAssertGreaterThan(obs.first { $0.metric == "t_ui_ready_ms" }!.value, 0)
     }
+
+    /// Live, a frame-aware launch starts its blocks too long for any frame (before, it never did
+    /// and ran to its limit, 30 s an item). The deterministic control is in FrameAwareAfterFrameTests.
+    func testLiveFrameAwareLaunchStartsItsLongBlocks() {
+        var profile = LaunchProfile(context: .mainApp).quick()
+        profile.inputEnd = SimInstant(nanoseconds: 600_000_000)
+        let plan = LaunchPlan.generate(profile, seed: 1)
+        let parameters = FrameAwareScheduler.Parameters()
+        XCTAssertTrue(
+            plan.blocks.contains { $0.kind == .polite && $0.estimate + parameters.margin > profile.frameInterval - profile.frameCost },
+            "the plan must hold a deferred block too long for any frame"
+        )
+        let outcome = LiveLaunchRun.run(plan: plan, globals: .eager, variant: .frameAware, parameters: parameters, limit: .seconds(10))
+        XCTAssertTrue(outcome.drained, "a never-fitting block did not start after a frame")
+    }
 }

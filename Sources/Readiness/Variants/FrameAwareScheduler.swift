@@ -75,7 +75,11 @@ package final class FrameAwareScheduler: ReadinessPolicy, @unchecked Sendable {
         let frame = session.plan.profile.frameInterval
         let frameBudget = frame - session.plan.profile.frameCost
         let neverFits = estimate + parameters.margin > frameBudget
-        let afterFrame = vsync - now >= frameBudget
+        // "Just after a frame": in virtual time the idle turn begins the instant the frame ends
+        // (`vsync - now == frameBudget`); live, the executor notices it a few microseconds later
+        // (its wake-up), so the exact test never held and such a block never started. The
+        // margin is the slack allowed; virtual-time results are the same with it (baseline).
+        let afterFrame = vsync - now + parameters.margin >= frameBudget
         let quiet = executor.lastInputArrival.map { now - $0 } ?? SimDuration(nanoseconds: .max)
         let needed = estimate <= parameters.inputBound ? parameters.inputBound : parameters.longQuiet
         return neverFits && afterFrame && quiet >= needed
