@@ -21,9 +21,14 @@ final class UserPackageFaultTests: XCTestCase {
     /// (the trap's message) in the results, every other variant's rows written. The control: the
     /// same run with isolation switched off dies of the trap and writes nothing.
     func testASimTrapFailsOnlyItsItems() throws {
-        let out = try folder("sim-trap")
+        let out = try folder("sim-trap"), control = try folder("sim-trap-control")
         let args = ["throttle", "--quick", "--scenario", "steady", "--variant", "traps-on-tenth,every-third,signal-adaptive", "--quiet"]
-        let r = try run(args + ["--output", out.path])
+        // The run and its control side by side (issue 33: `swift test` within 180 s).
+        var r: Outcome!, c: Outcome!
+        try concurrently([
+            { r = try self.run(args + ["--output", out.path]) },
+            { c = try self.run(args + ["--output", control.path], environment: Self.trapControlEnvironment) },
+        ])
         XCTAssertEqual(r.reason, .exit, "the run exits, it does not trap")
         let d = try assertFailsOnly("traps-on-tenth", "trapped", keeping: "every-third", r, out, "throttle")
         XCTAssertFalse(d.complete)
@@ -34,8 +39,6 @@ final class UserPackageFaultTests: XCTestCase {
         XCTAssertTrue(d.records.contains { $0.variant == "every-third" && $0.origin == "user" })
         XCTAssertTrue(d.records.contains { $0.variant == "signal-adaptive" })
 
-        let control = try folder("sim-trap-control")
-        let c = try run(args + ["--output", control.path], environment: Self.trapControlEnvironment)
         XCTAssertEqual(c.reason, .uncaughtSignal, "without isolation the trap takes the run down: \(c.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: control.appendingPathComponent("throttle.json").path))
     }
@@ -45,22 +48,30 @@ final class UserPackageFaultTests: XCTestCase {
     /// One seed (every scenario's cells): the control, another seed in-process, differs, so the
     /// comparison of values can fail.
     func testAUserCachesSimResultsAreBitIdenticalInAChild() throws {
-        var runs: [[String]] = []
-        for (isolation, seed) in [("", "1"), ("1", "1"), ("1", "2")] {
-            let out = try folder("cache-identical-\(isolation)-\(seed)")
-            let r = try run(
-                ["cache", "--quick", "--variant", "insertion-order", "--seed", seed, "--seeds", "1", "--quiet", "--output", out.path],
-                environment: ["PATTERNBENCH_NO_ISOLATION": isolation]
-            )
-            XCTAssertEqual(r.status, 0, r.stderr)
-            let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("cache.json")))
-            runs.append(
-                d.records.map { r in
-                    let factors = r.factors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                    return "\(r.scenario) \(r.repetition) \(factors) \(r.metric) \(r.value.bitPattern)"
+        let settings = [("", "1"), ("1", "1"), ("1", "2")]
+        let outs = try settings.map { isolation, seed in try folder("cache-identical-\(isolation)-\(seed)") }
+        // The three runs side by side (issue 33); each writes its own folder and slot.
+        var runs = [[String]](repeating: [], count: settings.count)
+        try concurrently(
+            settings.indices.map { i in
+                {
+                    let (isolation, seed) = settings[i]
+                    let r = try self.run(
+                        [
+                            "cache", "--quick", "--variant", "insertion-order", "--seed", seed, "--seeds", "1", "--quiet", "--output",
+                            outs[i].path,
+                        ],
+                        environment: ["PATTERNBENCH_NO_ISOLATION": isolation]
+                    )
+                    XCTAssertEqual(r.status, 0, r.stderr)
+                    let d = try RunDocument.decode(Data(contentsOf: outs[i].appendingPathComponent("cache.json")))
+                    runs[i] = d.records.map { r in
+                        let factors = r.factors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                        return "\(r.scenario) \(r.repetition) \(factors) \(r.metric) \(r.value.bitPattern)"
+                    }
                 }
-            )
-        }
+            }
+        )
         XCTAssertGreaterThan(runs[0].count, 20)
         XCTAssertEqual(runs[0], runs[1])
         XCTAssertNotEqual(runs[1], runs[2], "control: another seed gives other values")
@@ -73,13 +84,16 @@ final class UserPackageFaultTests: XCTestCase {
 
     /// The issue's own case: a user's cache whose `get` traps, in virtual time, beside `lru`.
     func testASimCacheTrapFailsOnlyItsItems() throws {
-        let out = try folder("cache-trap")
+        let out = try folder("cache-trap"), control = try folder("cache-trap-control")
         let args = ["cache", "--quick", "--scenario", "zipf-0.9", "--variant", "trapping-cache,lru", "--quiet"]
-        let d = try assertFailsOnly("trapping-cache", "trapped", keeping: "lru", try run(args + ["--output", out.path]), out, "cache")
+        var r: Outcome!, c: Outcome!
+        try concurrently([
+            { r = try self.run(args + ["--output", out.path]) },
+            { c = try self.run(args + ["--output", control.path], environment: Self.trapControlEnvironment) },
+        ])
+        let d = try assertFailsOnly("trapping-cache", "trapped", keeping: "lru", r, out, "cache")
         XCTAssertTrue(d.notes.contains { $0.hasPrefix("FAILED:") && $0.contains("trapping-cache get traps") }, "\(d.notes)")
 
-        let control = try folder("cache-trap-control")
-        let c = try run(args + ["--output", control.path], environment: Self.trapControlEnvironment)
         XCTAssertEqual(c.reason, .uncaughtSignal, c.stderr)
     }
 
@@ -87,19 +101,28 @@ final class UserPackageFaultTests: XCTestCase {
 
     /// A user's throttler that never returns, in virtual time: killed at `--item-timeout`,
     /// reported as hung, the rest written. The control: without isolation nothing ends the item
-    /// (the run is still going when the test ends it with SIGKILL).
+    /// (the run is still going when the test ends it with SIGKILL). The two run side by side, so
+    /// the test takes the control's 10 s, not 5 s + 10 s (issue 33).
     func testASimHangIsKilledAtTheItemTimeout() throws {
-        let out = try folder("sim-hang")
+        let out = try folder("sim-hang"), control = try folder("sim-hang-control")
         let args = [
             "throttle", "--quick", "--scenario", "steady", "--variant", "spins,every-third", "--jobs", "2", "--item-timeout", "5",
             "--quiet",
         ]
-        let r = try run(args + ["--output", out.path])
+        var r: Outcome!, c: Outcome!
+        try concurrently([
+            { r = try self.run(args + ["--output", out.path]) },
+            {
+                c = try self.run(
+                    args + ["--output", control.path],
+                    environment: ["PATTERNBENCH_NO_ISOLATION": "1"],
+                    signal: (SIGKILL, 10)
+                )
+            },
+        ])
         try assertFailsOnly("spins", "hung: killed after the --item-timeout of 5 s", keeping: "every-third", r, out, "throttle")
         XCTAssertEqual(r.childrenLeft, [], "every child was reaped")
 
-        let control = try folder("sim-hang-control")
-        let c = try run(args + ["--output", control.path], environment: ["PATTERNBENCH_NO_ISOLATION": "1"], signal: (SIGKILL, 10))
         XCTAssertEqual(c.reason, .uncaughtSignal, "without isolation the hang outlasts the --item-timeout of 5 s: \(c.stderr)")
         XCTAssertEqual(c.status, SIGKILL)
     }
@@ -109,36 +132,40 @@ final class UserPackageFaultTests: XCTestCase {
     /// SIGTERM while a user's item hangs in virtual time (the --item-timeout is 600 s) ends the
     /// run at once: the items that finished are written, marked incomplete, exit 143, the child
     /// gone. SIGINT does the same during a live hang. The control: the run was still going, its
-    /// hung child alive, when the signal was sent.
+    /// hung child alive, when the signal was sent. The two cases run side by side (issue 33).
     func testASignalEndsARunWithAHungUserItemAtOnce() throws {
-        for (signal, mode, status) in [(SIGTERM, "sim", Int32(143)), (SIGINT, "live", Int32(130))] {
-            let out = try folder("signal-\(mode)")
-            // The built-in variant runs in-process: the only child is the hung item's.
-            var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "signal-adaptive,spins", "--jobs", "2", "--quiet"]
-            args += ["--mode", mode, "--output", out.path]
-            if mode == "live" { args += ["--duration", "0.5"] }
-            let run = try Started(faultyBench(), args)
-            let children = try run.waitForChildren()
-            XCTAssertFalse(children.isEmpty, "the hung item's child is running")
-            Thread.sleep(forTimeInterval: 1)
-            XCTAssertTrue(run.isRunning, "control: the run does not end by itself")
-            let signalled = Date()
-            kill(run.pid, signal)
-            run.waitForExit(upTo: 60)
-            let took = Date().timeIntervalSince(signalled)
-            let left = children.subtracting(try gone(children, within: 5))
-            for pid in left { kill(pid, SIGKILL) }  // a failing run's leftovers: not for the next test
-            let r = run.wait()
-            XCTAssertEqual(left, [], "\(mode): no child outlives the run")
-            XCTAssertEqual(r.status, status, "\(mode): \(r.stderr)")
-            XCTAssertLessThan(took, 30, "\(mode): the signal, not the 600 s --item-timeout, ended the run")
-            XCTAssertTrue(r.stderr.contains("interrupted"), r.stderr)
-            let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("throttle.json")))
-            XCTAssertFalse(d.complete)
-            XCTAssertTrue(d.notes.first?.hasPrefix("INCOMPLETE") == true, "\(d.notes)")
-            XCTAssertFalse(d.records.contains { $0.variant == "spins" })
-            if mode == "sim" { XCTAssertTrue(d.records.contains { $0.variant == "signal-adaptive" }, "finished items are written") }
-        }
+        let cases = [(SIGTERM, "sim", Int32(143)), (SIGINT, "live", Int32(130))]
+        let outs = try cases.map { try folder("signal-\($0.1)") }
+        try concurrently(cases.indices.map { i in { try self.checkASignalEndsTheRun(cases[i], out: outs[i]) } })
+    }
+
+    func checkASignalEndsTheRun(_ signalModeStatus: (Int32, String, Int32), out: URL) throws {
+        let (signal, mode, status) = signalModeStatus
+        // The built-in variant runs in-process: the only child is the hung item's.
+        var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "signal-adaptive,spins", "--jobs", "2", "--quiet"]
+        args += ["--mode", mode, "--output", out.path]
+        if mode == "live" { args += ["--duration", "0.5"] }
+        let run = try Started(faultyBench(), args)
+        let children = try run.waitForChildren()
+        XCTAssertFalse(children.isEmpty, "the hung item's child is running")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(run.isRunning, "control: the run does not end by itself")
+        let signalled = Date()
+        kill(run.pid, signal)
+        run.waitForExit(upTo: 60)
+        let took = Date().timeIntervalSince(signalled)
+        let left = children.subtracting(try gone(children, within: 5))
+        for pid in left { kill(pid, SIGKILL) }  // a failing run's leftovers: not for the next test
+        let r = run.wait()
+        XCTAssertEqual(left, [], "\(mode): no child outlives the run")
+        XCTAssertEqual(r.status, status, "\(mode): \(r.stderr)")
+        XCTAssertLessThan(took, 30, "\(mode): the signal, not the 600 s --item-timeout, ended the run")
+        XCTAssertTrue(r.stderr.contains("interrupted"), r.stderr)
+        let d = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("throttle.json")))
+        XCTAssertFalse(d.complete)
+        XCTAssertTrue(d.notes.first?.hasPrefix("INCOMPLETE") == true, "\(d.notes)")
+        XCTAssertFalse(d.records.contains { $0.variant == "spins" })
+        if mode == "sim" { XCTAssertTrue(d.records.contains { $0.variant == "signal-adaptive" }, "finished items are written") }
     }
 
     // MARK: SIGKILL of the parent
@@ -147,33 +174,44 @@ final class UserPackageFaultTests: XCTestCase {
     /// with it within a few seconds (Linux: PR_SET_PDEATHSIG), though nothing could clean up. The
     /// controls: the same live run with the parent-death watch off (`PATTERNBENCH_NO_PARENT_WATCH`)
     /// leaves the hung child running; and an ordinary orphan (a shell's `sleep`) outlives its
-    /// SIGKILLed parent on this machine.
+    /// SIGKILLed parent on this machine. The four cases run side by side, each on its own
+    /// processes (issue 33: their waits no longer add up).
     func testSIGKILLOfTheRunTakesItsChildrenWithIt() throws {
-        for (mode, watched) in [("live", true), ("sim", true), ("live", false)] {
-            var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "spins", "--quiet", "--mode", mode]
-            args += ["--output", try folder("sigkill-\(mode)-\(watched)").path]
-            if mode == "live" { args += ["--duration", "0.5"] }
-            let run = try Started(faultyBench(), args, environment: watched ? [:] : ["PATTERNBENCH_NO_PARENT_WATCH": "1"])
-            let children = try run.waitForChildren()
-            XCTAssertFalse(children.isEmpty)
-            // Past its start-up, where a child whose parent is already gone exits by itself:
-            // the kill must land while the item runs (measured: without PR_SET_PDEATHSIG the
-            // child then lives on, re-parented to PID 1).
-            Thread.sleep(forTimeInterval: 2)
-            kill(run.pid, SIGKILL)
-            let left = children.subtracting(try gone(children, within: watched ? 5 : 3))
-            for pid in left {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
-            }
-            _ = run.wait()
-            if watched {
-                XCTAssertEqual(left, [], "\(mode): the child outlived its SIGKILLed parent")
-            } else {
-                XCTAssertFalse(left.isEmpty, "control: without the parent-death watch the hung child outlives the run")
-            }
-        }
+        let cases = [("live", true), ("sim", true), ("live", false)]
+        let outs = try cases.map { try folder("sigkill-\($0.0)-\($0.1)") }
+        try concurrently(
+            cases.indices.map { i in { try self.checkSIGKILLOfTheRun(mode: cases[i].0, watched: cases[i].1, out: outs[i]) } } + [
+                { try self.checkAnOrdinaryOrphanOutlivesItsParent() }
+            ]
+        )
+    }
 
+    func checkSIGKILLOfTheRun(mode: String, watched: Bool, out: URL) throws {
+        var args = ["throttle", "--quick", "--scenario", "steady", "--variant", "spins", "--quiet", "--mode", mode]
+        args += ["--output", out.path]
+        if mode == "live" { args += ["--duration", "0.5"] }
+        let run = try Started(faultyBench(), args, environment: watched ? [:] : ["PATTERNBENCH_NO_PARENT_WATCH": "1"])
+        let children = try run.waitForChildren()
+        XCTAssertFalse(children.isEmpty)
+        // Past its start-up, where a child whose parent is already gone exits by itself:
+        // the kill must land while the item runs (measured: without PR_SET_PDEATHSIG the
+        // child then lives on, re-parented to PID 1).
+        Thread.sleep(forTimeInterval: 2)
+        kill(run.pid, SIGKILL)
+        let left = children.subtracting(try gone(children, within: watched ? 5 : 3))
+        for pid in left {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
+        _ = run.wait()
+        if watched {
+            XCTAssertEqual(left, [], "\(mode): the child outlived its SIGKILLed parent")
+        } else {
+            XCTAssertFalse(left.isEmpty, "control: without the parent-death watch the hung child outlives the run")
+        }
+    }
+
+    func checkAnOrdinaryOrphanOutlivesItsParent() throws {
         let shell = try Started(URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 600 & wait"])
         let orphans = try shell.waitForChildren()
         kill(shell.pid, SIGKILL)
