@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import XCTest
 
 #if canImport(Glibc)
@@ -14,8 +15,13 @@ import Glibc
 /// would be; one that runs polls for its parent). The control, the same run with the parent-death
 /// watch off (`PATTERNBENCH_NO_PARENT_WATCH`): the children outlive the run (measured before this
 /// fix for readiness and clock, which had no watch at all). Linux only (`PR_SET_PDEATHSIG`).
-final class HarnessChildrenTests: XCTestCase {
-    struct Case {
+///
+/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): each case waits 3 s for a
+/// control's children to outlive their run, and Swift Testing runs the four tests, and each
+/// test's run and control, side by side (each on a thread of its own, `onThread`), where XCTest
+/// ran them one after another. A failed expectation fails `swift test` as an XCTest failure does.
+@Suite struct HarnessChildrenTests {
+    struct Case: Sendable {
         var tool: String
         var arguments: [String]
         /// A child whose command line contains this is the one the run is killed under.
@@ -51,33 +57,42 @@ final class HarnessChildrenTests: XCTestCase {
         ),
     ]
 
-    func testInvalidationChildrenDieWithASIGKILLedRun() throws { try check("invalidation") }
-    func testLifecycleChildDiesWithASIGKILLedRun() throws { try check("lifecycle") }
-    func testReadinessProbeDiesWithASIGKILLedRun() throws { try check("readiness") }
-    func testClockChildAndFaketimeDieWithASIGKILLedRun() throws { try check("clock") }
+    @Test func invalidationChildrenDieWithASIGKILLedRun() async throws { try await check("invalidation") }
+    @Test func lifecycleChildDiesWithASIGKILLedRun() async throws { try await check("lifecycle") }
+    @Test func readinessProbeDiesWithASIGKILLedRun() async throws { try await check("readiness") }
+    @Test func clockChildAndFaketimeDieWithASIGKILLedRun() async throws { try await check("clock") }
 
-    /// Runs the case twice: watched, every child is gone within 3 s of the run's SIGKILL; the
-    /// control, unwatched, some child is still alive 3 s after it (then killed here).
-    func check(_ name: String) throws {
-        let c = try XCTUnwrap(Self.cases[name])
-        for watched in [true, false] {
-            var environment = ["PATTERNBENCH_NO_PARENT_WATCH": watched ? "" : "1"]
-            if c.stall { environment["PATTERNBENCH_TEST_CHILD_STALL"] = "1" }
-            let out = try ExecutableRunner.temporaryDirectory("harness-children-\(name)")
-            addTeardownBlock { try? FileManager.default.removeItem(at: out) }
-            let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: environment)
-            addTeardownBlock { run.killEverything() }
-            let children = try run.waitForDescendant(containing: c.child)
-            kill(run.pid, SIGKILL)
-            run.waitForExit()
-            let alive = ProcessTree.stillAlive(children, within: 3)
-            run.killEverything()
-            if watched {
-                XCTAssertEqual(alive, [], "\(name): children outlived the SIGKILLed run: \(children.map(ProcessTree.commandLine))")
-            } else {
-                XCTAssertFalse(alive.isEmpty, "\(name) control: without the watch some child must outlive the run, or this proves nothing")
-            }
-        }
+    /// Runs the case twice, side by side: watched, every child is gone within 3 s of the run's
+    /// SIGKILL; the control, unwatched, some child is still alive 3 s after it (then killed here).
+    func check(_ name: String) async throws {
+        let c = try #require(Self.cases[name])
+        async let watched = onThread { try Self.killed(c, name, watched: true) }
+        async let unwatched = onThread { try Self.killed(c, name, watched: false) }
+        let (w, u) = try await (watched, unwatched)
+        #expect(w.alive.isEmpty, "\(name): children outlived the SIGKILLed run: \(w.children)")
+        #expect(!u.alive.isEmpty, "\(name) control: without the watch some child must outlive the run, or this proves nothing")
+    }
+
+    /// What was below a run when it was SIGKILLed, and which of it was still alive 3 s later.
+    struct Killed: Sendable {
+        var children: [String]
+        var alive: Set<pid_t>
+    }
+
+    /// Starts `c`'s run (with or without the parent-death watch), SIGKILLs it once its child runs,
+    /// and reports what outlived it; nothing it started outlives the call.
+    static func killed(_ c: Case, _ name: String, watched: Bool) throws -> Killed {
+        var environment = ["PATTERNBENCH_NO_PARENT_WATCH": watched ? "" : "1"]
+        if c.stall { environment["PATTERNBENCH_TEST_CHILD_STALL"] = "1" }
+        let out = try ExecutableRunner.temporaryDirectory("harness-children-\(name)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: environment)
+        defer { run.killEverything() }
+        let children = try run.waitForDescendant(containing: c.child)
+        kill(run.pid, SIGKILL)
+        run.waitForExit()
+        let alive = ProcessTree.stillAlive(children, within: 3)
+        return Killed(children: children.map(ProcessTree.commandLine), alive: alive)
     }
 }
 

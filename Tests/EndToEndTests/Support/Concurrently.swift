@@ -34,3 +34,14 @@ func concurrently(_ bodies: [() throws -> Void]) throws {
 private struct UncheckedBody: @unchecked Sendable {
     let run: () throws -> Void
 }
+
+/// Runs `body` on a thread of its own and waits for it without holding a thread of Swift
+/// concurrency's pool: Swift Testing runs its tests as tasks on that pool, as wide as the machine
+/// has cores (2 here), so tests that block for seconds would otherwise wait for each other.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+}
