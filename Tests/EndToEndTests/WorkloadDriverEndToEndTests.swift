@@ -23,14 +23,13 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
             // The three runs side by side (issue 33: `swift test` within 180 s): `--jobs 1` alone
             // leaves a core idle.
             let jobs = ["1", "2", "5"]
-            var outputs = [[ResultRecord]](repeating: [], count: jobs.count)
-            try concurrently(
+            let outputs = try concurrently(
                 jobs.indices.map { i in
                     {
                         let out = dir.appendingPathComponent("\(workload)-\(jobs[i])")
                         let r = try ExecutableRunner.run(tool, extra + ["--jobs", jobs[i], "--quiet", "--output", out.path])
                         XCTAssertEqual(r.status, 0, r.stderr)
-                        outputs[i] = try self.records(out, workload)
+                        return try self.records(out, workload)
                     }
                 }
             )
@@ -54,7 +53,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
     func testAnInterruptedRunWritesWhatFinishedMarkedIncomplete() throws {
         let dir = try temporaryFolder("interrupt")
         // The two signals' runs side by side (issue 33): each waits 1.5 s for its signal.
-        try concurrently(
+        _ = try concurrently(
             [(SIGINT, Int32(130)), (SIGTERM, Int32(143))].map { signal, status in { try self.checkInterrupted(signal, status, in: dir) } }
         )
     }

@@ -4,40 +4,41 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs each body on a thread of its own, all at once, and returns when every one has finished;
-/// rethrows the first error (in the order given) once all are done.
+/// Runs each body on a thread of its own, all at once, and returns their results in the order
+/// given once every one has finished; rethrows the first error (in that order) once all are done.
 ///
-/// For tests whose scenarios each spend seconds waiting (a child that must outlive a SIGKILLed
-/// parent for 3 s, a run that must be killed at its 5 s item timeout): run one after another,
-/// their waits add up; run side by side, the test takes as long as its slowest scenario (issue 33:
-/// `swift test` within 180 s). Each scenario still runs and asserts in full. Threads, not
-/// Dispatch or the cooperative pool, whose width on a 2-core machine is 2: a body blocks for
-/// seconds on purpose. XCTest's assertions record into the running test from any thread.
-/// Each thread unblocks every signal first (`withSignalsUnblocked`).
+/// For tests whose scenarios each spend seconds waiting (a run signalled after 1.5 s) or leave a
+/// core idle (a `--jobs 1` run): run one after another, their times add up; run side by side,
+/// the test takes as long as its slowest scenario (issue 33: `swift test` within 180 s). Each
+/// scenario still runs and asserts in full. Threads, not Dispatch or the cooperative pool, whose
+/// width on a 2-core machine is 2: a body blocks for seconds on purpose. XCTest's assertions
+/// record into the running test from any thread. Each thread unblocks every signal first
+/// (`withSignalsUnblocked`).
 ///
 /// The bodies are not `@Sendable`: each is the caller's, and the caller waits here until all have
 /// returned, so what they capture must only be safe to use from several threads at once (their
-/// own arguments, files and processes; the test's assertions).
-func concurrently(_ bodies: [() throws -> Void]) throws {
-    let errors = Locked<[Int: any Error]>([:])
+/// own arguments, files and processes; the test's assertions). Results come back through a lock.
+func concurrently<T>(_ bodies: [() throws -> T]) throws -> [T] {
+    let results = Locked<[Int: Result<T, any Error>]>([:])
     let done = DispatchGroup()
     for (index, body) in bodies.enumerated() {
         done.enter()
         let body = UncheckedBody(run: body)
         let thread = Thread {
             defer { done.leave() }
-            do { try withSignalsUnblocked(body.run) } catch { errors.withLock { $0[index] = error } }
+            let result = Result { try withSignalsUnblocked(body.run) }
+            results.withLock { $0[index] = result }
         }
         thread.stackSize = 1 << 22
         thread.start()
     }
     done.wait()
-    if let first = errors.withLock({ $0.sorted { $0.key < $1.key }.first?.value }) { throw first }
+    return try results.withLock { all in try bodies.indices.map { try all[$0]!.get() } }
 }
 
 /// A body handed to another thread; `concurrently` says why that is safe.
-private struct UncheckedBody: @unchecked Sendable {
-    let run: () throws -> Void
+private struct UncheckedBody<T>: @unchecked Sendable {
+    let run: () throws -> T
 }
 
 /// Runs `body` on a thread of its own and waits for it without holding a thread of Swift
