@@ -105,57 +105,5 @@ final class BenchClockEndToEndTests: XCTestCase {
         }
     }
 
-    var hasFaketime: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/faketime")
-        }
-    }
-
-    /// Why the shim exists (wolfcw/libfaketime#378): without it, libfaketime turns libdispatch's
-    /// absolute timerfd deadlines into wall-clock ones, and the 1 ms poll timer stalls for as long
-    /// as the wall clock was stepped back (1 s here; an hour for a −1 h step, i.e. a hang).
-    func testWithoutTheShimLibdispatchTimersStallAtAStepBack() throws {
-        try XCTSkipUnless(hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested")
-        let folder = temporaryFolder()
-        let r = try run([
-            "--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet",
-            "--client", "timeout", "--live-without-shim", "--output", folder,
-        ])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/clock.json")))
-        let gap = document.records.first { $0.metric == "max_poll_gap_ms" }?.value
-        XCTAssertEqual(document.records.first { $0.metric == "timerfd_shim_loaded" }?.value, 0)
-        XCTAssertGreaterThan(gap ?? 0, 900)
-    }
-
-    /// Live mode for real under libfaketime: a real −1 s step of this process's wall clock breaks
-    /// the Date()- and CLOCK_REALTIME-based clients while the monotonic ones hold.
-    func testLiveLeapSecondUnderFaketime() throws {
-        try XCTSkipUnless(hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested")
-        let folder = temporaryFolder()
-        let r = try run([
-            "--mode", "live", "--scenario", "leap-second", "--live-duration", "4", "--no-read-cost", "--quiet", "--output", folder,
-        ])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/clock.json")))
-        func value(_ variant: String, _ client: String, _ metric: String) -> Double? {
-            document.records.first { $0.variant == variant && $0.factors["client"] == client && $0.metric == metric && $0.mode == "live" }?
-                .value
-        }
-        XCTAssertEqual(value("harness", "harness", "timerfd_shim_loaded"), 1)
-        XCTAssertLessThan(value("harness", "harness", "max_poll_gap_ms")!, 500, "libdispatch's 1 ms timer kept running through the step")
-        XCTAssertLessThan(value("harness", "harness", "wall_offset_error_ms")!, 5)
-        for wall in ["date", "realtime"] {
-            XCTAssertGreaterThan(value(wall, "duration-meter", "max_abs_error_us")!, 900_000, wall)
-            XCTAssertGreaterThan(value(wall, "timeout", "timeouts_late")!, 0, wall)
-            XCTAssertGreaterThan(value(wall, "call-duration", "max_abs_error_us")!, 900_000, wall)
-        }
-        for mono in ["monotonic", "monotonic-raw", "boottime"] {
-            XCTAssertEqual(value(mono, "duration-meter", "negative_durations"), 0, mono)
-            // Real scheduling noise only: far below the 1 s step.
-            XCTAssertLessThan(value(mono, "duration-meter", "max_abs_error_us")!, 250_000, mono)
-            XCTAssertLessThan(value(mono, "timeout", "timeout_error_ms")!, 250, mono)
-            XCTAssertLessThan(value(mono, "call-duration", "max_abs_error_us")!, 250_000, mono)
-        }
-    }
+    // The live runs under libfaketime are BenchClockLiveTests (Swift Testing, side by side).
 }

@@ -35,36 +35,8 @@ final class BenchInvalidationTests: XCTestCase {
         XCTAssertEqual(try rows(a), try rows(try run(["--jobs", "1"], in: dir, name: "b")))
     }
 
-    /// Live mode: three real processes per item on a real SQLite database; live numbers beside the
-    /// simulation's in the JSON's comparisons; the database really is in WAL mode.
-    func testLiveModeRunsRealProcessesAndComparesWithSim() throws {
-        let dir = try temporaryFolder("invalidation-live")
-        let keep = dir.appendingPathComponent("live")
-        let out = try run(
-            [
-                "--mode", "live", "--duration", "1", "--debounce-s", "0.2", "--variant", "signal,no-invalidation",
-                "--live-dir", keep.path,
-            ],
-            in: dir,
-            name: "out"
-        )
-        let doc = try RunDocument.decode(Data(contentsOf: out.appendingPathComponent("invalidation.json")))
-        XCTAssertEqual(Set(doc.records.map(\.mode)), ["sim", "live"])
-        let comparisons = doc.comparisons
-        XCTAssertTrue(comparisons.contains { $0.variant == "signal" && $0.metric == "missed_invalidations" && $0.live == 0 })
-        XCTAssertTrue(comparisons.contains { $0.variant == "no-invalidation" && $0.metric == "stale_reads" && $0.live > 0 })
-        let foreign = doc.records.filter { $0.mode == "live" && $0.metric == "foreign_commits" }
-        XCTAssertTrue(foreign.allSatisfy { $0.value > 0 }, "\(foreign)")
-        // Each item's folder: the database (WAL), the FIFOs, one log and result per child.
-        let items = try FileManager.default.contentsOfDirectory(atPath: keep.path)
-        XCTAssertEqual(items.count, 2)
-        for item in items {
-            let files = try FileManager.default.contentsOfDirectory(atPath: keep.appendingPathComponent(item).path)
-            XCTAssertTrue(files.contains("main.result.json") && files.contains("share.result.json"), "\(files)")
-            let header = try Data(contentsOf: keep.appendingPathComponent(item).appendingPathComponent("db.sqlite")).prefix(20)
-            XCTAssertEqual(header[18], 2, "file format write version 2 = WAL")  // sqlite file header byte 18
-        }
-    }
+    // Live mode's real processes and their comparison with the simulation: BenchInvalidationLiveTests
+    // (Swift Testing, side by side).
 
     /// SIGINT during a live item: the harness finishes the item in flight, reaps its children,
     /// writes a result marked incomplete and exits 130; no process of the run survives.

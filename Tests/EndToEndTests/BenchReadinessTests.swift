@@ -30,38 +30,7 @@ final class BenchReadinessTests: XCTestCase {
         try bench.assertShardsPartition(["--quick", "--scenario", "nse"])
     }
 
-    /// The article's class traps on re-entry and deadlocks on a cross-thread wait, counted from
-    /// child processes; Signal's flag-first design does neither (the control). No child survives.
-    func testLiveProbesCountTrapsAndDeadlocks() throws {
-        let dir = try temporaryFolder("readiness-live")
-        let mark = RunMark()
-        let r = try ExecutableRunner.run(
-            "bench-readiness",
-            [
-                "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
-                "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet", "--output",
-                dir.path,
-            ],
-            environment: mark.environment
-        )
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
-        func sum(_ variant: String, _ metric: String) -> Double {
-            doc.records.filter { $0.variant == variant && $0.metric == metric }.reduce(0) { $0 + $1.value }
-        }
-        XCTAssertEqual(sum("article-lightweight", "reentry_traps"), 3)
-        XCTAssertEqual(sum("article-lightweight", "deadlocks"), 3)
-        XCTAssertEqual(sum("signal", "reentry_traps"), 0)
-        XCTAssertEqual(sum("signal", "deadlocks"), 0)
-        XCTAssertEqual(sum("signal", "probes_completed"), 6)
-        func duplicates(_ globals: String) -> Double {
-            doc.records.filter { $0.factors["globals"] == globals && $0.metric == "duplicate_constructions" }.reduce(0) { $0 + $1.value }
-        }
-        XCTAssertGreaterThan(duplicates("lazy-registry"), 0)
-        XCTAssertEqual(duplicates("lazy-once"), 0)
-        // The probe's hidden role flag, in this run's processes.
-        XCTAssertEqual(mark.processes(commandLineContaining: ["--readiness-probe", "bench-readiness"]), [], "every probe child was reaped")
-    }
+    // The live probes (trap, deadlock) are BenchReadinessProbeTests (Swift Testing, side by side).
 
     func testLiveLaunchReportsLiveBesideSimulated() throws {
         let dir = try temporaryFolder("readiness-live")

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +14,13 @@ import Glibc
 /// would be; one that runs polls for its parent). The control, the same run with the parent-death
 /// watch off (`PATTERNBENCH_NO_PARENT_WATCH`): the children outlive the run (measured before this
 /// fix for readiness and clock, which had no watch at all). Linux only (`PR_SET_PDEATHSIG`).
-final class HarnessChildrenTests: XCTestCase {
-    struct Case {
+///
+/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): each case waits 3 s for a
+/// control's children to outlive their run, and Swift Testing runs the four tests, and each
+/// test's run and control, side by side (each on a thread of its own, `onThread`), where XCTest
+/// ran them one after another. A failed expectation fails `swift test` as an XCTest failure does.
+@Suite struct HarnessChildrenTests {
+    struct Case: Sendable {
         var tool: String
         var arguments: [String]
         /// A child whose command line contains this is the one the run is killed under.
@@ -51,33 +56,42 @@ final class HarnessChildrenTests: XCTestCase {
         ),
     ]
 
-    func testInvalidationChildrenDieWithASIGKILLedRun() throws { try check("invalidation") }
-    func testLifecycleChildDiesWithASIGKILLedRun() throws { try check("lifecycle") }
-    func testReadinessProbeDiesWithASIGKILLedRun() throws { try check("readiness") }
-    func testClockChildAndFaketimeDieWithASIGKILLedRun() throws { try check("clock") }
+    @Test func invalidationChildrenDieWithASIGKILLedRun() async throws { try await check("invalidation") }
+    @Test func lifecycleChildDiesWithASIGKILLedRun() async throws { try await check("lifecycle") }
+    @Test func readinessProbeDiesWithASIGKILLedRun() async throws { try await check("readiness") }
+    @Test func clockChildAndFaketimeDieWithASIGKILLedRun() async throws { try await check("clock") }
 
-    /// Runs the case twice: watched, every child is gone within 3 s of the run's SIGKILL; the
-    /// control, unwatched, some child is still alive 3 s after it (then killed here).
-    func check(_ name: String) throws {
-        let c = try XCTUnwrap(Self.cases[name])
-        for watched in [true, false] {
-            var environment = ["PATTERNBENCH_NO_PARENT_WATCH": watched ? "" : "1"]
-            if c.stall { environment["PATTERNBENCH_TEST_CHILD_STALL"] = "1" }
-            let out = try ExecutableRunner.temporaryDirectory("harness-children-\(name)")
-            addTeardownBlock { try? FileManager.default.removeItem(at: out) }
-            let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: environment)
-            addTeardownBlock { run.killEverything() }
-            let children = try run.waitForDescendant(containing: c.child)
-            kill(run.pid, SIGKILL)
-            run.waitForExit()
-            let alive = ProcessTree.stillAlive(children, within: 3)
-            run.killEverything()
-            if watched {
-                XCTAssertEqual(alive, [], "\(name): children outlived the SIGKILLed run: \(children.map(ProcessTree.commandLine))")
-            } else {
-                XCTAssertFalse(alive.isEmpty, "\(name) control: without the watch some child must outlive the run, or this proves nothing")
-            }
-        }
+    /// Runs the case twice, side by side: watched, every child is gone within 3 s of the run's
+    /// SIGKILL; the control, unwatched, some child is still alive 3 s after it (then killed here).
+    func check(_ name: String) async throws {
+        let c = try #require(Self.cases[name])
+        async let watched = onThread { try Self.killed(c, name, watched: true) }
+        async let unwatched = onThread { try Self.killed(c, name, watched: false) }
+        let (w, u) = try await (watched, unwatched)
+        #expect(w.alive.isEmpty, "\(name): children outlived the SIGKILLed run: \(w.children)")
+        #expect(!u.alive.isEmpty, "\(name) control: without the watch some child must outlive the run, or this proves nothing")
+    }
+
+    /// What was below a run when it was SIGKILLed, and which of it was still alive 3 s later.
+    struct Killed: Sendable {
+        var children: [String]
+        var alive: Set<pid_t>
+    }
+
+    /// Starts `c`'s run (with or without the parent-death watch), SIGKILLs it once its child runs,
+    /// and reports what outlived it; nothing it started outlives the call.
+    static func killed(_ c: Case, _ name: String, watched: Bool) throws -> Killed {
+        var environment = ["PATTERNBENCH_NO_PARENT_WATCH": watched ? "" : "1"]
+        if c.stall { environment["PATTERNBENCH_TEST_CHILD_STALL"] = "1" }
+        let out = try ExecutableRunner.temporaryDirectory("harness-children-\(name)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: environment)
+        defer { run.killEverything() }
+        let children = try run.waitForDescendant(containing: c.child)
+        kill(run.pid, SIGKILL)
+        run.waitForExit()
+        let alive = ProcessTree.stillAlive(children, within: 3)
+        return Killed(children: children.map(ProcessTree.commandLine), alive: alive)
     }
 }
 
@@ -87,9 +101,10 @@ final class HarnessChildrenTests: XCTestCase {
 /// readiness probe (its --watchdog-s 20), 9.9 s for the clock's child (--live-duration 10);
 /// after, 0.1-0.5 s (debug builds, AMD EPYC family 25 model 17, 2 cores, shared by other builds).
 /// Each child here would run on for 30-120 s; the run must end well inside that (the bound is
-/// loose on purpose: a loaded machine, not speed, is what it allows for).
-final class HarnessInterruptTests: XCTestCase {
-    struct Case {
+/// loose on purpose: a loaded machine, not speed, is what it allows for). Swift Testing, side by
+/// side with the other waiting tests, as `HarnessChildrenTests` says why (issue 33).
+@Suite struct HarnessInterruptTests {
+    struct Case: Sendable {
         var tool: String
         var arguments: [String]
         /// The signal goes once a child whose command line contains this is running.
@@ -99,8 +114,8 @@ final class HarnessInterruptTests: XCTestCase {
         var finishedVariant: String?
     }
 
-    func testReadinessEndsAtOnceWithAProbeDeadlocked() throws {
-        try check(
+    @Test func readinessEndsAtOnceWithAProbeDeadlocked() async throws {
+        try await check(
             "readiness",
             Case(
                 tool: "bench-readiness",
@@ -115,8 +130,8 @@ final class HarnessInterruptTests: XCTestCase {
         )
     }
 
-    func testClockEndsAtOnceWithItsChildRunning() throws {
-        try check(
+    @Test func clockEndsAtOnceWithItsChildRunning() async throws {
+        try await check(
             "clock",
             Case(
                 tool: "bench-clock",
@@ -128,8 +143,8 @@ final class HarnessInterruptTests: XCTestCase {
         )
     }
 
-    func testInvalidationEndsAtOnceWithItsChildrenRunning() throws {
-        try check(
+    @Test func invalidationEndsAtOnceWithItsChildrenRunning() async throws {
+        try await check(
             "invalidation",
             Case(
                 tool: "bench-invalidation",
@@ -141,9 +156,9 @@ final class HarnessInterruptTests: XCTestCase {
         )
     }
 
-    func testLifecycleEndsAtOnceWithItsAppRunning() throws {
+    @Test func lifecycleEndsAtOnceWithItsAppRunning() async throws {
         // Seed 2's items start once seed 1's five (one per durability) have finished.
-        try check(
+        try await check(
             "lifecycle",
             Case(
                 tool: "bench-lifecycle",
@@ -158,11 +173,41 @@ final class HarnessInterruptTests: XCTestCase {
         )
     }
 
-    func check(_ name: String, _ c: Case) throws {
+    /// What an interrupted run left: its exit status, how long it took to end after the signal,
+    /// the processes below it still alive 3 s after, and the results document it wrote (nil: none).
+    struct Interrupted: Sendable {
+        var status: Int32
+        var took: TimeInterval
+        var left: Set<pid_t>
+        var document: Data?
+    }
+
+    func check(_ name: String, _ c: Case) async throws {
+        let r = try await onThread { try Self.interrupt(name, c) }
+        #expect(r.left.isEmpty, "\(name): children outlived the run")
+        #expect(r.status == 128 + c.signal, "\(name)")
+        #expect(r.took < 20, "\(name): the signal, not the child's 30-120 s, ended the run")
+        let data = try #require(r.document, "\(name): nothing written")
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(document["complete"] as? Bool == false, "\(name)")
+        let notes = document["notes"] as? [String] ?? []
+        #expect(notes.first?.hasPrefix("INCOMPLETE: interrupted by") == true, "\(name): \(notes)")
+        let records = document["records"] as? [[String: Any]] ?? []
+        if let finished = c.finishedVariant {
+            #expect(records.contains { $0["variant"] as? String == finished }, "\(name): the item that finished is written")
+        }
+        if name == "readiness" {
+            #expect(!records.contains { $0["variant"] as? String == "article-lightweight" }, "the interrupted item is dropped")
+        }
+    }
+
+    /// Starts `c`'s run, sends its signal once the child runs, and reports what the run left;
+    /// nothing it started outlives the call.
+    static func interrupt(_ name: String, _ c: Case) throws -> Interrupted {
         let out = try ExecutableRunner.temporaryDirectory("harness-interrupt-\(name)")
-        addTeardownBlock { try? FileManager.default.removeItem(at: out) }
+        defer { try? FileManager.default.removeItem(at: out) }
         let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: [:])
-        addTeardownBlock { run.killEverything() }
+        defer { run.killEverything() }
         let children = try run.waitForDescendant(containing: c.child)
         let signalled = Date()
         kill(run.pid, c.signal)
@@ -171,22 +216,13 @@ final class HarnessInterruptTests: XCTestCase {
         let left = ProcessTree.stillAlive(children.union(run.seen), within: 3)
         run.killEverything()
         run.process.waitUntilExit()
-        XCTAssertEqual(left, [], "\(name): children outlived the run")
-        XCTAssertEqual(run.process.terminationStatus, 128 + c.signal, name)
-        XCTAssertLessThan(took, 20, "\(name): the signal, not the child's 30-120 s, ended the run")
         let json = try FileManager.default.contentsOfDirectory(atPath: out.path).first { $0.hasSuffix(".json") }
-        let data = try Data(contentsOf: out.appendingPathComponent(try XCTUnwrap(json, "\(name): nothing written")))
-        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        XCTAssertEqual(document["complete"] as? Bool, false, name)
-        let notes = document["notes"] as? [String] ?? []
-        XCTAssertTrue(notes.first?.hasPrefix("INCOMPLETE: interrupted by") == true, "\(name): \(notes)")
-        let records = document["records"] as? [[String: Any]] ?? []
-        if let finished = c.finishedVariant {
-            XCTAssertTrue(records.contains { $0["variant"] as? String == finished }, "\(name): the item that finished is written")
-        }
-        if name == "readiness" {
-            XCTAssertFalse(records.contains { $0["variant"] as? String == "article-lightweight" }, "the interrupted item is dropped")
-        }
+        return Interrupted(
+            status: run.process.terminationStatus,
+            took: took,
+            left: left,
+            document: try json.map { try Data(contentsOf: out.appendingPathComponent($0)) }
+        )
     }
 }
 

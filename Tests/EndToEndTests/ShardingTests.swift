@@ -18,11 +18,26 @@ final class ShardingTests: XCTestCase {
 
     func assertShardsPartition(_ tool: String, _ args: [String], workload: String, mode: String, parts: Int = 3) throws {
         let dir = try temporaryFolder("shard")
-        let whole = Set(try cells(tool, args, workload: workload, mode: mode, in: dir, name: "whole"))
+        // The whole run and its parts side by side (issue 33: `swift test` within 180 s).
+        let runs = try concurrently(
+            [{ try self.cells(tool, args, workload: workload, mode: mode, in: dir, name: "whole") }]
+                + (1...parts).map { i in
+                    {
+                        try self.cells(
+                            tool,
+                            args + ["--shard", "\(i)/\(parts)"],
+                            workload: workload,
+                            mode: mode,
+                            in: dir,
+                            name: "part\(i)"
+                        )
+                    }
+                }
+        )
+        let whole = Set(runs[0])
         var union = Set<String>()
         var total = 0
-        for i in 1...parts {
-            let part = try cells(tool, args + ["--shard", "\(i)/\(parts)"], workload: workload, mode: mode, in: dir, name: "part\(i)")
+        for (i, part) in zip(1...parts, runs.dropFirst()) {
             XCTAssertFalse(part.isEmpty, "\(tool) shard \(i)/\(parts) is empty")
             total += part.count
             union.formUnion(part)
@@ -57,13 +72,15 @@ final class ShardingTests: XCTestCase {
     }
 
     func testBadShardSpecs() throws {
-        for spec in ["3/2", "0/0", "a/b", "0/3", "1/"] {
-            for tool in ["bench-throttle", "bench-atomics", "bench-clock"] {
-                let r = try ExecutableRunner.run(tool, ["--shard", spec, "--quick"])
-                XCTAssertNotEqual(r.status, 0, "\(tool) --shard \(spec)")
-                XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(tool) --shard \(spec): \(r.stderr)")
-                XCTAssertTrue(r.stderr.contains("--shard"), "\(tool): \(r.stderr)")
-            }
+        let cases = ["3/2", "0/0", "a/b", "0/3", "1/"].flatMap { spec in
+            ["bench-throttle", "bench-atomics", "bench-clock"].map { (spec, $0) }
+        }
+        // Each case is a process refusing its arguments: all of them side by side (issue 33).
+        let results = try concurrently(cases.map { spec, tool in { try ExecutableRunner.run(tool, ["--shard", spec, "--quick"]) } })
+        for ((spec, tool), r) in zip(cases, results) {
+            XCTAssertNotEqual(r.status, 0, "\(tool) --shard \(spec)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(tool) --shard \(spec): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--shard"), "\(tool): \(r.stderr)")
         }
     }
 }
