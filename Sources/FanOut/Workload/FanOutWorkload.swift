@@ -157,19 +157,20 @@ public struct FanOutWorkload: IsolatingWorkload {
     public static var hasTrace: Bool { true }
 
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
-        func t(_ mode: String, _ events: [TraceEvent]) -> ItemTrace {
+        func t(_ mode: String, _ events: [TraceEvent], _ runs: [SliceRun] = []) -> ItemTrace {
             ItemTrace(
                 scenario: item.scenario.name,
                 variant: item.variant.name,
                 mode: mode,
                 seed: item.seed,
                 repetition: item.repetition,
-                events: events
+                events: events,
+                runs: runs
             )
         }
         switch sample {
-        case .sim(let r): return r.trace.isEmpty ? [] : [t("sim", r.trace)]
-        case .live(let l, let s): return [t("live", l.trace), t("sim", s.trace)].filter { !$0.events.isEmpty }
+        case .sim(let r): return [t("sim", r.trace, r.frameRuns)].filter { $0.eventCount > 0 }
+        case .live(let l, let s): return [t("live", l.trace), t("sim", s.trace, s.frameRuns)].filter { $0.eventCount > 0 }
         case .overhead: return []
         }
     }
@@ -178,10 +179,12 @@ public struct FanOutWorkload: IsolatingWorkload {
         switch sample {
         case .sim(var r):
             r.trace = []
+            r.frameRuns = []
             return .sim(r)
         case .live(var l, var s):
             l.trace = []
             s.trace = []
+            s.frameRuns = []
             return .live(l, sim: s)
         case .overhead: return sample
         }

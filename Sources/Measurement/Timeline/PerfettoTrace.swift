@@ -13,11 +13,12 @@ public struct PerfettoTrace: Sendable {
     public mutating func add(_ item: ItemTrace) { items.append(item) }
 
     /// The events of all items.
-    public var eventCount: Int { items.reduce(0) { $0 + $1.events.count } }
+    public var eventCount: Int { items.reduce(0) { $0 + $1.eventCount } }
 
     /// Keeps only events that start inside `window` (nanoseconds since each item's start).
     public mutating func restrict(to window: Range<Int64>) {
         for i in items.indices {
+            items[i].expandRuns()
             items[i].events.removeAll { !window.contains($0.startNanoseconds) }
         }
     }
@@ -28,6 +29,7 @@ public struct PerfettoTrace: Sendable {
     public mutating func cap(at limit: Int) -> Int {
         let total = eventCount
         guard total > limit, !items.isEmpty else { return 0 }
+        for i in items.indices { items[i].expandRuns() }
         var remaining = limit
         let bySize = items.indices.sorted { items[$0].events.count < items[$1].events.count }
         for (done, i) in bySize.enumerated() {
@@ -110,6 +112,10 @@ public struct PerfettoTrace: Sendable {
     /// an event carries `name_iid` and the annotation's `name_iid` instead of the strings (rarer
     /// names stay in place), and a packet that uses them says `SEQ_NEEDS_INCREMENTAL_STATE`; track uuids count up from 1 over the whole trace, so
     /// they take one to three bytes.
+    ///
+    /// A run's slices (`SliceRun`) are walked from the run itself, merged with the events in time
+    /// order (then creation order), with the packets their slices one by one would give; runs that
+    /// overlap each other in time are put among the events first.
     @discardableResult
     static func encode(
         _ item: ItemTrace,
@@ -120,22 +126,88 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         out.removeAll()
+        var item = item
+        var runs = item.runs.indices.sorted { (item.runs[$0].position, $0) < (item.runs[$1].position, $1) }.map { item.runs[$0] }
+        if !Self.runsFollowEachOther(runs) {
+            item.expandRuns()
+            runs = []
+        }
         // Read in place: copying an event out of the array retains and releases its two strings.
         return try item.events.withUnsafeBufferPointer { events in
-            try encode(item, events: events, pid: pid, processUUID: processUUID, into: out, emit: emit)
+            try runs.withUnsafeBufferPointer { runs in
+                try encode(item, events: events, runs: runs, pid: pid, processUUID: processUUID, into: out, emit: emit)
+            }
         }
+    }
+
+    /// Whether the runs' slices, in creation order, start in time order (each run's after the one
+    /// before it), so that they merge with the events as one sorted stream.
+    private static func runsFollowEachOther(_ runs: [SliceRun]) -> Bool {
+        var last = Int64.min
+        for run in runs where run.count > 0 {
+            guard run.period > 0 || run.count == 1, run.start >= last, run.position >= 0 else { return false }
+            last = run.start + Int64(run.count - 1) * run.period
+        }
+        return true
+    }
+
+    /// The timeline in time order, then creation order: each entry an event's index, or `-(r + 1)`
+    /// for a slice of run `r`; and each entry's start.
+    private static func merged(
+        _ events: UnsafeBufferPointer<TraceEvent>,
+        _ runs: UnsafeBufferPointer<SliceRun>
+    ) -> (order: [Int32], times: [Int64]) {
+        let eventOrder = Self.timeOrder(events)
+        let total = runs.reduce(events.count) { $0 + $1.count }
+        var order = [Int32](repeating: 0, count: total)
+        var times = [Int64](repeating: 0, count: total)
+        order.withUnsafeMutableBufferPointer { order in
+            times.withUnsafeMutableBufferPointer { times in
+                var i = 0, r = 0, k = 0, n = 0
+                while r < runs.count, runs[r].count == 0 { r += 1 }
+                while n < total {
+                    let takeRun: Bool
+                    if r == runs.count {
+                        takeRun = false
+                    } else if i == eventOrder.count {
+                        takeRun = true
+                    } else {
+                        let runTime = runs[r].start + Int64(k) * runs[r].period
+                        let eventTime = events[Int(eventOrder[i])].startNanoseconds
+                        takeRun = runTime < eventTime || (runTime == eventTime && runs[r].position <= Int(eventOrder[i]))
+                    }
+                    if takeRun {
+                        order[n] = Int32(-(r + 1))
+                        times[n] = runs[r].start + Int64(k) * runs[r].period
+                        k += 1
+                        if k == runs[r].count {
+                            k = 0
+                            r += 1
+                            while r < runs.count, runs[r].count == 0 { r += 1 }
+                        }
+                    } else {
+                        order[n] = eventOrder[i]
+                        times[n] = events[Int(eventOrder[i])].startNanoseconds
+                        i += 1
+                    }
+                    n += 1
+                }
+            }
+        }
+        return (order, times)
     }
 
     private static func encode(
         _ item: ItemTrace,
         events: UnsafeBufferPointer<TraceEvent>,
+        runs: UnsafeBufferPointer<SliceRun>,
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let order = Self.timeOrder(events)
-        let plan = TrackPlan(events, order: order)
+        let (order, times) = Self.merged(events, runs)
+        let plan = TrackPlan(events, runs: runs, order: order, times: times)
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
@@ -197,33 +269,48 @@ public struct PerfettoTrace: Sendable {
         var open = OpenSlices()
         var position = 0
         let base = events.baseAddress
-        func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
-        while position < order.count {
-            let time = event(position).pointee.startNanoseconds
-            var groupEnd = position + 1
-            var slices = event(position).pointee.kind == .slice ? 1 : 0
-            while groupEnd < order.count, event(groupEnd).pointee.startNanoseconds == time {
-                if event(groupEnd).pointee.kind == .slice { slices += 1 }
-                groupEnd += 1
-            }
-            while let end = open.popIfDue(by: time) {
-                writer.end(end.time, track: end.track)
-                try flushIfFull()
-            }
-            if slices < groupEnd - position {
-                for k in position..<groupEnd where event(k).pointee.kind != .slice {
-                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                    try flushIfFull()
+        let runBase = runs.baseAddress
+        try order.withUnsafeBufferPointer { order in
+            try times.withUnsafeBufferPointer { times in
+                func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
+                func run(_ k: Int) -> UnsafePointer<SliceRun> { runBase.unsafelyUnwrapped + Int(-order[k] - 1) }
+                func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind == .slice }
+                func write(_ k: Int, at time: Int64) {
+                    if order[k] < 0 {
+                        writer.slice(run(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+                    } else {
+                        writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+                    }
+                }
+                while position < order.count {
+                    let time = times[position]
+                    var groupEnd = position + 1
+                    var slices = isSlice(position) ? 1 : 0
+                    while groupEnd < order.count, times[groupEnd] == time {
+                        if isSlice(groupEnd) { slices += 1 }
+                        groupEnd += 1
+                    }
+                    while let end = open.popIfDue(by: time) {
+                        writer.end(end.time, track: end.track)
+                        try flushIfFull()
+                    }
+                    if slices < groupEnd - position {
+                        for k in position..<groupEnd where !isSlice(k) {
+                            write(k, at: time)
+                            try flushIfFull()
+                        }
+                    }
+                    if slices > 0 {
+                        for k in position..<groupEnd where isSlice(k) {
+                            write(k, at: time)
+                            let duration = order[k] < 0 ? run(k).pointee.duration : event(k).pointee.durationNanoseconds
+                            open.push(time: time + max(1, duration), sequence: Int32(k), track: plan.tracks[k])
+                            try flushIfFull()
+                        }
+                    }
+                    position = groupEnd
                 }
             }
-            if slices > 0 {
-                for k in position..<groupEnd where event(k).pointee.kind == .slice {
-                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                    open.push(time: time + max(1, event(k).pointee.durationNanoseconds), sequence: Int32(k), track: plan.tracks[k])
-                    try flushIfFull()
-                }
-            }
-            position = groupEnd
         }
         while let end = open.popIfDue(by: .max) {
             writer.end(end.time, track: end.track)
@@ -254,6 +341,17 @@ public struct PerfettoTrace: Sendable {
             } else {
                 var name = event.pointee.name
                 name.withUTF8 { write(time, type, uuid, counter: nil, nameID: 0, name: $0, annotation: event.pointee.value) }
+            }
+        }
+
+        /// A slice of a run: a begin without a value.
+        @inline(__always) func slice(_ run: UnsafePointer<SliceRun>, at time: Int64, track: Int32, nameID: Int32) {
+            let uuid = processUUID + UInt64(track) + 1
+            if nameID != 0 {
+                write(time, .sliceBegin, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: nil)
+            } else {
+                var name = run.pointee.name
+                name.withUTF8 { write(time, .sliceBegin, uuid, counter: nil, nameID: 0, name: $0, annotation: nil) }
             }
         }
 
@@ -390,7 +488,16 @@ public struct PerfettoTrace: Sendable {
             var laneTracks: [Int32] = []
         }
 
-        init(_ events: UnsafeBufferPointer<TraceEvent>, order: [Int32]) {
+        init(_ events: UnsafeBufferPointer<TraceEvent>, runs: UnsafeBufferPointer<SliceRun>, order: [Int32], times: [Int64]) {
+            // Everything the loop below changes is a local that no closure captures: a captured
+            // variable lives in a box whose every access is checked for exclusivity at run time
+            // (`swift_beginAccess`, a few percent of a traced run, issue 29). The lookups on a
+            // miss capture only what they alone change.
+            var names: [String] = []
+            // Not touched by `track`, which only names tracks: the loop gives each new one its slot.
+            var counterUnits: [String?] = []
+            var eventNames: [String] = []
+            var interns = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
@@ -409,11 +516,11 @@ public struct PerfettoTrace: Sendable {
                 let index = Int32(names.count)
                 byName[name] = index
                 names.append(name)
-                counterUnits.append(nil)
                 return index
             }
             // Most items have a handful of actors: a linear scan with `==` (a compare of two
-            // words for short names) costs less than hashing each event's track name.
+            // words for short names) costs less than hashing each event's track name. A new
+            // actor's index is `actorNames.count - 1`; the loop adds its `Actor`.
             func actor(_ name: String) -> Int32 {
                 if actorNames.count <= 16 {
                     if let i = actorNames.firstIndex(of: name) { return Int32(i) }
@@ -421,9 +528,8 @@ public struct PerfettoTrace: Sendable {
                     return Int32(i)
                 }
                 actorNames.append(name)
-                actors.append(Actor())
-                actorByName[name] = actors.count - 1
-                return Int32(actors.count - 1)
+                actorByName[name] = actorNames.count - 1
+                return Int32(actorNames.count - 1)
             }
             // Interned: the first `internedNames` distinct names, found by a linear scan (only
             // names of the same length are compared). Names past those — bench-group's per-flow
@@ -445,19 +551,46 @@ public struct PerfettoTrace: Sendable {
             // alive during the plan, so words seen once cannot come back as another string.
             var actorWords = StringWords()
             var nameWords = StringWords()
+            // A run's actor and name, looked up at its first slice.
+            var runActors = [Int32](repeating: -1, count: runs.count)
+            var runNames = [Int32](repeating: 0, count: runs.count)
             let base = events.baseAddress
-            for (k, i) in order.enumerated() {
-                let e = base.unsafelyUnwrapped + Int(i)
-                let kind = e.pointee.kind
-                let a = Int(actorWords.lookup(e, at: StringWords.trackOffset) { actor(e.pointee.track) })
-                let nameID = kind == .counter ? 0 : nameWords.lookup(e, at: StringWords.nameOffset) { eventName(e.pointee.name) }
+            for k in 0..<order.count {
+                let kind: TraceEvent.Kind
+                let a: Int
+                let start: Int64
+                let duration: Int64
+                let nameID: Int32
+                var e: UnsafePointer<TraceEvent>? = nil  // nil for a run's slice
+                if order[k] < 0 {
+                    let r = Int(-order[k] - 1)
+                    let run = runs[r]
+                    if runActors[r] < 0 {
+                        runActors[r] = actor(run.track)
+                        runNames[r] = eventName(run.name)
+                    }
+                    (kind, a, nameID) = (.slice, Int(runActors[r]), runNames[r])
+                    if nameID != 0 { interns = true }
+                    start = times[k]
+                    duration = run.duration
+                } else {
+                    let event = base.unsafelyUnwrapped + Int(order[k])
+                    e = event
+                    kind = event.pointee.kind
+                    a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
+                    nameID =
+                        kind == .counter
+                        ? 0 : nameWords.lookup(event, at: StringWords.nameOffset) { eventName(event.pointee.name) }
+                    if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
+                    start = event.pointee.startNanoseconds
+                    duration = event.pointee.durationNanoseconds
+                }
+                if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
                 plannedNames[k] = nameID
-                if kind != .counter, nameID != 0 || e.pointee.value != nil { interns = true }
-                let start = e.pointee.startNanoseconds
                 switch kind {
                 case .slice:
                     let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
-                    let end = start + max(1, e.pointee.durationNanoseconds)
+                    let end = start + max(1, duration)
                     if lane == actors[a].laneEnds.count {
                         actors[a].laneEnds.append(end)
                         actors[a].laneTracks.append(-1)
@@ -465,17 +598,27 @@ public struct PerfettoTrace: Sendable {
                         actors[a].laneEnds[lane] = end
                     }
                     if actors[a].laneTracks[lane] < 0 {
-                        let name = e.pointee.track
-                        actors[a].laneTracks[lane] = track(lane == 0 ? name : "\(name) #\(lane + 1)")
+                        let name = actorNames[a]
+                        let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
+                        if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                        actors[a].laneTracks[lane] = t
                     }
                     plannedTracks[k] = actors[a].laneTracks[lane]
                 case .instant, .counter:
-                    if actors[a].track < 0 { actors[a].track = track(e.pointee.track) }
+                    if actors[a].track < 0 {
+                        let t = track(actorNames[a])
+                        if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                        actors[a].track = t
+                    }
                     let t = actors[a].track
-                    if kind == .counter { counterUnits[Int(t)] = e.pointee.name }
+                    if kind == .counter { counterUnits[Int(t)] = e.unsafelyUnwrapped.pointee.name }
                     plannedTracks[k] = t
                 }
             }
+            self.names = names
+            self.counterUnits = counterUnits
+            self.eventNames = eventNames
+            self.interns = interns
             tracks = Array(plannedTracks)
             nameIDs = Array(plannedNames)
         }
