@@ -101,8 +101,8 @@ final class FanOutSimulationTests: XCTestCase {
     }
 
     /// The idle main thread's frames are held as runs (a few per flow, not one event per frame),
-    /// and the timeline has a `frame` slice at a vsync for each frame that ran: on main, one
-    /// frame's work long, never overlapping another main slice.
+    /// and the timeline has a `frame` slice for each frame that ran — a run's at its vsync — on
+    /// main, one frame's work long, never overlapping another main slice.
     func testIdleFramesAreRunsOfTheSameSlices() {
         let r = run(.operationDependencies, .login, flows: 30, trace: true)
         let costs = FlowCosts()
@@ -113,9 +113,10 @@ final class FanOutSimulationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(frames.count + r.missedFrames + 1, r.frames, "every vsync runs a frame or misses it")
         XCTAssertLessThan(r.frameRuns.count * 20, frames.count)
         XCTAssertEqual(r.frameRuns.reduce(0) { $0 + $1.count } + r.trace.filter { $0.name == "frame" }.count, frames.count)
-        for f in frames {
-            XCTAssertEqual(f.startNanoseconds % costs.frameInterval.nanoseconds, 0)
-            XCTAssertEqual(f.durationNanoseconds, costs.frameWork.nanoseconds)
+        for f in frames { XCTAssertEqual(f.durationNanoseconds, costs.frameWork.nanoseconds) }
+        for run in r.frameRuns {
+            XCTAssertEqual(run.start % costs.frameInterval.nanoseconds, 0)
+            XCTAssertEqual(run.period, costs.frameInterval.nanoseconds)
         }
         for (a, b) in zip(main, main.dropFirst()) {
             XCTAssertLessThanOrEqual(a.startNanoseconds + a.durationNanoseconds, b.startNanoseconds, "\(a) overlaps \(b)")
