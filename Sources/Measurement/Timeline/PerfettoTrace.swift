@@ -158,6 +158,9 @@ public struct PerfettoTrace: Sendable {
         _ runs: UnsafeBufferPointer<SliceRun>
     ) -> (order: [Int32], times: [Int64]) {
         let eventOrder = Self.timeOrder(events)
+        if runs.isEmpty {
+            return (eventOrder, eventOrder.map { events[Int($0)].startNanoseconds })
+        }
         let total = runs.reduce(events.count) { $0 + $1.count }
         var order = [Int32](repeating: 0, count: total)
         var times = [Int64](repeating: 0, count: total)
@@ -208,6 +211,7 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let (order, times) = Self.merged(events, runs)
         let plan = TrackPlan(events, runs: runs, order: order, times: times)
+        defer { plan.deallocate() }
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
@@ -293,6 +297,20 @@ public struct PerfettoTrace: Sendable {
                     while let end = open.popIfDue(by: time) {
                         writer.end(end.time, track: end.track)
                         try flushIfFull()
+                    }
+                    // A slice alone at its time that ends before anything else happens (the next
+                    // start, any open slice's end): its end packet comes right after its begin,
+                    // so it is written now, without going through the heap — an idle frame.
+                    if slices == 1, groupEnd == position + 1 {
+                        let duration = order[position] < 0 ? run(position).pointee.duration : event(position).pointee.durationNanoseconds
+                        let end = time + max(1, duration)
+                        if open.earliestEnd > end, groupEnd == order.count || times[groupEnd] >= end {
+                            write(position, at: time)
+                            writer.end(end, track: plan.tracks[position])
+                            try flushIfFull()
+                            position = groupEnd
+                            continue
+                        }
                     }
                     if slices < groupEnd - position {
                         for k in position..<groupEnd where !isSlice(k) {
@@ -471,7 +489,7 @@ public struct PerfettoTrace: Sendable {
         var names: [String] = []
         /// A counter track's unit (its last sample's), nil for a thread track.
         var counterUnits: [String?] = []
-        var tracks: [Int32] = []
+        var tracks: UnsafeBufferPointer<Int32>
         /// The distinct names of slices and instants, in order of first use: interned name `k` is
         /// `eventNames[k - 1]`.
         var eventNames: [String] = []
@@ -479,7 +497,7 @@ public struct PerfettoTrace: Sendable {
         var interns = false
         /// Each event's interned name (by its position in time order); 0 for a counter and for a
         /// name written in place.
-        var nameIDs: [Int32] = []
+        var nameIDs: UnsafeBufferPointer<Int32>
 
         /// One distinct `TraceEvent.track`: its own track, and its lanes with when each is free.
         private struct Actor {
@@ -504,13 +522,9 @@ public struct PerfettoTrace: Sendable {
             var actorByName: [String: Int] = [:]
             var internedLengths: [Int] = []
             // Written in place, one slot per event (no uniqueness check and growth test per
-            // append), then copied into the arrays once.
+            // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
             let plannedNames = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
-            defer {
-                plannedTracks.deallocate()
-                plannedNames.deallocate()
-            }
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
@@ -619,8 +633,14 @@ public struct PerfettoTrace: Sendable {
             self.counterUnits = counterUnits
             self.eventNames = eventNames
             self.interns = interns
-            tracks = Array(plannedTracks)
-            nameIDs = Array(plannedNames)
+            tracks = UnsafeBufferPointer(plannedTracks)
+            nameIDs = UnsafeBufferPointer(plannedNames)
+        }
+
+        /// Frees `tracks` and `nameIDs`; the plan is not used after.
+        func deallocate() {
+            tracks.deallocate()
+            nameIDs.deallocate()
         }
     }
 
@@ -676,6 +696,9 @@ public struct PerfettoTrace: Sendable {
                 child = parent
             }
         }
+
+        /// When the earliest open slice ends (`Int64.max` if none is open).
+        var earliestEnd: Int64 { heap.first?.time ?? .max }
 
         /// The earliest end, if it is at or before `time`.
         mutating func popIfDue(by time: Int64) -> End? {
