@@ -151,53 +151,91 @@ public struct PerfettoTrace: Sendable {
         return true
     }
 
-    /// The timeline in time order, then creation order: each entry an event's index, or `-(r + 1)`
-    /// for a slice of run `r`; and each entry's start.
+    /// Consecutive slices of one run, in the merged timeline: `count` of them from its slice
+    /// `first`. With more than one, each is alone at its time (no other entry starts then), so
+    /// they are written in a loop of their own, in time order; `tracks` is where the plan puts
+    /// their tracks.
+    struct Stretch {
+        var run: Int32
+        var first: Int
+        var count: Int
+        var tracks = 0
+    }
+
+    /// The timeline in time order, then creation order: each entry an event's index, or
+    /// `-(s + 1)` for stretch `s` of a run's slices; each entry's start (a stretch's first); and
+    /// the stretches.
     private static func merged(
         _ events: UnsafeBufferPointer<TraceEvent>,
         _ runs: UnsafeBufferPointer<SliceRun>
-    ) -> (order: [Int32], times: [Int64]) {
+    ) -> (order: [Int32], times: [Int64], stretches: [Stretch]) {
         let eventOrder = Self.timeOrder(events)
         if runs.isEmpty {
-            return (eventOrder, eventOrder.map { events[Int($0)].startNanoseconds })
+            return (eventOrder, eventOrder.map { events[Int($0)].startNanoseconds }, [])
         }
-        let total = runs.reduce(events.count) { $0 + $1.count }
-        var order = [Int32](repeating: 0, count: total)
-        var times = [Int64](repeating: 0, count: total)
-        order.withUnsafeMutableBufferPointer { order in
-            times.withUnsafeMutableBufferPointer { times in
-                var i = 0, r = 0, k = 0, n = 0
-                while r < runs.count, runs[r].count == 0 { r += 1 }
-                while n < total {
-                    let takeRun: Bool
-                    if r == runs.count {
-                        takeRun = false
-                    } else if i == eventOrder.count {
-                        takeRun = true
-                    } else {
-                        let runTime = runs[r].start + Int64(k) * runs[r].period
-                        let eventTime = events[Int(eventOrder[i])].startNanoseconds
-                        takeRun = runTime < eventTime || (runTime == eventTime && runs[r].position <= Int(eventOrder[i]))
-                    }
-                    if takeRun {
-                        order[n] = Int32(-(r + 1))
-                        times[n] = runs[r].start + Int64(k) * runs[r].period
-                        k += 1
-                        if k == runs[r].count {
-                            k = 0
-                            r += 1
-                            while r < runs.count, runs[r].count == 0 { r += 1 }
-                        }
-                    } else {
-                        order[n] = eventOrder[i]
-                        times[n] = events[Int(eventOrder[i])].startNanoseconds
-                        i += 1
-                    }
-                    n += 1
-                }
+        var order: [Int32] = []
+        var times: [Int64] = []
+        var stretches: [Stretch] = []
+        order.reserveCapacity(events.count + runs.count)
+        times.reserveCapacity(events.count + runs.count)
+        var i = 0, r = 0, k = 0
+        var lastTime = Int64.min
+        var lastIsStretch = false  // the last entry is a stretch whose slices are each alone
+        func skipEmpty() { while r < runs.count, runs[r].count == 0 { r += 1 } }
+        skipEmpty()
+        while i < eventOrder.count || r < runs.count {
+            let eventTime = i < eventOrder.count ? events[Int(eventOrder[i])].startNanoseconds : .max
+            guard r < runs.count else {
+                order.append(eventOrder[i])
+                times.append(eventTime)
+                lastTime = eventTime
+                lastIsStretch = false
+                i += 1
+                continue
+            }
+            let run = runs[r]
+            let runTime = run.start + Int64(k) * run.period
+            let takeRun = i == eventOrder.count || runTime < eventTime || (runTime == eventTime && run.position <= Int(eventOrder[i]))
+            guard takeRun else {
+                order.append(eventOrder[i])
+                times.append(eventTime)
+                lastTime = eventTime
+                lastIsStretch = false
+                i += 1
+                continue
+            }
+            // Alone: nothing before it at its time, and nothing after it (the run's next slice
+            // comes later; after its last, the next run's first or the next event might not).
+            var nextRunTime = Int64.max
+            if k + 1 == run.count {
+                var q = r + 1
+                while q < runs.count, runs[q].count == 0 { q += 1 }
+                if q < runs.count { nextRunTime = runs[q].start }
+            }
+            let alone = lastTime != runTime && eventTime != runTime && nextRunTime != runTime
+            if alone, lastIsStretch, let s = stretches.last, Int(s.run) == r, s.first + s.count == k {
+                stretches[stretches.count - 1].count += 1
+            } else {
+                stretches.append(Stretch(run: Int32(r), first: k, count: 1))
+                order.append(Int32(-stretches.count))
+                times.append(runTime)
+            }
+            lastIsStretch = alone
+            lastTime = runTime
+            k += 1
+            if k == run.count {
+                k = 0
+                r += 1
+                skipEmpty()
             }
         }
-        return (order, times)
+        // Each stretch's tracks, one per slice, in one buffer the plan fills.
+        var offset = 0
+        for s in stretches.indices {
+            stretches[s].tracks = offset
+            offset += stretches[s].count
+        }
+        return (order, times, stretches)
     }
 
     private static func encode(
@@ -209,8 +247,8 @@ public struct PerfettoTrace: Sendable {
         into out: PacketBuffer,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let (order, times) = Self.merged(events, runs)
-        let plan = TrackPlan(events, runs: runs, order: order, times: times)
+        let (order, times, stretches) = Self.merged(events, runs)
+        let plan = TrackPlan(events, runs: runs, stretches: stretches, order: order, times: times)
         defer { plan.deallocate() }
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
@@ -277,7 +315,11 @@ public struct PerfettoTrace: Sendable {
         try order.withUnsafeBufferPointer { order in
             try times.withUnsafeBufferPointer { times in
                 func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
-                func run(_ k: Int) -> UnsafePointer<SliceRun> { runBase.unsafelyUnwrapped + Int(-order[k] - 1) }
+                func stretch(_ k: Int) -> Stretch { stretches[Int(-order[k] - 1)] }
+                func run(_ k: Int) -> UnsafePointer<SliceRun> { runBase.unsafelyUnwrapped + Int(stretch(k).run) }
+                // Each slice's place in the timeline one slice an entry: orders the ends of open
+                // slices that end together, as their begins came.
+                var sequence = 0
                 func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind == .slice }
                 func write(_ k: Int, at time: Int64) {
                     if order[k] < 0 {
@@ -288,6 +330,47 @@ public struct PerfettoTrace: Sendable {
                 }
                 while position < order.count {
                     let time = times[position]
+                    // A stretch of a run's slices, each alone at its time: for each, the ends due
+                    // by then, its begin, and its end at once if nothing happens before it (an
+                    // idle frame), else into the heap.
+                    if order[position] < 0, stretch(position).count > 1 {
+                        let s = stretch(position)
+                        let r = run(position)
+                        let period = r.pointee.period
+                        let length = max(1, r.pointee.duration)
+                        let nameID = plan.nameIDs[position]
+                        let after = position + 1 < order.count ? times[position + 1] : .max
+                        // The packets of a track's begin and end differ only in their timestamp:
+                        // their other bytes are made once per track (`PacketTemplate`).
+                        var templateTrack: Int32 = -1
+                        var begin = PacketTemplate()
+                        var finish = PacketTemplate()
+                        for i in 0..<s.count {
+                            let start = time + Int64(i) * period
+                            while let end = open.popIfDue(by: start) {
+                                writer.end(end.time, track: end.track)
+                                try flushIfFull()
+                            }
+                            let track = plan.stretchTracks[s.tracks + i]
+                            if track != templateTrack {
+                                templateTrack = track
+                                begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
+                                finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
+                            }
+                            begin.write(at: start, into: out)
+                            let end = start + length
+                            let next = i + 1 < s.count ? start + period : after
+                            if open.earliestEnd > end, next >= end {
+                                finish.write(at: end, into: out)
+                            } else {
+                                open.push(time: end, sequence: Int32(sequence + i), track: track)
+                            }
+                            try flushIfFull()
+                        }
+                        sequence += s.count
+                        position += 1
+                        continue
+                    }
                     var groupEnd = position + 1
                     var slices = isSlice(position) ? 1 : 0
                     while groupEnd < order.count, times[groupEnd] == time {
@@ -309,6 +392,7 @@ public struct PerfettoTrace: Sendable {
                             writer.end(end, track: plan.tracks[position])
                             try flushIfFull()
                             position = groupEnd
+                            sequence += 1
                             continue
                         }
                     }
@@ -322,10 +406,11 @@ public struct PerfettoTrace: Sendable {
                         for k in position..<groupEnd where isSlice(k) {
                             write(k, at: time)
                             let duration = order[k] < 0 ? run(k).pointee.duration : event(k).pointee.durationNanoseconds
-                            open.push(time: time + max(1, duration), sequence: Int32(k), track: plan.tracks[k])
+                            open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
                             try flushIfFull()
                         }
                     }
+                    sequence += groupEnd - position
                     position = groupEnd
                 }
             }
@@ -336,6 +421,42 @@ public struct PerfettoTrace: Sendable {
         }
         if out.count > 0 { try emit(out.bytes) }
         return processUUID + UInt64(plan.names.count) + 1
+    }
+
+    /// A packet's bytes after its timestamp (`trusted_packet_sequence_id`, `sequence_flags`,
+    /// `track_event`), taken from what `EventPacketWriter` writes for it at time 0, so that the
+    /// many packets that differ only in time (a run's slices) are written as that timestamp and
+    /// a copy: the same bytes as `EventPacketWriter` writes for each.
+    private struct PacketTemplate {
+        private var suffix: [UInt8] = []
+
+        init() {}
+
+        /// The template of the one packet `write` writes (with timestamp 0) into a scratch buffer.
+        init(processUUID: UInt64, _ write: (EventPacketWriter) -> Void) {
+            let scratch = PacketBuffer(capacity: 256)
+            write(EventPacketWriter(out: scratch, processUUID: processUUID))
+            let bytes = Array(scratch.bytes)
+            // Trace.packet (0x0A), the packet's length, then timestamp (0x40) = 0.
+            var i = 1
+            while bytes[i] >= 0x80 { i += 1 }
+            precondition(bytes[0] == 0x0A && bytes[i + 1] == 0x40 && bytes[i + 2] == 0, "a packet starts with its timestamp")
+            suffix = Array(bytes[(i + 3)...])
+        }
+
+        @inline(__always) func write(at time: Int64, into out: PacketBuffer) {
+            let timestamp = UInt64(max(0, time))
+            let packet = 1 + PacketBuffer.varintSize(timestamp) + suffix.count
+            suffix.withUnsafeBufferPointer { suffix in
+                out.write(reserving: 1 + PacketBuffer.varintSize(UInt64(packet)) + packet) { out in
+                    out.byte(0x0A)  // Trace.packet (1)
+                    out.varint(UInt64(packet))
+                    out.byte(0x40)  // timestamp (8)
+                    out.varint(timestamp)
+                    out.raw(suffix)
+                }
+            }
+        }
     }
 
     /// Writes one event's `TracePacket { timestamp, trusted_packet_sequence_id, sequence_flags,
@@ -498,6 +619,8 @@ public struct PerfettoTrace: Sendable {
         /// Each event's interned name (by its position in time order); 0 for a counter and for a
         /// name written in place.
         var nameIDs: UnsafeBufferPointer<Int32>
+        /// The track of each slice of each stretch (`Stretch.tracks` is where its own begin).
+        var stretchTracks: UnsafeBufferPointer<Int32>
 
         /// One distinct `TraceEvent.track`: its own track, and its lanes with when each is free.
         private struct Actor {
@@ -506,7 +629,13 @@ public struct PerfettoTrace: Sendable {
             var laneTracks: [Int32] = []
         }
 
-        init(_ events: UnsafeBufferPointer<TraceEvent>, runs: UnsafeBufferPointer<SliceRun>, order: [Int32], times: [Int64]) {
+        init(
+            _ events: UnsafeBufferPointer<TraceEvent>,
+            runs: UnsafeBufferPointer<SliceRun>,
+            stretches: [Stretch],
+            order: [Int32],
+            times: [Int64]
+        ) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
             // (`swift_beginAccess`, a few percent of a traced run, issue 29). The lookups on a
@@ -525,6 +654,9 @@ public struct PerfettoTrace: Sendable {
             // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
             let plannedNames = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+            let plannedStretchTracks = UnsafeMutableBufferPointer<Int32>.allocate(
+                capacity: stretches.last.map { $0.tracks + $0.count } ?? 0
+            )
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
@@ -576,9 +708,13 @@ public struct PerfettoTrace: Sendable {
                 let duration: Int64
                 let nameID: Int32
                 var e: UnsafePointer<TraceEvent>? = nil  // nil for a run's slice
+                var stretch = Stretch(run: -1, first: 0, count: 1)  // an event: one slice, no run
+                var period: Int64 = 0
                 if order[k] < 0 {
-                    let r = Int(-order[k] - 1)
+                    stretch = stretches[Int(-order[k] - 1)]
+                    let r = Int(stretch.run)
                     let run = runs[r]
+                    period = run.period
                     if runActors[r] < 0 {
                         runActors[r] = actor(run.track)
                         runNames[r] = eventName(run.name)
@@ -603,21 +739,26 @@ public struct PerfettoTrace: Sendable {
                 plannedNames[k] = nameID
                 switch kind {
                 case .slice:
-                    let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
-                    let end = start + max(1, duration)
-                    if lane == actors[a].laneEnds.count {
-                        actors[a].laneEnds.append(end)
-                        actors[a].laneTracks.append(-1)
-                    } else {
-                        actors[a].laneEnds[lane] = end
+                    for i in 0..<stretch.count {  // a stretch's slices in time order
+                        let start = start + Int64(i) * period
+                        let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
+                        let end = start + max(1, duration)
+                        if lane == actors[a].laneEnds.count {
+                            actors[a].laneEnds.append(end)
+                            actors[a].laneTracks.append(-1)
+                        } else {
+                            actors[a].laneEnds[lane] = end
+                        }
+                        if actors[a].laneTracks[lane] < 0 {
+                            let name = actorNames[a]
+                            let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
+                            if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                            actors[a].laneTracks[lane] = t
+                        }
+                        let t = actors[a].laneTracks[lane]
+                        if i == 0 { plannedTracks[k] = t }
+                        if stretch.run >= 0 { plannedStretchTracks[stretch.tracks + i] = t }
                     }
-                    if actors[a].laneTracks[lane] < 0 {
-                        let name = actorNames[a]
-                        let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                        if Int(t) == counterUnits.count { counterUnits.append(nil) }
-                        actors[a].laneTracks[lane] = t
-                    }
-                    plannedTracks[k] = actors[a].laneTracks[lane]
                 case .instant, .counter:
                     if actors[a].track < 0 {
                         let t = track(actorNames[a])
@@ -635,12 +776,14 @@ public struct PerfettoTrace: Sendable {
             self.interns = interns
             tracks = UnsafeBufferPointer(plannedTracks)
             nameIDs = UnsafeBufferPointer(plannedNames)
+            stretchTracks = UnsafeBufferPointer(plannedStretchTracks)
         }
 
-        /// Frees `tracks` and `nameIDs`; the plan is not used after.
+        /// Frees `tracks`, `nameIDs` and `stretchTracks`; the plan is not used after.
         func deallocate() {
             tracks.deallocate()
             nameIDs.deallocate()
+            stretchTracks.deallocate()
         }
     }
 
