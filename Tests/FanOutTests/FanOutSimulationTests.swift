@@ -97,6 +97,30 @@ final class FanOutSimulationTests: XCTestCase {
             XCTAssertEqual(calls.filter { $0.name.hasSuffix("cancelled") }.count, r.cancelledCalls, v.name)
         }
         XCTAssertTrue(run(.groupWaitMain, flows: 5).trace.isEmpty)  // recorded only when asked
+        XCTAssertTrue(run(.groupWaitMain, flows: 5).frameRuns.isEmpty)
+    }
+
+    /// The idle main thread's frames are held as runs (a few per flow, not one event per frame),
+    /// and the timeline has a `frame` slice for each frame that ran — a run's at its vsync — on
+    /// main, one frame's work long, never overlapping another main slice.
+    func testIdleFramesAreRunsOfTheSameSlices() {
+        let r = run(.operationDependencies, .login, flows: 30, trace: true)
+        let costs = FlowCosts()
+        let main = r.timeline.filter { $0.track == "main" && $0.kind == .slice }.sorted { $0.startNanoseconds < $1.startNanoseconds }
+        let frames = main.filter { $0.name == "frame" }
+        XCTAssertGreaterThan(frames.count, 1_000)
+        XCTAssertLessThanOrEqual(frames.count, r.frames)
+        XCTAssertGreaterThanOrEqual(frames.count + r.missedFrames + 1, r.frames, "every vsync runs a frame or misses it")
+        XCTAssertLessThan(r.frameRuns.count * 20, frames.count)
+        XCTAssertEqual(r.frameRuns.reduce(0) { $0 + $1.count } + r.trace.filter { $0.name == "frame" }.count, frames.count)
+        for f in frames { XCTAssertEqual(f.durationNanoseconds, costs.frameWork.nanoseconds) }
+        for run in r.frameRuns {
+            XCTAssertEqual(run.start % costs.frameInterval.nanoseconds, 0)
+            XCTAssertEqual(run.period, costs.frameInterval.nanoseconds)
+        }
+        for (a, b) in zip(main, main.dropFirst()) {
+            XCTAssertLessThanOrEqual(a.startNanoseconds + a.durationNanoseconds, b.startNanoseconds, "\(a) overlaps \(b)")
+        }
     }
 
     func testNormalQuantile() {

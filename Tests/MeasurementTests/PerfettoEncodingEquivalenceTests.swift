@@ -178,3 +178,111 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         XCTAssertEqual(decoded(bytes), decoded(ReferencePerfettoEncoder.encoded([item])))
     }
 }
+
+/// Runs of periodic slices (`SliceRun`, bench-group's idle frames) encode to the bytes of the
+/// same slices as events, in place (issue 29).
+final class PerfettoSliceRunTests: XCTestCase {
+    typealias SplitMix = PerfettoEncodingEquivalenceTests.SplitMix
+
+    func bytes(_ item: ItemTrace) -> [UInt8] {
+        var trace = PerfettoTrace()
+        trace.add(item)
+        return trace.encoded()
+    }
+
+    /// Events on a few tracks, some at the runs' times (ties broken by position), and runs that
+    /// follow each other — or, every third round, overlap (put among the events first) — with
+    /// slices longer than the period (extra lanes), empty runs and two runs at one position.
+    func randomItem(_ rng: inout SplitMix, round: Int) -> ItemTrace {
+        var events: [TraceEvent] = []
+        for _ in 0..<rng.below(300) {
+            let start = Int64(rng.below(40)) * 5
+            let track = ["main", "worker 1", "main #2"][rng.below(3)]
+            switch rng.below(3) {
+            case 0: events.append(.slice(["tap", "frame"][rng.below(2)], on: track, start: start, duration: Int64(rng.below(20))))
+            case 1: events.append(.instant("missed frame", on: track, at: start, value: Double(rng.below(9))))
+            default: events.append(.counter("threads", unit: "threads", at: start, value: Double(rng.below(4))))
+            }
+        }
+        var runs: [SliceRun] = []
+        var start = Int64(rng.below(20)) - 5
+        for _ in 0..<rng.below(6) {
+            let period = Int64(1 + rng.below(10))
+            let count = rng.below(12)
+            runs.append(
+                SliceRun(
+                    ["frame", "idle"][rng.below(2)],
+                    on: ["main", "worker 1"][rng.below(2)],
+                    start: start,
+                    period: period,
+                    duration: Int64(rng.below(15)),
+                    count: count,
+                    position: rng.below(events.count + 1)
+                )
+            )
+            start += period * Int64(max(0, count - 1)) + Int64(rng.below(3)) - (round % 3 == 0 ? 30 : 0)
+        }
+        runs.sort { $0.position < $1.position }  // in creation order: runs follow each other in time
+        if round % 3 == 0 { runs.reverse() }
+        return ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events, runs: runs)
+    }
+
+    func testRunsEncodeAsTheirSlicesInPlace() {
+        var rng = SplitMix(state: 2911)
+        var withRuns = 0
+        for round in 0..<60 {
+            let item = randomItem(&rng, round: round)
+            var expanded = item
+            expanded.expandRuns()
+            XCTAssertEqual(expanded.events.count, item.eventCount)
+            XCTAssertEqual(bytes(item), bytes(expanded), "round \(round)")
+            if !item.runs.isEmpty { withRuns += 1 }
+        }
+        XCTAssertGreaterThan(withRuns, 30)
+    }
+
+    /// `allEvents` puts a run's slices before `events[position]`, runs at one position in order;
+    /// `--events` rows list them so.
+    func testAllEventsPutsTheSlicesAtTheirPosition() {
+        let events: [TraceEvent] = [.instant("a", on: "main", at: 0), .instant("b", on: "main", at: 50)]
+        let runs = [
+            SliceRun("f", on: "main", start: 10, period: 10, duration: 2, count: 2, position: 1),
+            SliceRun("g", on: "main", start: 30, period: 5, duration: 1, count: 1, position: 1),
+            SliceRun("h", on: "main", start: 60, period: 5, duration: 1, count: 1, position: 2),
+        ]
+        let item = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events, runs: runs)
+        XCTAssertEqual(item.allEvents.map(\.name), ["a", "f", "f", "g", "b", "h"])
+        XCTAssertEqual(item.allEvents.map(\.startNanoseconds), [0, 10, 20, 30, 50, 60])
+        XCTAssertEqual(item.timelineRecords.map(\.event), ["a", "f", "f", "g", "b", "h"])
+        XCTAssertEqual(item.eventCount, 6)
+    }
+
+    /// Control: a run whose slice ties with an event is placed by its position — moved past the
+    /// event, the packets come in another order, so the byte comparison above can fail.
+    func testAPositionChangesTheOrderOfTies() {
+        let events: [TraceEvent] = [.slice("tap", on: "main", start: 10, duration: 3)]
+        func item(position: Int) -> ItemTrace {
+            let run = SliceRun("frame", on: "main", start: 0, period: 10, duration: 2, count: 3, position: position)
+            return ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events, runs: [run])
+        }
+        XCTAssertNotEqual(bytes(item(position: 0)), bytes(item(position: 1)))
+        var expanded = item(position: 1)
+        expanded.expandRuns()
+        XCTAssertEqual(bytes(item(position: 1)), bytes(expanded))
+    }
+
+    /// A cut or a window works on the slices one by one; the stream counts them.
+    func testCutAndWindowSeeEverySlice() {
+        let run = SliceRun("frame", on: "main", start: 0, period: 10, duration: 2, count: 100, position: 0)
+        let item = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: [], runs: [run])
+        var trace = PerfettoTrace()
+        trace.add(item)
+        XCTAssertEqual(trace.eventCount, 100)
+        trace.restrict(to: 100..<200)
+        XCTAssertEqual(trace.items[0].events.map(\.startNanoseconds), Array(stride(from: 100, to: 200, by: 10)))
+        var cut = PerfettoTrace()
+        cut.add(item)
+        XCTAssertEqual(cut.cap(at: 30), 70)
+        XCTAssertEqual(cut.items[0].events.last?.startNanoseconds, 290)
+    }
+}

@@ -21,6 +21,14 @@ public struct FanOutSimResult: Sendable, Codable, Hashable, FlowMetrics {
     public var wastedNs: Int64 = 0
     /// The timeline, when asked for (empty otherwise).
     public var trace: [TraceEvent] = []
+    /// The idle main thread's frames in the timeline, as runs among `trace`'s events (empty unless
+    /// asked for); `timeline` is both together.
+    public var frameRuns: [SliceRun] = []
+
+    /// The whole timeline: `trace` with the frames of `frameRuns` in place.
+    public var timeline: [TraceEvent] {
+        ItemTrace(scenario: "", variant: "", mode: "", seed: 0, repetition: 0, events: trace, runs: frameRuns).allEvents
+    }
 
     init(flows: Int) { self.flows = flows }
 

@@ -49,6 +49,31 @@ public enum FanOutSimulation {
             result.missedFrames += 1
             if request.recordTrace { trace.append(.instant("missed frame", on: "main", at: t.nanoseconds, value: Double(k))) }
         }
+        // Frames on an idle main thread, one run (`SliceRun`) for a stretch with no other event
+        // between: the same slices as one `frame` event each, without making and keeping ~5 M
+        // of them in a default run (issue 29).
+        var frameRuns: [SliceRun] = []
+        func recordFrames(_ frames: Range<Int>) {
+            let start = vsync(frames.lowerBound).nanoseconds
+            if var last = frameRuns.last, last.position == trace.count,
+                last.start + Int64(last.count) * last.period == start
+            {
+                last.count += frames.count
+                frameRuns[frameRuns.count - 1] = last
+                return
+            }
+            frameRuns.append(
+                SliceRun(
+                    "frame",
+                    on: "main",
+                    start: start,
+                    period: interval.nanoseconds,
+                    duration: costs.frameWork.nanoseconds,
+                    count: frames.count,
+                    position: trace.count
+                )
+            )
+        }
         func finishFlow(_ f: Int, at t: SimInstant) {
             latencies.append((t - plans[f].arrival).nanoseconds)
             done += 1
@@ -106,15 +131,9 @@ public enum FanOutSimulation {
                 // event per frame: 27,000 frames per 300 flows otherwise).
                 var next = k + 1
                 if busy == nil, head == mainQueue.count, let until = events.nextTime {
-                    while vsync(next - 1) + costs.frameWork <= until {
-                        if request.recordTrace {
-                            trace.append(
-                                .slice("frame", on: "main", start: vsync(next - 1).nanoseconds, duration: costs.frameWork.nanoseconds)
-                            )
-                        }
-                        next += 1
-                    }
+                    while vsync(next - 1) + costs.frameWork <= until { next += 1 }
                     next -= 1
+                    if request.recordTrace, next > k { recordFrames(k..<next) }
                     if next > k {
                         result.frames += next - k - 1
                         if done < request.flows { events.schedule(.vsync(next), at: vsync(next), priority: 1) }
@@ -160,6 +179,7 @@ public enum FanOutSimulation {
             trace += threadTrace(threadSpans)
             trace += callTrace(calls)
             result.trace = trace
+            result.frameRuns = frameRuns
         }
         return result
     }

@@ -153,8 +153,8 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
 
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
         switch sample {
-        case .sim(let r): return r.trace.isEmpty ? [] : [item.trace("sim", r.trace)]
-        case .live(let l, let s): return [item.trace("live", l.trace), item.trace("sim", s.trace)].filter { !$0.events.isEmpty }
+        case .sim(let r): return [item.trace("sim", r.trace, runs: r.frameRuns)].filter { $0.eventCount > 0 }
+        case .live(let l, let s): return [item.trace("live", l.trace), item.trace("sim", s.trace, runs: s.frameRuns)].filter { $0.eventCount > 0 }
         case .overhead: return []
         }
     }
@@ -163,10 +163,12 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
         switch sample {
         case .sim(var r):
             r.trace = []
+            r.frameRuns = []
             return .sim(r)
         case .live(var l, var s):
             l.trace = []
             s.trace = []
+            s.frameRuns = []
             return .live(l, sim: s)
         case .overhead: return sample
         }

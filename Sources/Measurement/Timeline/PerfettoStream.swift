@@ -35,13 +35,17 @@ package struct PerfettoStream {
         var share = Int.max
         if let limit { share = max(0, limit - eventCount) / max(1, itemsLeft) / traces.count }
         for var trace in traces {
-            if let window { trace.events.removeAll { !window.contains($0.startNanoseconds) } }
-            if trace.events.count > share {
+            if let window {
+                trace.expandRuns()
+                trace.events.removeAll { !window.contains($0.startNanoseconds) }
+            }
+            if trace.eventCount > share {
+                trace.expandRuns()
                 trace.events.sort { $0.startNanoseconds < $1.startNanoseconds }
                 dropped += trace.events.count - share
                 trace.events.removeLast(trace.events.count - share)
             }
-            eventCount += trace.events.count
+            eventCount += trace.eventCount
             pid += 1
             do {
                 nextUUID = try PerfettoTrace.encode(trace, pid: pid, firstUUID: nextUUID, into: buffer) { try file.append(bytes: $0) }

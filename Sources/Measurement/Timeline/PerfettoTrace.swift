@@ -13,11 +13,12 @@ public struct PerfettoTrace: Sendable {
     public mutating func add(_ item: ItemTrace) { items.append(item) }
 
     /// The events of all items.
-    public var eventCount: Int { items.reduce(0) { $0 + $1.events.count } }
+    public var eventCount: Int { items.reduce(0) { $0 + $1.eventCount } }
 
     /// Keeps only events that start inside `window` (nanoseconds since each item's start).
     public mutating func restrict(to window: Range<Int64>) {
         for i in items.indices {
+            items[i].expandRuns()
             items[i].events.removeAll { !window.contains($0.startNanoseconds) }
         }
     }
@@ -28,6 +29,7 @@ public struct PerfettoTrace: Sendable {
     public mutating func cap(at limit: Int) -> Int {
         let total = eventCount
         guard total > limit, !items.isEmpty else { return 0 }
+        for i in items.indices { items[i].expandRuns() }
         var remaining = limit
         let bySize = items.indices.sorted { items[$0].events.count < items[$1].events.count }
         for (done, i) in bySize.enumerated() {
@@ -110,6 +112,10 @@ public struct PerfettoTrace: Sendable {
     /// an event carries `name_iid` and the annotation's `name_iid` instead of the strings (rarer
     /// names stay in place), and a packet that uses them says `SEQ_NEEDS_INCREMENTAL_STATE`; track uuids count up from 1 over the whole trace, so
     /// they take one to three bytes.
+    ///
+    /// A run's slices (`SliceRun`) are walked from the run itself, merged with the events in time
+    /// order (then creation order), with the packets their slices one by one would give; runs that
+    /// overlap each other in time are put among the events first.
     @discardableResult
     static func encode(
         _ item: ItemTrace,
@@ -120,22 +126,130 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         out.removeAll()
+        var item = item
+        var runs = item.runs.indices.sorted { (item.runs[$0].position, $0) < (item.runs[$1].position, $1) }.map { item.runs[$0] }
+        if !Self.runsFollowEachOther(runs) {
+            item.expandRuns()
+            runs = []
+        }
         // Read in place: copying an event out of the array retains and releases its two strings.
         return try item.events.withUnsafeBufferPointer { events in
-            try encode(item, events: events, pid: pid, processUUID: processUUID, into: out, emit: emit)
+            try runs.withUnsafeBufferPointer { runs in
+                try encode(item, events: events, runs: runs, pid: pid, processUUID: processUUID, into: out, emit: emit)
+            }
         }
+    }
+
+    /// Whether the runs' slices, in creation order, start in time order (each run's after the one
+    /// before it), so that they merge with the events as one sorted stream.
+    private static func runsFollowEachOther(_ runs: [SliceRun]) -> Bool {
+        var last = Int64.min
+        for run in runs where run.count > 0 {
+            guard run.period > 0 || run.count == 1, run.start >= last, run.position >= 0 else { return false }
+            last = run.start + Int64(run.count - 1) * run.period
+        }
+        return true
+    }
+
+    /// Consecutive slices of one run, in the merged timeline: `count` of them from its slice
+    /// `first`. With more than one, each is alone at its time (no other entry starts then), so
+    /// they are written in a loop of their own, in time order; `tracks` is where the plan puts
+    /// their tracks.
+    struct Stretch {
+        var run: Int32
+        var first: Int
+        var count: Int
+        var tracks = 0
+    }
+
+    /// The timeline in time order, then creation order: each entry an event's index, or
+    /// `-(s + 1)` for stretch `s` of a run's slices; each entry's start (a stretch's first); and
+    /// the stretches.
+    private static func merged(
+        _ events: UnsafeBufferPointer<TraceEvent>,
+        _ runs: UnsafeBufferPointer<SliceRun>
+    ) -> (order: [Int32], times: [Int64], stretches: [Stretch]) {
+        let eventOrder = Self.timeOrder(events)
+        if runs.isEmpty {
+            return (eventOrder, eventOrder.map { events[Int($0)].startNanoseconds }, [])
+        }
+        var order: [Int32] = []
+        var times: [Int64] = []
+        var stretches: [Stretch] = []
+        order.reserveCapacity(events.count + runs.count)
+        times.reserveCapacity(events.count + runs.count)
+        var i = 0, r = 0, k = 0
+        var lastTime = Int64.min
+        var lastIsStretch = false  // the last entry is a stretch whose slices are each alone
+        func skipEmpty() { while r < runs.count, runs[r].count == 0 { r += 1 } }
+        skipEmpty()
+        while i < eventOrder.count || r < runs.count {
+            let eventTime = i < eventOrder.count ? events[Int(eventOrder[i])].startNanoseconds : .max
+            guard r < runs.count else {
+                order.append(eventOrder[i])
+                times.append(eventTime)
+                lastTime = eventTime
+                lastIsStretch = false
+                i += 1
+                continue
+            }
+            let run = runs[r]
+            let runTime = run.start + Int64(k) * run.period
+            let takeRun = i == eventOrder.count || runTime < eventTime || (runTime == eventTime && run.position <= Int(eventOrder[i]))
+            guard takeRun else {
+                order.append(eventOrder[i])
+                times.append(eventTime)
+                lastTime = eventTime
+                lastIsStretch = false
+                i += 1
+                continue
+            }
+            // Alone: nothing before it at its time, and nothing after it (the run's next slice
+            // comes later; after its last, the next run's first or the next event might not).
+            var nextRunTime = Int64.max
+            if k + 1 == run.count {
+                var q = r + 1
+                while q < runs.count, runs[q].count == 0 { q += 1 }
+                if q < runs.count { nextRunTime = runs[q].start }
+            }
+            let alone = lastTime != runTime && eventTime != runTime && nextRunTime != runTime
+            if alone, lastIsStretch, let s = stretches.last, Int(s.run) == r, s.first + s.count == k {
+                stretches[stretches.count - 1].count += 1
+            } else {
+                stretches.append(Stretch(run: Int32(r), first: k, count: 1))
+                order.append(Int32(-stretches.count))
+                times.append(runTime)
+            }
+            lastIsStretch = alone
+            lastTime = runTime
+            k += 1
+            if k == run.count {
+                k = 0
+                r += 1
+                skipEmpty()
+            }
+        }
+        // Each stretch's tracks, one per slice, in one buffer the plan fills.
+        var offset = 0
+        for s in stretches.indices {
+            stretches[s].tracks = offset
+            offset += stretches[s].count
+        }
+        return (order, times, stretches)
     }
 
     private static func encode(
         _ item: ItemTrace,
         events: UnsafeBufferPointer<TraceEvent>,
+        runs: UnsafeBufferPointer<SliceRun>,
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let order = Self.timeOrder(events)
-        let plan = TrackPlan(events, order: order)
+        let (order, times, stretches) = Self.merged(events, runs)
+        let plan = TrackPlan(events, runs: runs, stretches: stretches, order: order, times: times)
+        defer { plan.deallocate() }
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
@@ -197,33 +311,109 @@ public struct PerfettoTrace: Sendable {
         var open = OpenSlices()
         var position = 0
         let base = events.baseAddress
-        func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
-        while position < order.count {
-            let time = event(position).pointee.startNanoseconds
-            var groupEnd = position + 1
-            var slices = event(position).pointee.kind == .slice ? 1 : 0
-            while groupEnd < order.count, event(groupEnd).pointee.startNanoseconds == time {
-                if event(groupEnd).pointee.kind == .slice { slices += 1 }
-                groupEnd += 1
-            }
-            while let end = open.popIfDue(by: time) {
-                writer.end(end.time, track: end.track)
-                try flushIfFull()
-            }
-            if slices < groupEnd - position {
-                for k in position..<groupEnd where event(k).pointee.kind != .slice {
-                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                    try flushIfFull()
+        let runBase = runs.baseAddress
+        try order.withUnsafeBufferPointer { order in
+            try times.withUnsafeBufferPointer { times in
+                func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
+                func stretch(_ k: Int) -> Stretch { stretches[Int(-order[k] - 1)] }
+                func run(_ k: Int) -> UnsafePointer<SliceRun> { runBase.unsafelyUnwrapped + Int(stretch(k).run) }
+                // Each slice's place in the timeline one slice an entry: orders the ends of open
+                // slices that end together, as their begins came.
+                var sequence = 0
+                func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind == .slice }
+                func write(_ k: Int, at time: Int64) {
+                    if order[k] < 0 {
+                        writer.slice(run(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+                    } else {
+                        writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+                    }
+                }
+                while position < order.count {
+                    let time = times[position]
+                    // A stretch of a run's slices, each alone at its time: for each, the ends due
+                    // by then, its begin, and its end at once if nothing happens before it (an
+                    // idle frame), else into the heap.
+                    if order[position] < 0, stretch(position).count > 1 {
+                        let s = stretch(position)
+                        let r = run(position)
+                        let period = r.pointee.period
+                        let length = max(1, r.pointee.duration)
+                        let nameID = plan.nameIDs[position]
+                        let after = position + 1 < order.count ? times[position + 1] : .max
+                        // The packets of a track's begin and end differ only in their timestamp:
+                        // their other bytes are made once per track (`PacketTemplate`).
+                        var templateTrack: Int32 = -1
+                        var begin = PacketTemplate()
+                        var finish = PacketTemplate()
+                        for i in 0..<s.count {
+                            let start = time + Int64(i) * period
+                            while let end = open.popIfDue(by: start) {
+                                writer.end(end.time, track: end.track)
+                                try flushIfFull()
+                            }
+                            let track = plan.stretchTracks[s.tracks + i]
+                            if track != templateTrack {
+                                templateTrack = track
+                                begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
+                                finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
+                            }
+                            begin.write(at: start, into: out)
+                            let end = start + length
+                            let next = i + 1 < s.count ? start + period : after
+                            if open.earliestEnd > end, next >= end {
+                                finish.write(at: end, into: out)
+                            } else {
+                                open.push(time: end, sequence: Int32(sequence + i), track: track)
+                            }
+                            try flushIfFull()
+                        }
+                        sequence += s.count
+                        position += 1
+                        continue
+                    }
+                    var groupEnd = position + 1
+                    var slices = isSlice(position) ? 1 : 0
+                    while groupEnd < order.count, times[groupEnd] == time {
+                        if isSlice(groupEnd) { slices += 1 }
+                        groupEnd += 1
+                    }
+                    while let end = open.popIfDue(by: time) {
+                        writer.end(end.time, track: end.track)
+                        try flushIfFull()
+                    }
+                    // A slice alone at its time that ends before anything else happens (the next
+                    // start, any open slice's end): its end packet comes right after its begin,
+                    // so it is written now, without going through the heap — an idle frame.
+                    if slices == 1, groupEnd == position + 1 {
+                        let duration = order[position] < 0 ? run(position).pointee.duration : event(position).pointee.durationNanoseconds
+                        let end = time + max(1, duration)
+                        if open.earliestEnd > end, groupEnd == order.count || times[groupEnd] >= end {
+                            write(position, at: time)
+                            writer.end(end, track: plan.tracks[position])
+                            try flushIfFull()
+                            position = groupEnd
+                            sequence += 1
+                            continue
+                        }
+                    }
+                    if slices < groupEnd - position {
+                        for k in position..<groupEnd where !isSlice(k) {
+                            write(k, at: time)
+                            try flushIfFull()
+                        }
+                    }
+                    if slices > 0 {
+                        for k in position..<groupEnd where isSlice(k) {
+                            write(k, at: time)
+                            let duration = order[k] < 0 ? run(k).pointee.duration : event(k).pointee.durationNanoseconds
+                            open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
+                            try flushIfFull()
+                        }
+                    }
+                    sequence += groupEnd - position
+                    position = groupEnd
                 }
             }
-            if slices > 0 {
-                for k in position..<groupEnd where event(k).pointee.kind == .slice {
-                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                    open.push(time: time + max(1, event(k).pointee.durationNanoseconds), sequence: Int32(k), track: plan.tracks[k])
-                    try flushIfFull()
-                }
-            }
-            position = groupEnd
         }
         while let end = open.popIfDue(by: .max) {
             writer.end(end.time, track: end.track)
@@ -231,6 +421,42 @@ public struct PerfettoTrace: Sendable {
         }
         if out.count > 0 { try emit(out.bytes) }
         return processUUID + UInt64(plan.names.count) + 1
+    }
+
+    /// A packet's bytes after its timestamp (`trusted_packet_sequence_id`, `sequence_flags`,
+    /// `track_event`), taken from what `EventPacketWriter` writes for it at time 0, so that the
+    /// many packets that differ only in time (a run's slices) are written as that timestamp and
+    /// a copy: the same bytes as `EventPacketWriter` writes for each.
+    private struct PacketTemplate {
+        private var suffix: [UInt8] = []
+
+        init() {}
+
+        /// The template of the one packet `write` writes (with timestamp 0) into a scratch buffer.
+        init(processUUID: UInt64, _ write: (EventPacketWriter) -> Void) {
+            let scratch = PacketBuffer(capacity: 256)
+            write(EventPacketWriter(out: scratch, processUUID: processUUID))
+            let bytes = Array(scratch.bytes)
+            // Trace.packet (0x0A), the packet's length, then timestamp (0x40) = 0.
+            var i = 1
+            while bytes[i] >= 0x80 { i += 1 }
+            precondition(bytes[0] == 0x0A && bytes[i + 1] == 0x40 && bytes[i + 2] == 0, "a packet starts with its timestamp")
+            suffix = Array(bytes[(i + 3)...])
+        }
+
+        @inline(__always) func write(at time: Int64, into out: PacketBuffer) {
+            let timestamp = UInt64(max(0, time))
+            let packet = 1 + PacketBuffer.varintSize(timestamp) + suffix.count
+            suffix.withUnsafeBufferPointer { suffix in
+                out.write(reserving: 1 + PacketBuffer.varintSize(UInt64(packet)) + packet) { out in
+                    out.byte(0x0A)  // Trace.packet (1)
+                    out.varint(UInt64(packet))
+                    out.byte(0x40)  // timestamp (8)
+                    out.varint(timestamp)
+                    out.raw(suffix)
+                }
+            }
+        }
     }
 
     /// Writes one event's `TracePacket { timestamp, trusted_packet_sequence_id, sequence_flags,
@@ -254,6 +480,17 @@ public struct PerfettoTrace: Sendable {
             } else {
                 var name = event.pointee.name
                 name.withUTF8 { write(time, type, uuid, counter: nil, nameID: 0, name: $0, annotation: event.pointee.value) }
+            }
+        }
+
+        /// A slice of a run: a begin without a value.
+        @inline(__always) func slice(_ run: UnsafePointer<SliceRun>, at time: Int64, track: Int32, nameID: Int32) {
+            let uuid = processUUID + UInt64(track) + 1
+            if nameID != 0 {
+                write(time, .sliceBegin, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: nil)
+            } else {
+                var name = run.pointee.name
+                name.withUTF8 { write(time, .sliceBegin, uuid, counter: nil, nameID: 0, name: $0, annotation: nil) }
             }
         }
 
@@ -373,7 +610,7 @@ public struct PerfettoTrace: Sendable {
         var names: [String] = []
         /// A counter track's unit (its last sample's), nil for a thread track.
         var counterUnits: [String?] = []
-        var tracks: [Int32] = []
+        var tracks: UnsafeBufferPointer<Int32>
         /// The distinct names of slices and instants, in order of first use: interned name `k` is
         /// `eventNames[k - 1]`.
         var eventNames: [String] = []
@@ -381,7 +618,9 @@ public struct PerfettoTrace: Sendable {
         var interns = false
         /// Each event's interned name (by its position in time order); 0 for a counter and for a
         /// name written in place.
-        var nameIDs: [Int32] = []
+        var nameIDs: UnsafeBufferPointer<Int32>
+        /// The track of each slice of each stretch (`Stretch.tracks` is where its own begin).
+        var stretchTracks: UnsafeBufferPointer<Int32>
 
         /// One distinct `TraceEvent.track`: its own track, and its lanes with when each is free.
         private struct Actor {
@@ -390,30 +629,44 @@ public struct PerfettoTrace: Sendable {
             var laneTracks: [Int32] = []
         }
 
-        init(_ events: UnsafeBufferPointer<TraceEvent>, order: [Int32]) {
+        init(
+            _ events: UnsafeBufferPointer<TraceEvent>,
+            runs: UnsafeBufferPointer<SliceRun>,
+            stretches: [Stretch],
+            order: [Int32],
+            times: [Int64]
+        ) {
+            // Everything the loop below changes is a local that no closure captures: a captured
+            // variable lives in a box whose every access is checked for exclusivity at run time
+            // (`swift_beginAccess`, a few percent of a traced run, issue 29). The lookups on a
+            // miss capture only what they alone change.
+            var names: [String] = []
+            // Not touched by `track`, which only names tracks: the loop gives each new one its slot.
+            var counterUnits: [String?] = []
+            var eventNames: [String] = []
+            var interns = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
             var internedLengths: [Int] = []
             // Written in place, one slot per event (no uniqueness check and growth test per
-            // append), then copied into the arrays once.
+            // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
             let plannedNames = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
-            defer {
-                plannedTracks.deallocate()
-                plannedNames.deallocate()
-            }
+            let plannedStretchTracks = UnsafeMutableBufferPointer<Int32>.allocate(
+                capacity: stretches.last.map { $0.tracks + $0.count } ?? 0
+            )
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
                 byName[name] = index
                 names.append(name)
-                counterUnits.append(nil)
                 return index
             }
             // Most items have a handful of actors: a linear scan with `==` (a compare of two
-            // words for short names) costs less than hashing each event's track name.
+            // words for short names) costs less than hashing each event's track name. A new
+            // actor's index is `actorNames.count - 1`; the loop adds its `Actor`.
             func actor(_ name: String) -> Int32 {
                 if actorNames.count <= 16 {
                     if let i = actorNames.firstIndex(of: name) { return Int32(i) }
@@ -421,9 +674,8 @@ public struct PerfettoTrace: Sendable {
                     return Int32(i)
                 }
                 actorNames.append(name)
-                actors.append(Actor())
-                actorByName[name] = actors.count - 1
-                return Int32(actors.count - 1)
+                actorByName[name] = actorNames.count - 1
+                return Int32(actorNames.count - 1)
             }
             // Interned: the first `internedNames` distinct names, found by a linear scan (only
             // names of the same length are compared). Names past those — bench-group's per-flow
@@ -445,39 +697,93 @@ public struct PerfettoTrace: Sendable {
             // alive during the plan, so words seen once cannot come back as another string.
             var actorWords = StringWords()
             var nameWords = StringWords()
+            // A run's actor and name, looked up at its first slice.
+            var runActors = [Int32](repeating: -1, count: runs.count)
+            var runNames = [Int32](repeating: 0, count: runs.count)
             let base = events.baseAddress
-            for (k, i) in order.enumerated() {
-                let e = base.unsafelyUnwrapped + Int(i)
-                let kind = e.pointee.kind
-                let a = Int(actorWords.lookup(e, at: StringWords.trackOffset) { actor(e.pointee.track) })
-                let nameID = kind == .counter ? 0 : nameWords.lookup(e, at: StringWords.nameOffset) { eventName(e.pointee.name) }
+            for k in 0..<order.count {
+                let kind: TraceEvent.Kind
+                let a: Int
+                let start: Int64
+                let duration: Int64
+                let nameID: Int32
+                var e: UnsafePointer<TraceEvent>? = nil  // nil for a run's slice
+                var stretch = Stretch(run: -1, first: 0, count: 1)  // an event: one slice, no run
+                var period: Int64 = 0
+                if order[k] < 0 {
+                    stretch = stretches[Int(-order[k] - 1)]
+                    let r = Int(stretch.run)
+                    let run = runs[r]
+                    period = run.period
+                    if runActors[r] < 0 {
+                        runActors[r] = actor(run.track)
+                        runNames[r] = eventName(run.name)
+                    }
+                    (kind, a, nameID) = (.slice, Int(runActors[r]), runNames[r])
+                    if nameID != 0 { interns = true }
+                    start = times[k]
+                    duration = run.duration
+                } else {
+                    let event = base.unsafelyUnwrapped + Int(order[k])
+                    e = event
+                    kind = event.pointee.kind
+                    a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
+                    nameID =
+                        kind == .counter
+                        ? 0 : nameWords.lookup(event, at: StringWords.nameOffset) { eventName(event.pointee.name) }
+                    if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
+                    start = event.pointee.startNanoseconds
+                    duration = event.pointee.durationNanoseconds
+                }
+                if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
                 plannedNames[k] = nameID
-                if kind != .counter, nameID != 0 || e.pointee.value != nil { interns = true }
-                let start = e.pointee.startNanoseconds
                 switch kind {
                 case .slice:
-                    let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
-                    let end = start + max(1, e.pointee.durationNanoseconds)
-                    if lane == actors[a].laneEnds.count {
-                        actors[a].laneEnds.append(end)
-                        actors[a].laneTracks.append(-1)
-                    } else {
-                        actors[a].laneEnds[lane] = end
+                    for i in 0..<stretch.count {  // a stretch's slices in time order
+                        let start = start + Int64(i) * period
+                        let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
+                        let end = start + max(1, duration)
+                        if lane == actors[a].laneEnds.count {
+                            actors[a].laneEnds.append(end)
+                            actors[a].laneTracks.append(-1)
+                        } else {
+                            actors[a].laneEnds[lane] = end
+                        }
+                        if actors[a].laneTracks[lane] < 0 {
+                            let name = actorNames[a]
+                            let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
+                            if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                            actors[a].laneTracks[lane] = t
+                        }
+                        let t = actors[a].laneTracks[lane]
+                        if i == 0 { plannedTracks[k] = t }
+                        if stretch.run >= 0 { plannedStretchTracks[stretch.tracks + i] = t }
                     }
-                    if actors[a].laneTracks[lane] < 0 {
-                        let name = e.pointee.track
-                        actors[a].laneTracks[lane] = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                    }
-                    plannedTracks[k] = actors[a].laneTracks[lane]
                 case .instant, .counter:
-                    if actors[a].track < 0 { actors[a].track = track(e.pointee.track) }
+                    if actors[a].track < 0 {
+                        let t = track(actorNames[a])
+                        if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                        actors[a].track = t
+                    }
                     let t = actors[a].track
-                    if kind == .counter { counterUnits[Int(t)] = e.pointee.name }
+                    if kind == .counter { counterUnits[Int(t)] = e.unsafelyUnwrapped.pointee.name }
                     plannedTracks[k] = t
                 }
             }
-            tracks = Array(plannedTracks)
-            nameIDs = Array(plannedNames)
+            self.names = names
+            self.counterUnits = counterUnits
+            self.eventNames = eventNames
+            self.interns = interns
+            tracks = UnsafeBufferPointer(plannedTracks)
+            nameIDs = UnsafeBufferPointer(plannedNames)
+            stretchTracks = UnsafeBufferPointer(plannedStretchTracks)
+        }
+
+        /// Frees `tracks`, `nameIDs` and `stretchTracks`; the plan is not used after.
+        func deallocate() {
+            tracks.deallocate()
+            nameIDs.deallocate()
+            stretchTracks.deallocate()
         }
     }
 
@@ -533,6 +839,9 @@ public struct PerfettoTrace: Sendable {
                 child = parent
             }
         }
+
+        /// When the earliest open slice ends (`Int64.max` if none is open).
+        var earliestEnd: Int64 { heap.first?.time ?? .max }
 
         /// The earliest end, if it is at or before `time`.
         mutating func popIfDue(by time: Int64) -> End? {

@@ -46,8 +46,8 @@ extension MatrixItem {
         Comparison.pairs(scenario: scenarioName, variant: variantName, sim: sim, live: live, metrics: metrics)
     }
 
-    /// The item's timeline in `mode`.
-    public func trace(_ mode: String, _ events: [TraceEvent]) -> ItemTrace {
-        ItemTrace(scenario: scenarioName, variant: variantName, mode: mode, seed: seed, repetition: repetition, events: events)
+    /// The item's timeline in `mode`: its events and its runs of like slices (`SliceRun`).
+    public func trace(_ mode: String, _ events: [TraceEvent], runs: [SliceRun] = []) -> ItemTrace {
+        ItemTrace(scenario: scenarioName, variant: variantName, mode: mode, seed: seed, repetition: repetition, events: events, runs: runs)
     }
 }
