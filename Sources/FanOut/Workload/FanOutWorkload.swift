@@ -154,7 +154,8 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
     public func trace(for item: Item, sample: Sample) -> [ItemTrace] {
         switch sample {
         case .sim(let r): return [item.trace("sim", r.trace, runs: r.frameRuns)].filter { $0.eventCount > 0 }
-        case .live(let l, let s): return [item.trace("live", l.trace), item.trace("sim", s.trace, runs: s.frameRuns)].filter { $0.eventCount > 0 }
+        case .live(let l, let s):
+            return [item.trace("live", l.trace), item.trace("sim", s.trace, runs: s.frameRuns)].filter { $0.eventCount > 0 }
         case .overhead: return []
         }
     }
