@@ -104,7 +104,8 @@ import Glibc
 /// loose on purpose: a loaded machine, not speed, is what it allows for). Swift Testing, side by
 /// side with the other waiting tests, as `HarnessChildrenTests` says why (issue 33).
 @Suite struct HarnessInterruptTests {
-    struct Case: Sendable {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
         var tool: String
         var arguments: [String]
         /// The signal goes once a child whose command line contains this is running.
@@ -112,65 +113,54 @@ import Glibc
         var signal: Int32
         /// The variant (or factor) whose records an item that finished first wrote; nil: none.
         var finishedVariant: String?
+        var testDescription: String { name }
     }
 
-    @Test func readinessEndsAtOnceWithAProbeDeadlocked() async throws {
-        try await check(
-            "readiness",
-            Case(
-                tool: "bench-readiness",
-                arguments: [
-                    "--mode", "live", "--scenario", "reentrant-tasks", "--variant", "signal,article-lightweight", "--attempts", "1",
-                    "--watchdog-s", "120", "--quiet",
-                ],
-                child: "cross-thread-wait article-lightweight",
-                signal: SIGINT,
-                finishedVariant: "signal"
-            )
-        )
-    }
-
-    @Test func clockEndsAtOnceWithItsChildRunning() async throws {
-        try await check(
-            "clock",
-            Case(
-                tool: "bench-clock",
-                arguments: ["--mode", "live", "--scenario", "leap-second", "--live-duration", "60", "--no-read-cost", "--quiet"],
-                child: "bench-clock --live-child",
-                signal: SIGTERM,
-                finishedVariant: nil
-            )
-        )
-    }
-
-    @Test func invalidationEndsAtOnceWithItsChildrenRunning() async throws {
-        try await check(
-            "invalidation",
-            Case(
-                tool: "bench-invalidation",
-                arguments: ["--mode", "live", "--duration", "30", "--variant", "signal", "--quiet"],
-                child: "--invalidation-child",
-                signal: SIGINT,
-                finishedVariant: nil
-            )
-        )
-    }
-
-    @Test func lifecycleEndsAtOnceWithItsAppRunning() async throws {
+    /// One case a tool: a live run whose built-in harness has a child in flight when the signal comes.
+    static let cases: [Case] = [
+        Case(
+            name: "readiness",
+            tool: "bench-readiness",
+            arguments: [
+                "--mode", "live", "--scenario", "reentrant-tasks", "--variant", "signal,article-lightweight", "--attempts", "1",
+                "--watchdog-s", "120", "--quiet",
+            ],
+            child: "cross-thread-wait article-lightweight",
+            signal: SIGINT,
+            finishedVariant: "signal"
+        ),
+        Case(
+            name: "clock",
+            tool: "bench-clock",
+            arguments: ["--mode", "live", "--scenario", "leap-second", "--live-duration", "60", "--no-read-cost", "--quiet"],
+            child: "bench-clock --live-child",
+            signal: SIGTERM,
+            finishedVariant: nil
+        ),
+        Case(
+            name: "invalidation",
+            tool: "bench-invalidation",
+            arguments: ["--mode", "live", "--duration", "30", "--variant", "signal", "--quiet"],
+            child: "--invalidation-child",
+            signal: SIGINT,
+            finishedVariant: nil
+        ),
         // Seed 2's items start once seed 1's five (one per durability) have finished.
-        try await check(
-            "lifecycle",
-            Case(
-                tool: "bench-lifecycle",
-                arguments: [
-                    "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--seeds", "2",
-                    "--quiet",
-                ],
-                child: "-2 ",
-                signal: SIGTERM,
-                finishedVariant: "signal"
-            )
-        )
+        Case(
+            name: "lifecycle",
+            tool: "bench-lifecycle",
+            arguments: [
+                "--mode", "live", "--variant", "signal", "--scenario", "everyday", "--sessions", "5", "--kills", "6", "--seeds", "2",
+                "--quiet",
+            ],
+            child: "-2 ",
+            signal: SIGTERM,
+            finishedVariant: "signal"
+        ),
+    ]
+
+    @Test(arguments: cases) func endsAtOnceWithItsChildRunning(_ c: Case) async throws {
+        try await check(c.name, c)
     }
 
     /// What an interrupted run left: its exit status, how long it took to end after the signal,

@@ -185,17 +185,10 @@ public struct PerfettoTrace: Sendable {
         skipEmpty()
         while i < eventOrder.count || r < runs.count {
             let eventTime = i < eventOrder.count ? events[Int(eventOrder[i])].startNanoseconds : .max
-            guard r < runs.count else {
-                order.append(eventOrder[i])
-                times.append(eventTime)
-                lastTime = eventTime
-                lastIsStretch = false
-                i += 1
-                continue
-            }
-            let run = runs[r]
-            let runTime = run.start + Int64(k) * run.period
-            let takeRun = i == eventOrder.count || runTime < eventTime || (runTime == eventTime && run.position <= Int(eventOrder[i]))
+            let runTime = r < runs.count ? runs[r].start + Int64(k) * runs[r].period : .max
+            let takeRun =
+                r < runs.count
+                && (i == eventOrder.count || runTime < eventTime || (runTime == eventTime && runs[r].position <= Int(eventOrder[i])))
             guard takeRun else {
                 order.append(eventOrder[i])
                 times.append(eventTime)
@@ -204,6 +197,7 @@ public struct PerfettoTrace: Sendable {
                 i += 1
                 continue
             }
+            let run = runs[r]
             // Alone: nothing before it at its time, and nothing after it (the run's next slice
             // comes later; after its last, the next run's first or the next event might not).
             var nextRunTime = Int64.max
