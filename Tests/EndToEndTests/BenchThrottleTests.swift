@@ -113,9 +113,8 @@ final class BenchThrottleTests: XCTestCase {
                 (["--output", "/proc/cannot/write"], "cannot write /proc/cannot/write"),
                 (["--device", "toaster", "--trace", malformed.path], "unknown --device 'toaster'"),
             ]
-        // A case naming its own --output keeps it; the others write into this test's folder.
-        let withOutput = cases.map { args, expected in (args + ["--output", args.contains("--output") ? args.last! : dir.path], expected) }
-        try bench.assertOneLineErrors(withOutput, appending: ["--quick", "--quiet"])
+        // A case naming its own --output keeps it; the others get a folder each.
+        try bench.assertOneLineErrors(cases, appending: ["--quick", "--quiet"])
     }
 }
 

@@ -160,6 +160,12 @@ struct WorkloadTool {
     /// Each case of bad input (its arguments plus `appending`) is refused with exit `status` (any
     /// non-zero one where nil) and exactly one stderr line, `bench-…: error: …`, containing the
     /// expected text; never a trap.
+    ///
+    /// A case that names no `--output` gets a fresh folder of its own (`--output` appended), so no
+    /// case writes into, or locks, the default results folder. Cases that share a folder run one
+    /// after another: a run holds its folder, and bench-throttle takes that lock before it checks
+    /// its arguments. All other cases run side by side (issue 33: one process per case, one after
+    /// another, left a core idle).
     func assertOneLineErrors(
         _ cases: [([String], String)],
         appending: [String] = [],
@@ -167,9 +173,24 @@ struct WorkloadTool {
         file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        // One after another: cases may share an --output folder, which one run at a time holds.
-        for (args, expected) in cases {
-            let r = try ExecutableRunner.run(name, args + appending)
+        let dir = try ExecutableRunner.temporaryDirectory("\(workload)-bad-input")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var chains: [String: [([String], String)]] = [:]
+        var order: [String] = []
+        for (index, (args, expected)) in cases.enumerated() {
+            var all = args + appending
+            let named = all.indices.last { all[$0] == "--output" && $0 + 1 < all.count }.map { all[$0 + 1] }
+            let folder = named ?? dir.appendingPathComponent("case-\(index)").path
+            if named == nil { all += ["--output", folder] }
+            if chains[folder] == nil { order.append(folder) }
+            chains[folder, default: []].append((all, expected))
+        }
+        let runs = try concurrently(
+            order.map { folder in
+                { try chains[folder]!.map { args, expected in (args, expected, try ExecutableRunner.run(name, args)) } }
+            }
+        )
+        for (args, expected, r) in runs.joined() {
             if let status {
                 XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", file: file, line: line)
             } else {
