@@ -61,13 +61,18 @@ struct ExecutableRunner {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = errHandle
+        // Waited for through the termination handler: Foundation's `waitUntilExit` on Linux polls
+        // the run loop in 50 ms steps, which added up to that much to each of the suite's
+        // process runs (issue 33).
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         if let signal {
             let pid = process.processIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + signal.after) { kill(pid, signal.number) }
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exited.wait()
         try errHandle.close()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
         return Result(
