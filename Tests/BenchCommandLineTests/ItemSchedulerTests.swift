@@ -76,29 +76,28 @@ final class ItemSchedulerTests: XCTestCase {
     /// item, a child the item's own thread kills): `run` returns and the item is not delivered.
     /// The control: the same item that may not be abandoned is waited for and delivered.
     func testStopAbandonsWhatMayBeAbandonedAndWaitsForTheRest() {
-        for jobs in [1, 2] {
-            for abandon in [true, false] {
-                let stop = Atomic<Bool>(false)
-                let release = DispatchSemaphore(value: 0)
-                var delivered: [Int] = []
-                ItemScheduler(jobs: jobs).run(
-                    count: 10,
-                    isAlone: { _ in false },
-                    canAbandon: { _ in abandon },
-                    shouldStop: { stop.load(ordering: .sequentiallyConsistent) },
-                    work: { index in
-                        if index == 0 {
-                            stop.store(true, ordering: .sequentiallyConsistent)
-                            // Released by the test once `run` has returned (abandoned), or after 1 s.
-                            _ = release.wait(timeout: .now() + 1)
-                        }
-                        return index
-                    },
-                    deliver: { index, _ in delivered.append(index) }
-                )
-                release.signal()
-                XCTAssertEqual(delivered.contains(0), !abandon, "jobs \(jobs), abandon \(abandon): \(delivered)")
-            }
+        // The four cases side by side: each that may not abandon waits out its 1 s (issue 33).
+        sideBySide([1, 2].flatMap { jobs in [true, false].map { (jobs, $0) } }) { jobs, abandon in
+            let stop = Atomic<Bool>(false)
+            let release = DispatchSemaphore(value: 0)
+            var delivered: [Int] = []
+            ItemScheduler(jobs: jobs).run(
+                count: 10,
+                isAlone: { _ in false },
+                canAbandon: { _ in abandon },
+                shouldStop: { stop.load(ordering: .sequentiallyConsistent) },
+                work: { index in
+                    if index == 0 {
+                        stop.store(true, ordering: .sequentiallyConsistent)
+                        // Released by the test once `run` has returned (abandoned), or after 1 s.
+                        _ = release.wait(timeout: .now() + 1)
+                    }
+                    return index
+                },
+                deliver: { index, _ in delivered.append(index) }
+            )
+            release.signal()
+            XCTAssertEqual(delivered.contains(0), !abandon, "jobs \(jobs), abandon \(abandon): \(delivered)")
         }
     }
 
@@ -126,7 +125,8 @@ final class ItemSchedulerTests: XCTestCase {
     func testTicksWhileALongItemRuns() {
         // What lets progress speak during a long item: the calling thread ticks while it waits,
         // not only when a result arrives (one item, so one delivery).
-        for jobs in [1, 2] {
+        // Both cases side by side: each waits out its 300 ms item (issue 33).
+        sideBySide([1, 2]) { jobs in
             var ticksBeforeDelivery = 0
             var delivered = false
             ItemScheduler(jobs: jobs).run(
@@ -143,5 +143,20 @@ final class ItemSchedulerTests: XCTestCase {
             XCTAssertTrue(delivered)
             XCTAssertGreaterThanOrEqual(ticksBeforeDelivery, 3, "jobs \(jobs)")
         }
+    }
+
+    /// Runs `body` for each case, each on a thread of its own, all at once, and returns when all
+    /// have: cases that mostly wait take as long as the slowest, not as their sum (issue 33).
+    /// XCTest's assertions record into the running test from any thread.
+    func sideBySide<Case: Sendable>(_ cases: [Case], _ body: @escaping @Sendable (Case) -> Void) {
+        let done = DispatchGroup()
+        for item in cases {
+            done.enter()
+            Thread {
+                body(item)
+                done.leave()
+            }.start()
+        }
+        done.wait()
     }
 }
