@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Testing
 import XCTest
 
 /// bench-readiness as a user runs it: files, determinism for any --jobs, the live probes in child
@@ -30,23 +31,8 @@ final class BenchReadinessTests: XCTestCase {
         try bench.assertShardsPartition(["--quick", "--scenario", "nse"])
     }
 
-    // The live probes (trap, deadlock) are BenchReadinessProbeTests (Swift Testing, side by side).
-
-    func testLiveLaunchReportsLiveBesideSimulated() throws {
-        let dir = try temporaryFolder("readiness-live")
-        let r = try ExecutableRunner.run(
-            "bench-readiness",
-            [
-                "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
-                "--input-rate", "4", "--quiet", "--output", dir.path,
-            ]
-        )
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("live versus simulated"))
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
-        XCTAssertEqual(Set(doc.records.map(\.mode)), ["sim", "live"])
-        XCTAssertTrue(doc.comparisons.filter { $0.metric == "t_ui_ready_ms" }.allSatisfy { $0.live > 0 && $0.sim > 0 })
-    }
+    // The live probes (trap, deadlock) are BenchReadinessProbeTests and the live launch is
+    // BenchReadinessLiveTests (Swift Testing, side by side).
 
     func testListAndBadInput() throws {
         let list = try ExecutableRunner.run("bench-readiness", ["--list"])
@@ -84,5 +70,30 @@ final class BenchReadinessTests: XCTestCase {
         ] {
             XCTAssertTrue(r.stdout.contains(expected), expected)
         }
+    }
+}
+
+/// A live launch on real threads: short, and asserting structure, never speed.
+@Suite struct BenchReadinessLiveTests {
+    /// Live mode launches beside the simulation and compares the two. Swift Testing, not XCTest
+    /// (issue 33: `swift test` within 180 s): the run mostly waits on real time, so it waits
+    /// side by side with the other waiting tests (on a thread of its own, `onThread`).
+    @Test func liveLaunchReportsLiveBesideSimulated() async throws {
+        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try await onThread {
+            try ExecutableRunner.run(
+                "bench-readiness",
+                [
+                    "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
+                    "--input-rate", "4", "--quiet", "--output", dir.path,
+                ]
+            )
+        }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("live versus simulated"))
+        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
+        #expect(Set(doc.records.map(\.mode)) == ["sim", "live"])
+        #expect(doc.comparisons.filter { $0.metric == "t_ui_ready_ms" }.allSatisfy { $0.live > 0 && $0.sim > 0 })
     }
 }
