@@ -91,8 +91,18 @@ final class BenchCacheTests: XCTestCase {
             (["--trace", bad.path, "--scenario", "zipf-0.9"], 64, "cannot be combined"),
             (["--allocator", "jemalloc"], 64, "--allocator applies to --mode live only"),
         ]
-        for (args, code, expected) in cases {
-            let r = try ExecutableRunner.run("bench-cache", ["--quiet", "--output", dir.appendingPathComponent("out").path] + args)
+        // The cases side by side, each with its own output folder (issue 33).
+        let runs = try concurrently(
+            cases.indices.map { i in
+                {
+                    try ExecutableRunner.run(
+                        "bench-cache",
+                        ["--quiet", "--output", dir.appendingPathComponent("out-\(i)").path] + cases[i].0
+                    )
+                }
+            }
+        )
+        for ((args, code, expected), r) in zip(cases, runs) {
             XCTAssertEqual(r.status, code, "\(args): \(r.stderr)")
             XCTAssertEqual(r.reason, .exit, "\(args)")
             XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)")

@@ -86,8 +86,12 @@ final class BenchLifecycleTests: XCTestCase {
             --mode live --trace /dev/null  | --mode sim only
             """
         )
-        for (args, expected) in cases {
-            let r = try run(args + ["--output", "/tmp/pb-lifecycle-never"])
+        // The cases side by side, each naming a folder of its own (issue 33).
+        let dir = try temporaryFolder("lifecycle-bad")
+        let runs = try concurrently(
+            cases.indices.map { i in { try self.run(cases[i].0 + ["--output", dir.appendingPathComponent("never-\(i)").path]) } }
+        )
+        for ((args, expected), r) in zip(cases, runs) {
             XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
             XCTAssertEqual(
