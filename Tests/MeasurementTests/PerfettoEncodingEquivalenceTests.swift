@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import Measurement
@@ -165,6 +166,15 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         // About 33 bytes an event: 70,000 events are 2.3 MB, three chunks of 1 MiB (a chunk with a
         // boundary on both sides); 120,000 (four) took most of the test's time in a debug build.
         let item = randomItem(&rng, index: 0, actors: 6, count: 70_000)
+        // The reference encoded and decoded on a thread of its own meanwhile (issue 33: each path
+        // is single-threaded, about 1 s in a debug build). The test case keeps no state.
+        nonisolated(unsafe) let test = self
+        nonisolated(unsafe) var reference: DecodedPerfettoTrace?
+        let referenceDone = DispatchSemaphore(value: 0)
+        Thread {
+            reference = test.decoded(ReferencePerfettoEncoder.encoded([item]))
+            referenceDone.signal()
+        }.start()
         var chunks = 0
         var bytes: [UInt8] = []
         PerfettoTrace.encode(item, pid: 1) {
@@ -175,7 +185,9 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         var trace = PerfettoTrace()
         trace.add(item)
         XCTAssertEqual(bytes, trace.encoded())
-        XCTAssertEqual(decoded(bytes), decoded(ReferencePerfettoEncoder.encoded([item])))
+        let streamed = decoded(bytes)
+        referenceDone.wait()
+        XCTAssertEqual(streamed, reference)
     }
 }
 
