@@ -95,7 +95,6 @@ package enum WorkloadDriver {
         }
         let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
         let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
-        var output = try RunOutput(workload: W.name, options: common)
         let environment = WorkloadEnvironment(
             selection: common.selection,
             recordTimeline: timeline != nil || perfettoFile != nil,
@@ -109,6 +108,10 @@ package enum WorkloadDriver {
         guard !indices.isEmpty else {
             throw BenchFailure.usage("the selection is empty\(common.shard.map { " (shard \($0) of \(all.count) items)" } ?? "")")
         }
+        // The folder after the flags: a run refused for its flags leaves no empty run folder behind
+        // (`results/runs/<id>` with only its lock) and never meets another run's lock first. Making
+        // the workload measures nothing, so a bad --output still fails before any measuring.
+        var output = try RunOutput(workload: W.name, options: common)
 
         Interruption.install()
         // Each finished item goes to disk (records, trace) and into the report's aggregate in

@@ -11,6 +11,22 @@ final class OutputPathEndToEndTests: XCTestCase {
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 
+    /// A run refused for its flags makes no output folder: before, every refused run left an empty
+    /// `results/runs/<id>/` holding only its lock, and met another run's lock before its own flag
+    /// error. Control: a run that is not refused makes its folder where the test looks.
+    func testARefusedRunLeavesNoRunFolder() throws {
+        let dir = try temporaryFolder("refused-run")
+        let runs = dir.appendingPathComponent("results/runs")
+        for args in [["--scenario", "bogus"], ["--quick", "--seeds", "0"], ["--quick", "--variant", "bogus"]] {
+            let r = try ExecutableRunner.run("bench-throttle", args, cwd: dir)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: runs.path), "\(args) left \(runs.path)")
+        }
+        let ok = try ExecutableRunner.run("bench-throttle", ["--quick", "--scenario", "steady", "--quiet"], cwd: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runs.path).count, 1, "control: a run makes its folder")
+    }
+
     func testEventsThroughASymlinkKeepTheLink() throws {
         let dir = try temporaryFolder("symlink-events")
         let target = dir.appendingPathComponent("kept.csv").path
