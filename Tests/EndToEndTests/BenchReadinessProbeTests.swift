@@ -11,22 +11,18 @@ import Testing
 /// failed expectation fails `swift test` as an XCTest failure does.
 @Suite struct BenchReadinessProbeTests {
     @Test func liveProbesCountTrapsAndDeadlocks() async throws {
-        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
         let mark = RunMark()
-        let r = try await onThread {
-            try ExecutableRunner.run(
-                "bench-readiness",
-                [
-                    "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
-                    "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet",
-                    "--output", dir.path,
-                ],
-                environment: mark.environment
-            )
-        }
-        #expect(r.status == 0, "\(r.stderr)")
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
+        let run = try await WaitedRun(
+            "bench-readiness",
+            [
+                "--mode", "live", "--scenario", "reentrant-tasks,concurrent-first-use", "--variant", "signal,article-lightweight",
+                "--globals", "lazy-registry,lazy-once", "--attempts", "1", "--watchdog-s", "1", "--seeds", "3", "--quiet",
+            ],
+            document: "readiness.json",
+            environment: mark.environment
+        )
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        let doc = try #require(run.document)
         func sum(_ variant: String, _ metric: String) -> Double {
             doc.records.filter { $0.variant == variant && $0.metric == metric }.reduce(0) { $0 + $1.value }
         }

@@ -79,20 +79,17 @@ final class BenchReadinessTests: XCTestCase {
     /// (issue 33: `swift test` within 180 s): the run mostly waits on real time, so it waits
     /// side by side with the other waiting tests (on a thread of its own, `onThread`).
     @Test func liveLaunchReportsLiveBesideSimulated() async throws {
-        let dir = try ExecutableRunner.temporaryDirectory("readiness-live")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try await onThread {
-            try ExecutableRunner.run(
-                "bench-readiness",
-                [
-                    "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
-                    "--input-rate", "4", "--quiet", "--output", dir.path,
-                ]
-            )
-        }
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("live versus simulated"))
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("readiness.json")))
+        let run = try await WaitedRun(
+            "bench-readiness",
+            [
+                "--mode", "live", "--quick", "--scenario", "main-app", "--variant", "signal,frame-aware", "--globals", "eager",
+                "--input-rate", "4", "--quiet",
+            ],
+            document: "readiness.json"
+        )
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.result.stdout.contains("live versus simulated"))
+        let doc = try #require(run.document)
         #expect(Set(doc.records.map(\.mode)) == ["sim", "live"])
         #expect(doc.comparisons.filter { $0.metric == "t_ui_ready_ms" }.allSatisfy { $0.live > 0 && $0.sim > 0 })
     }

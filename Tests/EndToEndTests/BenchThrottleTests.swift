@@ -124,20 +124,14 @@ final class BenchThrottleTests: XCTestCase {
     /// XCTest (issue 33: `swift test` within 180 s): waited out side by side with the other waiting
     /// tests (on a thread of its own, `onThread`).
     @Test func liveModeReportsLiveBesideSimulated() async throws {
-        let dir = try ExecutableRunner.temporaryDirectory("live")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try await onThread {
-            try ExecutableRunner.run(
-                "bench-throttle",
-                [
-                    "--mode", "live", "--scenario", "storm-fast", "--variant", "immediate,frame-budget",
-                    "--duration", "1", "--output", dir.path, "--quiet",
-                ]
-            )
-        }
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("live versus simulated"))
-        let doc = try RunDocument.decode(Data(contentsOf: dir.appendingPathComponent("throttle.json")))
+        let run = try await WaitedRun(
+            "bench-throttle",
+            ["--mode", "live", "--scenario", "storm-fast", "--variant", "immediate,frame-budget", "--duration", "1", "--quiet"],
+            document: "throttle.json"
+        )
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.result.stdout.contains("live versus simulated"))
+        let doc = try #require(run.document)
         #expect(Set(doc.records.map(\.mode)) == ["sim", "live"])
         let commits = doc.records.filter { $0.metric == "commits" }
         #expect(Set(commits.map(\.value)).count == 1, "live replays exactly the simulated trace")

@@ -10,22 +10,20 @@ import Testing
 /// `onThread`). A failed expectation fails `swift test` as an XCTest failure does.
 @Suite struct SuiteFixtureWatchdogTests {
     @Test func aHangingLiveUserVariantIsKilledByTheWatchdog() async throws {
-        let output = try ExecutableRunner.temporaryDirectory("suite-fixture-e2e")
-        defer { try? FileManager.default.removeItem(at: output) }
         let started = Date()
-        let result = try await onThread {
-            try ExecutableRunner.run(
-                "suite-fixture",
-                [
-                    "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "hangs-on-first,immediate",
-                    "--duration", "0.5", "--item-timeout", "3", "--quiet", "--output", output.path,
-                ]
-            )
-        }
+        let run = try await WaitedRun(
+            "suite-fixture",
+            [
+                "throttle", "--mode", "live", "--quick", "--scenario", "steady", "--variant", "hangs-on-first,immediate",
+                "--duration", "0.5", "--item-timeout", "3", "--quiet",
+            ],
+            document: "throttle.json"
+        )
+        let result = run.result
         #expect(result.status == 70, "\(result.stderr)")
         #expect(result.stderr.contains("hangs-on-first") && result.stderr.contains("hung"), "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 60, "the watchdog, not the hang, ended the item")
-        let d = try RunDocument.decode(Data(contentsOf: output.appendingPathComponent("throttle.json")))
+        let d = try #require(run.document)
         #expect(d.records.contains { $0.variant == "immediate" && $0.mode == "live" })
         // That no child is left behind is checked by UserPackageFaultTests, by the run's own
         // process ID (a machine-wide pgrep also sees other checkouts running this test).
