@@ -283,6 +283,18 @@ final class PerfettoSliceRunTests: XCTestCase {
         XCTAssertEqual(bytes(item(position: 1)), bytes(expanded))
     }
 
+    /// A run made with a negative count is empty (the encoder walks a run until its count; below
+    /// zero it would never stop): it encodes as no run at all.
+    func testANegativeCountIsAnEmptyRun() {
+        let run = SliceRun("frame", on: "main", start: 0, period: 10, duration: 2, count: -3, position: 0)
+        XCTAssertEqual(run.count, 0)
+        let events: [TraceEvent] = [.slice("tap", on: "main", start: 10, duration: 3)]
+        let with = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events, runs: [run])
+        let without = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events)
+        XCTAssertEqual(with.eventCount, 1)
+        XCTAssertEqual(bytes(with), bytes(without))
+    }
+
     /// A cut or a window works on the slices one by one; the stream counts them.
     func testCutAndWindowSeeEverySlice() {
         let run = SliceRun("frame", on: "main", start: 0, period: 10, duration: 2, count: 100, position: 0)

@@ -70,7 +70,7 @@ public struct SliceRun: Sendable, Hashable, Codable {
         self.start = start
         self.period = period
         self.duration = max(0, duration)
-        self.count = count
+        self.count = max(0, count)  // a negative count would never end the encoder's walk of the run
         self.position = position
     }
 
