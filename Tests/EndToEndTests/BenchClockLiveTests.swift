@@ -45,6 +45,49 @@ struct BenchClockLiveTests {
         #expect((gap ?? 0) > 900)
     }
 
+    /// The `faketime` wrapper refuses to start when its pid's shared-memory name is left in
+    /// /dev/shm by an earlier wrapper killed with SIGKILL; the run starts it again (the child never
+    /// ran). A stand-in wrapper on PATH fails its first `fails` starts, then runs the real one.
+    /// Control: failing every start, the run fails with the wrapper's message after 1 + 3 starts.
+    @Test(arguments: [(1, Int32(0), 2), (9, Int32(70), 4)])
+    func aWrapperThatCannotStartIsStartedAgain(fails: Int, status: Int32, starts: Int) async throws {
+        let refusal = "However, you may LD_PRELOAD libfaketime without using this wrapper."  // faketime.c's
+        let real = try #require(
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/faketime" }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }
+        )
+        let bin = try ExecutableRunner.temporaryDirectory("faketime-stand-in")
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let script = """
+            #!/bin/sh
+            n=$(cat "\(bin.path)/starts" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "\(bin.path)/starts"
+            if [ "$n" -le \(fails) ]; then
+              echo "faketime: shm_open: File exists" >&2
+              echo "system call. \(refusal)" >&2
+              exit 1
+            fi
+            exec \(real) "$@"
+            """
+        let wrapper = bin.appendingPathComponent("faketime")
+        try script.write(to: wrapper, atomically: true, encoding: .utf8)
+        #expect(chmod(wrapper.path, 0o755) == 0)
+        let out = bin.appendingPathComponent("out")
+        let r = try await onThread {
+            try ExecutableRunner.run(
+                "bench-clock",
+                [
+                    "--mode", "live", "--scenario", "none", "--live-duration", "4", "--no-read-cost", "--client", "timeout", "--quiet",
+                    "--output", out.path,
+                ],
+                environment: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+            )
+        }
+        #expect(r.status == status, "\(r.stderr)")
+        let started = try String(contentsOf: bin.appendingPathComponent("starts"), encoding: .utf8)
+        #expect(started.trimmingCharacters(in: .whitespacesAndNewlines) == "\(starts)")
+        if status != 0 { #expect(r.stderr.contains(refusal), "\(r.stderr)") }
+    }
+
     /// Live mode for real under libfaketime: a real −1 s step of this process's wall clock breaks
     /// the Date()- and CLOCK_REALTIME-based clients while the monotonic ones hold.
     @Test func liveLeapSecondUnderFaketime() async throws {

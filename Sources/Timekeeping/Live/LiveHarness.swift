@@ -15,6 +15,12 @@ public enum LiveHarness {
     public static let missingFaketime =
         "live mode needs libfaketime, which is not installed: install the Debian package `faketime` (apt-get install faketime)"
 
+    /// What the `faketime` wrapper prints when it cannot set up its shared memory and so never
+    /// starts its child (libfaketime 0.9.10's faketime.c).
+    static let wrapperStartFailure = "However, you may LD_PRELOAD libfaketime without using this wrapper."
+    /// Further starts after that failure.
+    static let wrapperRetries = 3
+
     /// The `faketime` wrapper, if libfaketime is installed.
     public static func faketimePath() -> String? { Executables.find("faketime") }
 
@@ -96,18 +102,28 @@ public enum LiveHarness {
         environment["FAKETIME_XRESET"] = "1"
         environment["FAKETIME"] = nil
         guard !childCommand.isEmpty else { throw LiveError("the live harness needs a child command") }
-        let result = Executables.run(
-            faketime,
-            ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME"] + childCommand + [planPath],
-            environment: environment,
-            timeout: duration + 60,
-            onTimeout: {
-                // The wrapper forks the child; kill the child itself, by the pid it wrote.
-                if let text = try? String(contentsOfFile: folder + "/child.pid", encoding: .utf8), let pid = Int32(text) {
-                    kill(pid, SIGKILL)
+        func start() -> Executables.Result {
+            Executables.run(
+                faketime,
+                ["--exclude-monotonic", "-f", "+0", env, "-u", "FAKETIME"] + childCommand + [planPath],
+                environment: environment,
+                timeout: duration + 60,
+                onTimeout: {
+                    // The wrapper forks the child; kill the child itself, by the pid it wrote.
+                    if let text = try? String(contentsOfFile: folder + "/child.pid", encoding: .utf8), let pid = Int32(text) {
+                        kill(pid, SIGKILL)
+                    }
                 }
-            }
-        )
+            )
+        }
+        // The wrapper names its shared memory after its own pid and refuses a name that exists: a
+        // wrapper killed with SIGKILL (a killed run's children) leaves its name in /dev/shm, and a
+        // later wrapper given that pid again fails before the child starts. Another start gets
+        // another pid; the child never ran, so nothing is repeated.
+        var result = start()
+        for _ in 0..<Self.wrapperRetries where result.status != 0 && result.stderr.contains(Self.wrapperStartFailure) {
+            result = start()
+        }
         if result.timedOut {
             let why =
                 useShim
