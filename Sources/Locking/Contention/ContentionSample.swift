@@ -1,6 +1,9 @@
 import Measurement
 
 /// What one repetition of one (cell, variant) measured, before it becomes result records.
+///
+/// Built by `ContentionRunner` (and tests) through the memberwise initializer: the counters a run
+/// may not read default to 0, the jemalloc and probe values to nil.
 package struct ContentionSample: Sendable, Hashable, Codable {
     /// Operations each worker completed, in thread order.
     package var threadOperations: [UInt64]
@@ -10,45 +13,19 @@ package struct ContentionSample: Sendable, Hashable, Codable {
     package var expectedTotal: Int64
     package var observedTotal: Int64
     /// Summed over the workers, during the measured window (getrusage(RUSAGE_THREAD)).
-    package var voluntarySwitches: UInt64
-    package var involuntarySwitches: UInt64
-    package var cpuNanoseconds: UInt64
+    package var voluntarySwitches: UInt64 = 0
+    package var involuntarySwitches: UInt64 = 0
+    package var cpuNanoseconds: UInt64 = 0
     /// Under jemalloc: bytes the workers allocated, and process-wide allocation requests.
     package var allocatedBytes: UInt64?
     package var allocationRequests: UInt64?
     /// The co-scheduling probe run just before this repetition (nil when it did not run).
     package var coScheduledFraction: Double?
-    package var pinFailures: Int
+    package var pinFailures: Int = 0
     /// Each worker's sampled operations, in thread order (empty unless sampling), and the clock
     /// reading the timeline counts from (the earliest worker start).
     package var lockSamples: [[LockSample]] = []
     package var traceOrigin: UInt64 = 0
-
-    package init(
-        threadOperations: [UInt64],
-        elapsedNanoseconds: UInt64,
-        expectedTotal: Int64,
-        observedTotal: Int64,
-        voluntarySwitches: UInt64 = 0,
-        involuntarySwitches: UInt64 = 0,
-        cpuNanoseconds: UInt64 = 0,
-        allocatedBytes: UInt64? = nil,
-        allocationRequests: UInt64? = nil,
-        coScheduledFraction: Double? = nil,
-        pinFailures: Int = 0
-    ) {
-        self.threadOperations = threadOperations
-        self.elapsedNanoseconds = elapsedNanoseconds
-        self.expectedTotal = expectedTotal
-        self.observedTotal = observedTotal
-        self.voluntarySwitches = voluntarySwitches
-        self.involuntarySwitches = involuntarySwitches
-        self.cpuNanoseconds = cpuNanoseconds
-        self.allocatedBytes = allocatedBytes
-        self.allocationRequests = allocationRequests
-        self.coScheduledFraction = coScheduledFraction
-        self.pinFailures = pinFailures
-    }
 
     package var totalOperations: UInt64 { threadOperations.reduce(0, &+) }
 
