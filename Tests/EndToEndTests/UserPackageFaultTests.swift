@@ -27,24 +27,21 @@ import Glibc
     /// (the trap's message) in the results, every other variant's rows written. The control: the
     /// same run with isolation switched off dies of the trap and writes nothing.
     @Test func aSimTrapFailsOnlyItsItems() async throws {
-        let out = try Self.folder("sim-trap"), control = try Self.folder("sim-trap-control")
-        defer { Self.remove(out, control) }
         let args = ["throttle", "--quick", "--scenario", "steady", "--variant", "traps-on-tenth,every-third,signal-adaptive", "--quiet"]
-        async let run = Self.run(args + ["--output", out.path])
-        async let controlRun = Self.run(args + ["--output", control.path], environment: Self.trapControlEnvironment)
-        let (r, c) = try await (run, controlRun)
-        #expect(r.reason == .exit, "the run exits, it does not trap")
-        let d = try Self.expectFailsOnly("traps-on-tenth", "trapped", keeping: "every-third", r, out, "throttle")
-        #expect(!d.complete)
-        #expect(
-            d.notes.contains { $0.hasPrefix("FAILED: steady traps-on-tenth") && $0.contains("TrapsOnTenth: a deliberate trap") },
-            "\(d.notes)"
-        )
-        #expect(d.records.contains { $0.variant == "every-third" && $0.origin == "user" })
-        #expect(d.records.contains { $0.variant == "signal-adaptive" })
+        try await Self.runWithControl("sim-trap", args) { r, out, c, control in
+            #expect(r.reason == .exit, "the run exits, it does not trap")
+            let d = try Self.expectFailsOnly("traps-on-tenth", "trapped", keeping: "every-third", r, out, "throttle")
+            #expect(!d.complete)
+            #expect(
+                d.notes.contains { $0.hasPrefix("FAILED: steady traps-on-tenth") && $0.contains("TrapsOnTenth: a deliberate trap") },
+                "\(d.notes)"
+            )
+            #expect(d.records.contains { $0.variant == "every-third" && $0.origin == "user" })
+            #expect(d.records.contains { $0.variant == "signal-adaptive" })
 
-        #expect(c.reason == .uncaughtSignal, "without isolation the trap takes the run down: \(c.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: control.appendingPathComponent("throttle.json").path))
+            #expect(c.reason == .uncaughtSignal, "without isolation the trap takes the run down: \(c.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: control.appendingPathComponent("throttle.json").path))
+        }
     }
 
     /// A user's cache's sim results are bit-identical in a child process (the default) and
@@ -82,16 +79,13 @@ import Glibc
 
     /// The issue's own case: a user's cache whose `get` traps, in virtual time, beside `lru`.
     @Test func aSimCacheTrapFailsOnlyItsItems() async throws {
-        let out = try Self.folder("cache-trap"), control = try Self.folder("cache-trap-control")
-        defer { Self.remove(out, control) }
         let args = ["cache", "--quick", "--scenario", "zipf-0.9", "--variant", "trapping-cache,lru", "--quiet"]
-        async let run = Self.run(args + ["--output", out.path])
-        async let controlRun = Self.run(args + ["--output", control.path], environment: Self.trapControlEnvironment)
-        let (r, c) = try await (run, controlRun)
-        let d = try Self.expectFailsOnly("trapping-cache", "trapped", keeping: "lru", r, out, "cache")
-        #expect(d.notes.contains { $0.hasPrefix("FAILED:") && $0.contains("trapping-cache get traps") }, "\(d.notes)")
+        try await Self.runWithControl("cache-trap", args) { r, out, c, _ in
+            let d = try Self.expectFailsOnly("trapping-cache", "trapped", keeping: "lru", r, out, "cache")
+            #expect(d.notes.contains { $0.hasPrefix("FAILED:") && $0.contains("trapping-cache get traps") }, "\(d.notes)")
 
-        #expect(c.reason == .uncaughtSignal, "\(c.stderr)")
+            #expect(c.reason == .uncaughtSignal, "\(c.stderr)")
+        }
     }
 
     // MARK: Hang
@@ -101,24 +95,18 @@ import Glibc
     /// (the run is still going when the test ends it with SIGKILL). The two run side by side, so
     /// the test takes the control's 10 s, not 5 s + 10 s.
     @Test func aSimHangIsKilledAtTheItemTimeout() async throws {
-        let out = try Self.folder("sim-hang"), control = try Self.folder("sim-hang-control")
-        defer { Self.remove(out, control) }
         let args = [
             "throttle", "--quick", "--scenario", "steady", "--variant", "spins,every-third", "--jobs", "2", "--item-timeout", "5",
             "--quiet",
         ]
-        async let run = Self.run(args + ["--output", out.path])
-        async let controlRun = Self.run(
-            args + ["--output", control.path],
-            environment: ["PATTERNBENCH_NO_ISOLATION": "1"],
-            signal: (SIGKILL, 10)
-        )
-        let (r, c) = try await (run, controlRun)
-        try Self.expectFailsOnly("spins", "hung: killed after the --item-timeout of 5 s", keeping: "every-third", r, out, "throttle")
-        #expect(r.childrenLeft == [], "every child was reaped")
+        let noIsolation = ["PATTERNBENCH_NO_ISOLATION": "1"]
+        try await Self.runWithControl("sim-hang", args, controlEnvironment: noIsolation, controlSignal: (SIGKILL, 10)) { r, out, c, _ in
+            try Self.expectFailsOnly("spins", "hung: killed after the --item-timeout of 5 s", keeping: "every-third", r, out, "throttle")
+            #expect(r.childrenLeft == [], "every child was reaped")
 
-        #expect(c.reason == .uncaughtSignal, "without isolation the hang outlasts the --item-timeout of 5 s: \(c.stderr)")
-        #expect(c.status == SIGKILL)
+            #expect(c.reason == .uncaughtSignal, "without isolation the hang outlasts the --item-timeout of 5 s: \(c.stderr)")
+            #expect(c.status == SIGKILL)
+        }
     }
 
     // MARK: SIGTERM, SIGINT
@@ -242,6 +230,24 @@ import Glibc
             }
             return started.wait()
         }
+    }
+
+    /// A run of `arguments` and, side by side, its control: the same arguments with
+    /// `controlEnvironment` (`controlSignal` sent when given), each into a fresh folder named after
+    /// `name`. `check` reads both outcomes and folders; the folders are removed after it.
+    static func runWithControl(
+        _ name: String,
+        _ arguments: [String],
+        controlEnvironment: [String: String] = trapControlEnvironment,
+        controlSignal: (number: Int32, after: Double)? = nil,
+        check: (_ run: Outcome, _ out: URL, _ control: Outcome, _ controlOut: URL) throws -> Void
+    ) async throws {
+        let out = try folder(name), controlOut = try folder("\(name)-control")
+        defer { remove(out, controlOut) }
+        async let run = Self.run(arguments + ["--output", out.path])
+        async let control = Self.run(arguments + ["--output", controlOut.path], environment: controlEnvironment, signal: controlSignal)
+        let (r, c) = try await (run, control)
+        try check(r, out, c, controlOut)
     }
 
     /// `r`, a run of `workload` into `out` in which `failing` faulted: exit 70, stderr names the
