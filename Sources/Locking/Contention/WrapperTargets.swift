@@ -85,6 +85,18 @@ final class WrapperReadMostlyTarget<W: AtomicWrapper<UInt64>>: ContentionTarget 
     func observedTotal() -> Int64 { Int64(value.withValue { $0 }) }
 }
 
+/// `AtomicState.transition(from:to:)` on a whole wrapper: `from` → `to` in one `update`, with the
+/// cell's work inside; true when the value was `from`. The step of `flag` and `transition`.
+@inline(__always)
+func transition<W: AtomicWrapper<UInt64>>(_ wrapper: W, from: UInt64, to: UInt64, csIterations cs: UInt64) -> Bool {
+    wrapper.update { v -> Bool in
+        if cs != 0 { _ = clr_spin(cs) }
+        guard v == from else { return false }
+        v = to
+        return true
+    }
+}
+
 /// `flag`: the value holds 0 or 1; tally = successful sets − successful clears.
 final class WrapperFlagTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
     let flag = W(0)
@@ -93,13 +105,7 @@ final class WrapperFlagTarget<W: AtomicWrapper<UInt64>>: ContentionTarget {
         let cs = state.csIterations, gap = state.gapIterations
         for _ in 0..<count {
             let from: UInt64 = state.clearNext ? 1 : 0
-            let changed = flag.update { v -> Bool in
-                if cs != 0 { _ = clr_spin(cs) }
-                guard v == from else { return false }
-                v = 1 - from
-                return true
-            }
-            if changed { state.tally += state.clearNext ? -1 : 1 }
+            if transition(flag, from: from, to: 1 - from, csIterations: cs) { state.tally += state.clearNext ? -1 : 1 }
             state.clearNext.toggle()
             if gap != 0 { _ = clr_spin(gap) }
         }
@@ -115,14 +121,7 @@ final class WrapperTransitionTarget<W: AtomicWrapper<UInt64>>: ContentionTarget 
     func perform(_ count: Int, _ state: inout WorkerState) {
         let cs = state.csIterations, gap = state.gapIterations
         for _ in 0..<count {
-            let guess = state.guess
-            let moved = machine.update { v -> Bool in
-                if cs != 0 { _ = clr_spin(cs) }
-                guard v == guess else { return false }
-                v = guess &+ 1
-                return true
-            }
-            if moved {
+            if transition(machine, from: state.guess, to: state.guess &+ 1, csIterations: cs) {
                 state.guess &+= 1
                 state.tally += 1
             } else {
