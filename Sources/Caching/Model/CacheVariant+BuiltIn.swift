@@ -8,42 +8,27 @@ extension CacheVariant {
     /// The reference: O(1) LRU, checked against an independent stack-distance simulation.
     static let lru = CacheVariant(
         info: VariantInfo(name: "lru", origin: .platform, summary: "O(1) LRU (hash map + doubly linked list): the reference"),
-        lifecycle: .current,
-        threading: .lockedByHarness,
         checkedByStackDistance: true,
         sim: { c, _ in LinkedLRUCache(capacity: c) },
         live: { c, _ in LinkedLRUCache(capacity: c) }
     )
 
-    /// The O(n) generations are stepped on the O(1) LRU in the simulation, which keeps exactly the
-    /// same entries (CachingTests replays traces on both and compares every access); their O(n)
-    /// cost enters through `OperationCostModel`, and live mode runs the real O(n) code.
-    static let signal2018 = CacheVariant(
-        info: VariantInfo(
-            name: "signal-2018",
-            origin: .signal,
-            summary: "Signal 2018: dictionary + order array, O(n) get/set, no lock, cleared on memory warning"
-        ),
+    static let signal2018 = signalGeneration(
+        "signal-2018",
+        "Signal 2018: dictionary + order array, O(n) get/set, no lock, cleared on memory warning",
         lifecycle: .signal2018,
         threading: .singleThreaded,
         ignoresNSESize: true,
-        cost: .linearTime,
-        sim: { c, _ in LinkedLRUCache(capacity: c) },
-        live: { c, _ in Signal2018Cache(capacity: c) }
-    )
+        cost: .linearTime
+    ) { c, _ in Signal2018Cache(capacity: c) }
 
-    static let signal2021 = CacheVariant(
-        info: VariantInfo(
-            name: "signal-2021",
-            origin: .signal,
-            summary: "Signal 2021: the same behind a lock, NSE size rule, cleared on memory warning and background"
-        ),
+    static let signal2021 = signalGeneration(
+        "signal-2021",
+        "Signal 2021: the same behind a lock, NSE size rule, cleared on memory warning and background",
         lifecycle: .signal2021,
         threading: .threadSafe,
-        cost: .lockedLinearTime,
-        sim: { c, _ in LinkedLRUCache(capacity: c) },
-        live: { c, _ in Signal2021Cache(capacity: c) }
-    )
+        cost: .lockedLinearTime
+    ) { c, _ in Signal2021Cache(capacity: c) }
 
     /// Models Foundation's class (the platform's), as it behaves on Linux.
     static let nscacheCorelibs = CacheVariant(
@@ -52,7 +37,6 @@ extension CacheVariant {
             origin: .platform,
             summary: "Foundation's NSCache on Linux (evicts the newest entry once full: freezes on its first N keys)"
         ),
-        lifecycle: .current,
         threading: .threadSafe,
         cost: .locked,
         sim: { c, _ in CorelibsNSCacheModel(capacity: c) },
@@ -60,27 +44,50 @@ extension CacheVariant {
     )
 
     static let fifo = CacheVariant(
-        info: VariantInfo(name: "fifo", origin: .platform, summary: "FIFO eviction: a stand-in for Darwin's undocumented NSCache order"),
-        lifecycle: .current,
-        threading: .lockedByHarness,
+        name: "fifo",
+        origin: .platform,
+        summary: "FIFO eviction: a stand-in for Darwin's undocumented NSCache order",
         sim: { c, _ in FIFOCache(capacity: c) },
         live: { c, _ in FIFOCache(capacity: c) }
     )
 
     static let random = CacheVariant(
-        info: VariantInfo(name: "random", origin: .platform, summary: "random eviction: another stand-in for Darwin's NSCache"),
-        lifecycle: .current,
-        threading: .lockedByHarness,
+        name: "random",
+        origin: .platform,
+        summary: "random eviction: another stand-in for Darwin's NSCache",
         sim: { c, seed in RandomEvictionCache(capacity: c, seed: seed) },
         live: { c, seed in RandomEvictionCache(capacity: c, seed: seed) }
     )
 
     /// Ours: S3-FIFO (SOSP 2023).
     static let s3fifo = CacheVariant(
-        info: VariantInfo(name: "s3-fifo", origin: .ours, summary: "ours: S3-FIFO (Yang et al., SOSP 2023), small/main/ghost FIFO queues"),
-        lifecycle: .current,
-        threading: .lockedByHarness,
+        name: "s3-fifo",
+        origin: .ours,
+        summary: "ours: S3-FIFO (Yang et al., SOSP 2023), small/main/ghost FIFO queues",
         sim: { c, _ in S3FIFOCache(capacity: c) },
         live: { c, _ in S3FIFOCache(capacity: c) }
     )
+
+    /// A generation of Signal's cache: stepped on the O(1) LRU in the simulation, which keeps
+    /// exactly the same entries (CachingTests replays traces on both and compares every access);
+    /// its O(n) cost enters through `OperationCostModel`, and live mode runs the real O(n) code.
+    private static func signalGeneration<Live: CountBoundedCache<Int, CachedValue>>(
+        _ name: String,
+        _ summary: String,
+        lifecycle: LifecycleRule,
+        threading: LiveThreading,
+        ignoresNSESize: Bool = false,
+        cost: OperationCostModel.Shape,
+        live: @escaping @Sendable (_ capacity: Int, _ seed: UInt64) -> Live
+    ) -> CacheVariant {
+        CacheVariant(
+            info: VariantInfo(name: name, origin: .signal, summary: summary),
+            lifecycle: lifecycle,
+            threading: threading,
+            ignoresNSESize: ignoresNSESize,
+            cost: cost,
+            sim: { c, _ in LinkedLRUCache(capacity: c) },
+            live: live
+        )
+    }
 }

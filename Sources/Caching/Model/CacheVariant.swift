@@ -56,11 +56,11 @@ public struct CacheVariant: BuiltInVariants {
         )
     }
 
-    /// The full form, for the suite's own generations of Signal's cache.
+    /// The full form, for the suite's own generations of Signal's cache (the same defaults).
     init<Sim: CountBoundedCache<Int, Int>, Live: CountBoundedCache<Int, CachedValue>>(
         info: VariantInfo,
-        lifecycle: LifecycleRule,
-        threading: LiveThreading,
+        lifecycle: LifecycleRule = .current,
+        threading: LiveThreading = .lockedByHarness,
         ignoresNSESize: Bool = false,
         cost: OperationCostModel.Shape = .constant,
         checkedByStackDistance: Bool = false,
