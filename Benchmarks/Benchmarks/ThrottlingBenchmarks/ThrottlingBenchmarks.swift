@@ -13,30 +13,15 @@ import Throttling
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkDefaults.configuration()
 
-    // A fixture that no longer drives the path its name says is a crash, not `benchmark.error`:
-    // in `thresholds check` mode ordo-one reports a benchmark that errors as EQUAL (it has no
-    // results to compare), so an error would pass the gate silently.
-
-    // Commit path: `commitArrived` while updates are being held back (the call every commit makes).
-    for policy in ThrottlerVariant.builtIn {
-        Benchmark("UpdateThrottler.commitArrived(\(policy.name))") { benchmark in
-            let path = PolicyFixtures.make(policy)
-            if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(path.commit())
-            }
-        }
-    }
-
-    // Publish path: the callback that publishes, then `updateApplied` as the host reports the update.
-    for policy in ThrottlerVariant.builtIn where policy.name != "immediate" {
-        Benchmark("UpdateThrottler.publish(\(policy.name))") { benchmark in
-            let path = PolicyFixtures.make(policy)
-            if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(path.publish())
+    // The commit and publish paths of every policy (`PolicyPath`, which also checks each fixture).
+    for path in PolicyPath.allCases {
+        for policy in path.policies {
+            Benchmark(path.name(policy)) { benchmark in
+                let call = path.call(for: policy)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(call())
+                }
             }
         }
     }

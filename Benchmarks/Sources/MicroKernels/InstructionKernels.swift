@@ -24,21 +24,15 @@ public enum InstructionKernels {
 
     static let throttling: [InstructionKernel] = {
         var kernels: [InstructionKernel] = []
-        for policy in ThrottlerVariant.builtIn {
-            kernels.append(
-                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.commitArrived(\(policy.name))", operations: 1_000) {
-                    let path = checked(PolicyFixtures.make(policy), policy)
-                    return { count in for _ in 0..<count { keep(path.commit()) } }
-                }
-            )
-        }
-        for policy in ThrottlerVariant.builtIn where policy.name != "immediate" {
-            kernels.append(
-                InstructionKernel(name: "ThrottlingBenchmarks.UpdateThrottler.publish(\(policy.name))", operations: 1_000) {
-                    let path = checked(PolicyFixtures.make(policy), policy)
-                    return { count in for _ in 0..<count { keep(path.publish()) } }
-                }
-            )
+        for path in PolicyPath.allCases {
+            for policy in path.policies {
+                kernels.append(
+                    InstructionKernel(name: "ThrottlingBenchmarks." + path.name(policy), operations: 1_000) {
+                        let call = path.call(for: policy)
+                        return { count in for _ in 0..<count { keep(call()) } }
+                    }
+                )
+            }
         }
         // One operation is one whole run of a scenario: the stretched slow-device storm under each
         // simulated policy, as in the ordo-one benchmark of the same name; and the throughput run
@@ -81,10 +75,5 @@ public enum InstructionKernels {
                 }
             }
         }
-    }
-
-    static func checked(_ path: AnyPolicyPaths, _ policy: ThrottlerVariant) -> AnyPolicyPaths {
-        if let mismatch = path.mismatch(policy) { fatalError(mismatch) }
-        return path
     }
 }
