@@ -9,54 +9,28 @@ import Synchronization
 /// closure that builds its workload from the `WorkloadEnvironment` the driver makes of the command
 /// line and that registry; everything after that is the same for every workload.
 package enum WorkloadDriver {
-    /// - Parameters:
-    ///   - debugWarning: what measures real time, for the loud banner a debug build prints once the
-    ///     matrix is valid and before anything is measured (nil: nothing timed).
-    ///   - catalogue: what `--list` prints, when it differs from `W.catalogue` (a suite's registry).
-    ///   - variants: the registry `--variant` chooses from (by default the suite's own variants).
-    package static func run<W: Workload, Variant: BuiltInVariants>(
-        _ type: W.Type,
-        common: CommonOptions,
-        debugWarning: String? = nil,
-        catalogue: WorkloadCatalogue? = nil,
-        variants: VariantRegistry<Variant> = VariantRegistry(builtIn: Variant.builtIn),
-        make: (WorkloadEnvironment<Variant>) throws -> W
-    ) throws {
-        try run(type, common: common, debugWarning: debugWarning, catalogue: catalogue, variants: variants, isolation: nil, make: make)
-    }
-
-    /// The same for a workload some of whose items run in a child process (`IsolatingWorkload`):
-    /// such an item that traps, crashes or hangs is reported as failed and the rest is written.
-    package static func run<W: IsolatingWorkload, Variant: BuiltInVariants>(
-        _ type: W.Type,
-        common: CommonOptions,
-        debugWarning: String? = nil,
-        catalogue: WorkloadCatalogue? = nil,
-        variants: VariantRegistry<Variant> = VariantRegistry(builtIn: Variant.builtIn),
-        make: (WorkloadEnvironment<Variant>) throws -> W
-    ) throws {
-        let runner = ChildItemRunner(timeout: common.itemTimeout)
-        let isolation = Isolation<W>(
-            isolates: { w, item in w.runsInChildProcess(item) },
-            runInChild: { index, label in try runner.run(index: index, label: label, as: W.Sample.self) },
-            writeSample: { sample, path in try ChildItemRunner.write(sample, to: path) }
-        )
-        try run(
-            type,
-            common: common,
-            debugWarning: debugWarning,
-            catalogue: catalogue,
-            variants: variants,
-            isolation: isolation,
-            make: make
-        )
-    }
-
     /// How a workload's items are isolated in child processes (nil: never).
     struct Isolation<W: Workload>: Sendable {
         var isolates: @Sendable (W, W.Item) -> Bool
         var runInChild: @Sendable (Int, String) throws -> W.Sample
         var writeSample: @Sendable (W.Sample, String) throws -> Void
+
+        /// The isolation of `W` when it is an `IsolatingWorkload`, nil otherwise. Asked of the type
+        /// when the run starts rather than chosen by overload, so that a caller generic over any
+        /// `Workload` isolates the same items as one that names the type.
+        static func of(timeout: Double) -> Self? {
+            guard let isolating = W.self as? any IsolatingWorkload.Type else { return nil }
+            return Isolation.of(isolating, timeout: timeout) as? Self
+        }
+
+        private static func of<I: IsolatingWorkload>(_: I.Type, timeout: Double) -> Any {
+            let runner = ChildItemRunner(timeout: timeout)
+            return Isolation<I>(
+                isolates: { w, item in w.runsInChildProcess(item) },
+                runInChild: { index, label in try runner.run(index: index, label: label, as: I.Sample.self) },
+                writeSample: { sample, path in try ChildItemRunner.write(sample, to: path) }
+            )
+        }
     }
 
     /// What one item came back with: its sample, or the failure of an isolated item (which does
@@ -72,25 +46,34 @@ package enum WorkloadDriver {
     /// debugger, and for the tests' controls (a trap then takes the whole run down).
     package static let noIsolationVariable = "PATTERNBENCH_NO_ISOLATION"
 
-    static func run<W: Workload, Variant: NamedVariant>(
+    /// Runs the workload `make` builds. When `W` is an `IsolatingWorkload`, an item it names runs
+    /// in a child process: one that traps, crashes or hangs is reported as failed and the rest is
+    /// written.
+    ///
+    /// - Parameters:
+    ///   - debugWarning: what measures real time, for the loud banner a debug build prints once the
+    ///     matrix is valid and before anything is measured (nil: nothing timed).
+    ///   - catalogue: what `--list` prints, when it differs from `W.catalogue` (a suite's registry).
+    ///   - variants: the registry `--variant` chooses from (by default the suite's own variants).
+    package static func run<W: Workload, Variant: BuiltInVariants>(
         _ type: W.Type,
         common: CommonOptions,
-        debugWarning: String?,
-        catalogue: WorkloadCatalogue?,
-        variants: VariantRegistry<Variant>,
-        isolation: Isolation<W>?,
+        debugWarning: String? = nil,
+        catalogue: WorkloadCatalogue? = nil,
+        variants: VariantRegistry<Variant> = VariantRegistry(builtIn: Variant.builtIn),
         make: (WorkloadEnvironment<Variant>) throws -> W
     ) throws {
+        let isolatingType = Isolation<W>.of(timeout: common.itemTimeout)
         let environment = WorkloadEnvironment(
             selection: common.selection,
             registry: variants,
             recordTimeline: common.events != nil || common.perfetto != nil
         )
         if let index = common.isolatedItem, let path = common.isolatedResult {
-            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: isolation, make: { try make(environment) })
+            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: isolatingType, make: { try make(environment) })
             return
         }
-        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : isolation
+        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : isolatingType
         if common.list {
             // A suite with registered variants lists its own catalogue (the user's variants too).
             print((catalogue ?? W.catalogue).render(verbose: common.verbose), terminator: "")

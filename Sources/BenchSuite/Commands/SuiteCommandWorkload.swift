@@ -8,11 +8,11 @@ import Throttling
 /// A workload a suite command builds one way: from its configuration and a `WorkloadEnvironment`
 /// of the suite's registry of its variants (a user's included); its items that run user code run
 /// in child processes.
-package protocol SuiteCommandWorkload: IsolatingWorkload, RegistryWorkload {
+package protocol SuiteCommandWorkload: IsolatingWorkload, RegistryWorkload, EnvironmentWorkload {
     associatedtype Configuration
     /// Where a `Suite` keeps this workload's variants.
     static var suiteVariants: KeyPath<Suite, VariantRegistry<Variant>> { get }
-    init(configuration: Configuration, environment: WorkloadEnvironment<Variant>) throws
+    init(configuration: Configuration, environment: Environment) throws
 }
 
 extension WorkloadDriver {

@@ -12,6 +12,9 @@ import Simulation
 /// an item of a `user` variant, virtual time or live, runs in a child process
 /// (`IsolatingWorkload`), so a user's cache that traps or hangs fails its item, not the run.
 public struct CacheWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = CacheVariant
+
     public struct Item: Sendable {
         public var scenario: String
         public var variant: CacheVariant
@@ -35,7 +38,7 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWork
 
     public static let name = "cache"
     public let configuration: CacheConfiguration
-    public let environment: WorkloadEnvironment<CacheVariant>
+    public let environment: Environment
     public let variants: [CacheVariant]
     public let scenarios: [CacheScenario]
     public let contexts: [ProcessContext]
@@ -48,7 +51,7 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWork
     /// Live items count allocations with `jemalloc` (nil: not counted) and time with `clock`.
     package init(
         configuration: CacheConfiguration,
-        environment: WorkloadEnvironment<CacheVariant> = WorkloadEnvironment(),
+        environment: Environment = Environment(),
         jemalloc: JemallocCounters? = nil,
         clock: any MonotonicClock = SystemMonotonicClock()
     ) throws {

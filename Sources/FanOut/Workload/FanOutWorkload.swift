@@ -10,6 +10,9 @@ import Simulation
 /// real Swift tasks with real sleeps, each beside its simulation at the same time scale, plus the
 /// per-child overhead of a fan-out on Dispatch and on tasks (`child-overhead`).
 public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = FanOutVariant
+
     public struct Item: MatrixItem {
         public var scenario: FanOutScenario
         public var variant: FanOutVariant
@@ -33,7 +36,7 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWor
     public static let name = "group"
     public static let overheadScenario = "child-overhead"
     public let configuration: FanOutConfiguration
-    public let environment: WorkloadEnvironment<FanOutVariant>
+    public let environment: Environment
     public let variants: [FanOutVariant]
     public let scenarios: [FanOutScenario]
     public let seeds: [UInt64]
@@ -47,7 +50,7 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWor
         environment.registry.origins.merging(OverheadPrimitive.allCases.map { ($0.rawValue, .reference) }) { $1 }
     }
 
-    package init(configuration: FanOutConfiguration, environment: WorkloadEnvironment<FanOutVariant> = WorkloadEnvironment()) throws {
+    package init(configuration: FanOutConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
         let selection = environment.selection

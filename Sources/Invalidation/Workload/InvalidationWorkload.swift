@@ -5,6 +5,9 @@ import Simulation
 /// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
 /// virtual time, or — in live mode — also run as three real processes on a real SQLite database.
 public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = InvalidationVariant
+
     public struct Item: MatrixItem {
         public var scenario: InvalidationScenario
         public var variant: InvalidationVariant
@@ -24,7 +27,7 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
 
     public static let name = "invalidation"
     public let configuration: InvalidationConfiguration
-    public let environment: WorkloadEnvironment<InvalidationVariant>
+    public let environment: Environment
     public let scenarios: [InvalidationScenario]
     public let variants: [InvalidationVariant]
     public let seeds: [UInt64]
@@ -33,7 +36,7 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
 
     public init(
         configuration: InvalidationConfiguration,
-        environment: WorkloadEnvironment<InvalidationVariant> = WorkloadEnvironment()
+        environment: Environment = Environment()
     ) throws {
         self.configuration = configuration
         self.environment = environment

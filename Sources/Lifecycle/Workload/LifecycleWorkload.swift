@@ -7,6 +7,9 @@ import Simulation
 /// durability strategies, each saved by a real child process that the harness kills at random
 /// instants, relaunching it to verify what storage holds.
 package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = LifecycleVariant
+
     package struct Item: MatrixItem {
         package var scenario: LifecycleScenario
         /// The strategy (sim); nil for a live durability item.
@@ -30,7 +33,7 @@ package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
 
     package static let name = "lifecycle"
     package let configuration: LifecycleConfiguration
-    package let environment: WorkloadEnvironment<LifecycleVariant>
+    package let environment: Environment
     package let scenarios: [LifecycleScenario]
     package let variants: [LifecycleVariant]
     package let seeds: [UInt64]
@@ -39,7 +42,7 @@ package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
 
     package init(
         configuration: LifecycleConfiguration,
-        environment: WorkloadEnvironment<LifecycleVariant> = WorkloadEnvironment()
+        environment: Environment = Environment()
     ) throws(BenchFailure) {
         self.configuration = configuration
         self.environment = environment

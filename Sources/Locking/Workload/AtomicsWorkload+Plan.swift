@@ -3,7 +3,7 @@ import Measurement
 
 extension AtomicsWorkload: RegistryWorkload {
     /// The matrix the configuration and the environment's selection ask for, validated.
-    static func resolve(_ configuration: AtomicsConfiguration, _ environment: WorkloadEnvironment<LockVariant>) throws -> ContentionPlan {
+    static func resolve(_ configuration: AtomicsConfiguration, _ environment: Environment) throws -> ContentionPlan {
         let (selection, registry) = (environment.selection, environment.registry)
         var base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
         base.variants = (configuration.full ? registry.variants : try registry.resolve([])).filter { $0.unavailable == nil }

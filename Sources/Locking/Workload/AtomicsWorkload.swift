@@ -14,6 +14,9 @@ import Simulation
 /// and that item runs in a child process (`IsolatingWorkload`): a user's lock that traps or hangs
 /// fails its item, and the rest of the matrix is measured and written.
 package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = LockVariant
+
     package struct Item: Sendable {
         package var cell: ContentionCell
         package var variants: [LockVariant]
@@ -37,7 +40,7 @@ package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload {
     package let seeds: [UInt64]
     package let duration: Double
     package let warmup: Double
-    package let environment: WorkloadEnvironment<LockVariant>
+    package let environment: Environment
     package let allocator: AllocatorSwitch.Active
     package let calibration: SpinCalibration
     package let settings: ContentionSettings
@@ -49,7 +52,7 @@ package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload {
 
     /// Resolves the matrix, switches the allocator, calibrates the spin loop and runs the
     /// co-scheduling probe: everything a cell's measurement depends on, once, before the first cell.
-    package init(configuration: AtomicsConfiguration, environment: WorkloadEnvironment<LockVariant> = WorkloadEnvironment()) throws {
+    package init(configuration: AtomicsConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
         let selection = environment.selection

@@ -38,8 +38,11 @@ extension WorkloadEnvironment where Variant: BuiltInVariants {
 /// once, not in each workload.
 public protocol EnvironmentWorkload: Workload {
     associatedtype Variant: NamedVariant
+    /// The environment of this workload's variants: what its initializer takes, with
+    /// `Environment()` (the suite's own variants) as the default.
+    typealias Environment = WorkloadEnvironment<Variant>
     /// What the workload was built with.
-    var environment: WorkloadEnvironment<Variant> { get }
+    var environment: Environment { get }
 }
 
 extension EnvironmentWorkload {

@@ -12,6 +12,9 @@ import Simulation
 /// it and skipped with a note otherwise. An item of a `user` variant, virtual time or live, runs
 /// in a child process (`IsolatingWorkload`).
 package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = ReadinessVariant
+
     package struct Item: Sendable {
         package var scenario: ReadinessScenario
         package var variant: ReadinessVariant?
@@ -32,7 +35,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, Environmen
 
     package static let name = "readiness"
     package let configuration: ReadinessConfiguration
-    package let environment: WorkloadEnvironment<ReadinessVariant>
+    package let environment: Environment
     package let scenarios: [ReadinessScenario]
     package let variants: [ReadinessVariant]
     /// Variants left out of a scenario for lacking its form (default selection only).
@@ -42,7 +45,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, Environmen
     package let items: [Item]
     package var factorNames: [String] { ["globals"] }
 
-    package init(configuration: ReadinessConfiguration, environment: WorkloadEnvironment<ReadinessVariant> = WorkloadEnvironment()) throws {
+    package init(configuration: ReadinessConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
         let selection = environment.selection

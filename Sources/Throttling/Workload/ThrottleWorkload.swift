@@ -5,6 +5,9 @@ import Simulation
 /// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
 /// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.
 public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = ThrottlerVariant
+
     /// One (scenario, seed, policy). The scenario and policy are looked up in the matrix's one
     /// shared copy: a thousand seeds make 72,000 items, and a copy of both in each was 40 MB
     /// (issue 29).
@@ -46,7 +49,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
     public let configuration: ThrottleConfiguration
     /// What the run was built with; its registry holds every policy the run could name (the
     /// suite's own and any a user registered).
-    public let environment: WorkloadEnvironment<ThrottlerVariant>
+    public let environment: Environment
     public let scenarios: [ThrottleScenario]
     public let policies: [ThrottlerVariant]
     public let seeds: [UInt64]
@@ -55,7 +58,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
     public let items: [Item]
     public var factorNames: [String] { [] }
 
-    public init(configuration: ThrottleConfiguration, environment: WorkloadEnvironment<ThrottlerVariant> = WorkloadEnvironment()) throws {
+    public init(configuration: ThrottleConfiguration, environment: Environment = Environment()) throws {
         try configuration.validate()
         self.configuration = configuration
         self.environment = environment

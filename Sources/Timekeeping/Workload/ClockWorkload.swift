@@ -8,6 +8,9 @@ import Measurement
 /// measuring the read costs without libfaketime, then one per (repetition, scenario) that runs the
 /// scenario in a child process under libfaketime. Read costs and live items run alone.
 package struct ClockWorkload: EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = ClockKind
+
     package enum Item: Sendable {
         case simulate(scenario: SkewScenario, client: ClientKind, seed: UInt64, repetition: Int)
         case readCost(iterations: Int, repetitions: Int)
@@ -23,7 +26,7 @@ package struct ClockWorkload: EnvironmentWorkload {
 
     package static let name = "clock"
     package let configuration: ClockConfiguration
-    package let environment: WorkloadEnvironment<ClockKind>
+    package let environment: Environment
     package let scenarios: [SkewScenario]
     package let sources: [ClockKind]
     package let clients: [ClientKind]
@@ -31,7 +34,7 @@ package struct ClockWorkload: EnvironmentWorkload {
     package let items: [Item]
     package var factorNames: [String] { ["client"] }
 
-    package init(configuration: ClockConfiguration, environment: WorkloadEnvironment<ClockKind> = WorkloadEnvironment()) throws {
+    package init(configuration: ClockConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
         let selection = environment.selection

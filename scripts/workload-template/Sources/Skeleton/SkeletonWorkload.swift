@@ -17,6 +17,9 @@ public struct SkeletonConfiguration: Sendable {
 /// A `FoldingWorkload`: the driver folds each finished item into `Kept` as it streams past, and the
 /// report reads the rest from the run's summaries, so memory does not grow with `--seeds`.
 public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = SkeletonVariant
+
     /// One cell of the matrix; `MatrixItem` labels its records (and comparisons, traces) from
     /// `scenarioName` and `variantName`.
     public struct Item: MatrixItem {
@@ -35,7 +38,7 @@ public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
     public let configuration: SkeletonConfiguration
     /// What the run was built with: the user's selection, the variants' registry, whether to
     /// record timelines (`selection`, `recordTimeline` and `variantOrigins` read it).
-    public let environment: WorkloadEnvironment<SkeletonVariant>
+    public let environment: Environment
     /// The scenarios, variants and seeds of the run, resolved.
     public let scenarios: [SkeletonScenario]
     public let variants: [SkeletonVariant]
@@ -44,7 +47,7 @@ public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
     public var factorNames: [String] { [] }
 
     /// Builds the matrix; an unknown name fails with one line before anything runs.
-    public init(configuration: SkeletonConfiguration, environment: WorkloadEnvironment<SkeletonVariant> = WorkloadEnvironment()) throws {
+    public init(configuration: SkeletonConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
         let selection = environment.selection
