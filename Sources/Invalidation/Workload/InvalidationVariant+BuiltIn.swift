@@ -17,3 +17,6 @@ extension InvalidationVariant: BuiltInVariants {
         }
     }
 }
+
+/// A scenario names its `scenario` column, as a `MatrixCell`'s scenario does.
+extension InvalidationScenario: NamedScenario {}

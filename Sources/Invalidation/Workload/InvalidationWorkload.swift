@@ -8,15 +8,8 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     public typealias Variant = InvalidationVariant
 
-    public struct Item: MatrixItem {
-        public var scenario: InvalidationScenario
-        public var variant: InvalidationVariant
-        public var seed: UInt64
-        public var repetition: Int
-
-        public var scenarioName: String { scenario.name }
-        public var variantName: String { variant.rawValue }
-    }
+    /// One (scenario, seed, variant) of the matrix.
+    public typealias Item = MatrixCell<InvalidationScenario, InvalidationVariant>
 
     public struct Sample: Sendable {
         public var sim: InvalidationTally
@@ -69,9 +62,7 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
         }
         self.scenarios = scenarios
         seeds = selection.seeds(default: configuration.mode == .live ? 1 : 3)
-        items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
-            Item(scenario: $0, variant: $1, seed: $2, repetition: $3)
-        }
+        items = MatrixSelection.cells(scenarios: scenarios, seeds: seeds, variants: variants)
     }
 
     public func label(_ item: Item) -> String {

@@ -32,7 +32,7 @@ public enum SkeletonVariant: String, CaseIterable, Sendable, BuiltInVariants {
 
 /// When requests arrive: bursts of `burstSize` requests 1 ms apart, bursts `burstGap` apart on
 /// average (each gap drawn uniformly from half to one and a half times it).
-public struct SkeletonScenario: Sendable {
+public struct SkeletonScenario: NamedScenario {
     /// The `scenario` column.
     public var name: String
     /// What `--list` says about the scenario.

@@ -20,17 +20,10 @@ public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     public typealias Variant = SkeletonVariant
 
-    /// One cell of the matrix; `MatrixItem` labels its records (and comparisons, traces) from
-    /// `scenarioName` and `variantName`.
-    public struct Item: MatrixItem {
-        public var scenario: SkeletonScenario
-        public var variant: SkeletonVariant
-        public var seed: UInt64
-        public var repetition: Int
-
-        public var scenarioName: String { scenario.name }
-        public var variantName: String { variant.rawValue }
-    }
+    /// One cell of the matrix: a `MatrixItem`, which labels its records (and comparisons, traces)
+    /// from the scenario's and the variant's names. An item that needs more (a live flag, a
+    /// factor) becomes a struct of its own conforming to `MatrixItem`.
+    public typealias Item = MatrixCell<SkeletonScenario, SkeletonVariant>
 
     /// The workload's name: the `workload` column and the file stem (skeleton.csv, skeleton.json).
     public static let name = "skeleton"
@@ -54,9 +47,7 @@ public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
         variants = try environment.selectedVariants()
         scenarios = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: SkeletonScenario.catalogue, name: \.name)
         seeds = selection.seeds(default: 3)
-        items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
-            Item(scenario: $0, variant: $1, seed: $2, repetition: $3)
-        }
+        items = MatrixSelection.cells(scenarios: scenarios, seeds: seeds, variants: variants)
     }
 
     public func label(_ item: Item) -> String { "\(item.scenarioName) \(item.variantName) seed \(item.seed)" }
