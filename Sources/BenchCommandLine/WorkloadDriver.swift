@@ -63,17 +63,18 @@ package enum WorkloadDriver {
         variants: VariantRegistry<Variant> = VariantRegistry(builtIn: Variant.builtIn),
         make: (WorkloadEnvironment<Variant>) throws -> W
     ) throws {
-        let isolatingType = Isolation<W>.of(timeout: common.itemTimeout)
+        // What W's type asks for; PATTERNBENCH_NO_ISOLATION turns it off in the parent only.
+        let typeIsolation = Isolation<W>.of(timeout: common.itemTimeout)
         let environment = WorkloadEnvironment(
             selection: common.selection,
             registry: variants,
             recordTimeline: common.events != nil || common.perfetto != nil
         )
         if let index = common.isolatedItem, let path = common.isolatedResult {
-            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: isolatingType, make: { try make(environment) })
+            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: typeIsolation, make: { try make(environment) })
             return
         }
-        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : isolatingType
+        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : typeIsolation
         if common.list {
             // A suite with registered variants lists its own catalogue (the user's variants too).
             print((catalogue ?? W.catalogue).render(verbose: common.verbose), terminator: "")
