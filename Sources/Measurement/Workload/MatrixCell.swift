@@ -18,7 +18,9 @@ public struct MatrixCell<Scenario: NamedScenario, Variant: NamedVariant>: Matrix
     /// The seed's place in the run's list of seeds.
     public var repetition: Int
 
+    /// The scenario's name.
     public var scenarioName: String { scenario.name }
+    /// The variant's name.
     public var variantName: String { variant.info.name }
 }
 

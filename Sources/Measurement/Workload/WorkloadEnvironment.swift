@@ -37,6 +37,7 @@ extension WorkloadEnvironment where Variant: BuiltInVariants {
 /// the timeline switch, every registered variant's origin for the `origin` column — is read here
 /// once, not in each workload.
 public protocol EnvironmentWorkload: Workload {
+    /// The variants `--variant` chooses from, named once by each workload.
     associatedtype Variant: NamedVariant
     /// The environment of this workload's variants: what its initializer takes, with
     /// `Environment()` (the suite's own variants) as the default.
