@@ -2,58 +2,35 @@ import Foundation
 import Measurement
 import Synchronization
 
-/// What a workload is built with: the user's matrix selection and the run's switches.
-package struct WorkloadEnvironment: Sendable {
-    package var selection: MatrixSelection
-    /// `--events` was given: items should keep their timeline.
-    package var recordTimeline: Bool
-    package var quiet: Bool
-    package var jobs: Int
-}
-
 /// The one generic driver behind every `bench-*`: `--list`, the matrix, shards, `--jobs`,
 /// progress, interruption, the output files and the summary table.
 ///
-/// An executable parses its own options, then calls `run` with a closure that builds its workload;
-/// everything after that is the same for every workload.
+/// An executable parses its own options, then calls `run` with its variants' registry and a
+/// closure that builds its workload from the `WorkloadEnvironment` the driver makes of the command
+/// line and that registry; everything after that is the same for every workload.
 package enum WorkloadDriver {
-    /// - Parameters:
-    ///   - debugWarning: what measures real time, for the loud banner a debug build prints once the
-    ///     matrix is valid and before anything is measured (nil: nothing timed).
-    ///   - catalogue: what `--list` prints, when it differs from `W.catalogue` (a suite's registry).
-    package static func run<W: Workload>(
-        _ type: W.Type,
-        common: CommonOptions,
-        debugWarning: String? = nil,
-        catalogue: WorkloadCatalogue? = nil,
-        make: (WorkloadEnvironment) throws -> W
-    ) throws {
-        try run(type, common: common, debugWarning: debugWarning, catalogue: catalogue, isolation: nil, make: make)
-    }
-
-    /// The same for a workload some of whose items run in a child process (`IsolatingWorkload`):
-    /// such an item that traps, crashes or hangs is reported as failed and the rest is written.
-    package static func run<W: IsolatingWorkload>(
-        _ type: W.Type,
-        common: CommonOptions,
-        debugWarning: String? = nil,
-        catalogue: WorkloadCatalogue? = nil,
-        make: (WorkloadEnvironment) throws -> W
-    ) throws {
-        let runner = ChildItemRunner(timeout: common.itemTimeout)
-        let isolation = Isolation<W>(
-            isolates: { w, item in w.runsInChildProcess(item) },
-            runInChild: { index, label in try runner.run(index: index, label: label, as: W.Sample.self) },
-            writeSample: { sample, path in try ChildItemRunner.write(sample, to: path) }
-        )
-        try run(type, common: common, debugWarning: debugWarning, catalogue: catalogue, isolation: isolation, make: make)
-    }
-
     /// How a workload's items are isolated in child processes (nil: never).
     struct Isolation<W: Workload>: Sendable {
         var isolates: @Sendable (W, W.Item) -> Bool
         var runInChild: @Sendable (Int, String) throws -> W.Sample
         var writeSample: @Sendable (W.Sample, String) throws -> Void
+
+        /// The isolation of `W` when it is an `IsolatingWorkload`, nil otherwise. Asked of the type
+        /// when the run starts rather than chosen by overload, so that a caller generic over any
+        /// `Workload` isolates the same items as one that names the type.
+        static func of(timeout: Double) -> Self? {
+            guard let isolating = W.self as? any IsolatingWorkload.Type else { return nil }
+            return Isolation.of(isolating, timeout: timeout) as? Self
+        }
+
+        private static func of<I: IsolatingWorkload>(_: I.Type, timeout: Double) -> Any {
+            let runner = ChildItemRunner(timeout: timeout)
+            return Isolation<I>(
+                isolates: { w, item in w.runsInChildProcess(item) },
+                runInChild: { index, label in try runner.run(index: index, label: label, as: I.Sample.self) },
+                writeSample: { sample, path in try ChildItemRunner.write(sample, to: path) }
+            )
+        }
     }
 
     /// What one item came back with: its sample, or the failure of an isolated item (which does
@@ -69,19 +46,35 @@ package enum WorkloadDriver {
     /// debugger, and for the tests' controls (a trap then takes the whole run down).
     package static let noIsolationVariable = "PATTERNBENCH_NO_ISOLATION"
 
-    static func run<W: Workload>(
+    /// Runs the workload `make` builds. When `W` is an `IsolatingWorkload`, an item it names runs
+    /// in a child process: one that traps, crashes or hangs is reported as failed and the rest is
+    /// written.
+    ///
+    /// - Parameters:
+    ///   - debugWarning: what measures real time, for the loud banner a debug build prints once the
+    ///     matrix is valid and before anything is measured (nil: nothing timed).
+    ///   - catalogue: what `--list` prints, when it differs from `W.catalogue` (a suite's registry).
+    ///   - variants: the registry `--variant` chooses from (by default the suite's own variants).
+    package static func run<W: Workload, Variant: BuiltInVariants>(
         _ type: W.Type,
         common: CommonOptions,
-        debugWarning: String?,
-        catalogue: WorkloadCatalogue?,
-        isolation: Isolation<W>?,
-        make: (WorkloadEnvironment) throws -> W
+        debugWarning: String? = nil,
+        catalogue: WorkloadCatalogue? = nil,
+        variants: VariantRegistry<Variant> = VariantRegistry(builtIn: Variant.builtIn),
+        make: (WorkloadEnvironment<Variant>) throws -> W
     ) throws {
+        // What W's type asks for; PATTERNBENCH_NO_ISOLATION turns it off in the parent only.
+        let typeIsolation = Isolation<W>.of(timeout: common.itemTimeout)
+        let environment = WorkloadEnvironment(
+            selection: common.selection,
+            registry: variants,
+            recordTimeline: common.events != nil || common.perfetto != nil
+        )
         if let index = common.isolatedItem, let path = common.isolatedResult {
-            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: isolation, make: make)
+            try runIsolatedChild(index: index, resultPath: path, common: common, isolation: typeIsolation, make: { try make(environment) })
             return
         }
-        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : isolation
+        let isolation = ProcessInfo.processInfo.environment[noIsolationVariable] == "1" ? nil : typeIsolation
         if common.list {
             // A suite with registered variants lists its own catalogue (the user's variants too).
             print((catalogue ?? W.catalogue).render(verbose: common.verbose), terminator: "")
@@ -95,13 +88,8 @@ package enum WorkloadDriver {
         }
         let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
         let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
-        let environment = WorkloadEnvironment(
-            selection: common.selection,
-            recordTimeline: timeline != nil || perfettoFile != nil,
-            quiet: common.quiet,
-            jobs: common.effectiveJobs
-        )
         let workload = try make(environment)
+        let jobs = common.effectiveJobs
         if let debugWarning { BenchMain.warnIfDebug(debugWarning, quiet: common.quiet) }
         let all = workload.items
         let indices = common.shard.map { $0.select(Array(all.indices)) } ?? Array(all.indices)
@@ -159,7 +147,7 @@ package enum WorkloadDriver {
             }
         }
         var progress = Progress(total: indices.count, quiet: common.quiet, name: "bench-\(W.name)")
-        ItemScheduler(jobs: environment.jobs).run(
+        ItemScheduler(jobs: jobs).run(
             count: indices.count,
             isAlone: { workload.timing(all[indices[$0]]).runsAlone },
             // On an interrupt: a virtual-time item is pure computation and an isolated item's
@@ -224,7 +212,7 @@ package enum WorkloadDriver {
 
         var parameters = workload.parameters
         for (key, value) in report.parameters { parameters[key] = value }
-        parameters["jobs"] = .number(Double(environment.jobs))
+        parameters["jobs"] = .number(Double(jobs))
         if let shard = common.shard { parameters["shard"] = .string(shard.description) }
         if !isolatedFailures.isEmpty {
             parameters["failed_items"] = .array(
@@ -343,24 +331,19 @@ package enum WorkloadDriver {
         return "not deterministic (--check-determinism): \(what) when run again \(again)"
     }
 
-    /// The child side of an isolated item: build the same workload, run the one item, write its
-    /// sample for the parent. Writes no result files and takes no lock on the output folder.
+    /// The child side of an isolated item: build the same workload (as the parent built it), run
+    /// the one item, write its sample for the parent. Writes no result files and takes no lock on
+    /// the output folder.
     static func runIsolatedChild<W: Workload>(
         index: Int,
         resultPath: String,
         common: CommonOptions,
         isolation: Isolation<W>?,
-        make: (WorkloadEnvironment) throws -> W
+        make: () throws -> W
     ) throws {
         guard let isolation else { throw BenchFailure.usage("--isolated-item: bench-\(W.name) runs no item in a child process") }
         ParentWatch.armInChild()
-        let environment = WorkloadEnvironment(
-            selection: common.selection,
-            recordTimeline: common.events != nil || common.perfetto != nil,
-            quiet: true,
-            jobs: 1
-        )
-        let workload = try make(environment)
+        let workload = try make()
         let all = workload.items
         guard all.indices.contains(index) else {
             throw BenchFailure.usage("--isolated-item: \(index) is not an item of this matrix (0..<\(all.count))")

@@ -70,8 +70,8 @@ struct BenchClock: ParsableCommand {
         c.liveChildCommand = [LiveHarness.selfExecutable(), "--live-child"]
         let timed =
             mode == .live ? "bench-clock live mode measures real clocks" : noReadCost ? nil : "bench-clock measures clock read costs"
-        try WorkloadDriver.run(ClockWorkload.self, common: common, debugWarning: timed) { environment in
-            try ClockWorkload(configuration: c, selection: environment.selection, recordTimeline: environment.recordTimeline)
+        try WorkloadDriver.run(ClockWorkload.self, common: common, debugWarning: timed) {
+            try ClockWorkload(configuration: c, environment: $0)
         }
     }
 }

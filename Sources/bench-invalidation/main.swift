@@ -23,12 +23,8 @@ struct BenchInvalidation: ParsableCommand {
         // The harness starts this same binary in child roles; it is told how, not where to look.
         configuration.childCommand = [Self.executablePath]
         let timed = options.mode == .live ? "bench-invalidation --mode live measures real time" : nil
-        try WorkloadDriver.run(InvalidationWorkload.self, common: common, debugWarning: timed) { environment in
-            try InvalidationWorkload(
-                configuration: configuration,
-                selection: environment.selection,
-                recordTimeline: environment.recordTimeline
-            )
+        try WorkloadDriver.run(InvalidationWorkload.self, common: common, debugWarning: timed) {
+            try InvalidationWorkload(configuration: configuration, environment: $0)
         }
     }
 

@@ -70,6 +70,12 @@ private struct KeepingWorkload: CountingWorkload {
     }
 }
 
+/// The one variant the counting workloads' records name.
+private struct OneVariant: BuiltInVariants {
+    static let builtIn = [OneVariant()]
+    var info: VariantInfo { VariantInfo(name: "v", origin: .reference, summary: "the only variant") }
+}
+
 /// The driver takes each item to disk and into the aggregate as it finishes: with a folding
 /// aggregate no more samples are alive at once for 200 seeds than for 2 (issue 29), and every
 /// record still reaches the files and the summaries.
@@ -80,7 +86,7 @@ final class StreamingDriverTests: XCTestCase {
         let common = try CommonOptions.parse(["--output", folder, "--quiet", "--jobs", "1"])
         aliveSamples.withLock { $0 = (0, 0) }
         let workload = make()
-        try WorkloadDriver.run(W.self, common: common) { _ in workload }
+        try WorkloadDriver.run(W.self, common: common) { (_: WorkloadEnvironment<OneVariant>) in workload }
         let peak = aliveSamples.withLock { $0.peak }
         let document = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(W.name).json")))
         return (peak, document)

@@ -39,7 +39,7 @@ final class CacheAggregateTests: XCTestCase {
         var c = CacheConfiguration()
         c.capacities = [32, 256]
         c.contexts = ["main-app"]
-        return try StreamedRun(scenarios: ["chat-scroll"], seeds: seeds) { try CacheWorkload(configuration: c, selection: $0) }
+        return try StreamedRun(scenarios: ["chat-scroll"], seeds: seeds) { try CacheWorkload(configuration: c, environment: $0) }
     }
 
     /// The report's fold keeps nothing of a sim item (issue 29: each kept item, even without its

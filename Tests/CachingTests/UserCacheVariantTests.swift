@@ -57,8 +57,10 @@ final class UserCacheVariantTests: XCTestCase {
         c.reads = 3000
         return try CacheWorkload(
             configuration: c,
-            selection: MatrixSelection(scenarios: ["chat-scroll", "launch-rewarm"], variants: variants, seedCount: 2),
-            registry: registry()
+            environment: WorkloadEnvironment(
+                selection: MatrixSelection(scenarios: ["chat-scroll", "launch-rewarm"], variants: variants, seedCount: 2),
+                registry: registry()
+            )
         )
     }
 
@@ -119,7 +121,10 @@ final class UserCacheVariantTests: XCTestCase {
         c.threads = [1, 2]
         c.operations = ["get", "set", "clear"]
         c.duration = 0.01
-        let w = try CacheWorkload(configuration: c, selection: MatrixSelection(variants: ["stamp-lru"], seedCount: 1), registry: registry())
+        let w = try CacheWorkload(
+            configuration: c,
+            environment: WorkloadEnvironment(selection: MatrixSelection(variants: ["stamp-lru"], seedCount: 1), registry: registry())
+        )
         XCTAssertEqual(w.items.count, 5)
         for item in w.items {
             XCTAssertTrue(w.runsInChildProcess(item))
@@ -160,7 +165,10 @@ final class UserCacheVariantTests: XCTestCase {
         var c = CacheConfiguration()
         c.capacities = [1024]
         c.contexts = ["main-app"]
-        let w = try CacheWorkload(configuration: c, selection: MatrixSelection(scenarios: ["launch-rewarm"], seedCount: 1))
+        let w = try CacheWorkload(
+            configuration: c,
+            environment: WorkloadEnvironment(selection: MatrixSelection(scenarios: ["launch-rewarm"], seedCount: 1))
+        )
         let expected: [String: (storeReads: Double, p99: Double, storm: Double?, rewarm: Double?)] = [
             "lru": (5611, 167.308, 350, 2290), "signal-2018": (5448, 264.523, nil, nil), "signal-2021": (5611, 259.898, 350, 2290),
             "nscache-corelibs": (5622, 167.348, 397, 2630), "fifo": (5929, 167.789, 286, 1875), "random": (5835, 167.771, 281, 1840),

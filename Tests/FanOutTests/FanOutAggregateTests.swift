@@ -8,7 +8,7 @@ import XCTest
 final class FanOutAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<FanOutWorkload> {
         try StreamedRun(scenarios: ["login", "flaky"], seeds: seeds) {
-            try FanOutWorkload(configuration: FanOutConfiguration(), selection: $0)
+            try FanOutWorkload(configuration: FanOutConfiguration(), environment: $0)
         }
     }
 

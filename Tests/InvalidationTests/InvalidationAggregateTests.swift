@@ -8,7 +8,7 @@ import XCTest
 final class InvalidationAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<InvalidationWorkload> {
         try StreamedRun(scenarios: ["foreground"], seeds: seeds) {
-            try InvalidationWorkload(configuration: InvalidationConfiguration(), selection: $0)
+            try InvalidationWorkload(configuration: InvalidationConfiguration(), environment: $0)
         }
     }
 

@@ -8,7 +8,7 @@ import XCTest
 final class LifecycleAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<LifecycleWorkload> {
         try StreamedRun(scenarios: ["everyday"], seeds: seeds) {
-            try LifecycleWorkload(configuration: LifecycleConfiguration(), selection: $0)
+            try LifecycleWorkload(configuration: LifecycleConfiguration(), environment: $0)
         }
     }
 

@@ -11,7 +11,7 @@ final class ReadinessAggregateTests: XCTestCase {
         try StreamedRun(scenarios: ["nse", "main-app"], seeds: seeds) {
             var c = ReadinessConfiguration()
             c.globals = ["lazy-once"]
-            return try ReadinessWorkload(configuration: c, selection: $0)
+            return try ReadinessWorkload(configuration: c, environment: $0)
         }
     }
 

@@ -93,8 +93,10 @@ final class UserCoordinatorTests: XCTestCase {
         c.childCommand = ["/bin/false"]
         return try ReadinessWorkload(
             configuration: c,
-            selection: MatrixSelection(scenarios: scenarios, variants: variants, seedCount: 2, quick: true),
-            registry: registry()
+            environment: WorkloadEnvironment(
+                selection: MatrixSelection(scenarios: scenarios, variants: variants, seedCount: 2, quick: true),
+                registry: registry()
+            )
         )
     }
 
@@ -138,8 +140,10 @@ final class UserCoordinatorTests: XCTestCase {
         c.inputRate = 4
         let w = try ReadinessWorkload(
             configuration: c,
-            selection: MatrixSelection(scenarios: ["main-app"], variants: ["eager-polite"], seedCount: 1, quick: true),
-            registry: registry()
+            environment: WorkloadEnvironment(
+                selection: MatrixSelection(scenarios: ["main-app"], variants: ["eager-polite"], seedCount: 1, quick: true),
+                registry: registry()
+            )
         )
         let item = try XCTUnwrap(w.items.first)
         XCTAssertTrue(w.runsInChildProcess(item))
@@ -205,7 +209,10 @@ final class UserCoordinatorTests: XCTestCase {
     func testBuiltInVariantsReplayTheirResults() throws {
         var c = ReadinessConfiguration()
         c.globals = ["lazy-registry"]
-        let w = try ReadinessWorkload(configuration: c, selection: MatrixSelection(scenarios: ["share-extension"], seedCount: 1))
+        let w = try ReadinessWorkload(
+            configuration: c,
+            environment: WorkloadEnvironment(selection: MatrixSelection(scenarios: ["share-extension"], seedCount: 1))
+        )
         let expected: [String: [Double]] = [
             // t_ui_ready_ms, polite_drain_ms, input_latency_p99_ms, missed_frames, wasted_slots
             "signal": [116.666662, 844.027735, 13.169031, 14, 12],

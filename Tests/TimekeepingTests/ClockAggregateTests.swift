@@ -10,7 +10,7 @@ final class ClockAggregateTests: XCTestCase {
         try StreamedRun(scenarios: ["leap-second"], seeds: seeds) {
             var c = ClockConfiguration()
             c.readCost = false
-            return try ClockWorkload(configuration: c, selection: $0)
+            return try ClockWorkload(configuration: c, environment: $0)
         }
     }
 

@@ -33,14 +33,8 @@ package struct CacheCommand: ParsableCommand {
         }
         let configuration = try options.configuration
         let timed = options.mode == .live ? "bench-cache --mode live measures real time" : nil
-        try WorkloadDriver.run(CacheWorkload.self, common: common, debugWarning: timed) { environment in
-            try CacheWorkload(
-                configuration: configuration,
-                selection: environment.selection,
-                registry: registry,
-                jemalloc: jemalloc,
-                recordTimeline: environment.recordTimeline
-            )
+        try WorkloadDriver.run(CacheWorkload.self, common: common, debugWarning: timed, variants: registry) {
+            try CacheWorkload(configuration: configuration, environment: $0, jemalloc: jemalloc)
         }
     }
 }

@@ -37,14 +37,10 @@ package struct LifecycleCommand: ParsableCommand {
             LifecycleWorkload.self,
             common: common,
             debugWarning: timed,
-            catalogue: LifecycleWorkload.catalogue(variants: registry)
-        ) { environment in
-            try LifecycleWorkload(
-                configuration: options.configuration(child: [executable]),
-                selection: environment.selection,
-                registry: registry,
-                recordTimeline: environment.recordTimeline
-            )
+            catalogue: LifecycleWorkload.catalogue(variants: registry),
+            variants: registry
+        ) {
+            try LifecycleWorkload(configuration: options.configuration(child: [executable]), environment: $0)
         }
     }
 

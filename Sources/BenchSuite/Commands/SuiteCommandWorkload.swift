@@ -5,14 +5,14 @@ import Measurement
 import Readiness
 import Throttling
 
-/// A workload a suite command builds one way: from its configuration, the matrix selection, the
-/// suite's registry of its variants (a user's included) and whether to record timelines; its
-/// items that run user code run in child processes.
-package protocol SuiteCommandWorkload: IsolatingWorkload, RegistryWorkload {
+/// A workload a suite command builds one way: from its configuration and a `WorkloadEnvironment`
+/// of the suite's registry of its variants (a user's included); its items that run user code run
+/// in child processes.
+package protocol SuiteCommandWorkload: IsolatingWorkload, RegistryWorkload, EnvironmentWorkload {
     associatedtype Configuration
     /// Where a `Suite` keeps this workload's variants.
     static var suiteVariants: KeyPath<Suite, VariantRegistry<Variant>> { get }
-    init(configuration: Configuration, selection: MatrixSelection, registry: VariantRegistry<Variant>, recordTimeline: Bool) throws
+    init(configuration: Configuration, environment: Environment) throws
 }
 
 extension WorkloadDriver {
@@ -27,13 +27,8 @@ extension WorkloadDriver {
         debugWarning: String?
     ) throws {
         let variants = Suite.current[keyPath: W.suiteVariants]
-        try run(type, common: common, debugWarning: debugWarning, catalogue: W.catalogue(variants: variants)) { environment in
-            try W(
-                configuration: configuration,
-                selection: environment.selection,
-                registry: variants,
-                recordTimeline: environment.recordTimeline
-            )
+        try run(type, common: common, debugWarning: debugWarning, catalogue: W.catalogue(variants: variants), variants: variants) {
+            try W(configuration: configuration, environment: $0)
         }
     }
 }
@@ -48,28 +43,8 @@ extension ReadinessWorkload: SuiteCommandWorkload {
 
 extension FanOutWorkload: SuiteCommandWorkload {
     package static var suiteVariants: KeyPath<Suite, VariantRegistry<FanOutVariant>> { \.fanOuts }
-
-    /// The suite's spelling: the timeline bench-group records is its flows' trace.
-    package init(
-        configuration: FanOutConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<FanOutVariant>,
-        recordTimeline: Bool
-    ) throws {
-        try self.init(configuration: configuration, selection: selection, registry: registry, recordTrace: recordTimeline)
-    }
 }
 
 extension ThrottleWorkload: SuiteCommandWorkload {
     package static var suiteVariants: KeyPath<Suite, VariantRegistry<ThrottlerVariant>> { \.throttlers }
-
-    /// The suite's argument order.
-    package init(
-        configuration: ThrottleConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<ThrottlerVariant>,
-        recordTimeline: Bool
-    ) throws {
-        try self.init(configuration: configuration, selection: selection, recordTimeline: recordTimeline, registry: registry)
-    }
 }

@@ -11,7 +11,10 @@ import Simulation
 /// The variants come from a `VariantRegistry<CacheVariant>` (the command passes `Suite.caches`);
 /// an item of a `user` variant, virtual time or live, runs in a child process
 /// (`IsolatingWorkload`), so a user's cache that traps or hangs fails its item, not the run.
-public struct CacheWorkload: IsolatingWorkload, FoldingWorkload {
+public struct CacheWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = CacheVariant
+
     public struct Item: Sendable {
         public var scenario: String
         public var variant: CacheVariant
@@ -35,10 +38,8 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload {
 
     public static let name = "cache"
     public let configuration: CacheConfiguration
-    public let selection: MatrixSelection
+    public let environment: Environment
     public let variants: [CacheVariant]
-    /// Every registered variant's origin, for the `origin` column.
-    public let variantOrigins: [String: VariantOrigin]
     public let scenarios: [CacheScenario]
     public let contexts: [ProcessContext]
     public let seeds: [UInt64]
@@ -46,22 +47,18 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload {
     public let items: [Item]
     let live: LiveCacheBench?
     public var factorNames: [String] { ["context", "capacity", "threads"] }
-    /// Whether items record their timelines (`--perfetto`, `--events`); a default run records none.
-    public let recordTimeline: Bool
 
+    /// Live items count allocations with `jemalloc` (nil: not counted) and time with `clock`.
     package init(
         configuration: CacheConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<CacheVariant> = VariantRegistry(builtIn: CacheVariant.builtIn),
+        environment: Environment = Environment(),
         jemalloc: JemallocCounters? = nil,
-        clock: any MonotonicClock = SystemMonotonicClock(),
-        recordTimeline: Bool = false
+        clock: any MonotonicClock = SystemMonotonicClock()
     ) throws {
         self.configuration = configuration
-        self.recordTimeline = recordTimeline
-        self.selection = selection
-        variants = try registry.resolve(selection.variants)
-        variantOrigins = registry.origins
+        self.environment = environment
+        let selection = environment.selection
+        variants = try environment.selectedVariants()
         contexts = try MatrixSelection.resolve(configuration.contexts, flag: "--context", from: ProcessContext.allCases, name: \.rawValue)
         for c in configuration.capacities where !(0...1_000_000).contains(c) {
             throw BenchFailure.usage("--capacity must be between 0 and 1000000, got \(c)")
@@ -171,7 +168,12 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload {
                 name: \.rawValue
             )
             let duration = configuration.duration ?? (selection.quick ? 0.05 : 0.2)
-            live = LiveCacheBench(clock: clock, duration: .seconds(duration), jemalloc: jemalloc, recordTimeline: recordTimeline)
+            live = LiveCacheBench(
+                clock: clock,
+                duration: .seconds(duration),
+                jemalloc: jemalloc,
+                recordTimeline: environment.recordTimeline
+            )
             seeds = selection.seeds(default: selection.quick ? 1 : 3)
             let sizes = configuration.capacities.isEmpty ? [32, 1024, 4000] : configuration.capacities
             let threadCounts = configuration.threads.isEmpty ? [1, 4, 16] : configuration.threads

@@ -9,7 +9,10 @@ import Simulation
 /// a (scenario, seed) sees the same draws. Live items: the same flows on real Dispatch queues and
 /// real Swift tasks with real sleeps, each beside its simulation at the same time scale, plus the
 /// per-child overhead of a fan-out on Dispatch and on tasks (`child-overhead`).
-public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
+public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = FanOutVariant
+
     public struct Item: MatrixItem {
         public var scenario: FanOutScenario
         public var variant: FanOutVariant
@@ -33,31 +36,25 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
     public static let name = "group"
     public static let overheadScenario = "child-overhead"
     public let configuration: FanOutConfiguration
-    public let selection: MatrixSelection
+    public let environment: Environment
     public let variants: [FanOutVariant]
-    public let variantOrigins: [String: VariantOrigin]
     public let scenarios: [FanOutScenario]
     public let seeds: [UInt64]
     public let flows: Int
     public let timeScale: Double
     public let children: Int
-    public let recordTrace: Bool
     public let items: [Item]
     public var factorNames: [String] { ["movies"] }
+    /// Every registered variant's origin; the live `child-overhead` primitives are references.
+    public var variantOrigins: [String: VariantOrigin] {
+        environment.registry.origins.merging(OverheadPrimitive.allCases.map { ($0.rawValue, .reference) }) { $1 }
+    }
 
-    package init(
-        configuration: FanOutConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<FanOutVariant> = VariantRegistry(builtIn: FanOutVariant.builtIn),
-        recordTrace: Bool = false
-    ) throws {
+    package init(configuration: FanOutConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
-        self.selection = selection
-        self.recordTrace = recordTrace
-        variants = try registry.resolve(selection.variants)
-        var origins = registry.origins
-        for p in OverheadPrimitive.allCases { origins[p.rawValue] = .reference }
-        variantOrigins = origins
+        self.environment = environment
+        let selection = environment.selection
+        variants = try environment.selectedVariants()
         let live = configuration.mode == .live
         if let f = configuration.flows, !(1...100_000).contains(f) {
             throw BenchFailure.usage("--flows must be between 1 and 100000, got \(f)")
@@ -122,7 +119,7 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
     public func runsInChildProcess(_ item: Item) -> Bool { item.live }
 
     func simRequest(_ item: Item, scenario: FanOutScenario) -> FanOutSimulation.Request {
-        FanOutSimulation.Request(shape: item.variant.shape, scenario: scenario, seed: item.seed, flows: flows, recordTrace: recordTrace)
+        FanOutSimulation.Request(shape: item.variant.shape, scenario: scenario, seed: item.seed, flows: flows, recordTrace: recordTimeline)
     }
 
     public func run(_ item: Item) throws -> Sample {
@@ -133,7 +130,7 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload {
         let scaled = item.scenario.scaled(by: timeScale)
         let sim = FanOutSimulation.run(simRequest(item, scenario: scaled))
         let plans = FlowPlan.plans(count: flows, scenario: scaled, seed: item.seed)
-        let live = LiveFlowRunner(variant: item.variant, batched: scaled.batchedMovies, recordTrace: recordTrace).run(plans)
+        let live = LiveFlowRunner(variant: item.variant, batched: scaled.batchedMovies, recordTrace: recordTimeline).run(plans)
         return .live(live, sim: sim)
     }
 

@@ -4,16 +4,12 @@ import Simulation
 
 /// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
 /// virtual time, or — in live mode — also run as three real processes on a real SQLite database.
-public struct InvalidationWorkload: FoldingWorkload {
-    public struct Item: MatrixItem {
-        public var scenario: InvalidationScenario
-        public var variant: InvalidationVariant
-        public var seed: UInt64
-        public var repetition: Int
+public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = InvalidationVariant
 
-        public var scenarioName: String { scenario.name }
-        public var variantName: String { variant.rawValue }
-    }
+    /// One (scenario, seed, variant) of the matrix.
+    public typealias Item = MatrixCell<InvalidationScenario, InvalidationVariant>
 
     public struct Sample: Sendable {
         public var sim: InvalidationTally
@@ -24,26 +20,27 @@ public struct InvalidationWorkload: FoldingWorkload {
 
     public static let name = "invalidation"
     public let configuration: InvalidationConfiguration
-    public let selection: MatrixSelection
+    public let environment: Environment
     public let scenarios: [InvalidationScenario]
     public let variants: [InvalidationVariant]
     public let seeds: [UInt64]
     public let items: [Item]
     public var factorNames: [String] { [] }
-    /// Whether the simulation records its timeline (`--perfetto`, `--events`).
-    public let recordTimeline: Bool
 
-    public init(configuration: InvalidationConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
+    public init(
+        configuration: InvalidationConfiguration,
+        environment: Environment = Environment()
+    ) throws {
         self.configuration = configuration
-        self.selection = selection
-        self.recordTimeline = recordTimeline
+        self.environment = environment
+        let selection = environment.selection
         if configuration.mode == .live, configuration.childCommand.isEmpty {
             throw BenchFailure.usage("--mode live needs the child command line (the harness starts the same binary in child roles)")
         }
         if configuration.mode == .sim, configuration.liveDirectory != nil {
             throw BenchFailure.usage("--live-dir applies to --mode live only")
         }
-        variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: InvalidationVariant.allCases, name: \.rawValue)
+        variants = try environment.selectedVariants()
         // Live runs take real time: by default the scenario where the designs differ most.
         let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["concurrent-writers"] : selection.scenarios
         var scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: InvalidationScenario.catalogue, name: \.name)
@@ -65,9 +62,7 @@ public struct InvalidationWorkload: FoldingWorkload {
         }
         self.scenarios = scenarios
         seeds = selection.seeds(default: configuration.mode == .live ? 1 : 3)
-        items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
-            Item(scenario: $0, variant: $1, seed: $2, repetition: $3)
-        }
+        items = MatrixSelection.cells(scenarios: scenarios, seeds: seeds, variants: variants)
     }
 
     public func label(_ item: Item) -> String {

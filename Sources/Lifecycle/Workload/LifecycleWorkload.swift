@@ -6,7 +6,10 @@ import Simulation
 /// strategy run through the scenario's sessions in virtual time. In live mode the items are the
 /// durability strategies, each saved by a real child process that the harness kills at random
 /// instants, relaunching it to verify what storage holds.
-package struct LifecycleWorkload: FoldingWorkload {
+package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = LifecycleVariant
+
     package struct Item: MatrixItem {
         package var scenario: LifecycleScenario
         /// The strategy (sim); nil for a live durability item.
@@ -30,26 +33,21 @@ package struct LifecycleWorkload: FoldingWorkload {
 
     package static let name = "lifecycle"
     package let configuration: LifecycleConfiguration
-    package let selection: MatrixSelection
-    package let recordTimeline: Bool
+    package let environment: Environment
     package let scenarios: [LifecycleScenario]
     package let variants: [LifecycleVariant]
-    package let variantOrigins: [String: VariantOrigin]
     package let seeds: [UInt64]
     package let items: [Item]
     package var factorNames: [String] { ["durability"] }
 
     package init(
         configuration: LifecycleConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<LifecycleVariant> = VariantRegistry(builtIn: LifecycleVariant.builtIn),
-        recordTimeline: Bool = false
+        environment: Environment = Environment()
     ) throws(BenchFailure) {
         self.configuration = configuration
-        self.selection = selection
-        self.recordTimeline = recordTimeline
-        variants = try registry.resolve(selection.variants)
-        variantOrigins = registry.origins
+        self.environment = environment
+        let selection = environment.selection
+        variants = try environment.selectedVariants()
         let live = configuration.mode == .live
         let generated = LifecycleScenario.allCases.filter { $0 != .trace }
         var requested = selection.scenarios

@@ -2,12 +2,9 @@ import Foundation
 import Measurement
 
 extension AtomicsWorkload: RegistryWorkload {
-    /// The matrix the configuration and selection ask for, validated.
-    static func resolve(
-        _ configuration: AtomicsConfiguration,
-        _ selection: MatrixSelection,
-        registry: VariantRegistry<LockVariant>
-    ) throws -> ContentionPlan {
+    /// The matrix the configuration and the environment's selection ask for, validated.
+    static func resolve(_ configuration: AtomicsConfiguration, _ environment: Environment) throws -> ContentionPlan {
+        let (selection, registry) = (environment.selection, environment.registry)
         var base = configuration.full ? ContentionPlan.full : ContentionPlan.defaultSlice
         base.variants = (configuration.full ? registry.variants : try registry.resolve([])).filter { $0.unavailable == nil }
         var plan = base
@@ -18,7 +15,7 @@ extension AtomicsWorkload: RegistryWorkload {
         plan.variants =
             selection.variants.isEmpty
             ? base.variants
-            : try registry.resolve(selection.variants)
+            : try environment.selectedVariants()
         if let v = plan.variants.first(where: { $0.unavailable != nil }) {
             throw BenchFailure.usage("--variant \(v.name) cannot run here: \(v.unavailable!)")
         }

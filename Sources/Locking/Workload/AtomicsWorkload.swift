@@ -13,7 +13,10 @@ import Simulation
 /// `user` variant gets an item of its own in each cell, right after the suite's item for the cell,
 /// and that item runs in a child process (`IsolatingWorkload`): a user's lock that traps or hangs
 /// fails its item, and the rest of the matrix is measured and written.
-package struct AtomicsWorkload: IsolatingWorkload {
+package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = LockVariant
+
     package struct Item: Sendable {
         package var cell: ContentionCell
         package var variants: [LockVariant]
@@ -37,7 +40,7 @@ package struct AtomicsWorkload: IsolatingWorkload {
     package let seeds: [UInt64]
     package let duration: Double
     package let warmup: Double
-    package let selection: MatrixSelection
+    package let environment: Environment
     package let allocator: AllocatorSwitch.Active
     package let calibration: SpinCalibration
     package let settings: ContentionSettings
@@ -45,23 +48,16 @@ package struct AtomicsWorkload: IsolatingWorkload {
     package let clock: SystemMonotonicClock
     package let started: UInt64
     package let items: [Item]
-    /// Every registered variant's origin, for the `origin` column.
-    package let variantOrigins: [String: VariantOrigin]
     package var factorNames: [String] { ContentionCell.factorNames }
 
     /// Resolves the matrix, switches the allocator, calibrates the spin loop and runs the
     /// co-scheduling probe: everything a cell's measurement depends on, once, before the first cell.
-    package init(
-        configuration: AtomicsConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<LockVariant> = VariantRegistry(builtIn: LockVariant.builtIn),
-        recordTimeline: Bool = false
-    ) throws {
+    package init(configuration: AtomicsConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
-        self.selection = selection
-        LockVariant.publish(registry.variants)
-        variantOrigins = registry.origins
-        let plan = try Self.resolve(configuration, selection, registry: registry)
+        self.environment = environment
+        let selection = environment.selection
+        LockVariant.publish(environment.registry.variants)
+        let plan = try Self.resolve(configuration, environment)
         self.plan = plan
         duration = try Self.seconds(configuration.duration ?? (selection.quick ? 0.05 : 0.08), flag: "--duration", allowZero: false)
         warmup = try Self.seconds(configuration.warmup ?? (selection.quick ? 0.01 : 0.02), flag: "--warmup", allowZero: true)
@@ -77,7 +73,7 @@ package struct AtomicsWorkload: IsolatingWorkload {
         calibration = inherited.map(SpinCalibration.init) ?? SpinCalibration.measure(clock: clock)
         if inherited == nil { setenv(Self.calibrationVariable, String(calibration.nanosecondsPerIteration), 1) }
         var settings = ContentionSettings(duration: duration, warmup: warmup, pinning: configuration.pin, cpuCount: cpuCount)
-        settings.sampling = recordTimeline ? LockSampling() : nil  // Timeline/: sampled lock holds and waits
+        settings.sampling = environment.recordTimeline ? LockSampling() : nil  // Timeline/: sampled lock holds and waits
         self.settings = settings
         probeBefore =
             configuration.probeDuration > 0 && inherited == nil

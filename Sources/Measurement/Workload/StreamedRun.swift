@@ -13,9 +13,10 @@ package struct StreamedRun<W: Workload> {
     package let summaries: [SummaryRow]
     package let report: WorkloadReport
 
-    /// Runs the workload `make` builds for `scenarios` over `seeds` seeds (quick).
-    package init(scenarios: [String], seeds: Int, _ make: (MatrixSelection) throws -> W) throws {
-        workload = try make(MatrixSelection(scenarios: scenarios, seedCount: seeds, quick: true))
+    /// Runs the workload `make` builds of the suite's own variants for `scenarios` over `seeds`
+    /// seeds (quick).
+    package init<Variant: BuiltInVariants>(scenarios: [String], seeds: Int, _ make: (WorkloadEnvironment<Variant>) throws -> W) throws {
+        workload = try make(WorkloadEnvironment(selection: MatrixSelection(scenarios: scenarios, seedCount: seeds, quick: true)))
         results = try workload.runEveryItem()
         (kept, summaries, report) = try workload.streamed(results)
     }

@@ -11,7 +11,10 @@ import Simulation
 /// form; a variant lacking the form a selected scenario needs is refused when `--variant` names
 /// it and skipped with a note otherwise. An item of a `user` variant, virtual time or live, runs
 /// in a child process (`IsolatingWorkload`).
-package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload {
+package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = ReadinessVariant
+
     package struct Item: Sendable {
         package var scenario: ReadinessScenario
         package var variant: ReadinessVariant?
@@ -32,30 +35,21 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload {
 
     package static let name = "readiness"
     package let configuration: ReadinessConfiguration
-    package let selection: MatrixSelection
+    package let environment: Environment
     package let scenarios: [ReadinessScenario]
     package let variants: [ReadinessVariant]
-    package let variantOrigins: [String: VariantOrigin]
     /// Variants left out of a scenario for lacking its form (default selection only).
     package let skipped: [String]
     package let globals: [GlobalsStrategy]
     package let seeds: [UInt64]
     package let items: [Item]
     package var factorNames: [String] { ["globals"] }
-    /// Whether items record their timelines (`--perfetto`, `--events`); a default run records none.
-    package let recordTimeline: Bool
 
-    package init(
-        configuration: ReadinessConfiguration,
-        selection: MatrixSelection,
-        registry: VariantRegistry<ReadinessVariant> = VariantRegistry(builtIn: ReadinessVariant.builtIn),
-        recordTimeline: Bool = false
-    ) throws {
+    package init(configuration: ReadinessConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
-        self.recordTimeline = recordTimeline
-        self.selection = selection
-        variants = try registry.resolve(selection.variants)
-        variantOrigins = registry.origins
+        self.environment = environment
+        let selection = environment.selection
+        variants = try environment.selectedVariants()
         globals = try MatrixSelection.resolve(configuration.globals, flag: "--globals", from: GlobalsStrategy.allCases, name: \.rawValue)
         let live = configuration.mode == .live
         let defaults = ReadinessScenario.allCases.filter { live ? $0 != .nse && $0 != .shareExtension : !$0.isLiveOnly }

@@ -4,7 +4,10 @@ import Simulation
 
 /// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
 /// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.
-public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload {
+public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = ThrottlerVariant
+
     /// One (scenario, seed, policy). The scenario and policy are looked up in the matrix's one
     /// shared copy: a thousand seeds make 72,000 items, and a copy of both in each was 40 MB
     /// (issue 29).
@@ -44,30 +47,23 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload {
     /// The arrival stream's version: every scenario's commits come from `ArrivalIterator`.
     public static var randomStreamVersion: Int { ArrivalIterator.streamVersion }
     public let configuration: ThrottleConfiguration
-    public let selection: MatrixSelection
-    public let recordTimeline: Bool
+    /// What the run was built with; its registry holds every policy the run could name (the
+    /// suite's own and any a user registered).
+    public let environment: Environment
     public let scenarios: [ThrottleScenario]
     public let policies: [ThrottlerVariant]
-    /// Every policy the run could name (the suite's own and any a user registered).
-    public let registry: VariantRegistry<ThrottlerVariant>
     public let seeds: [UInt64]
     /// A user trace replaces the generated arrivals (the seed then only labels the run).
     public let userTrace: RecordedTrace?
     public let items: [Item]
     public var factorNames: [String] { [] }
 
-    public init(
-        configuration: ThrottleConfiguration,
-        selection: MatrixSelection,
-        recordTimeline: Bool = false,
-        registry: VariantRegistry<ThrottlerVariant> = .throttlers
-    ) throws {
+    public init(configuration: ThrottleConfiguration, environment: Environment = Environment()) throws {
         try configuration.validate()
         self.configuration = configuration
-        self.selection = selection
-        self.recordTimeline = recordTimeline
-        self.registry = registry
-        policies = try registry.resolve(selection.variants)
+        self.environment = environment
+        let selection = environment.selection
+        policies = try environment.selectedVariants()
         let devices = try MatrixSelection.resolve(configuration.devices, flag: "--device", from: DeviceProfile.all, name: \.name)
         var scenarios: [ThrottleScenario]
         if let path = configuration.tracePath {
@@ -130,8 +126,6 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload {
     public func label(_ item: Item) -> String {
         "\(item.scenario.name) \(item.policy.name) seed \(item.seed)\(configuration.mode == .live ? " live" : "")"
     }
-
-    public var variantOrigins: [String: VariantOrigin] { registry.origins }
 
     /// A user's policy runs in a child process, in virtual time as in live: a trap or a hang
     /// fails that item only.

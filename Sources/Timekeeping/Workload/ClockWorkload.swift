@@ -7,7 +7,10 @@ import Measurement
 /// source in virtual time, then one item that measures the clocks' read costs. Live mode: one item
 /// measuring the read costs without libfaketime, then one per (repetition, scenario) that runs the
 /// scenario in a child process under libfaketime. Read costs and live items run alone.
-package struct ClockWorkload: Workload {
+package struct ClockWorkload: EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    package typealias Variant = ClockKind
+
     package enum Item: Sendable {
         case simulate(scenario: SkewScenario, client: ClientKind, seed: UInt64, repetition: Int)
         case readCost(iterations: Int, repetitions: Int)
@@ -23,22 +26,20 @@ package struct ClockWorkload: Workload {
 
     package static let name = "clock"
     package let configuration: ClockConfiguration
-    package let selection: MatrixSelection
+    package let environment: Environment
     package let scenarios: [SkewScenario]
     package let sources: [ClockKind]
     package let clients: [ClientKind]
     package let seeds: [UInt64]
     package let items: [Item]
-    /// Whether sim items record their timelines (`--perfetto`, `--events`).
-    package let recordTimeline: Bool
     package var factorNames: [String] { ["client"] }
 
-    package init(configuration: ClockConfiguration, selection: MatrixSelection, recordTimeline: Bool = false) throws {
+    package init(configuration: ClockConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
-        self.selection = selection
-        self.recordTimeline = recordTimeline
+        self.environment = environment
+        let selection = environment.selection
         scenarios = try Self.resolveScenarios(configuration, selection)
-        sources = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: ClockKind.allCases, name: \.name)
+        sources = try environment.selectedVariants()
         clients = try MatrixSelection.resolve(configuration.clients, flag: "--client", from: ClientKind.allCases, name: \.name)
         seeds = selection.seeds(default: 1)
         var items: [Item] = []

@@ -6,8 +6,9 @@ import Simulation
 // handler, and each variant is a rule for what the handler takes. Everything is integer
 // nanoseconds and one seeded generator, so a seed gives the same numbers on every machine.
 
-/// How the handler takes the requests waiting for it: the variants of bench-skeleton.
-public enum SkeletonVariant: String, CaseIterable, Sendable {
+/// How the handler takes the requests waiting for it: the variants of bench-skeleton, held in a
+/// `VariantRegistry` (`builtIn`: every case) as every workload's variants are.
+public enum SkeletonVariant: String, CaseIterable, Sendable, BuiltInVariants {
     /// One handler run per request, as soon as the worker is free.
     case eachRequest = "each-request"
     /// After the first waiting request, wait `interval`, then handle everything waiting in one run.
@@ -20,11 +21,18 @@ public enum SkeletonVariant: String, CaseIterable, Sendable {
         case .coalesce: "wait the interval after the first request, then handle all waiting ones in one run"
         }
     }
+
+    /// The variants, in `--list` order.
+    public static var builtIn: [SkeletonVariant] { allCases }
+
+    /// Both variants are the scaffold's own (`origin` column `ours`): replace with `.signal` for a
+    /// model of Signal's code.
+    public var info: VariantInfo { VariantInfo(name: rawValue, origin: .ours, summary: summary) }
 }
 
 /// When requests arrive: bursts of `burstSize` requests 1 ms apart, bursts `burstGap` apart on
 /// average (each gap drawn uniformly from half to one and a half times it).
-public struct SkeletonScenario: Sendable {
+public struct SkeletonScenario: NamedScenario {
     /// The `scenario` column.
     public var name: String
     /// What `--list` says about the scenario.

@@ -16,25 +16,22 @@ public struct SkeletonConfiguration: Sendable {
 ///
 /// A `FoldingWorkload`: the driver folds each finished item into `Kept` as it streams past, and the
 /// report reads the rest from the run's summaries, so memory does not grow with `--seeds`.
-public struct SkeletonWorkload: FoldingWorkload {
-    /// One cell of the matrix; `MatrixItem` labels its records (and comparisons, traces) from
-    /// `scenarioName` and `variantName`.
-    public struct Item: MatrixItem {
-        public var scenario: SkeletonScenario
-        public var variant: SkeletonVariant
-        public var seed: UInt64
-        public var repetition: Int
+public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
+    /// The variants `--variant` chooses from (`environment.registry`).
+    public typealias Variant = SkeletonVariant
 
-        public var scenarioName: String { scenario.name }
-        public var variantName: String { variant.rawValue }
-    }
+    /// One cell of the matrix: a `MatrixItem`, which labels its records (and comparisons, traces)
+    /// from the scenario's and the variant's names. An item that needs more (a live flag, a
+    /// factor) becomes a struct of its own conforming to `MatrixItem`.
+    public typealias Item = MatrixCell<SkeletonScenario, SkeletonVariant>
 
     /// The workload's name: the `workload` column and the file stem (skeleton.csv, skeleton.json).
     public static let name = "skeleton"
     /// The run's settings.
     public let configuration: SkeletonConfiguration
-    /// What the user asked for.
-    public let selection: MatrixSelection
+    /// What the run was built with: the user's selection, the variants' registry, whether to
+    /// record timelines (`selection`, `recordTimeline` and `variantOrigins` read it).
+    public let environment: Environment
     /// The scenarios, variants and seeds of the run, resolved.
     public let scenarios: [SkeletonScenario]
     public let variants: [SkeletonVariant]
@@ -43,15 +40,14 @@ public struct SkeletonWorkload: FoldingWorkload {
     public var factorNames: [String] { [] }
 
     /// Builds the matrix; an unknown name fails with one line before anything runs.
-    public init(configuration: SkeletonConfiguration, selection: MatrixSelection) throws {
+    public init(configuration: SkeletonConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
-        self.selection = selection
-        variants = try MatrixSelection.resolve(selection.variants, flag: "--variant", from: SkeletonVariant.allCases, name: \.rawValue)
+        self.environment = environment
+        let selection = environment.selection
+        variants = try environment.selectedVariants()
         scenarios = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: SkeletonScenario.catalogue, name: \.name)
         seeds = selection.seeds(default: 3)
-        items = MatrixSelection.items(scenarios: scenarios, seeds: seeds, variants: variants) {
-            Item(scenario: $0, variant: $1, seed: $2, repetition: $3)
-        }
+        items = MatrixSelection.cells(scenarios: scenarios, seeds: seeds, variants: variants)
     }
 
     public func label(_ item: Item) -> String { "\(item.scenarioName) \(item.variantName) seed \(item.seed)" }
@@ -118,10 +114,5 @@ public struct SkeletonWorkload: FoldingWorkload {
             "interval_ms": .number(Double(configuration.intervalMs)),
             "handler_cost_ms": .number(Double(configuration.handlerCostMs)),
         ]
-    }
-
-    /// Both variants are the scaffold's own: replace with `.signal` for a model of Signal's code.
-    public var variantOrigins: [String: VariantOrigin] {
-        Dictionary(uniqueKeysWithValues: SkeletonVariant.allCases.map { ($0.rawValue, .ours) })
     }
 }

@@ -14,8 +14,8 @@ struct BenchSkeleton: ParsableCommand {
 
     func run() throws {
         let configuration = options.configuration
-        try WorkloadDriver.run(SkeletonWorkload.self, common: common) { environment in
-            try SkeletonWorkload(configuration: configuration, selection: environment.selection)
+        try WorkloadDriver.run(SkeletonWorkload.self, common: common) {
+            try SkeletonWorkload(configuration: configuration, environment: $0)
         }
     }
 }
