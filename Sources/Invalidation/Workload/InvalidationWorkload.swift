@@ -4,9 +4,11 @@ import Simulation
 
 /// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
 /// virtual time, or — in live mode — also run as three real processes on a real SQLite database.
-public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
+public struct InvalidationWorkload: FoldingWorkload, MatrixWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     public typealias Variant = InvalidationVariant
+    /// The scenarios `--scenario` chooses from (`matrix.scenarios`).
+    public typealias Scenario = InvalidationScenario
 
     /// One (scenario, seed, variant) of the matrix.
     public typealias Item = MatrixCell<InvalidationScenario, InvalidationVariant>
@@ -21,10 +23,8 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
     public static let name = "invalidation"
     public let configuration: InvalidationConfiguration
     public let environment: Environment
-    public let scenarios: [InvalidationScenario]
-    public let variants: [InvalidationVariant]
-    public let seeds: [UInt64]
-    public let items: [Item]
+    /// The scenarios (with the configuration's overrides), variants, seeds and items of the run.
+    public let matrix: Matrix
     public var factorNames: [String] { [] }
 
     public init(
@@ -40,11 +40,15 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
         if configuration.mode == .sim, configuration.liveDirectory != nil {
             throw BenchFailure.usage("--live-dir applies to --mode live only")
         }
-        variants = try environment.selectedVariants()
         // Live runs take real time: by default the scenario where the designs differ most.
         let requested = selection.scenarios.isEmpty && configuration.mode == .live ? ["concurrent-writers"] : selection.scenarios
-        var scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: InvalidationScenario.catalogue, name: \.name)
-        scenarios = scenarios.map { s in
+        var matrix = try Matrix(
+            environment,
+            scenarios: InvalidationScenario.catalogue,
+            requested: requested,
+            seeds: configuration.mode == .live ? 1 : 3
+        )
+        matrix.scenarios = matrix.scenarios.map { s in
             var copy = s
             if let d = configuration.duration {
                 copy.duration = .seconds(d)
@@ -60,9 +64,7 @@ public struct InvalidationWorkload: FoldingWorkload, EnvironmentWorkload {
             }
             return copy
         }
-        self.scenarios = scenarios
-        seeds = selection.seeds(default: configuration.mode == .live ? 1 : 3)
-        items = MatrixSelection.cells(scenarios: scenarios, seeds: seeds, variants: variants)
+        self.matrix = matrix.withCells()
     }
 
     public func label(_ item: Item) -> String {

@@ -6,9 +6,11 @@ import Simulation
 /// strategy run through the scenario's sessions in virtual time. In live mode the items are the
 /// durability strategies, each saved by a real child process that the harness kills at random
 /// instants, relaunching it to verify what storage holds.
-package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
+package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     package typealias Variant = LifecycleVariant
+    /// The scenarios `--scenario` chooses from (`matrix.scenarios`).
+    package typealias Scenario = LifecycleScenario
 
     package struct Item: MatrixItem {
         package var scenario: LifecycleScenario
@@ -34,10 +36,8 @@ package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
     package static let name = "lifecycle"
     package let configuration: LifecycleConfiguration
     package let environment: Environment
-    package let scenarios: [LifecycleScenario]
-    package let variants: [LifecycleVariant]
-    package let seeds: [UInt64]
-    package let items: [Item]
+    /// The scenarios, variants, seeds and items of the run (live: and the durability items).
+    package let matrix: Matrix
     package var factorNames: [String] { ["durability"] }
 
     package init(
@@ -46,17 +46,21 @@ package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
     ) throws(BenchFailure) {
         self.configuration = configuration
         self.environment = environment
-        let selection = environment.selection
-        variants = try environment.selectedVariants()
         let live = configuration.mode == .live
         let generated = LifecycleScenario.allCases.filter { $0 != .trace }
-        var requested = selection.scenarios
+        var requested = environment.selection.scenarios
         if requested.isEmpty { requested = configuration.tracePath != nil ? ["trace"] : generated.map(\.rawValue) }
-        scenarios = try MatrixSelection.resolve(requested, flag: "--scenario", from: LifecycleScenario.allCases, name: \.rawValue)
-        if scenarios.contains(.trace), configuration.tracePath == nil {
+        var matrix = try Matrix(
+            environment,
+            scenarios: LifecycleScenario.allCases,
+            requested: requested,
+            name: \.rawValue,
+            seeds: live ? 1 : 3
+        )
+        if matrix.scenarios.contains(.trace), configuration.tracePath == nil {
             throw BenchFailure.usage("--scenario trace needs --trace FILE")
         }
-        if configuration.tracePath != nil, !scenarios.contains(.trace) {
+        if configuration.tracePath != nil, !matrix.scenarios.contains(.trace) {
             throw BenchFailure.usage("--trace replays its file as --scenario trace: add it to --scenario or drop --trace")
         }
         if live, configuration.tracePath != nil {
@@ -65,22 +69,20 @@ package struct LifecycleWorkload: FoldingWorkload, EnvironmentWorkload {
         if live, configuration.childCommand.isEmpty {
             throw BenchFailure.usage("--mode live needs a child command line to run the app in")
         }
-        seeds = selection.seeds(default: live ? 1 : 3)
-        var items: [Item] = []
-        for (repetition, seed) in seeds.enumerated() {
-            for scenario in scenarios {
-                for v in variants {
-                    items.append(Item(scenario: scenario, variant: v, durability: nil, seed: seed, repetition: repetition))
+        for (repetition, seed) in matrix.seeds.enumerated() {
+            for scenario in matrix.scenarios {
+                for v in matrix.variants {
+                    matrix.items.append(Item(scenario: scenario, variant: v, durability: nil, seed: seed, repetition: repetition))
                 }
             }
             if live {
                 for d in LifecyclePolicy.Durability.allCases {
-                    items.append(Item(scenario: .everyday, variant: nil, durability: d, seed: seed, repetition: repetition))
+                    matrix.items.append(Item(scenario: .everyday, variant: nil, durability: d, seed: seed, repetition: repetition))
                 }
             }
         }
-        guard !items.isEmpty else { throw BenchFailure.usage("the selection is empty") }
-        self.items = items
+        guard !matrix.items.isEmpty else { throw BenchFailure.usage("the selection is empty") }
+        self.matrix = matrix
     }
 
     package var sessionCount: Int { configuration.sessions ?? (selection.quick ? 40 : 200) }

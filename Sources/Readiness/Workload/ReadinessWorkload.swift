@@ -11,9 +11,11 @@ import Simulation
 /// form; a variant lacking the form a selected scenario needs is refused when `--variant` names
 /// it and skipped with a note otherwise. An item of a `user` variant, virtual time or live, runs
 /// in a child process (`IsolatingWorkload`).
-package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWorkload {
+package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     package typealias Variant = ReadinessVariant
+    /// The scenarios `--scenario` chooses from (`matrix.scenarios`).
+    package typealias Scenario = ReadinessScenario
 
     package struct Item: Sendable {
         package var scenario: ReadinessScenario
@@ -36,40 +38,38 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, Environmen
     package static let name = "readiness"
     package let configuration: ReadinessConfiguration
     package let environment: Environment
-    package let scenarios: [ReadinessScenario]
-    package let variants: [ReadinessVariant]
+    /// The scenarios, variants, seeds and items of the run.
+    package let matrix: Matrix
     /// Variants left out of a scenario for lacking its form (default selection only).
     package let skipped: [String]
     package let globals: [GlobalsStrategy]
-    package let seeds: [UInt64]
-    package let items: [Item]
     package var factorNames: [String] { ["globals"] }
 
     package init(configuration: ReadinessConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
         let selection = environment.selection
-        variants = try environment.selectedVariants()
-        globals = try MatrixSelection.resolve(configuration.globals, flag: "--globals", from: GlobalsStrategy.allCases, name: \.rawValue)
         let live = configuration.mode == .live
         let defaults = ReadinessScenario.allCases.filter { live ? $0 != .nse && $0 != .shareExtension : !$0.isLiveOnly }
-        scenarios = try MatrixSelection.resolve(
-            selection.scenarios.isEmpty ? defaults.map(\.rawValue) : selection.scenarios,
-            flag: "--scenario",
-            from: ReadinessScenario.allCases,
-            name: \.rawValue
+        var matrix = try Matrix(
+            environment,
+            scenarios: ReadinessScenario.allCases,
+            requested: selection.scenarios.isEmpty ? defaults.map(\.rawValue) : selection.scenarios,
+            name: \.rawValue,
+            seeds: live ? 1 : 5
         )
+        globals = try MatrixSelection.resolve(configuration.globals, flag: "--globals", from: GlobalsStrategy.allCases, name: \.rawValue)
+        let scenarios = matrix.scenarios
         if !live, let s = scenarios.first(where: \.isLiveOnly) {
             throw BenchFailure.usage("--scenario \(s.rawValue) runs only with --mode live (it needs real threads and child processes)")
         }
         if live, scenarios.contains(.reentrantTasks), configuration.childCommand.isEmpty {
             throw BenchFailure.usage("--scenario reentrant-tasks needs a child command line to run its probes in")
         }
-        seeds = selection.seeds(default: live ? 1 : 5)
         var skipped: [String] = []
         var runnable: [ReadinessScenario: [ReadinessVariant]] = [:]
         for scenario in scenarios where scenario != .concurrentFirstUse {
-            runnable[scenario] = try variants.filter { v in
+            runnable[scenario] = try matrix.variants.filter { v in
                 let needsLive = scenario == .reentrantTasks
                 if needsLive ? v.hasLiveForm : v.hasSimForm { return true }
                 let lacking =
@@ -87,7 +87,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, Environmen
         var items: [Item] = []
         for scenario in scenarios {
             let variants = runnable[scenario] ?? []
-            for (repetition, seed) in seeds.enumerated() {
+            for (repetition, seed) in matrix.seeds.enumerated() {
                 switch scenario {
                 case .reentrantTasks:
                     for v in variants {
@@ -107,7 +107,8 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, Environmen
             }
         }
         guard !items.isEmpty else { throw BenchFailure.usage("the selection is empty") }
-        self.items = items
+        matrix.items = items
+        self.matrix = matrix
     }
 
     /// The launch profile of a scenario, with the command line's overrides.

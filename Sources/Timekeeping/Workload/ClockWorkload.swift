@@ -7,9 +7,11 @@ import Measurement
 /// source in virtual time, then one item that measures the clocks' read costs. Live mode: one item
 /// measuring the read costs without libfaketime, then one per (repetition, scenario) that runs the
 /// scenario in a child process under libfaketime. Read costs and live items run alone.
-package struct ClockWorkload: EnvironmentWorkload {
+package struct ClockWorkload: MatrixWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     package typealias Variant = ClockKind
+    /// The scenarios `--scenario` (or `--skew`) chooses from (`matrix.scenarios`).
+    package typealias Scenario = SkewScenario
 
     package enum Item: Sendable {
         case simulate(scenario: SkewScenario, client: ClientKind, seed: UInt64, repetition: Int)
@@ -27,44 +29,44 @@ package struct ClockWorkload: EnvironmentWorkload {
     package static let name = "clock"
     package let configuration: ClockConfiguration
     package let environment: Environment
-    package let scenarios: [SkewScenario]
-    package let sources: [ClockKind]
+    /// The scenarios, clock sources (the variants), seeds and items of the run.
+    package let matrix: Matrix
     package let clients: [ClientKind]
-    package let seeds: [UInt64]
-    package let items: [Item]
     package var factorNames: [String] { ["client"] }
 
     package init(configuration: ClockConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
-        let selection = environment.selection
-        scenarios = try Self.resolveScenarios(configuration, selection)
-        sources = try environment.selectedVariants()
+        var matrix = try Matrix(environment, resolvedScenarios: try Self.resolveScenarios(configuration, environment.selection), seeds: 1)
         clients = try MatrixSelection.resolve(configuration.clients, flag: "--client", from: ClientKind.allCases, name: \.name)
-        seeds = selection.seeds(default: 1)
         var items: [Item] = []
         switch configuration.mode {
         case .sim:
-            for (repetition, seed) in seeds.enumerated() {
-                for scenario in scenarios {
+            for (repetition, seed) in matrix.seeds.enumerated() {
+                for scenario in matrix.scenarios {
                     for client in clients {
                         items.append(.simulate(scenario: scenario, client: client, seed: seed, repetition: repetition))
                     }
                 }
             }
             if configuration.readCost {
-                let repetitions = selection.quick ? min(3, configuration.readCostRepetitions) : configuration.readCostRepetitions
-                items.append(.readCost(iterations: selection.quick ? 20_000 : 200_000, repetitions: repetitions))
+                let quick = environment.selection.quick
+                let repetitions = quick ? min(3, configuration.readCostRepetitions) : configuration.readCostRepetitions
+                items.append(.readCost(iterations: quick ? 20_000 : 200_000, repetitions: repetitions))
             }
         case .live:
             do { _ = try LiveHarness.checkAvailable() } catch { throw BenchFailure.unavailable(error.description) }
             if configuration.readCost { items.append(.readCost(iterations: 100_000, repetitions: 5)) }
-            for (repetition, seed) in seeds.enumerated() {
-                for scenario in scenarios { items.append(.live(scenario: scenario, seed: seed, repetition: repetition)) }
+            for (repetition, seed) in matrix.seeds.enumerated() {
+                for scenario in matrix.scenarios { items.append(.live(scenario: scenario, seed: seed, repetition: repetition)) }
             }
         }
-        self.items = items
+        matrix.items = items
+        self.matrix = matrix
     }
+
+    /// The clock sources: the run's variants.
+    package var sources: [ClockKind] { matrix.variants }
 
     static func resolveScenarios(_ configuration: ClockConfiguration, _ selection: MatrixSelection) throws -> [SkewScenario] {
         if let skew = configuration.skewPath {

@@ -16,9 +16,11 @@ public struct SkeletonConfiguration: Sendable {
 ///
 /// A `FoldingWorkload`: the driver folds each finished item into `Kept` as it streams past, and the
 /// report reads the rest from the run's summaries, so memory does not grow with `--seeds`.
-public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
+public struct SkeletonWorkload: FoldingWorkload, MatrixWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     public typealias Variant = SkeletonVariant
+    /// The scenarios `--scenario` chooses from (`matrix.scenarios`).
+    public typealias Scenario = SkeletonScenario
 
     /// One cell of the matrix: a `MatrixItem`, which labels its records (and comparisons, traces)
     /// from the scenario's and the variant's names. An item that needs more (a live flag, a
@@ -32,22 +34,16 @@ public struct SkeletonWorkload: FoldingWorkload, EnvironmentWorkload {
     /// What the run was built with: the user's selection, the variants' registry, whether to
     /// record timelines (`selection`, `recordTimeline` and `variantOrigins` read it).
     public let environment: Environment
-    /// The scenarios, variants and seeds of the run, resolved.
-    public let scenarios: [SkeletonScenario]
-    public let variants: [SkeletonVariant]
-    public let seeds: [UInt64]
-    public let items: [Item]
+    /// The scenarios, variants and seeds of the run, resolved, and the items made of them
+    /// (`scenarios`, `variants`, `seeds` and `items` read it).
+    public let matrix: Matrix
     public var factorNames: [String] { [] }
 
     /// Builds the matrix; an unknown name fails with one line before anything runs.
     public init(configuration: SkeletonConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
-        let selection = environment.selection
-        variants = try environment.selectedVariants()
-        scenarios = try MatrixSelection.resolve(selection.scenarios, flag: "--scenario", from: SkeletonScenario.catalogue, name: \.name)
-        seeds = selection.seeds(default: 3)
-        items = MatrixSelection.cells(scenarios: scenarios, seeds: seeds, variants: variants)
+        matrix = try Matrix(environment, scenarios: SkeletonScenario.catalogue, seeds: 3).withCells()
     }
 
     public func label(_ item: Item) -> String { "\(item.scenarioName) \(item.variantName) seed \(item.seed)" }
