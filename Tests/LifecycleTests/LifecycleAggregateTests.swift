@@ -19,7 +19,7 @@ final class LifecycleAggregateTests: XCTestCase {
             XCTAssertTrue(r.report.table.contains("everyday (sim"), r.report.table)
             XCTAssertEqual(r.summaries.first?.count, seeds, "the summaries saw every seed")
         }
-        let held = runs.map { $0.kept.notes.count + $0.kept.killRecords.count }
+        let held = runs.map { $0.kept.notes.count + $0.kept.records.count }
         XCTAssertEqual(held, [0, 0], "what the report keeps must not grow with seeds")
     }
 

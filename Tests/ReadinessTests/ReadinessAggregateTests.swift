@@ -23,7 +23,7 @@ final class ReadinessAggregateTests: XCTestCase {
             XCTAssertEqual(r.summaries.first { $0.metric == "t_app_ready_ms" }?.count, seeds, "the summaries saw every seed")
         }
         // Records, comparisons and notes the fold holds.
-        let held = runs.map { $0.kept.probeRecords.count + $0.kept.comparisons.count + $0.kept.notes.count }
+        let held = runs.map { $0.kept.records.count + $0.kept.comparisons.count + $0.kept.notes.count }
         XCTAssertEqual(held[0], held[1], "what the report keeps must not grow with seeds")
     }
 

@@ -12,11 +12,7 @@ extension InvalidationWorkload {
     /// What the report keeps of a run while its items stream past: the live-versus-simulated
     /// comparisons, nothing of a sim item — each tally's staleness samples grew a run's peak with
     /// `--seeds` (issue 29); the ranking reads the run's summaries instead.
-    public struct Kept: Sendable {
-        public var comparisons: [Comparison] = []
-    }
-
-    public var emptyAggregate: Kept { Kept() }
+    public typealias Kept = KeptForReport
 
     public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
         guard configuration.mode == .live, let live = r.sample.live else { return }

@@ -1,20 +1,15 @@
 import Measurement
 
 extension LifecycleWorkload {
-    /// What the report keeps of a run while its items stream past: the items' notes and the
-    /// live kill-during-save records (summed per strategy and checked), nothing of a sim item; the
-    /// ranking reads the run's summaries, so memory does not grow with `--seeds` (issue 29).
-    package struct Kept: Sendable {
-        package var notes: [String] = []
-        package var killRecords: [ResultRecord] = []
-    }
-
-    package var emptyAggregate: Kept { Kept() }
+    /// What the report keeps of a run while its items stream past: the items' notes and, as
+    /// `records`, the live kill-during-save records (summed per strategy and checked), nothing of
+    /// a sim item; the ranking reads the run's summaries.
+    package typealias Kept = KeptForReport
 
     package func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
         kept.notes += r.sample.notes
         guard configuration.mode == .live else { return }
-        kept.killRecords += records(of: [r]).filter { $0.scenario == "kill-during-save" }
+        kept.records += records(of: [r]).filter { $0.scenario == "kill-during-save" }
     }
 
     package func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
@@ -22,10 +17,10 @@ extension LifecycleWorkload {
         var table = LifecycleRanking.render(summaries: summaries, mode: "sim")
         var failure: BenchFailure?
         if configuration.mode == .live {
-            table += LifecycleRanking.renderLive(records: kept.killRecords)
+            table += LifecycleRanking.renderLive(records: kept.records)
             if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
             // The atomic strategies' guarantee: a kill never leaves a torn state.
-            for r in kept.killRecords where r.metric == "corrupt_launches" && r.value > 0 && r.variant != "in-place" {
+            for r in kept.records where r.metric == "corrupt_launches" && r.value > 0 && r.variant != "in-place" {
                 failure = BenchFailure.runtime(
                     "\(r.variant): \(Int(r.value)) corrupt launches after kills (seed \(r.seed)): the atomic guarantee failed"
                 )

@@ -8,20 +8,13 @@ extension ReadinessWorkload {
     ]
 
     /// What the report keeps of a run while its items stream past: the items' notes, the live
-    /// comparisons and the live-only probes' records (summed by `renderProbes`) — never a launch's
-    /// records, which the ranking reads from the run's summaries, so a run's memory does not grow
-    /// with `--seeds` (issue 29).
-    package struct Kept: Sendable {
-        package var notes: [String] = []
-        package var comparisons: [Comparison] = []
-        package var probeRecords: [ResultRecord] = []
-    }
-
-    package var emptyAggregate: Kept { Kept() }
+    /// comparisons and, as `records`, the live-only probes' records (summed by `renderProbes`) —
+    /// never a launch's records, which the ranking reads from the run's summaries.
+    package typealias Kept = KeptForReport
 
     package func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {
         kept.notes += r.sample.notes
-        if r.item.scenario.isLiveOnly { kept.probeRecords += records(of: [r]) }
+        if r.item.scenario.isLiveOnly { kept.records += records(of: [r]) }
         guard configuration.mode == .live, let live = r.sample.live, !r.sample.sim.isEmpty else { return }
         kept.comparisons += Comparison.pairs(
             scenario: "\(r.item.scenario.rawValue)/\(Self.globalsName(r.item))",
@@ -41,7 +34,7 @@ extension ReadinessWorkload {
         if BuildInfo.isDebug { notes.append("live numbers from a debug build: use swift run -c release") }
         notes.append("live timings share the machine with whatever else runs: compare ratios within this run")
         var table =
-            ReadinessRanking.render(summaries: summaries, mode: "live") + ReadinessRanking.renderProbes(records: kept.probeRecords)
+            ReadinessRanking.render(summaries: summaries, mode: "live") + ReadinessRanking.renderProbes(records: kept.records)
         if !comparisons.isEmpty { table += "\n" + Self.comparisonTable(comparisons) }
         return WorkloadReport(table: table, comparisons: comparisons, notes: notes)
     }

@@ -65,7 +65,8 @@ public struct SkeletonWorkload: FoldingWorkload, MatrixWorkload {
     }
 
     /// What the report needs of each item beyond the run's summaries (totals, notes, live-versus-sim
-    /// comparisons: `item.comparisons(sim:live:)`): nothing yet.
+    /// comparisons: `item.comparisons(sim:live:)`): nothing yet. A report that keeps only notes,
+    /// comparisons and a few items' whole records makes this `typealias Kept = KeptForReport`.
     public struct Kept: Sendable {}
 
     public var emptyAggregate: Kept { Kept() }
