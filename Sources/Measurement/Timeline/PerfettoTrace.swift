@@ -217,6 +217,29 @@ public struct PerfettoTrace: Sendable {
             lastIsStretch = alone
             lastTime = runTime
             k += 1
+            // The run's next slices before the next event, its last excepted, are each alone
+            // (after an earlier slice of the run, before the event, and not where the next run
+            // might start): taken at once instead of one by one through the steps above — an idle
+            // stretch of bench-group's main thread is thousands of frames (issue 29).
+            if k + 1 < run.count, run.period > 0 {
+                let beforeEvent =
+                    eventTime == .max
+                    ? run.count - 2
+                    : eventTime <= run.start ? -1 : min(run.count - 2, Int((eventTime - 1 - run.start) / run.period))
+                let m = beforeEvent - k + 1
+                if m > 0 {
+                    if lastIsStretch, let s = stretches.last, Int(s.run) == r, s.first + s.count == k {
+                        stretches[stretches.count - 1].count += m
+                    } else {
+                        stretches.append(Stretch(run: Int32(r), first: k, count: m))
+                        order.append(Int32(-stretches.count))
+                        times.append(run.start + Int64(k) * run.period)
+                    }
+                    lastIsStretch = true
+                    k += m
+                    lastTime = run.start + Int64(k - 1) * run.period
+                }
+            }
             if k == run.count {
                 k = 0
                 r += 1
@@ -314,6 +337,8 @@ public struct PerfettoTrace: Sendable {
                 // Each slice's place in the timeline one slice an entry: orders the ends of open
                 // slices that end together, as their begins came.
                 var sequence = 0
+                // The packet templates of a run's slices (`PacketTemplate`), made once per item.
+                var templates: [Int64: (PacketTemplate, PacketTemplate)] = [:]
                 func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind == .slice }
                 func write(_ k: Int, at time: Int64) {
                     if order[k] < 0 {
@@ -348,8 +373,16 @@ public struct PerfettoTrace: Sendable {
                             let track = plan.stretchTracks[s.tracks + i]
                             if track != templateTrack {
                                 templateTrack = track
-                                begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
-                                finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
+                                // A begin's bytes are its track's and its name's (interned: its
+                                // id; in place: its run's), the same in every stretch that has them.
+                                let key = nameID != 0 ? Int64(nameID) << 32 | Int64(track) : -1 - (Int64(s.run) << 32 | Int64(track))
+                                if let known = templates[key] {
+                                    (begin, finish) = known
+                                } else {
+                                    begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
+                                    finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
+                                    templates[key] = (begin, finish)
+                                }
                             }
                             begin.write(at: start, into: out)
                             let end = start + length
@@ -491,7 +524,8 @@ public struct PerfettoTrace: Sendable {
         /// `value` as an `int64` varint's bits, if it is a whole number that an int64 holds exactly
         /// (and not -0, which would come back as 0).
         @inline(__always) static func whole(_ value: Double) -> UInt64? {
-            guard value == value.rounded(.towardZero), abs(value) < 0x1p53, value != 0 || value.sign == .plus else { return nil }
+            // Range first (NaN fails it), then a round trip through Int64: no call to trunc.
+            guard abs(value) < 0x1p53, Double(Int64(value)) == value, value != 0 || value.sign == .plus else { return nil }
             return UInt64(bitPattern: Int64(value))
         }
 
@@ -636,14 +670,16 @@ public struct PerfettoTrace: Sendable {
             // miss capture only what they alone change.
             var names: [String] = []
             // Not touched by `track`, which only names tracks: the loop gives each new one its slot.
-            var counterUnits: [String?] = []
+            // Each track's last counter sample (an event's index; -1 for a thread track): its
+            // unit is read once at the end, not stored (a string's retain and release) per sample.
+            var counterLast: [Int32] = []
             var eventNames: [String] = []
             var interns = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
-            var internedLengths: [Int] = []
+            var internedKeys: [NameKey] = []
             // Written in place, one slot per event (no uniqueness check and growth test per
             // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
@@ -672,17 +708,18 @@ public struct PerfettoTrace: Sendable {
                 return Int32(actorNames.count - 1)
             }
             // Interned: the first `internedNames` distinct names, found by a linear scan (only
-            // names of the same length are compared). Names past those — bench-group's per-flow
+            // names of the same length and end bytes (`NameKey`) are compared: per-flow names
+            // differ only in their number). Names past those — bench-group's per-flow
             // names, each used once or twice — are written in place: no hashing per event, no
             // table as large as the item.
             func eventName(_ name: String) -> Int32 {
-                let length = name.utf8.count
-                for (i, known) in eventNames.enumerated() where internedLengths[i] == length && known == name {
+                let key = NameKey(name)
+                for (i, known) in internedKeys.enumerated() where known == key && eventNames[i] == name {
                     return Int32(i + 1)
                 }
                 guard eventNames.count < PerfettoTrace.internedNames else { return 0 }
                 eventNames.append(name)
-                internedLengths.append(length)
+                internedKeys.append(key)
                 return Int32(eventNames.count)
             }
             // Before those lookups, a string's two words: the events of an item share their
@@ -701,7 +738,6 @@ public struct PerfettoTrace: Sendable {
                 let start: Int64
                 let duration: Int64
                 let nameID: Int32
-                var e: UnsafePointer<TraceEvent>? = nil  // nil for a run's slice
                 var stretch = Stretch(run: -1, first: 0, count: 1)  // an event: one slice, no run
                 var period: Int64 = 0
                 if order[k] < 0 {
@@ -719,7 +755,6 @@ public struct PerfettoTrace: Sendable {
                     duration = run.duration
                 } else {
                     let event = base.unsafelyUnwrapped + Int(order[k])
-                    e = event
                     kind = event.pointee.kind
                     a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
                     nameID =
@@ -746,26 +781,34 @@ public struct PerfettoTrace: Sendable {
                         if actors[a].laneTracks[lane] < 0 {
                             let name = actorNames[a]
                             let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                            if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                            if Int(t) == counterLast.count { counterLast.append(-1) }
                             actors[a].laneTracks[lane] = t
                         }
                         let t = actors[a].laneTracks[lane]
                         if i == 0 { plannedTracks[k] = t }
                         if stretch.run >= 0 { plannedStretchTracks[stretch.tracks + i] = t }
+                        // On the first lane, a slice no longer than the period leaves it free for
+                        // the next: the stretch's other slices all go there (its idle frames).
+                        if lane == 0, max(1, duration) <= period, i + 1 < stretch.count {
+                            let from = stretch.tracks + i + 1, to = stretch.tracks + stretch.count
+                            UnsafeMutableBufferPointer(rebasing: plannedStretchTracks[from..<to]).update(repeating: t)
+                            actors[a].laneEnds[0] = start + Int64(stretch.count - 1 - i) * period + max(1, duration)
+                            break
+                        }
                     }
                 case .instant, .counter:
                     if actors[a].track < 0 {
                         let t = track(actorNames[a])
-                        if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                        if Int(t) == counterLast.count { counterLast.append(-1) }
                         actors[a].track = t
                     }
                     let t = actors[a].track
-                    if kind == .counter { counterUnits[Int(t)] = e.unsafelyUnwrapped.pointee.name }
+                    if kind == .counter { counterLast[Int(t)] = order[k] }
                     plannedTracks[k] = t
                 }
             }
             self.names = names
-            self.counterUnits = counterUnits
+            counterUnits = counterLast.map { $0 < 0 ? nil : events[Int($0)].name }
             self.eventNames = eventNames
             self.interns = interns
             tracks = UnsafeBufferPointer(plannedTracks)
@@ -778,6 +821,24 @@ public struct PerfettoTrace: Sendable {
             tracks.deallocate()
             nameIDs.deallocate()
             stretchTracks.deallocate()
+        }
+    }
+
+    /// A string's length and its first and last eight UTF-8 bytes: names with different keys
+    /// differ, so a lookup compares characters only on equal keys.
+    private struct NameKey: Equatable {
+        var length: Int
+        var head: UInt64
+        var tail: UInt64
+
+        init(_ name: String) {
+            var name = name
+            (length, head, tail) = name.withUTF8 { utf8 in
+                var head: UInt64 = 0, tail: UInt64 = 0
+                for (i, b) in utf8.prefix(8).enumerated() { head |= UInt64(b) << (8 * UInt64(i)) }
+                for (i, b) in utf8.suffix(8).enumerated() { tail |= UInt64(b) << (8 * UInt64(i)) }
+                return (utf8.count, head, tail)
+            }
         }
     }
 
