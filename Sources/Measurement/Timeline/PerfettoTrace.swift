@@ -364,7 +364,9 @@ public struct PerfettoTrace: Sendable {
                         var templateTrack: Int32 = -1
                         var begin = PacketTemplate()
                         var finish = PacketTemplate()
-                        for i in 0..<s.count {
+                        var i = 0
+                        while i < s.count {
+                            defer { i += 1 }
                             let start = time + Int64(i) * period
                             while let end = open.popIfDue(by: start) {
                                 writer.end(end.time, track: end.track)
@@ -382,6 +384,28 @@ public struct PerfettoTrace: Sendable {
                                     begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
                                     finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
                                     templates[key] = (begin, finish)
+                                }
+                            }
+                            // Idle: nothing open and slices no longer than the period, so each
+                            // slice's end comes before the next begins. Up to the stretch's last
+                            // slice (whose next is another entry) and while the track stays, the
+                            // begins and ends are written in one loop (`writePairs`).
+                            if open.earliestEnd == .max, length <= period {
+                                var j = i + 1
+                                while j < s.count - 1, plan.stretchTracks[s.tracks + j] == track { j += 1 }
+                                if j - i > 1 {
+                                    try PacketTemplate.writePairs(
+                                        begin,
+                                        finish,
+                                        start: start,
+                                        period: period,
+                                        length: length,
+                                        count: j - i,
+                                        into: out,
+                                        flush: flushIfFull
+                                    )
+                                    i = j - 1  // `defer` steps to j
+                                    continue
                                 }
                             }
                             begin.write(at: start, into: out)
@@ -456,6 +480,9 @@ public struct PerfettoTrace: Sendable {
     /// a copy: the same bytes as `EventPacketWriter` writes for each.
     private struct PacketTemplate {
         private var suffix: [UInt8] = []
+        /// `suffix` with zeros up to a whole number of 8-byte words, so that `writePairs` copies it
+        /// a word at a time (a short suffix is a few stores; `memmove` is a call per packet).
+        private var words: [UInt64] = []
 
         init() {}
 
@@ -469,6 +496,46 @@ public struct PerfettoTrace: Sendable {
             while bytes[i] >= 0x80 { i += 1 }
             precondition(bytes[0] == 0x0A && bytes[i + 1] == 0x40 && bytes[i + 2] == 0, "a packet starts with its timestamp")
             suffix = Array(bytes[(i + 3)...])
+            words = [UInt64](repeating: 0, count: (suffix.count + 7) / 8)
+            words.withUnsafeMutableBytes { $0.copyBytes(from: suffix) }
+        }
+
+        /// `count` slices from `start`, one every `period`, each `length` long and ending before
+        /// the next begins: each one's `begin` packet at its start, then its `finish` packet at its
+        /// end — the bytes `write(at:into:)` writes for each, in that order. `flush` is called
+        /// after each batch of packets (the encoder hands its buffer on at a chunk's size).
+        static func writePairs(
+            _ begin: PacketTemplate,
+            _ finish: PacketTemplate,
+            start: Int64,
+            period: Int64,
+            length: Int64,
+            count: Int,
+            into out: PacketBuffer,
+            flush: () throws -> Void
+        ) rethrows {
+            // A packet: tag, length (at most 10 bytes), timestamp tag and value (at most 10), the
+            // suffix's words.
+            let most = 22 + 8 * (begin.words.count + finish.words.count)
+            let batch = 2048
+            try begin.words.withUnsafeBufferPointer { beginWords in
+                try finish.words.withUnsafeBufferPointer { finishWords in
+                    let beginCount = begin.suffix.count, finishCount = finish.suffix.count
+                    var done = 0
+                    while done < count {
+                        let n = min(batch, count - done)
+                        out.write(reserving: 2 * n * most) { out in
+                            for k in done..<(done + n) {
+                                let at = start + Int64(k) * period
+                                out.packet(at: at, suffix: beginWords, count: beginCount)
+                                out.packet(at: at + length, suffix: finishWords, count: finishCount)
+                            }
+                        }
+                        done += n
+                        try flush()
+                    }
+                }
+            }
         }
 
         @inline(__always) func write(at time: Int64, into out: PacketBuffer) {
