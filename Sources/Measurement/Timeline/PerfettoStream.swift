@@ -26,6 +26,7 @@ package struct PerfettoStream {
         self.file = file
         self.window = window
         self.limit = limit
+        FreedMemory.keepForReuse()
     }
 
     /// Writes one finished matrix item's traces; `itemsLeft` counts it and the items still to
