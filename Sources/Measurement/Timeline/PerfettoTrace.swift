@@ -169,10 +169,8 @@ public struct PerfettoTrace: Sendable {
         _ events: UnsafeBufferPointer<TraceEvent>,
         _ runs: UnsafeBufferPointer<SliceRun>
     ) -> (order: [Int32], times: [Int64], stretches: [Stretch]) {
-        let eventOrder = Self.timeOrder(events)
-        if runs.isEmpty {
-            return (eventOrder, eventOrder.map { events[Int($0)].startNanoseconds }, [])
-        }
+        let (eventOrder, eventTimes) = Self.timeOrder(events)
+        if runs.isEmpty { return (eventOrder, eventTimes, []) }
         var order: [Int32] = []
         var times: [Int64] = []
         var stretches: [Stretch] = []
@@ -184,7 +182,7 @@ public struct PerfettoTrace: Sendable {
         func skipEmpty() { while r < runs.count, runs[r].count == 0 { r += 1 } }
         skipEmpty()
         while i < eventOrder.count || r < runs.count {
-            let eventTime = i < eventOrder.count ? events[Int(eventOrder[i])].startNanoseconds : .max
+            let eventTime = i < eventOrder.count ? eventTimes[i] : .max
             let runTime = r < runs.count ? runs[r].start + Int64(k) * runs[r].period : .max
             let takeRun =
                 r < runs.count
@@ -685,17 +683,32 @@ public struct PerfettoTrace: Sendable {
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// The events' indices by start time, then index (no sort when they come in order).
-    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> [Int32] {
+    /// The events' indices by start time, then index, and their start times in that order: one
+    /// pass over the events that reads each start once (no sort when they come in order).
+    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> (order: [Int32], times: [Int64]) {
+        let n = events.count
         var inOrder = true
-        for i in events.indices.dropFirst() where events[i].startNanoseconds < events[i - 1].startNanoseconds {
-            inOrder = false
-            break
+        var times = [Int64](unsafeUninitializedCapacity: n) { times, count in
+            var last = Int64.min
+            for i in 0..<n {
+                let t = events[i].startNanoseconds
+                if t < last { inOrder = false }
+                last = t
+                times[i] = t
+            }
+            count = n
         }
-        if inOrder { return (0..<Int32(events.count)).map { $0 } }
-        var keys = events.indices.map { (time: events[$0].startNanoseconds, index: Int32($0)) }
+        if inOrder {
+            let order = [Int32](unsafeUninitializedCapacity: n) { order, count in
+                for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
+                count = n
+            }
+            return (order, times)
+        }
+        var keys = times.indices.map { (time: times[$0], index: Int32($0)) }
         keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
-        return keys.map(\.index)
+        times = keys.map(\.time)
+        return (keys.map(\.index), times)
     }
 
     /// The item's tracks, in the order their first event comes in time: each actor's track, its
@@ -918,9 +931,17 @@ public struct PerfettoTrace: Sendable {
     private struct StringWords {
         static let trackOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.track)!
         static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.name)!
-        private var first = [UInt64](repeating: 0, count: 64)
-        private var second = [UInt64](repeating: 0, count: 64)
-        private var values = [Int32](repeating: -1, count: 64)
+        /// A slot: a string's two words and what its lookup gave (-1: empty). One array, so that
+        /// a probe reads one place, not three.
+        private struct Entry {
+            var first: UInt64 = 0
+            var second: UInt64 = 0
+            var value: Int32 = -1
+        }
+        private var entries = [Entry](repeating: Entry(), count: 64)
+        /// The last string looked up: events often repeat their neighbour's name or track, and a
+        /// compare of two words costs less than the probe.
+        private var last = Entry()
 
         @inline(__always) mutating func lookup(
             _ event: UnsafePointer<TraceEvent>,
@@ -930,13 +951,17 @@ public struct PerfettoTrace: Sendable {
             let raw = UnsafeRawPointer(event) + offset
             let a = raw.loadUnaligned(as: UInt64.self)
             let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if last.value >= 0, last.first == a, last.second == b { return last.value }
             let slot = Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
-            if values[slot] >= 0, first[slot] == a, second[slot] == b { return values[slot] }
-            let value = slow()
-            first[slot] = a
-            second[slot] = b
-            values[slot] = value
-            return value
+            let entry = entries[slot]
+            if entry.value >= 0, entry.first == a, entry.second == b {
+                last = entry
+                return entry.value
+            }
+            let found = Entry(first: a, second: b, value: slow())
+            entries[slot] = found
+            last = found
+            return found.value
         }
     }
 
