@@ -116,16 +116,22 @@ public struct PerfettoTrace: Sendable {
     /// A run's slices (`SliceRun`) are walked from the run itself, merged with the events in time
     /// order (then creation order), with the packets their slices one by one would give; runs that
     /// overlap each other in time are put among the events first.
+    ///
+    /// With `keepingTail`, the item's packets go after what `out` holds (an earlier item's tail)
+    /// and only whole chunks are handed on: what is left stays in `out` for the next item or the
+    /// caller (`PerfettoStream` hands it on at the end), so that a small item's packets are not
+    /// a short write of their own (copied into the file's buffer first).
     @discardableResult
     static func encode(
         _ item: ItemTrace,
         pid: Int,
         firstUUID: UInt64 = 1,
         into out: PacketBuffer,
+        keepingTail: Bool = false,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
-        out.removeAll()
+        if !keepingTail { out.removeAll() }
         var item = item
         var runs = item.runs.indices.sorted { (item.runs[$0].position, $0) < (item.runs[$1].position, $1) }.map { item.runs[$0] }
         if !Self.runsFollowEachOther(runs) {
@@ -135,7 +141,16 @@ public struct PerfettoTrace: Sendable {
         // Read in place: copying an event out of the array retains and releases its two strings.
         return try item.events.withUnsafeBufferPointer { events in
             try runs.withUnsafeBufferPointer { runs in
-                try encode(item, events: events, runs: runs, pid: pid, processUUID: processUUID, into: out, emit: emit)
+                try encode(
+                    item,
+                    events: events,
+                    runs: runs,
+                    pid: pid,
+                    processUUID: processUUID,
+                    into: out,
+                    keepingTail: keepingTail,
+                    emit: emit
+                )
             }
         }
     }
@@ -260,6 +275,7 @@ public struct PerfettoTrace: Sendable {
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
+        keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
         let (order, times, stretches) = Self.merged(events, runs)
@@ -468,7 +484,11 @@ public struct PerfettoTrace: Sendable {
             writer.end(end.time, track: end.track)
             try flushIfFull()
         }
-        if out.count > 0 { try emit(out.bytes) }
+        if keepingTail {
+            try flushIfFull()
+        } else if out.count > 0 {
+            try emit(out.bytes)
+        }
         return processUUID + UInt64(plan.names.count) + 1
     }
 
