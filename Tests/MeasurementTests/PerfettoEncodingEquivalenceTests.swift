@@ -253,6 +253,66 @@ final class PerfettoSliceRunTests: XCTestCase {
         XCTAssertGreaterThan(withRuns, 30)
     }
 
+    /// Long runs (an idle main thread's hundreds of frames between two events, taken a stretch at
+    /// a time), runs of one name on two tracks and on lanes (slices longer than the period), and
+    /// more distinct names than are interned (a run's name then written in place, its packet
+    /// templates kept per run): the same bytes as the slices one by one.
+    func testLongRunsOnSeveralTracksEncodeAsTheirSlices() {
+        var rng = SplitMix(state: 2929)
+        var longRuns = 0
+        for round in 0..<40 {
+            var events: [TraceEvent] = []
+            let names = (0..<(round % 2 == 0 ? 4 : 40)).map { "flow \($0) tap" }
+            for _ in 0..<rng.below(60) {
+                let start = Int64(rng.below(4000))
+                let track = ["main", "worker 1"][rng.below(2)]
+                if rng.below(4) == 0 {
+                    events.append(.instant("missed frame", on: track, at: start, value: Double(rng.below(9))))
+                } else {
+                    events.append(.slice(names[rng.below(names.count)], on: track, start: start, duration: Int64(rng.below(200))))
+                }
+            }
+            events.sort { $0.startNanoseconds < $1.startNanoseconds }
+            var runs: [SliceRun] = []
+            var start = Int64(rng.below(20))
+            for _ in 0..<(1 + rng.below(5)) {
+                let period = Int64(5 + rng.below(20))
+                let count = rng.below(400)
+                if count > 100 { longRuns += 1 }
+                runs.append(
+                    SliceRun(
+                        names[rng.below(names.count)],
+                        on: ["main", "worker 1"][rng.below(2)],
+                        start: start,
+                        period: period,
+                        duration: rng.below(5) == 0 ? period + Int64(rng.below(30)) : Int64(rng.below(Int(period))),
+                        count: count,
+                        position: rng.below(events.count + 1)
+                    )
+                )
+                start += period * Int64(max(0, count - 1)) + 1 + Int64(rng.below(50))
+            }
+            runs.sort { $0.position < $1.position }
+            let item = ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events, runs: runs)
+            var expanded = item
+            expanded.expandRuns()
+            XCTAssertEqual(bytes(item), bytes(expanded), "round \(round)")
+        }
+        XCTAssertGreaterThan(longRuns, 20)
+    }
+
+    /// Control: the same run on another track, or with another name, is other bytes — a packet
+    /// template kept for the wrong track or name would show in the comparison above.
+    func testARunsTrackAndNameAreInItsBytes() {
+        let events: [TraceEvent] = [.slice("tap", on: "worker 1", start: 5, duration: 3)]
+        func item(_ name: String, _ track: String) -> ItemTrace {
+            let run = SliceRun(name, on: track, start: 0, period: 10, duration: 2, count: 50, position: 1)
+            return ItemTrace(scenario: "s", variant: "v", mode: "sim", seed: 1, repetition: 0, events: events, runs: [run])
+        }
+        XCTAssertNotEqual(bytes(item("frame", "main")), bytes(item("frame", "worker 1")))
+        XCTAssertNotEqual(bytes(item("frame", "main")), bytes(item("frames", "main")))
+    }
+
     /// `allEvents` puts a run's slices before `events[position]`, runs at one position in order;
     /// `--events` rows list them so.
     func testAllEventsPutsTheSlicesAtTheirPosition() {

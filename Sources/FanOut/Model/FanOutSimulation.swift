@@ -176,8 +176,11 @@ public enum FanOutSimulation {
         result.callsTotal = calls.count
         result.applyThreads(threadSpans)
         if request.recordTrace {
-            trace += threadTrace(threadSpans)
-            trace += callTrace(calls)
+            // Appended in place: a whole array added with `+=` copies each event (two retains)
+            // and frees the copy (two releases), about 4 % of a traced default run (issue 29).
+            trace.reserveCapacity(trace.count + threadSpans.count + calls.count + 2 * threadSpans.count)
+            threadTrace(threadSpans, into: &trace)
+            callTrace(calls, into: &trace)
             result.trace = trace
             result.frameRuns = frameRuns
         }
@@ -194,7 +197,13 @@ public enum FanOutSimulation {
     /// Worker slices on the lowest free worker track, and the threads-blocked counter.
     static func threadTrace(_ spans: [FlowExecution.ThreadSpan]) -> [TraceEvent] {
         var out: [TraceEvent] = []
-        out.reserveCapacity(spans.count)
+        threadTrace(spans, into: &out)
+        return out
+    }
+
+    /// `threadTrace(_:)` appended to `out`.
+    static func threadTrace(_ spans: [FlowExecution.ThreadSpan], into out: inout [TraceEvent]) {
+        out.reserveCapacity(out.count + spans.count)
         var lanes = TrackLanes(prefix: "worker")
         for s in spans.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
             let track = lanes.track(start: s.start, end: s.end)
@@ -203,19 +212,23 @@ public enum FanOutSimulation {
         for (t, n) in FanOutSimResult.sweep(spans.filter(\.blocked)) {
             out.append(.counter("threads blocked", unit: "threads", at: t.nanoseconds, value: Double(n)))
         }
-        return out
     }
 
     /// Every call copy as a slice, on the lowest free "calls" lane.
     static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)]) -> [TraceEvent] {
         var out: [TraceEvent] = []
-        out.reserveCapacity(calls.count)
+        callTrace(calls, into: &out)
+        return out
+    }
+
+    /// `callTrace(_:)` appended to `out`.
+    static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)], into out: inout [TraceEvent]) {
+        out.reserveCapacity(out.count + calls.count)
         var lanes = TrackLanes(prefix: "calls")
         for (flow, c) in calls.sorted(by: { ($0.record.start, $0.record.end, $0.flow) < ($1.record.start, $1.record.end, $1.flow) }) {
             let track = lanes.track(start: c.start, end: c.end)
             let name = "\(c.kind.rawValue)\(c.copy > 0 ? " hedge" : "") flow \(flow) \(c.how.rawValue)"
             out.append(.slice(name, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
         }
-        return out
     }
 }

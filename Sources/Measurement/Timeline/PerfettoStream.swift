@@ -12,7 +12,8 @@ package struct PerfettoStream {
     private var pid = 0
     /// The next item's first track uuid.
     private var nextUUID: UInt64 = 1
-    /// The encoder's buffer, reused by every item (its capacity stays at about one chunk).
+    /// The encoder's buffer, reused by every item (its capacity stays at about one chunk); between
+    /// items it holds the packets not yet a chunk's worth, handed on by `finish()`.
     private let buffer = PacketBuffer(capacity: PerfettoTrace.chunk + 4096)
     /// Events written so far.
     package private(set) var eventCount = 0
@@ -26,6 +27,7 @@ package struct PerfettoStream {
         self.file = file
         self.window = window
         self.limit = limit
+        FreedMemory.keepForReuse()
     }
 
     /// Writes one finished matrix item's traces; `itemsLeft` counts it and the items still to
@@ -48,7 +50,9 @@ package struct PerfettoStream {
             eventCount += trace.eventCount
             pid += 1
             do {
-                nextUUID = try PerfettoTrace.encode(trace, pid: pid, firstUUID: nextUUID, into: buffer) { try file.append(bytes: $0) }
+                nextUUID = try PerfettoTrace.encode(trace, pid: pid, firstUUID: nextUUID, into: buffer, keepingTail: true) {
+                    try file.append(bytes: $0)
+                }
             } catch let error as AtomicFile.WriteError {
                 throw error
             } catch {
@@ -57,6 +61,13 @@ package struct PerfettoStream {
         }
     }
 
-    /// Flushes the trace; `commit()` on the result puts it in place.
-    package func finish() throws(AtomicFile.WriteError) -> AtomicFile.Staged { try file.finish() }
+    /// Flushes the trace (the last items' packets, held until a chunk was full); `commit()` on
+    /// the result puts it in place.
+    package func finish() throws(AtomicFile.WriteError) -> AtomicFile.Staged {
+        if buffer.count > 0 {
+            try file.append(bytes: buffer.bytes)
+            buffer.removeAll()
+        }
+        return try file.finish()
+    }
 }

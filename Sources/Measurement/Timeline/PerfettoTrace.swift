@@ -116,16 +116,22 @@ public struct PerfettoTrace: Sendable {
     /// A run's slices (`SliceRun`) are walked from the run itself, merged with the events in time
     /// order (then creation order), with the packets their slices one by one would give; runs that
     /// overlap each other in time are put among the events first.
+    ///
+    /// With `keepingTail`, the item's packets go after what `out` holds (an earlier item's tail)
+    /// and only whole chunks are handed on: what is left stays in `out` for the next item or the
+    /// caller (`PerfettoStream` hands it on at the end), so that a small item's packets are not
+    /// a short write of their own (copied into the file's buffer first).
     @discardableResult
     static func encode(
         _ item: ItemTrace,
         pid: Int,
         firstUUID: UInt64 = 1,
         into out: PacketBuffer,
+        keepingTail: Bool = false,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
-        out.removeAll()
+        if !keepingTail { out.removeAll() }
         var item = item
         var runs = item.runs.indices.sorted { (item.runs[$0].position, $0) < (item.runs[$1].position, $1) }.map { item.runs[$0] }
         if !Self.runsFollowEachOther(runs) {
@@ -135,7 +141,16 @@ public struct PerfettoTrace: Sendable {
         // Read in place: copying an event out of the array retains and releases its two strings.
         return try item.events.withUnsafeBufferPointer { events in
             try runs.withUnsafeBufferPointer { runs in
-                try encode(item, events: events, runs: runs, pid: pid, processUUID: processUUID, into: out, emit: emit)
+                try encode(
+                    item,
+                    events: events,
+                    runs: runs,
+                    pid: pid,
+                    processUUID: processUUID,
+                    into: out,
+                    keepingTail: keepingTail,
+                    emit: emit
+                )
             }
         }
     }
@@ -169,10 +184,8 @@ public struct PerfettoTrace: Sendable {
         _ events: UnsafeBufferPointer<TraceEvent>,
         _ runs: UnsafeBufferPointer<SliceRun>
     ) -> (order: [Int32], times: [Int64], stretches: [Stretch]) {
-        let eventOrder = Self.timeOrder(events)
-        if runs.isEmpty {
-            return (eventOrder, eventOrder.map { events[Int($0)].startNanoseconds }, [])
-        }
+        let (eventOrder, eventTimes) = Self.timeOrder(events)
+        if runs.isEmpty { return (eventOrder, eventTimes, []) }
         var order: [Int32] = []
         var times: [Int64] = []
         var stretches: [Stretch] = []
@@ -184,7 +197,7 @@ public struct PerfettoTrace: Sendable {
         func skipEmpty() { while r < runs.count, runs[r].count == 0 { r += 1 } }
         skipEmpty()
         while i < eventOrder.count || r < runs.count {
-            let eventTime = i < eventOrder.count ? events[Int(eventOrder[i])].startNanoseconds : .max
+            let eventTime = i < eventOrder.count ? eventTimes[i] : .max
             let runTime = r < runs.count ? runs[r].start + Int64(k) * runs[r].period : .max
             let takeRun =
                 r < runs.count
@@ -217,6 +230,29 @@ public struct PerfettoTrace: Sendable {
             lastIsStretch = alone
             lastTime = runTime
             k += 1
+            // The run's next slices before the next event, its last excepted, are each alone
+            // (after an earlier slice of the run, before the event, and not where the next run
+            // might start): taken at once instead of one by one through the steps above — an idle
+            // stretch of bench-group's main thread is thousands of frames (issue 29).
+            if k + 1 < run.count, run.period > 0 {
+                let beforeEvent =
+                    eventTime == .max
+                    ? run.count - 2
+                    : eventTime <= run.start ? -1 : min(run.count - 2, Int((eventTime - 1 - run.start) / run.period))
+                let m = beforeEvent - k + 1
+                if m > 0 {
+                    if lastIsStretch, let s = stretches.last, Int(s.run) == r, s.first + s.count == k {
+                        stretches[stretches.count - 1].count += m
+                    } else {
+                        stretches.append(Stretch(run: Int32(r), first: k, count: m))
+                        order.append(Int32(-stretches.count))
+                        times.append(run.start + Int64(k) * run.period)
+                    }
+                    lastIsStretch = true
+                    k += m
+                    lastTime = run.start + Int64(k - 1) * run.period
+                }
+            }
             if k == run.count {
                 k = 0
                 r += 1
@@ -239,6 +275,7 @@ public struct PerfettoTrace: Sendable {
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
+        keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
         let (order, times, stretches) = Self.merged(events, runs)
@@ -314,6 +351,8 @@ public struct PerfettoTrace: Sendable {
                 // Each slice's place in the timeline one slice an entry: orders the ends of open
                 // slices that end together, as their begins came.
                 var sequence = 0
+                // The packet templates of a run's slices (`PacketTemplate`), made once per item.
+                var templates: [Int64: (PacketTemplate, PacketTemplate)] = [:]
                 func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind == .slice }
                 func write(_ k: Int, at time: Int64) {
                     if order[k] < 0 {
@@ -339,7 +378,9 @@ public struct PerfettoTrace: Sendable {
                         var templateTrack: Int32 = -1
                         var begin = PacketTemplate()
                         var finish = PacketTemplate()
-                        for i in 0..<s.count {
+                        var i = 0
+                        while i < s.count {
+                            defer { i += 1 }
                             let start = time + Int64(i) * period
                             while let end = open.popIfDue(by: start) {
                                 writer.end(end.time, track: end.track)
@@ -348,8 +389,38 @@ public struct PerfettoTrace: Sendable {
                             let track = plan.stretchTracks[s.tracks + i]
                             if track != templateTrack {
                                 templateTrack = track
-                                begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
-                                finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
+                                // A begin's bytes are its track's and its name's (interned: its
+                                // id; in place: its run's), the same in every stretch that has them.
+                                let key = nameID != 0 ? Int64(nameID) << 32 | Int64(track) : -1 - (Int64(s.run) << 32 | Int64(track))
+                                if let known = templates[key] {
+                                    (begin, finish) = known
+                                } else {
+                                    begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
+                                    finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
+                                    templates[key] = (begin, finish)
+                                }
+                            }
+                            // Idle: nothing open and slices no longer than the period, so each
+                            // slice's end comes before the next begins. Up to the stretch's last
+                            // slice (whose next is another entry) and while the track stays, the
+                            // begins and ends are written in one loop (`writePairs`).
+                            if open.earliestEnd == .max, length <= period {
+                                var j = i + 1
+                                while j < s.count - 1, plan.stretchTracks[s.tracks + j] == track { j += 1 }
+                                if j - i > 1 {
+                                    try PacketTemplate.writePairs(
+                                        begin,
+                                        finish,
+                                        start: start,
+                                        period: period,
+                                        length: length,
+                                        count: j - i,
+                                        into: out,
+                                        flush: flushIfFull
+                                    )
+                                    i = j - 1  // `defer` steps to j
+                                    continue
+                                }
                             }
                             begin.write(at: start, into: out)
                             let end = start + length
@@ -413,7 +484,11 @@ public struct PerfettoTrace: Sendable {
             writer.end(end.time, track: end.track)
             try flushIfFull()
         }
-        if out.count > 0 { try emit(out.bytes) }
+        if keepingTail {
+            try flushIfFull()
+        } else if out.count > 0 {
+            try emit(out.bytes)
+        }
         return processUUID + UInt64(plan.names.count) + 1
     }
 
@@ -423,6 +498,9 @@ public struct PerfettoTrace: Sendable {
     /// a copy: the same bytes as `EventPacketWriter` writes for each.
     private struct PacketTemplate {
         private var suffix: [UInt8] = []
+        /// `suffix` with zeros up to a whole number of 8-byte words, so that `writePairs` copies it
+        /// a word at a time (a short suffix is a few stores; `memmove` is a call per packet).
+        private var words: [UInt64] = []
 
         init() {}
 
@@ -436,6 +514,46 @@ public struct PerfettoTrace: Sendable {
             while bytes[i] >= 0x80 { i += 1 }
             precondition(bytes[0] == 0x0A && bytes[i + 1] == 0x40 && bytes[i + 2] == 0, "a packet starts with its timestamp")
             suffix = Array(bytes[(i + 3)...])
+            words = [UInt64](repeating: 0, count: (suffix.count + 7) / 8)
+            words.withUnsafeMutableBytes { $0.copyBytes(from: suffix) }
+        }
+
+        /// `count` slices from `start`, one every `period`, each `length` long and ending before
+        /// the next begins: each one's `begin` packet at its start, then its `finish` packet at its
+        /// end — the bytes `write(at:into:)` writes for each, in that order. `flush` is called
+        /// after each batch of packets (the encoder hands its buffer on at a chunk's size).
+        static func writePairs(
+            _ begin: PacketTemplate,
+            _ finish: PacketTemplate,
+            start: Int64,
+            period: Int64,
+            length: Int64,
+            count: Int,
+            into out: PacketBuffer,
+            flush: () throws -> Void
+        ) rethrows {
+            // A packet: tag, length (at most 10 bytes), timestamp tag and value (at most 10), the
+            // suffix's words.
+            let most = 22 + 8 * (begin.words.count + finish.words.count)
+            let batch = 2048
+            try begin.words.withUnsafeBufferPointer { beginWords in
+                try finish.words.withUnsafeBufferPointer { finishWords in
+                    let beginCount = begin.suffix.count, finishCount = finish.suffix.count
+                    var done = 0
+                    while done < count {
+                        let n = min(batch, count - done)
+                        out.write(reserving: 2 * n * most) { out in
+                            for k in done..<(done + n) {
+                                let at = start + Int64(k) * period
+                                out.packet(at: at, suffix: beginWords, count: beginCount)
+                                out.packet(at: at + length, suffix: finishWords, count: finishCount)
+                            }
+                        }
+                        done += n
+                        try flush()
+                    }
+                }
+            }
         }
 
         @inline(__always) func write(at time: Int64, into out: PacketBuffer) {
@@ -491,7 +609,8 @@ public struct PerfettoTrace: Sendable {
         /// `value` as an `int64` varint's bits, if it is a whole number that an int64 holds exactly
         /// (and not -0, which would come back as 0).
         @inline(__always) static func whole(_ value: Double) -> UInt64? {
-            guard value == value.rounded(.towardZero), abs(value) < 0x1p53, value != 0 || value.sign == .plus else { return nil }
+            // Range first (NaN fails it), then a round trip through Int64: no call to trunc.
+            guard abs(value) < 0x1p53, Double(Int64(value)) == value, value != 0 || value.sign == .plus else { return nil }
             return UInt64(bitPattern: Int64(value))
         }
 
@@ -584,17 +703,32 @@ public struct PerfettoTrace: Sendable {
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// The events' indices by start time, then index (no sort when they come in order).
-    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> [Int32] {
+    /// The events' indices by start time, then index, and their start times in that order: one
+    /// pass over the events that reads each start once (no sort when they come in order).
+    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> (order: [Int32], times: [Int64]) {
+        let n = events.count
         var inOrder = true
-        for i in events.indices.dropFirst() where events[i].startNanoseconds < events[i - 1].startNanoseconds {
-            inOrder = false
-            break
+        var times = [Int64](unsafeUninitializedCapacity: n) { times, count in
+            var last = Int64.min
+            for i in 0..<n {
+                let t = events[i].startNanoseconds
+                if t < last { inOrder = false }
+                last = t
+                times[i] = t
+            }
+            count = n
         }
-        if inOrder { return (0..<Int32(events.count)).map { $0 } }
-        var keys = events.indices.map { (time: events[$0].startNanoseconds, index: Int32($0)) }
+        if inOrder {
+            let order = [Int32](unsafeUninitializedCapacity: n) { order, count in
+                for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
+                count = n
+            }
+            return (order, times)
+        }
+        var keys = times.indices.map { (time: times[$0], index: Int32($0)) }
         keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
-        return keys.map(\.index)
+        times = keys.map(\.time)
+        return (keys.map(\.index), times)
     }
 
     /// The item's tracks, in the order their first event comes in time: each actor's track, its
@@ -636,14 +770,16 @@ public struct PerfettoTrace: Sendable {
             // miss capture only what they alone change.
             var names: [String] = []
             // Not touched by `track`, which only names tracks: the loop gives each new one its slot.
-            var counterUnits: [String?] = []
+            // Each track's last counter sample (an event's index; -1 for a thread track): its
+            // unit is read once at the end, not stored (a string's retain and release) per sample.
+            var counterLast: [Int32] = []
             var eventNames: [String] = []
             var interns = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
-            var internedLengths: [Int] = []
+            var internedKeys: [NameKey] = []
             // Written in place, one slot per event (no uniqueness check and growth test per
             // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
@@ -672,17 +808,18 @@ public struct PerfettoTrace: Sendable {
                 return Int32(actorNames.count - 1)
             }
             // Interned: the first `internedNames` distinct names, found by a linear scan (only
-            // names of the same length are compared). Names past those — bench-group's per-flow
+            // names of the same length and end bytes (`NameKey`) are compared: per-flow names
+            // differ only in their number). Names past those — bench-group's per-flow
             // names, each used once or twice — are written in place: no hashing per event, no
             // table as large as the item.
             func eventName(_ name: String) -> Int32 {
-                let length = name.utf8.count
-                for (i, known) in eventNames.enumerated() where internedLengths[i] == length && known == name {
+                let key = NameKey(name)
+                for (i, known) in internedKeys.enumerated() where known == key && eventNames[i] == name {
                     return Int32(i + 1)
                 }
                 guard eventNames.count < PerfettoTrace.internedNames else { return 0 }
                 eventNames.append(name)
-                internedLengths.append(length)
+                internedKeys.append(key)
                 return Int32(eventNames.count)
             }
             // Before those lookups, a string's two words: the events of an item share their
@@ -701,7 +838,6 @@ public struct PerfettoTrace: Sendable {
                 let start: Int64
                 let duration: Int64
                 let nameID: Int32
-                var e: UnsafePointer<TraceEvent>? = nil  // nil for a run's slice
                 var stretch = Stretch(run: -1, first: 0, count: 1)  // an event: one slice, no run
                 var period: Int64 = 0
                 if order[k] < 0 {
@@ -719,7 +855,6 @@ public struct PerfettoTrace: Sendable {
                     duration = run.duration
                 } else {
                     let event = base.unsafelyUnwrapped + Int(order[k])
-                    e = event
                     kind = event.pointee.kind
                     a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
                     nameID =
@@ -746,26 +881,34 @@ public struct PerfettoTrace: Sendable {
                         if actors[a].laneTracks[lane] < 0 {
                             let name = actorNames[a]
                             let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                            if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                            if Int(t) == counterLast.count { counterLast.append(-1) }
                             actors[a].laneTracks[lane] = t
                         }
                         let t = actors[a].laneTracks[lane]
                         if i == 0 { plannedTracks[k] = t }
                         if stretch.run >= 0 { plannedStretchTracks[stretch.tracks + i] = t }
+                        // On the first lane, a slice no longer than the period leaves it free for
+                        // the next: the stretch's other slices all go there (its idle frames).
+                        if lane == 0, max(1, duration) <= period, i + 1 < stretch.count {
+                            let from = stretch.tracks + i + 1, to = stretch.tracks + stretch.count
+                            UnsafeMutableBufferPointer(rebasing: plannedStretchTracks[from..<to]).update(repeating: t)
+                            actors[a].laneEnds[0] = start + Int64(stretch.count - 1 - i) * period + max(1, duration)
+                            break
+                        }
                     }
                 case .instant, .counter:
                     if actors[a].track < 0 {
                         let t = track(actorNames[a])
-                        if Int(t) == counterUnits.count { counterUnits.append(nil) }
+                        if Int(t) == counterLast.count { counterLast.append(-1) }
                         actors[a].track = t
                     }
                     let t = actors[a].track
-                    if kind == .counter { counterUnits[Int(t)] = e.unsafelyUnwrapped.pointee.name }
+                    if kind == .counter { counterLast[Int(t)] = order[k] }
                     plannedTracks[k] = t
                 }
             }
             self.names = names
-            self.counterUnits = counterUnits
+            counterUnits = counterLast.map { $0 < 0 ? nil : events[Int($0)].name }
             self.eventNames = eventNames
             self.interns = interns
             tracks = UnsafeBufferPointer(plannedTracks)
@@ -781,6 +924,24 @@ public struct PerfettoTrace: Sendable {
         }
     }
 
+    /// A string's length and its first and last eight UTF-8 bytes: names with different keys
+    /// differ, so a lookup compares characters only on equal keys.
+    private struct NameKey: Equatable {
+        var length: Int
+        var head: UInt64
+        var tail: UInt64
+
+        init(_ name: String) {
+            var name = name
+            (length, head, tail) = name.withUTF8 { utf8 in
+                var head: UInt64 = 0, tail: UInt64 = 0
+                for (i, b) in utf8.prefix(8).enumerated() { head |= UInt64(b) << (8 * UInt64(i)) }
+                for (i, b) in utf8.suffix(8).enumerated() { tail |= UInt64(b) << (8 * UInt64(i)) }
+                return (utf8.count, head, tail)
+            }
+        }
+    }
+
     /// A small direct-mapped cache from a string's two words (as stored in a `TraceEvent`) to
     /// what a lookup by its characters returned: equal words are the same string, so a hit needs
     /// no compare of characters and no retain; a miss (another string, or a collision) asks.
@@ -790,9 +951,17 @@ public struct PerfettoTrace: Sendable {
     private struct StringWords {
         static let trackOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.track)!
         static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.name)!
-        private var first = [UInt64](repeating: 0, count: 64)
-        private var second = [UInt64](repeating: 0, count: 64)
-        private var values = [Int32](repeating: -1, count: 64)
+        /// A slot: a string's two words and what its lookup gave (-1: empty). One array, so that
+        /// a probe reads one place, not three.
+        private struct Entry {
+            var first: UInt64 = 0
+            var second: UInt64 = 0
+            var value: Int32 = -1
+        }
+        private var entries = [Entry](repeating: Entry(), count: 64)
+        /// The last string looked up: events often repeat their neighbour's name or track, and a
+        /// compare of two words costs less than the probe.
+        private var last = Entry()
 
         @inline(__always) mutating func lookup(
             _ event: UnsafePointer<TraceEvent>,
@@ -802,13 +971,17 @@ public struct PerfettoTrace: Sendable {
             let raw = UnsafeRawPointer(event) + offset
             let a = raw.loadUnaligned(as: UInt64.self)
             let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if last.value >= 0, last.first == a, last.second == b { return last.value }
             let slot = Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
-            if values[slot] >= 0, first[slot] == a, second[slot] == b { return values[slot] }
-            let value = slow()
-            first[slot] = a
-            second[slot] = b
-            values[slot] = value
-            return value
+            let entry = entries[slot]
+            if entry.value >= 0, entry.first == a, entry.second == b {
+                last = entry
+                return entry.value
+            }
+            let found = Entry(first: a, second: b, value: slow())
+            entries[slot] = found
+            last = found
+            return found.value
         }
     }
 
