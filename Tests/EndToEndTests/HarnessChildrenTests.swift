@@ -88,6 +88,7 @@ import Glibc
         let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: environment)
         defer { run.killEverything() }
         let children = try run.waitForDescendant(containing: c.child)
+        FaketimeNames.waitUntilReleased(children)  // the clock's: none left in /dev/shm by the kill
         kill(run.pid, SIGKILL)
         run.waitForExit()
         let alive = ProcessTree.stillAlive(children, within: 3)
@@ -199,6 +200,7 @@ import Glibc
         let run = try RunningTool(c.tool, c.arguments + ["--output", out.path], environment: [:])
         defer { run.killEverything() }
         let children = try run.waitForDescendant(containing: c.child)
+        FaketimeNames.waitUntilReleased(children)  // the clock's: none left in /dev/shm by the kill
         let signalled = Date()
         kill(run.pid, c.signal)
         run.waitForExit()

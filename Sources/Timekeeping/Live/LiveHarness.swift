@@ -117,9 +117,10 @@ public enum LiveHarness {
             )
         }
         // The wrapper names its shared memory after its own pid and refuses a name that exists: a
-        // wrapper killed with SIGKILL (a killed run's children) leaves its name in /dev/shm, and a
-        // later wrapper given that pid again fails before the child starts. Another start gets
-        // another pid; the child never ran, so nothing is repeated.
+        // wrapper killed with SIGKILL before its child released the names (`FaketimeSharedNames`;
+        // another tool's, or one from before that) leaves its name in /dev/shm, and a later
+        // wrapper given that pid again fails before the child starts. Another start gets another
+        // pid; the child never ran, so nothing is repeated.
         var result = start()
         for _ in 0..<Self.wrapperRetries where result.status != 0 && result.stderr.contains(Self.wrapperStartFailure) {
             result = start()
@@ -132,7 +133,8 @@ public enum LiveHarness {
             throw LiveError("the live child for '\(scenario.name)' hung and was killed after \(Int(duration + 60)) s\(why)")
         }
         guard result.status == 0 else {
-            let line = result.stderr.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
+            let lines = result.stderr.split(separator: "\n").filter { !FaketimeSharedNames.isCleanupNoise($0) }
+            let line = lines.last.map(String.init) ?? "exit status \(result.status)"
             throw LiveError("the live child for '\(scenario.name)' failed (status \(result.status)): \(line)")
         }
         guard let data = FileManager.default.contents(atPath: plan.resultFile),
@@ -153,6 +155,8 @@ public enum LiveHarness {
     public static func runChild(planPath: String) throws(LiveError) {
         // Under the `faketime` wrapper: dies with the wrapper, which dies with the run.
         ParentWatch.armInChild()
+        // The wrapper's /dev/shm names, opened by libfaketime already: gone now, whatever ends the wrapper.
+        FaketimeSharedNames.release()
         guard let data = FileManager.default.contents(atPath: planPath),
             let plan = try? JSONDecoder().decode(LivePlan.self, from: data)
         else { throw LiveError("cannot read the live plan \(planPath)") }
