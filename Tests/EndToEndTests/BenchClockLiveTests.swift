@@ -2,13 +2,6 @@ import Foundation
 import Measurement
 import Testing
 
-/// Whether `faketime` is on the PATH (bench-clock's live mode needs it).
-private var hasFaketime: Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/faketime")
-    }
-}
-
 /// bench-clock's live mode for real, under libfaketime: a real −1 s step of the child's wall clock.
 ///
 /// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): each test waits out a 4 s live
@@ -16,7 +9,7 @@ private var hasFaketime: Bool {
 /// thread of its own, `onThread`), where XCTest ran them one after another. The bounds below are
 /// about a 1 s clock step, far above what sharing 2 cores with a few mostly sleeping processes
 /// costs. A failed expectation fails `swift test` as an XCTest failure does.
-@Suite(.enabled(if: hasFaketime, "libfaketime is not installed (Debian package `faketime`): live mode not tested"))
+@Suite(.enabled(if: FaketimeNames.wrapper != nil, "libfaketime is not installed (Debian package `faketime`): live mode not tested"))
 struct BenchClockLiveTests {
 
     /// A live run of bench-clock with `arguments` into a fresh folder: its exit, stderr and records.
@@ -52,10 +45,7 @@ struct BenchClockLiveTests {
     @Test(arguments: [(1, Int32(0), 2), (9, Int32(70), 4)])
     func aWrapperThatCannotStartIsStartedAgain(fails: Int, status: Int32, starts: Int) async throws {
         let refusal = "However, you may LD_PRELOAD libfaketime without using this wrapper."  // faketime.c's
-        let real = try #require(
-            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/faketime" }
-                .first { FileManager.default.isExecutableFile(atPath: $0) }
-        )
+        let real = try #require(FaketimeNames.wrapper)
         let bin = try ExecutableRunner.temporaryDirectory("faketime-stand-in")
         defer { try? FileManager.default.removeItem(at: bin) }
         let script = """

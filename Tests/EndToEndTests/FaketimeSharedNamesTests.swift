@@ -84,15 +84,8 @@ enum FaketimeNames {
     /// A `faketime` process whose parent is not one: the wrapper, not its child between fork and
     /// exec (which has the wrapper's name until then, and never a child of its own).
     static func isWrapper(_ pid: pid_t) -> Bool {
-        guard command(pid) == "faketime", let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")"),
-            let parent = pid_t(stat[stat.index(close, offsetBy: 2)...].split(separator: " ").dropFirst().first ?? "")
-        else { return false }
-        return command(parent) != "faketime"
-    }
-
-    private static func command(_ pid: pid_t) -> String? {
-        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard ProcessTree.name(pid) == "faketime", let parent = ProcessTree.parent(of: pid) else { return false }
+        return ProcessTree.name(parent) != "faketime"
     }
 
     /// Polls (up to `seconds`) until no `faketime` wrapper among `pids` has its names in /dev/shm

@@ -300,11 +300,25 @@ enum ProcessTree {
 
     /// Whether `pid` is a live process (not gone, not a zombie).
     static func isAlive(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        let state = stat[stat.index(close, offsetBy: 2)...].first
+        guard let state = statFields(pid)?.first else { return false }
         return state != "Z" && state != "X"
+    }
+
+    /// `pid`'s parent, while it exists.
+    static func parent(of pid: pid_t) -> pid_t? { statFields(pid).flatMap { $0.dropFirst().first }.flatMap { pid_t($0) } }
+
+    /// `pid`'s executable name as the kernel keeps it (`comm`: a forked child keeps its parent's
+    /// until it execs).
+    static func name(_ pid: pid_t) -> String? {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The fields of /proc/<pid>/stat after the name (which may hold spaces and parentheses):
+    /// state, parent, ...
+    private static func statFields(_ pid: pid_t) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 
     static func commandLine(_ pid: pid_t) -> String {
