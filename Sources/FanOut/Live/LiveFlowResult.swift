@@ -41,7 +41,8 @@ public struct LiveFlowResult: Sendable, Codable, FlowMetrics {
             trace = r.mainBlocked.map {
                 .slice("blocked in group.wait", on: "main", start: $0.start.nanoseconds, duration: ($0.end - $0.start).nanoseconds)
             }
-            trace += FanOutSimulation.threadTrace(r.blockedSpans) + FanOutSimulation.callTrace(r.calls)
+            FanOutSimulation.threadTrace(r.blockedSpans, into: &trace)
+            FanOutSimulation.callTrace(r.calls, into: &trace)
         }
     }
 

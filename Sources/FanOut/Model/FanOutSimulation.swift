@@ -194,14 +194,8 @@ public enum FanOutSimulation {
         return sorted[min(sorted.count, max(1, rank)) - 1]
     }
 
-    /// Worker slices on the lowest free worker track, and the threads-blocked counter.
-    static func threadTrace(_ spans: [FlowExecution.ThreadSpan]) -> [TraceEvent] {
-        var out: [TraceEvent] = []
-        threadTrace(spans, into: &out)
-        return out
-    }
-
-    /// `threadTrace(_:)` appended to `out`.
+    /// Worker slices on the lowest free worker track, and the threads-blocked counter, appended to
+    /// `out` (in place: adding a whole array copies each event, two retains, and frees the copy).
     static func threadTrace(_ spans: [FlowExecution.ThreadSpan], into out: inout [TraceEvent]) {
         out.reserveCapacity(out.count + spans.count)
         var lanes = TrackLanes(prefix: "worker")
@@ -214,14 +208,7 @@ public enum FanOutSimulation {
         }
     }
 
-    /// Every call copy as a slice, on the lowest free "calls" lane.
-    static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)]) -> [TraceEvent] {
-        var out: [TraceEvent] = []
-        callTrace(calls, into: &out)
-        return out
-    }
-
-    /// `callTrace(_:)` appended to `out`.
+    /// Every call copy as a slice, on the lowest free "calls" lane, appended to `out`.
     static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)], into out: inout [TraceEvent]) {
         out.reserveCapacity(out.count + calls.count)
         var lanes = TrackLanes(prefix: "calls")
