@@ -26,9 +26,8 @@ extension FanOutWorkload {
 
     public func report(_ kept: Kept, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport {
         guard configuration.mode == .live else {
-            return WorkloadReport(
-                table: FanOutRanking.simTable(summaries: summaries) { VariantOrigin.of($0, in: variantOrigins).rawValue }
-            )
+            let origins = variantOrigins  // built from the registry on each read: once, not per row
+            return WorkloadReport(table: FanOutRanking.simTable(summaries: summaries) { VariantOrigin.of($0, in: origins).rawValue })
         }
         var notes: [String] = []
         var failure: BenchFailure?
