@@ -27,6 +27,24 @@ final class OutputPathEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runs.path).count, 1, "control: a run makes its folder")
     }
 
+    /// The same for an input file that is missing or bad (bench-lifecycle's `--trace`, read when
+    /// the workload is made, not by each item once the run has its folder).
+    func testARunRefusedForItsInputFileLeavesNoRunFolder() throws {
+        let dir = try temporaryFolder("refused-input")
+        let runs = dir.appendingPathComponent("results/runs")
+        try "100 background\n".write(to: dir.appendingPathComponent("bad.trace"), atomically: true, encoding: .utf8)
+        try "0 launch\n500 background\n90000 kill\n".write(to: dir.appendingPathComponent("ok.trace"), atomically: true, encoding: .utf8)
+        for (file, status) in [("missing.trace", Int32(66)), ("bad.trace", 65)] {
+            let r = try ExecutableRunner.run("bench-lifecycle", ["--trace", file, "--quiet"], cwd: dir)
+            XCTAssertEqual(r.status, status, "\(file): \(r.stderr)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: runs.path), "\(file) left \(runs.path)")
+        }
+        let ok = try ExecutableRunner.run("bench-lifecycle", ["--trace", "ok.trace", "--quiet"], cwd: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runs.path).count, 1, "control: a run makes its folder")
+    }
+
     func testEventsThroughASymlinkKeepTheLink() throws {
         let dir = try temporaryFolder("symlink-events")
         let target = dir.appendingPathComponent("kept.csv").path

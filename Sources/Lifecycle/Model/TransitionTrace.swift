@@ -13,17 +13,36 @@ package enum TransitionTrace {
     /// The latest time accepted (ms): about 31 years.
     static let maxTimeMs = 1e12
 
-    package static func read(path: String, profile: AppProfile, seed: UInt64) throws(BenchFailure) -> [SessionScript] {
+    /// A file's transitions, each session's events from its `launch`: read and checked once per
+    /// run, given each item's random draws by `scripts(profile:seed:)`.
+    package struct Recorded: Sendable {
+        var sessions: [[SessionScript.Event]]
+
+        /// The sessions with the draws (save durations, kill instants) of `seed`.
+        package func scripts(profile: AppProfile, seed: UInt64) -> [SessionScript] {
+            let shape = LifecycleScenario.everyday.shape
+            return sessions.enumerated().map { i, events in
+                SessionScript(events: events, draws: SessionGenerator.draws(shape: shape, profile: profile, seed: seed, index: i))
+            }
+        }
+    }
+
+    package static func read(path: String) throws(BenchFailure) -> Recorded {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BenchFailure.missingInput("--trace \(path): cannot read the file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw BenchFailure.input("\(path): not UTF-8 text")
         }
-        return try parse(text, name: path, profile: profile, seed: seed)
+        return try parse(text, name: path)
     }
 
+    /// `parse(_:name:)`'s sessions with the draws of `seed`.
     package static func parse(_ text: String, name: String, profile: AppProfile, seed: UInt64) throws(BenchFailure) -> [SessionScript] {
+        try parse(text, name: name).scripts(profile: profile, seed: seed)
+    }
+
+    package static func parse(_ text: String, name: String) throws(BenchFailure) -> Recorded {
         var sessions: [[SessionScript.Event]] = []
         var sessionStart: Int64 = 0
         var last: Int64 = -1
@@ -56,9 +75,6 @@ package enum TransitionTrace {
             sessions[sessions.count - 1].append(.init(time: SimInstant(nanoseconds: ns - sessionStart), transition: transition))
         }
         guard !sessions.isEmpty else { throw BenchFailure.input("\(name): no transitions (a trace starts with a 'launch' line)") }
-        let shape = LifecycleScenario.everyday.shape
-        return sessions.enumerated().map { i, events in
-            SessionScript(events: events, draws: SessionGenerator.draws(shape: shape, profile: profile, seed: seed, index: i))
-        }
+        return Recorded(sessions: sessions)
     }
 }

@@ -38,6 +38,8 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
     package let environment: Environment
     /// The scenarios, variants, seeds and items of the run (live: and the durability items).
     package let matrix: Matrix
+    /// The `--trace` file's transitions (nil without `--trace`).
+    let recorded: TransitionTrace.Recorded?
     package var factorNames: [String] { ["durability"] }
 
     package init(
@@ -69,6 +71,9 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
         if live, configuration.childCommand.isEmpty {
             throw BenchFailure.usage("--mode live needs a child command line to run the app in")
         }
+        // Read and checked here, once: a bad file fails before the run makes its folder, and the
+        // items (one per seed and variant) do not each read it again.
+        recorded = try configuration.tracePath.map { path throws(BenchFailure) in try TransitionTrace.read(path: path) }
         for (repetition, seed) in matrix.seeds.enumerated() {
             for scenario in matrix.scenarios {
                 for v in matrix.variants {
@@ -98,7 +103,7 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
     /// The sessions of an item: generated from its seed, or the `--trace` file's.
     package func sessions(_ item: Item) throws(BenchFailure) -> [SessionScript] {
         if item.scenario == .trace {
-            return try TransitionTrace.read(path: configuration.tracePath!, profile: configuration.profile, seed: item.seed)
+            return recorded!.scripts(profile: configuration.profile, seed: item.seed)
         }
         return SessionGenerator.sessions(sessionCount, shape: item.scenario.shape, profile: configuration.profile, seed: item.seed)
     }
