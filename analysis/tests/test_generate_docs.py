@@ -74,3 +74,12 @@ def test_the_claim_count_is_the_thresholds_files():
     t = json.loads((REPO / "results/thresholds.json").read_text(encoding="utf-8"))
     total = len(t["thresholds"]) + len(t["hardware_metrics"])
     assert f"holds **{total} claims**" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_stays_a_front_door():
+    """At most 300 lines (the measurement record lives in the guides), and its Quick start is the
+    two commands CONTRIBUTING.md's "Test" section runs."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 300, "README.md grew past 300 lines: move the detail into a guide"
+    quick = readme.split("## Quick start", 1)[1].split("```", 2)[1]
+    assert quick.strip().splitlines() == ["swift run bench-throttle", "swift test"]
