@@ -1,4 +1,4 @@
-"""No tracked file points at an issue by number ("issue 29", "issues 20 and 33", "(#28)").
+"""No tracked file points at an issue by number ("issue N", "issues N and M", "(#N)").
 
 The issue tracker is not part of the repository, so a reader of the tree cannot open those issues:
 a comment or a doc says *why* in its own words, and the history of a change lives in git."""
@@ -11,7 +11,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# "issue 29", "Issue #29", "issues 20 and 33", "issue-29", and a bare "(#28)" or "#28's".
+# "issue N", "Issue #N", "issues N and M", "issue-N", and a bare "(#N)" or "#N's", N a number.
 ISSUE_REFERENCE = re.compile(r"\bissues?[ -]?#?\d+|\(#\d+\)|(?<![\w/])#\d+'s\b", re.IGNORECASE)
 
 
@@ -47,9 +47,9 @@ def test_no_tracked_file_names_an_issue_by_number():
 def test_a_planted_reference_is_found(tmp_path: Path):
     """The control: each form is found in a file, and the look-alikes the tree holds are not."""
     planted = [
-        "// memory flat in the seeds (" + "issue 29).",
+        "// memory flat in the seeds (" + "issue " + "29).",
         "Issue #" + "12's names",
-        "(issues 20 and 33)",
+        "(issues " + "20 and 33)",
         "(#" + "28)",
     ]
     for number, text in enumerate(planted):
