@@ -10,7 +10,7 @@
 #      hardware rounds (unchanged code, 16 repetitions) with the candidate's deterministic slices
 #      (the injection touches only live lock runs) checked by bench-gate against an emulated foreign
 #      baseline — results/baseline with the CPU
-#      fingerprint of a CPU family 26 host and its hardware ratios moved as the issue's host moved
+#      fingerprint of a CPU family 26 host and its hardware ratios moved as a real family 26 host's moved
 #      them (cpu_ratio_to_atomic ×1/0.71, dispatch-queue cpu_ratio_to_c ×1/0.44, spinlock
 #      cpu_ratio_to_c ×1/1.17, the other ratios ×1/0.8). The same check against the same values
 #      *without* the foreign fingerprint is the old design (what the gate did before
@@ -38,7 +38,7 @@ python3 - results/baseline "$work/foreign" "$work/unfingerprinted" "$(scripts/cp
 import json, os, shutil, sys
 src, foreign, plain = sys.argv[1:4]
 here = json.loads(sys.argv[4])
-# How the issue's CPU family 26 host moved the same-run ratios (its value / the baseline's).
+# How a real CPU family 26 host moved the same-run ratios (its value / the baseline's).
 moved = {("cpu_ratio_to_atomic", None): 0.71, ("cpu_ratio_to_c", "dispatch-queue"): 0.44,
          ("cpu_ratio_to_c", "spinlock"): 1.17}
 for out, fingerprint in ((foreign, True), (plain, False)):
@@ -49,7 +49,7 @@ for out, fingerprint in ((foreign, True), (plain, False)):
         doc = json.load(open(os.path.join(src, name)))
         host = doc["metadata"]["host"]
         if fingerprint:
-            # The issue's host (family 26), or family 25 when this host is itself a family 26.
+            # That host (family 26), or family 25 when this host is itself a family 26.
             family = 25 if here["cpu_family"] == 26 else 26
             host.update(cpu_vendor="AuthenticAMD", cpu_family=family, cpu_model_number=2, cpu_stepping=1, cpu_microcode="0xb002116")
         else:  # this host's identity: the old design compared whatever it was given

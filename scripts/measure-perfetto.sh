@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# What --perfetto costs (issue 29): every tool's default run, release build, with and without
+# What --perfetto costs: every tool's default run, release build, with and without
 # --perfetto, back to back in each repetition (order alternating), measured by /usr/bin/time:
 # CPU time = user + sys (wall time on a shared machine says little), peak RSS. Prints one
 # Markdown row per tool: the median CPU of each side, the median of the per-pair ratios, the peaks,
 # and the trace's size and event count (the run's `perfetto_events`).
-#   scripts/measure-perfetto.sh [REPS] [TOOL...]      REPS defaults to 3, TOOLs to all eight
+#   scripts/measure-perfetto.sh [REPS] [TOOL...]      REPS defaults to 3, TOOLs to every workload (scripts/workloads)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-3}
 shift || true
 tools=("$@")
-[ ${#tools[@]} -gt 0 ] || tools=(throttle atomics clock readiness cache invalidation lifecycle group)
+[ ${#tools[@]} -gt 0 ] || mapfile -t tools < <(scripts/workloads)
 bin=${PB_BIN_DIR:-.build/release}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

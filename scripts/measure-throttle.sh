@@ -5,7 +5,7 @@
 #    headline is the work a user waits for: commits per second and seconds per 10 M commits, each
 #    side timed over its own loop (bench-throttle's `sim_wall_s`, the C loop's own clock), and the
 #    ratio of the two; events per second beside it, with each side's event count (the simulator
-#    counts about twice the events for the same commits: issue 33);
+#    counts about twice the events for the same commits);
 #  - peak RSS for a 10-million-commit and a 100-million-commit trace,
 #  - wall time of the default matrix in debug and in release.
 # The figures are hardware numbers: expect run-to-run noise on a shared machine; the script
@@ -30,7 +30,7 @@ swift build -c release --product bench-throttle >/dev/null
 [ "$speed_only" = 1 ] || swift build --product bench-throttle >/dev/null
 
 # The bare C event loop of the same shape, compiled with the system C compiler: the ratio of the
-# two, measured back to back in each repetition, is what holds on a noisy machine (issue 33's goal:
+# two, measured back to back in each repetition, is what holds on a noisy machine (the goal:
 # within 4x of the C loop's time for the same commits).
 cc -O2 -o "$out/event_loop" Benchmarks/Skeleton/event_loop.c -lm
 

@@ -104,7 +104,7 @@ package enum WorkloadDriver {
         Interruption.install()
         // Each finished item goes to disk (records, trace) and into the report's aggregate in
         // matrix order, as soon as the items before it have: nothing is kept per item beyond what
-        // the workload's aggregate keeps, so memory does not grow with --seeds (issue 29).
+        // the workload's aggregate keeps, so memory does not grow with --seeds.
         let origins = workload.variantOrigins
         try output.begin(factorNames: workload.factorNames)
         var perfetto = try perfettoFile.map {

@@ -1,4 +1,4 @@
-// Starting PatternBench's own child processes so that none outlives the run (issue 30): each in a
+// Starting PatternBench's own child processes so that none outlives the run: each in a
 // process group of its own, with a parent-death signal on Linux, started from one thread that
 // lives as long as the process, and listed where a signal handler can kill them all.
 #define _GNU_SOURCE

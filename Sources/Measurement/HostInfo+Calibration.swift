@@ -3,7 +3,7 @@ import Synchronization
 
 /// Three primitive costs measured on the host at the start of a run, in nanoseconds per operation.
 ///
-/// They explain why same-run ratios move between CPUs (the issue that introduced them: a
+/// They explain why same-run ratios move between CPUs (the case that introduced them: a
 /// lock-prefixed add costing 2–3× more on a newer EPYC moved every ratio to the atomic floor) and
 /// let a reader see at a glance how two hosts differ. They are *not* part of the host identity:
 /// on a shared machine they are as noisy as any timing. Each is the best of 5 batches.

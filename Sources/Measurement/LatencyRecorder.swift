@@ -6,7 +6,7 @@ import Histogram
 /// cost the same memory as ten; the exact max is tracked beside it because the tail is the point.
 public struct LatencyRecorder: Sendable, Codable {
     // Usable from inline so that `record`, one call per delivered commit, is compiled into its
-    // caller's loop rather than called across the module boundary (issue 33).
+    // caller's loop rather than called across the module boundary.
     @usableFromInline var histogram: Histogram<UInt64>
     @usableFromInline var _count: UInt64 = 0
     @usableFromInline var _exactMax: Int64 = 0

@@ -28,7 +28,7 @@ public struct RunMetadata: Codable, Hashable, Sendable {
     /// bench-throttle, `ArrivalIterator.streamVersion`; 1 for a workload whose streams never
     /// changed). Values are bit-identical per seed only within one version, so bench-gate compares
     /// deterministic values only between documents of the same one. Nil in documents from before
-    /// the key existed (issue 33), which all drew from version 1: `streamVersion`.
+    /// the key existed, which all drew from version 1: `streamVersion`.
     public var randomStreamVersion: Int?
 
     /// `randomStreamVersion`, with a document that predates the key read as version 1.

@@ -3,7 +3,7 @@
 /// Lazy so that a ten-million-commit trace costs no memory; deterministic so that regenerating
 /// it for each policy gives every policy the very same commits.
 public struct ArrivalIterator: IteratorProtocol, Sendable {
-    /// The version of the arrival stream: which commits a model and a seed give. 1 until issue 33
+    /// The version of the arrival stream: which commits a model and a seed give. 1 until the ziggurat
     /// (each exponential gap `−mean · log U`, with `DeterministicMath.log`'s exact series); 2 since
     /// (`ExponentialZiggurat`, no division on its fast path). The same seed gives other commits in
     /// each version, so every virtual-time value fed by arrivals moves between them: each throttle

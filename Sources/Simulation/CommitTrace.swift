@@ -15,8 +15,8 @@ public enum CommitTrace: Sequence, Sendable {
 
         // Not an enum with payloads: an enum's payload cannot be mutated in place, so each
         // `next()` copied the whole iterator out and back (memmove was a tenth of bench-throttle's
-        // profile, issue 20). Not optionals either: reading an `ArrivalIterator?`'s tag was an
-        // out-of-line call, twice per commit (issue 33). `source` says which one is live; the
+        // profile). Not optionals either: reading an `ArrivalIterator?`'s tag was an
+        // out-of-line call, twice per commit. `source` says which one is live; the
         // generated iterator of a recorded or file trace is an empty placeholder never read.
         let source: Source
         var generated: ArrivalIterator

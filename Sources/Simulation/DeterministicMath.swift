@@ -11,7 +11,7 @@ public enum DeterministicMath {
         precondition(x > 0 && x.isFinite, "log domain")
         // x = m · 2^e with m in [sqrt(1/2), sqrt(2)). For a normal x, `exponent` and
         // `significand` are the exponent field and the fraction under a 1: read from the bits
-        // (the same values; the standard library's properties were out-of-line calls, issue 20).
+        // (the same values; the standard library's properties were out-of-line calls).
         var e: Int
         var m: Double  // in [1, 2)
         if x.exponentBitPattern != 0 {

@@ -5,7 +5,7 @@
 /// layout: that is what makes two runs with the same seed identical event for event. The order is
 /// total, so any correct priority queue gives the same sequence of events; this one is a plain
 /// binary heap specialised for its entry (priority and sequence packed into one key), which
-/// needs fewer comparisons per event than swift-collections' min-max `Heap` (issue 20).
+/// needs fewer comparisons per event than swift-collections' min-max `Heap`.
 public struct EventQueue<Event>: Sendable where Event: Sendable {
     @usableFromInline struct Entry: Sendable {
         @usableFromInline let time: Int64

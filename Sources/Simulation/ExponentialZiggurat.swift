@@ -1,5 +1,5 @@
 /// Unit exponential variates by Marsaglia and Tsang's ziggurat (2000), 256 layers: the arrival
-/// stream of `ArrivalIterator.streamVersion` 2 (issue 33).
+/// stream of `ArrivalIterator.streamVersion` 2.
 ///
 /// Version 1 took `−log(U)` with `DeterministicMath.log`'s exact series for every inter-arrival
 /// time, 28–31 % of bench-throttle's cycles. Here about 97.8 % of words (the layers' inner share,

@@ -3,7 +3,7 @@
 ///
 /// A geometric sample is `⌊log(u) / log(1 − p)⌋ + 1`. `sample` recomputed the constant
 /// `log(1 − p)` for every commit, and the exact `DeterministicMath.log(u)` sums a series with a
-/// division per term; together they were a third of bench-throttle's profile (issue 20). Only the
+/// division per term; together they were a third of bench-throttle's profile. Only the
 /// floor of the ratio matters, and it is k exactly when q^k < u ≤ q^(k−1) (q = 1 − p), so:
 ///
 /// 1. u is compared with a table of q^k (k = 1…64, from `DeterministicMath.exp`): outside a band
@@ -28,7 +28,7 @@ struct RowSampler: Sendable {
     let above: [Double]
     let below: [Double]
     /// The bit patterns of `above`'s first 8 entries (all 0, below every draw, when `headCount` is
-    /// 0): the head `sample` counts without a branch per entry (issue 33). Integers, because for
+    /// 0): the head `sample` counts without a branch per entry. Integers, because for
     /// positive doubles the bit patterns order as the values do and a sign bit of a difference is
     /// arithmetic no compiler turns into a branch: `SIMD8`'s comparison compiled to a loop with a
     /// branch per lane, and `u <= bound ? 1 : 0` summed back into a tree of branches.
@@ -99,7 +99,7 @@ struct RowSampler: Sendable {
         case let .geometric(logQ, inverseLogQ):
             let u = rng.nextOpenUnit()
             // 0. The table's head without a branch per entry: the walk below exits at a coin-flip
-            // entry (p = 1/2 at mean 2), a mispredicted branch per commit (issue 33). `above` does
+            // entry (p = 1/2 at mean 2), a mispredicted branch per commit. `above` does
             // not increase, so the entries with u ≤ above[j] are a prefix, c of them. If c is
             // below the head's count, the walk passes j = 0…c−1 and returns c + 1 at j = c, unless
             // it stops in a band first: u ≥ below[j] for some j < c. `below` does not increase

@@ -64,6 +64,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 infix operator <<< : BitwiseShiftPrecedence
 
 /// Rotation left. Masking shifts and always inlined: the checked `<<`/`>>` kept it an out-of-line
-/// call per generator step (3.5 % of bench-throttle's instructions, issue 20); for k in 0...63
+/// call per generator step (3.5 % of bench-throttle's instructions); for k in 0...63
 /// the result is the same.
 @inlinable @inline(__always) func <<< (x: UInt64, k: UInt64) -> UInt64 { (x &<< k) | (x &>> (64 &- k)) }

@@ -10,7 +10,7 @@ public struct SimInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// A computed constant, not a stored `static let`: outside this module a stored one is read
-    /// through an accessor call per use (`cost > .zero` on every simulated item, issue 20).
+    /// through an accessor call per use (`cost > .zero` on every simulated item).
     @inlinable public static var zero: SimInstant { SimInstant(nanoseconds: 0) }
 
     @inlinable public static func < (lhs: SimInstant, rhs: SimInstant) -> Bool {
@@ -44,7 +44,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// A computed constant, not a stored `static let`: outside this module a stored one is read
-    /// through an accessor call per use (`cost > .zero` on every simulated item, issue 20).
+    /// through an accessor call per use (`cost > .zero` on every simulated item).
     @inlinable public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
 
     // Whole-number factories take `Int` so that a literal picks them over the `Double` ones.
@@ -56,7 +56,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     @inlinable public static func milliseconds(_ ms: Int) -> SimDuration { SimDuration(nanoseconds: Int64(ms) * 1_000_000) }
 
     /// Rounds a `Double` number of seconds to the nearest nanosecond (ties away from zero).
-    /// Always inlined: out of line it was a call per generated commit (issue 33).
+    /// Always inlined: out of line it was a call per generated commit.
     @inlinable @inline(__always) public static func seconds(_ s: Double) -> SimDuration {
         SimDuration(nanoseconds: roundedToInteger(s * 1e9))
     }
@@ -68,7 +68,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     /// rounds to a spacing of at least 2^−53 near the next integer; `ExactRounding` in Timekeeping
     /// is the same rule). No branch depends on the fraction: the previous truncate-and-compare
     /// form gave the same values, but its branch on a coin-flip fraction was 10 % of
-    /// bench-throttle's cycles once the arrival stream was fast (issue 33). Larger, NaN or infinite
+    /// bench-throttle's cycles once the arrival stream was fast. Larger, NaN or infinite
     /// values take the original path (and trap the same way).
     @inlinable @inline(__always) static func roundedToInteger(_ x: Double) -> Int64 {
         guard x.magnitude < 0x1p52 else { return Int64(x.rounded()) }

@@ -10,7 +10,7 @@ import Measurement
 /// end) and on both sides of every schedule change, so a step shows as a step, and written where
 /// its value changes (and at 0). A counter holds its value until its next sample, so the track
 /// shows exactly what one sample at every such time would show, with a sample fewer wherever the
-/// clock kept time (issue 29: about 40 % of the default run's samples; `ClockTraceTests`).
+/// clock kept time (about 40 % of the default run's samples; `ClockTraceTests`).
 ///
 /// The events come out in time order — at one time the client's events, then the `clock`
 /// instants, then the counter sample, each in the order it was made — which is the order the

@@ -14,7 +14,7 @@ public struct SkewEvent: Hashable, Sendable, Codable {
         case suspend
         /// The oscillator itself runs `value` ppm fast (negative: slow) for `duration` seconds (to the
         /// end of the run when 0) with nothing correcting it: every clock, CLOCK_MONOTONIC_RAW
-        /// included, runs at (1 + value·1e-6) of true time. An extension of the three kinds.
+        /// included, runs at (1 + value·1e-6) of true time. An extension of the three original kinds.
         case drift
     }
 

@@ -8,7 +8,7 @@ import Throttling
 // With `SUITE_FIXTURE_FAULTS` set: the bugs a stranger's code may have, for UserPackageFaultTests
 // (each fault costs only its own items, no process outlives the run). They were a package of their
 // own (Tests/Fixtures/FaultyVariants) whose `swift build` compiled PatternBench a second time, the
-// largest part of `swift test` on a fresh clone (issue 33); a user's package built against this
+// largest part of `swift test` on a fresh clone; a user's package built against this
 // checkout is CI's Examples/ step. The trap on the tenth commit
 // (`traps-on-tenth`) and a variant that behaves (`every-third`) are main.swift's.
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import BenchCommandLine
 
-/// `--events` rows go to disk item by item as the run goes (issue 29: they were kept until the
+/// `--events` rows go to disk item by item as the run goes (they were kept until the
 /// end), and the file is the CSV that writing them all at once gave.
 final class EventsStreamTests: XCTestCase {
     func rows(item: Int, count: Int) -> [TimelineRecord] {

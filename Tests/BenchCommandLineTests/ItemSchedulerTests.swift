@@ -76,7 +76,7 @@ final class ItemSchedulerTests: XCTestCase {
     /// item, a child the item's own thread kills): `run` returns and the item is not delivered.
     /// The control: the same item that may not be abandoned is waited for and delivered.
     func testStopAbandonsWhatMayBeAbandonedAndWaitsForTheRest() {
-        // The four cases side by side: each that may not abandon waits out its 1 s (issue 33).
+        // The four cases side by side: each that may not abandon waits out its 1 s.
         sideBySide([1, 2].flatMap { jobs in [true, false].map { (jobs, $0) } }) { jobs, abandon in
             let stop = Atomic<Bool>(false)
             let release = DispatchSemaphore(value: 0)
@@ -125,7 +125,7 @@ final class ItemSchedulerTests: XCTestCase {
     func testTicksWhileALongItemRuns() {
         // What lets progress speak during a long item: the calling thread ticks while it waits,
         // not only when a result arrives (one item, so one delivery).
-        // Both cases side by side: each waits out its 300 ms item (issue 33).
+        // Both cases side by side: each waits out its 300 ms item.
         sideBySide([1, 2]) { jobs in
             var ticksBeforeDelivery = 0
             var delivered = false
@@ -146,7 +146,7 @@ final class ItemSchedulerTests: XCTestCase {
     }
 
     /// Runs `body` for each case, each on a thread of its own, all at once, and returns when all
-    /// have: cases that mostly wait take as long as the slowest, not as their sum (issue 33).
+    /// have: cases that mostly wait take as long as the slowest, not as their sum.
     /// XCTest's assertions record into the running test from any thread.
     func sideBySide<Case: Sendable>(_ cases: [Case], _ body: @escaping @Sendable (Case) -> Void) {
         let done = DispatchGroup()

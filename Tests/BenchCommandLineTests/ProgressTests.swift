@@ -76,7 +76,7 @@ final class ProgressTests: XCTestCase {
     }
 
     func testLogGetsALineEveryTenSecondsWhileOneLongItemRuns() {
-        // Issue 29: a line only when an item finished left a log silent for as long as the longest
+        // A line only when an item finished left a log silent for as long as the longest
         // item. The driver ticks while it waits; the ticks alone bring the lines.
         let c = Capture()
         var p = progress(c, total: 3, terminal: false)

@@ -77,7 +77,7 @@ private struct OneVariant: BuiltInVariants {
 }
 
 /// The driver takes each item to disk and into the aggregate as it finishes: with a folding
-/// aggregate no more samples are alive at once for 200 seeds than for 2 (issue 29), and every
+/// aggregate no more samples are alive at once for 200 seeds than for 2, and every
 /// record still reaches the files and the summaries.
 final class StreamingDriverTests: XCTestCase {
     func run<W: Workload>(_ make: @autoclosure () -> W) throws -> (peak: Int, document: RunDocument) {

@@ -4,7 +4,7 @@ import XCTest
 @testable import Caching
 
 /// What bench-cache's report keeps per item: not the per-read latencies (they grew the run's peak
-/// by about 30 MB a seed, issue 29), yet the same observations.
+/// by about 30 MB a seed), yet the same observations.
 final class CacheAggregateTests: XCTestCase {
     func testAResultWithoutLatenciesReportsTheSameObservations() {
         let scenario = CacheScenario.catalogue.first { $0.name == "chat-scroll" }!
@@ -42,7 +42,7 @@ final class CacheAggregateTests: XCTestCase {
         return try StreamedRun(scenarios: ["chat-scroll"], seeds: seeds) { try CacheWorkload(configuration: c, environment: $0) }
     }
 
-    /// The report's fold keeps nothing of a sim item (issue 29: each kept item, even without its
+    /// The report's fold keeps nothing of a sim item (each kept item, even without its
     /// latencies, still grew the peak with `--seeds`); its tables come from the run's summaries.
     func testTheFoldHoldsNoMoreForMoreSeedsAndTheTablesSeeEverySeed() throws {
         let runs = try [1, 3].map(run(seeds:))

@@ -137,7 +137,7 @@ final class BenchAtomicsEndToEndTests: XCTestCase {
         XCTAssertTrue(bytes.allSatisfy { $0 > 0 }, "\(bytes)")
     }
 
-    /// Issue 24: with `--jobs 2` two "uncontended" cells used to run side by side, and Signal's
+    /// With `--jobs 2` two "uncontended" cells used to run side by side, and Signal's
     /// one process-wide lock made them contend (40–45 voluntary context switches a repetition).
     /// Every timed cell now runs alone, so a thread alone on the lock never sleeps on it. That the
     /// lock *is* shared between cells of one process — what made the old schedule wrong — is

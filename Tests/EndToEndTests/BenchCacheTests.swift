@@ -91,7 +91,7 @@ final class BenchCacheTests: XCTestCase {
             (["--trace", bad.path, "--scenario", "zipf-0.9"], 64, "cannot be combined"),
             (["--allocator", "jemalloc"], 64, "--allocator applies to --mode live only"),
         ]
-        // The cases side by side, each with its own output folder (issue 33).
+        // The cases side by side, each with its own output folder.
         let runs = try concurrently(
             cases.indices.map { i in
                 {

@@ -4,7 +4,7 @@ import Testing
 
 /// bench-clock's live mode for real, under libfaketime: a real −1 s step of the child's wall clock.
 ///
-/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): each test waits out a 4 s live
+/// Swift Testing, not XCTest (`swift test` within 180 s): each test waits out a 4 s live
 /// run, and Swift Testing runs them side by side, with the other waiting tests (each run on a
 /// thread of its own, `onThread`), where XCTest ran them one after another. The bounds below are
 /// about a 1 s clock step, far above what sharing 2 cores with a few mostly sleeping processes

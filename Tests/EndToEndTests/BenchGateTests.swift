@@ -8,7 +8,7 @@ final class BenchGateTests: XCTestCase {
     var thresholds: String { WorkloadTool.committedThresholds }
 
     /// results/thresholds.json cut to what a slice of the matrix runs: the gate refuses a
-    /// threshold that selects no row of a workload it has (issue 28), so a test that runs a
+    /// threshold that selects no row of a workload it has, so a test that runs a
     /// slice gates it with that slice's claims, not with every claim of the suite.
     static func sliceThresholds(in dir: URL, keeping keep: ([String: Any]) -> Bool) throws -> String {
         let source = packageRoot.appendingPathComponent("results/thresholds.json")
@@ -107,7 +107,7 @@ final class BenchGateTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout)
     }
 
-    /// Issue 28: the documented command records a *first* baseline (the folder does not exist
+    /// The documented command records a *first* baseline (the folder does not exist
     /// yet); the summary says so, and gating against it then passes. A baseline folder that exists
     /// and is broken is still refused (exit 3): only an absent or empty one is "first".
     func testFirstBaselineWithTheDocumentedCommand() throws {
@@ -130,7 +130,7 @@ final class BenchGateTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: none.path))
     }
 
-    /// Issue 28: a threshold naming a variant that does not exist (a typo) is exit 2 naming it,
+    /// A threshold naming a variant that does not exist (a typo) is exit 2 naming it,
     /// not "skipped" and a pass; the same file spelled right passes (the control).
     func testTypoedVariantIsRefused() throws {
         let (dir, run, _) = try steadyRun()
@@ -213,7 +213,7 @@ struct GateVerdictFile: Decodable {
     var comparison: Comparison?
 }
 
-/// bench-gate refuses results it cannot trust (issue 11): each case is one line on stderr naming
+/// bench-gate refuses results it cannot trust: each case is one line on stderr naming
 /// the file and what is wrong, exit 2, and never a pass. Each case first shows the unmodified
 /// folder passing, so the refusal comes from the one change made.
 final class BenchGateInputTests: XCTestCase {
@@ -257,7 +257,7 @@ final class BenchGateInputTests: XCTestCase {
         )
     }
 
-    /// Deterministic values of two random stream versions are not compared (issue 33): a baseline
+    /// Deterministic values of two random stream versions are not compared: a baseline
     /// of another version is refused with one line, exit 2; one without the key counts as version
     /// 1. The control: the same baseline with the results' version is compared (0 changed values).
     func testBaselineOfAnotherRandomStreamVersionIsRefused() throws {
@@ -401,7 +401,7 @@ final class BenchGateInputTests: XCTestCase {
 }
 
 /// Hardware metrics against a baseline from another CPU (emulated: this run's own document with
-/// the fingerprint of a CPU family 26 host and every value 40 % lower, as the issue's host saw):
+/// the fingerprint of a CPU family 26 host and every value 40 % lower, as a family 26 host saw):
 /// not comparable, one line, exit 0. The same values with this host's fingerprint fail (exit 1),
 /// so the pass is the fingerprint's doing. A/B mode gates against the base given with --ab-base.
 final class BenchGateFingerprintTests: XCTestCase {
@@ -490,7 +490,7 @@ final class BenchGateFingerprintTests: XCTestCase {
     }
 }
 
-/// Provenance (issue 13): the commit a binary records is the one its source was built from,
+/// Provenance: the commit a binary records is the one its source was built from,
 /// wherever it runs — not the commit of the folder it is started in (here /tmp, outside any
 /// checkout, where reading `.git` at run time gave null).
 final class ProvenanceTests: XCTestCase {

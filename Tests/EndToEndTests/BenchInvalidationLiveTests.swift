@@ -4,7 +4,7 @@ import Testing
 
 /// bench-invalidation's live mode: three real processes per item on a real SQLite database.
 ///
-/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): the run is mostly its items'
+/// Swift Testing, not XCTest (`swift test` within 180 s): the run is mostly its items'
 /// live seconds, waited out side by side with the other waiting tests (on a thread of its own,
 /// `onThread`). A failed expectation fails `swift test` as an XCTest failure does.
 @Suite struct BenchInvalidationLiveTests {

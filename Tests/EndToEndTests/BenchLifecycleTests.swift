@@ -86,7 +86,7 @@ final class BenchLifecycleTests: XCTestCase {
             --mode live --trace /dev/null  | --mode sim only
             """
         )
-        // The cases side by side, each naming a folder of its own (issue 33).
+        // The cases side by side, each naming a folder of its own.
         let dir = try temporaryFolder("lifecycle-bad")
         let runs = try concurrently(
             cases.indices.map { i in { try self.run(cases[i].0 + ["--output", dir.appendingPathComponent("never-\(i)").path]) } }

@@ -6,7 +6,7 @@ import Testing
 /// deadlocks on a cross-thread wait; Signal's flag-first design does neither (the control). No
 /// child survives.
 ///
-/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): the run waits out three 1 s
+/// Swift Testing, not XCTest (`swift test` within 180 s): the run waits out three 1 s
 /// watchdogs, side by side with the other waiting tests (on a thread of its own, `onThread`). A
 /// failed expectation fails `swift test` as an XCTest failure does.
 @Suite struct BenchReadinessProbeTests {

@@ -76,7 +76,7 @@ final class BenchReadinessTests: XCTestCase {
 /// A live launch on real threads: short, and asserting structure, never speed.
 @Suite struct BenchReadinessLiveTests {
     /// Live mode launches beside the simulation and compares the two. Swift Testing, not XCTest
-    /// (issue 33: `swift test` within 180 s): the run mostly waits on real time, so it waits
+    /// (`swift test` within 180 s): the run mostly waits on real time, so it waits
     /// side by side with the other waiting tests (on a thread of its own, `onThread`).
     @Test func liveLaunchReportsLiveBesideSimulated() async throws {
         let run = try await WaitedRun(

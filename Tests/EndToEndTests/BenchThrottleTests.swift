@@ -121,7 +121,7 @@ final class BenchThrottleTests: XCTestCase {
 /// Live mode on real threads: short, and asserting structure, never speed.
 @Suite struct BenchThrottleLiveTests {
     /// Live mode replays the simulated trace on real threads, 1 s per item. Swift Testing, not
-    /// XCTest (issue 33: `swift test` within 180 s): waited out side by side with the other waiting
+    /// XCTest (`swift test` within 180 s): waited out side by side with the other waiting
     /// tests (on a thread of its own, `onThread`).
     @Test func liveModeReportsLiveBesideSimulated() async throws {
         let run = try await WaitedRun(

@@ -63,7 +63,7 @@ struct ExecutableRunner {
         process.standardError = errHandle
         // Waited for through the termination handler: Foundation's `waitUntilExit` on Linux polls
         // the run loop in 50 ms steps, which added up to that much to each of the suite's
-        // process runs (issue 33).
+        // process runs.
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()

@@ -11,7 +11,7 @@ import Glibc
 /// and a later wrapper given that pid refused to start: one fresh-clone `swift test` failed on it.
 /// The control: a bare wrapper killed the same way keeps its names (removed here after).
 ///
-/// Swift Testing, side by side with the other waiting tests (issue 33), the run and the control
+/// Swift Testing, side by side with the other waiting tests, the run and the control
 /// each on a thread of its own (`onThread`).
 @Suite(.enabled(if: FaketimeNames.wrapper != nil && FileManager.default.fileExists(atPath: "/dev/shm"), "needs faketime and /dev/shm"))
 struct FaketimeSharedNamesTests {

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// The built-in live harnesses' child processes die with their run however it dies (issue 30):
+/// The built-in live harnesses' child processes die with their run however it dies:
 /// bench-invalidation's three role processes, bench-lifecycle's app, bench-readiness' probe,
 /// bench-clock's `faketime` wrapper and the child it starts. Each run is SIGKILLed while its
 /// child is in a state it would not leave by itself: a readiness probe deadlocked (its watchdog
@@ -15,7 +15,7 @@ import Glibc
 /// watch off (`PATTERNBENCH_NO_PARENT_WATCH`): the children outlive the run (measured before this
 /// fix for readiness and clock, which had no watch at all). Linux only (`PR_SET_PDEATHSIG`).
 ///
-/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): each case waits 3 s for a
+/// Swift Testing, not XCTest (`swift test` within 180 s): each case waits 3 s for a
 /// control's children to outlive their run, and Swift Testing runs the four tests, and each
 /// test's run and control, side by side (each on a thread of its own, `onThread`), where XCTest
 /// ran them one after another. A failed expectation fails `swift test` as an XCTest failure does.
@@ -97,13 +97,13 @@ import Glibc
 }
 
 /// A single SIGINT or SIGTERM ends a live run at once while a built-in harness's child is in
-/// flight, and writes what finished (issue 30): the signal's handler kills every child, the item
+/// flight, and writes what finished: the signal's handler kills every child, the item
 /// in flight is dropped. Before, the run waited for the item: measured 19.5 s for a deadlocked
 /// readiness probe (its --watchdog-s 20), 9.9 s for the clock's child (--live-duration 10);
 /// after, 0.1-0.5 s (debug builds, AMD EPYC family 25 model 17, 2 cores, shared by other builds).
 /// Each child here would run on for 30-120 s; the run must end well inside that (the bound is
 /// loose on purpose: a loaded machine, not speed, is what it allows for). Swift Testing, side by
-/// side with the other waiting tests, as `HarnessChildrenTests` says why (issue 33).
+/// side with the other waiting tests, as `HarnessChildrenTests` says why.
 @Suite struct HarnessInterruptTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String

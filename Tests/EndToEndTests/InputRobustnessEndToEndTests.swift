@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 11's bad inputs, through the real binaries: each is one capped, escaped error line and a
+/// Bad inputs that once trapped, hung or were ignored, through the real binaries: each is one capped, escaped error line and a
 /// sysexits code, never a trap, a hang or a silently ignored flag.
 final class InputRobustnessEndToEndTests: XCTestCase {
     var dir: URL!

@@ -18,7 +18,7 @@ final class ShardingTests: XCTestCase {
 
     func assertShardsPartition(_ tool: String, _ args: [String], workload: String, mode: String, parts: Int = 3) throws {
         let dir = try temporaryFolder("shard")
-        // The whole run and its parts side by side (issue 33: `swift test` within 180 s).
+        // The whole run and its parts side by side (`swift test` within 180 s).
         let runs = try concurrently(
             [{ try self.cells(tool, args, workload: workload, mode: mode, in: dir, name: "whole") }]
                 + (1...parts).map { i in
@@ -75,7 +75,7 @@ final class ShardingTests: XCTestCase {
         let cases = ["3/2", "0/0", "a/b", "0/3", "1/"].flatMap { spec in
             ["bench-throttle", "bench-atomics", "bench-clock"].map { (spec, $0) }
         }
-        // Each case is a process refusing its arguments: all of them side by side (issue 33).
+        // Each case is a process refusing its arguments: all of them side by side.
         let results = try concurrently(cases.map { spec, tool in { try ExecutableRunner.run(tool, ["--shard", spec, "--quick"]) } })
         for ((spec, tool), r) in zip(cases, results) {
             XCTAssertNotEqual(r.status, 0, "\(tool) --shard \(spec)")

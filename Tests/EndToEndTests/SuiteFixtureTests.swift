@@ -18,7 +18,7 @@ final class SuiteFixtureTests: XCTestCase {
     func testAUserVariantRunsInSimLabelledUserAndJobsChangeNothing() throws {
         let jobs = ["1", "2"]
         let outputs = try jobs.map { _ in try temporaryFolder("suite-fixture-e2e").path }
-        // The two runs side by side (issue 33: `swift test` within 180 s).
+        // The two runs side by side (`swift test` within 180 s).
         let values = try concurrently(jobs.indices.map { i in { try self.checkUserVariantRun(jobs: jobs[i], output: outputs[i]) } })
         XCTAssertFalse(values[0].isEmpty)
         XCTAssertEqual(values[0], values[1], "--jobs 1 and --jobs 2 must give identical results")
@@ -54,7 +54,7 @@ final class SuiteFixtureTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             return try document(output).records.map { "\($0.scenario) \($0.seed) \($0.metric) \($0.value.bitPattern)" }
         }
-        // The four runs side by side (issue 33), each into its own folder.
+        // The four runs side by side, each into its own folder.
         let runs = try concurrently(cases.indices.map { i in { try values(cases[i].0, isolated: cases[i].1, output: outputs[i]) } })
         let child = runs[0]
         XCTAssertGreaterThan(child.count, 50)

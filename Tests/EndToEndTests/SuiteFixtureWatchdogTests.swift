@@ -5,7 +5,7 @@ import Testing
 /// A user's live variant that never returns (suite-fixture's `hangs-on-first`) is killed by the
 /// item watchdog; the rest of the matrix is written.
 ///
-/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): the run waits out its 3 s
+/// Swift Testing, not XCTest (`swift test` within 180 s): the run waits out its 3 s
 /// `--item-timeout`, side by side with the other waiting tests (on a thread of its own,
 /// `onThread`). A failed expectation fails `swift test` as an XCTest failure does.
 @Suite struct SuiteFixtureWatchdogTests {

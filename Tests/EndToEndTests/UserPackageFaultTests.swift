@@ -15,7 +15,7 @@ import Glibc
 /// Examples/ step. Processes are tracked by the run's own process ID (its children in /proc),
 /// never by name: other checkouts may run the same test at the same time.
 ///
-/// Swift Testing, not XCTest (issue 33: `swift test` within 180 s): most of these tests wait
+/// Swift Testing, not XCTest (`swift test` within 180 s): most of these tests wait
 /// (a 5 s item timeout, a control SIGKILLed at 10 s, children that must outlive their parent),
 /// and Swift Testing runs the tests, and each test's runs and controls, side by side with the other
 /// waiting tests, each run on a thread of its own (`onThread`). A failed expectation fails
@@ -77,7 +77,7 @@ import Glibc
     /// for 191 s under load, holding the test's exit watch open); the test needs only the signal.
     static let trapControlEnvironment = ["PATTERNBENCH_NO_ISOLATION": "1", "SWIFT_BACKTRACE": "enable=no"]
 
-    /// The issue's own case: a user's cache whose `get` traps, in virtual time, beside `lru`.
+    /// The case that started these tests: a user's cache whose `get` traps, in virtual time, beside `lru`.
     @Test func aSimCacheTrapFailsOnlyItsItems() async throws {
         let args = ["cache", "--quick", "--scenario", "zipf-0.9", "--variant", "trapping-cache,lru", "--quiet"]
         try await Self.runWithControl("cache-trap", args) { r, out, c, _ in

@@ -20,7 +20,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
             ("bench-throttle", "throttle", ["--quick", "--seeds", "2"]),
             ("bench-clock", "clock", ["--quick", "--no-read-cost"]),
         ] {
-            // The three runs side by side (issue 33: `swift test` within 180 s): `--jobs 1` alone
+            // The three runs side by side (`swift test` within 180 s): `--jobs 1` alone
             // leaves a core idle.
             let jobs = ["1", "2", "5"]
             let outputs = try concurrently(
@@ -52,7 +52,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
     /// one line on stderr and the conventional exit status; the CSV and the JSON agree.
     func testAnInterruptedRunWritesWhatFinishedMarkedIncomplete() throws {
         let dir = try temporaryFolder("interrupt")
-        // The two signals' runs side by side (issue 33): each waits 1.5 s for its signal.
+        // The two signals' runs side by side: each waits 1.5 s for its signal.
         _ = try concurrently(
             [(SIGINT, Int32(130)), (SIGTERM, Int32(143))].map { signal, status in { try self.checkInterrupted(signal, status, in: dir) } }
         )
@@ -92,7 +92,7 @@ final class WorkloadDriverEndToEndTests: XCTestCase {
         XCTAssertEqual(r.status, 73, r.stderr)
         XCTAssertTrue(r.stderr.contains("is a folder"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/throttle.json").path))
-        // Every bench-* has a timeline now (bench-atomics the last, issue 21): none is left to show
+        // Every bench-* has a timeline now (bench-atomics the last): none is left to show
         // "--events: bench-X writes no timeline".
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import FanOut
 
-/// The report keeps nothing of a sim item while items stream past (issue 29): its table reads
+/// The report keeps nothing of a sim item while items stream past: its table reads
 /// the run's summaries, the same cells the records of every item give.
 final class FanOutAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<FanOutWorkload> {

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Invalidation
 
-/// The report keeps nothing of a sim item while items stream past (issue 29): each tally carries
+/// The report keeps nothing of a sim item while items stream past: each tally carries
 /// its staleness samples, and keeping every item grew a run's peak with `--seeds`.
 final class InvalidationAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<InvalidationWorkload> {

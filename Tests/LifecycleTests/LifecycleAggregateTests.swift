@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Lifecycle
 
-/// The report keeps nothing of a sim item while items stream past (issue 29): its ranking reads
+/// The report keeps nothing of a sim item while items stream past: its ranking reads
 /// the run's summaries, so what it holds does not grow with `--seeds`.
 final class LifecycleAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<LifecycleWorkload> {

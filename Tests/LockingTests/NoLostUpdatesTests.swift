@@ -52,7 +52,7 @@ final class NoLostUpdatesTests: XCTestCase {
         }
     }
 
-    /// The warm-up rides on the first repetition's threads (issue 33): its operations reach the
+    /// The warm-up rides on the first repetition's threads: its operations reach the
     /// shared value and the lost-update check (the tallies count them), but not the measured
     /// operations. The control: without a warm-up the increments are exactly the measured ones.
     func testAnInRunWarmUpKeepsEveryUpdateAndIsNotMeasured() throws {

@@ -104,7 +104,7 @@ final class GateTests: XCTestCase {
         }
     }
 
-    /// Issue 28: a typo'd variant, scenario, factor or comparison variant selects nothing and is an
+    /// A typo'd variant, scenario, factor or comparison variant selects nothing and is an
     /// input error naming the threshold; the same threshold spelled right passes (the control).
     func testThresholdThatSelectsNothingIsAnInputError() throws {
         let records = [rec("a", "m", 1), rec("b", "m", 2)]
@@ -345,7 +345,7 @@ final class HardwareFingerprintTests: XCTestCase {
         )
     }
 
-    /// The issue's case: every ratio 40 % lower on the baseline's CPU (another microarchitecture).
+    /// The case met on a family 26 host: every ratio 40 % lower on the baseline's CPU (another microarchitecture).
     /// Same fingerprint: that is a regression (the comparison can fail). Another CPU, or a
     /// baseline that does not say which CPU: not comparable, one note, no regression.
     func testAnotherCPUIsNotComparableButTheSameCPUIsGated() {

@@ -6,7 +6,7 @@ import XCTest
 /// The streaming encoder (packets written as the events are walked, no packet array, no global
 /// sort, names interned, small track uuids) writes the same content as the encoder it replaced
 /// (`ReferencePerfettoEncoder`): decoded (`DecodedPerfettoTrace`), every event has the same
-/// process, track, type, time, name and values, in the same order (issue 29).
+/// process, track, type, time, name and values, in the same order.
 final class PerfettoEncodingEquivalenceTests: XCTestCase {
     /// A seeded generator, so that a failure repeats.
     struct SplitMix {
@@ -166,7 +166,7 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         // About 33 bytes an event: 70,000 events are 2.3 MB, three chunks of 1 MiB (a chunk with a
         // boundary on both sides); 120,000 (four) took most of the test's time in a debug build.
         let item = randomItem(&rng, index: 0, actors: 6, count: 70_000)
-        // The reference encoded and decoded on a thread of its own meanwhile (issue 33: each path
+        // The reference encoded and decoded on a thread of its own meanwhile (each path
         // is single-threaded, about 1 s in a debug build). The test case keeps no state.
         nonisolated(unsafe) let test = self
         nonisolated(unsafe) var reference: DecodedPerfettoTrace?
@@ -192,7 +192,7 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
 }
 
 /// Runs of periodic slices (`SliceRun`, bench-group's idle frames) encode to the bytes of the
-/// same slices as events, in place (issue 29).
+/// same slices as events, in place.
 final class PerfettoSliceRunTests: XCTestCase {
     typealias SplitMix = PerfettoEncodingEquivalenceTests.SplitMix
 

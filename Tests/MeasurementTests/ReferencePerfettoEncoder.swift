@@ -1,6 +1,6 @@
 @testable import Measurement
 
-/// The `--perfetto` encoder as it was before it streamed (issue 29): every event turned into begin,
+/// The `--perfetto` encoder as it was before it streamed: every event turned into begin,
 /// end, instant and counter packets, all sorted, then encoded. Kept here, unchanged, as the
 /// reference the streaming encoder must reproduce byte for byte (`PerfettoEncodingEquivalenceTests`).
 enum ReferencePerfettoEncoder {

@@ -29,7 +29,7 @@ final class SpawnedChildTests: XCTestCase {
 }
 
 /// `SpawnedChild`'s forking thread outlives the thread that asks for a child: see
-/// `SpawnedChildTests`. Swift Testing, not XCTest (issue 33: `swift test` within 180 s): the
+/// `SpawnedChildTests`. Swift Testing, not XCTest (`swift test` within 180 s): the
 /// test watches a child for 3 s, side by side with the other waiting tests. It looks at its own
 /// children only, so other tests' processes cannot disturb it. A failed expectation fails
 /// `swift test` as an XCTest failure does.

@@ -10,7 +10,7 @@ private final class LaunchWatch: @unchecked Sendable {
     weak var policy: (any ReadinessPolicy)?
 }
 
-/// A simulated launch frees its session, executor and policy when it returns (issue 29): the
+/// A simulated launch frees its session, executor and policy when it returns: the
 /// three refer to one another, and a launch that stayed allocated to the end of the process made
 /// bench-readiness' peak grow with `--seeds` (37 / 52 / 120 MB at 1 / 10 / 50).
 final class LaunchLifetimeTests: XCTestCase {

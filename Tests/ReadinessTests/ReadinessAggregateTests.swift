@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Readiness
 
-/// The report keeps nothing per simulated launch while items stream past (issue 29): what it
+/// The report keeps nothing per simulated launch while items stream past: what it
 /// folds holds as much for six seeds as for one, and its ranking, read from the run's summaries,
 /// is the one the records of every item give.
 final class ReadinessAggregateTests: XCTestCase {

@@ -30,7 +30,7 @@ final class ExponentialZigguratTests: XCTestCase {
         return min(Double(bits >> 11) * z.scaled[i], ExponentialZiggurat.r)
     }
 
-    /// Both sets of draws, made once, side by side (issue 33: each is a single-threaded second and
+    /// Both sets of draws, made once, side by side (each is a single-threaded second and
     /// a half in a debug build; one after another they were most of the two tests' time).
     static let samples: (draws: [Double], rectanglesOnly: [Double]) = {
         nonisolated(unsafe) var rectanglesOnly: [Double] = []

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import Simulation
 
-/// The simulator's fast paths (issue 20) must give exactly what the code they replaced gave: the
+/// The simulator's fast paths must give exactly what the code they replaced gave: the
 /// same rows, the same rounding, the same event order. Each test compares with the original
 /// computation, and shows where a fast path alone would have been wrong (the control).
 final class FastPathEquivalenceTests: XCTestCase {
@@ -26,7 +26,7 @@ final class FastPathEquivalenceTests: XCTestCase {
         }
     }
 
-    /// The branch-free count over the table's head (issue 33) decides exactly as the table walk
+    /// The branch-free count over the table's head decides exactly as the table walk
     /// does, at the edges of every band it covers (and of the entry past it), where a count off by
     /// one or a band edge taken with the wrong comparison would show. The control: the draws tried
     /// do fall inside bands (the undecided path) and just outside them (the decided one).

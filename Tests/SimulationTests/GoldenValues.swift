@@ -1,7 +1,7 @@
 /// Frozen outputs of the seeded generators; see `testGoldenPoissonTrace`.
 ///
 /// (commit time in ns, rows) for Poisson 10/s, geometric rows of mean 3, seed 42, arrival stream
-/// version 2 (`ArrivalIterator.streamVersion`; re-recorded for issue 33's ziggurat, the rows are
+/// version 2 (`ArrivalIterator.streamVersion`; re-recorded for the ziggurat, the rows are
 /// version 1's). Any change to the generator, the seeding or the math must update them
 /// deliberately, with a new stream version, because it changes every virtual-time result.
 enum GoldenValues {

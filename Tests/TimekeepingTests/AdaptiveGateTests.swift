@@ -19,7 +19,7 @@ final class AdaptiveGateTests: XCTestCase {
         return client
     }
 
-    /// Issue 31's smallest case on a perfect clock: commits at 10 and 20 ms, link ticks at 50, 100
+    /// The smallest case of a gate that opens between ticks, on a perfect clock: commits at 10 and 20 ms, link ticks at 50, 100
     /// and 150 ms. Signal publishes at 10 ms (no gate before the first publish) and at the 100 ms
     /// tick (at the 50 ms tick only 40 ms have passed). The gate is open from 60 ms on, which is
     /// where a model that woke the client when its gate opened published (the control below); no

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import Timekeeping
 
-/// The report keeps nothing of a simulated item but its verdicts while items stream past
-/// (issue 29): what it holds for three seeds is what it holds for one, and so is its table.
+/// The report keeps nothing of a simulated item but its verdicts while items stream past:
+/// what it holds for three seeds is what it holds for one, and so is its table.
 final class ClockAggregateTests: XCTestCase {
     private func run(seeds: Int) throws -> StreamedRun<ClockWorkload> {
         try StreamedRun(scenarios: ["leap-second"], seeds: seeds) {

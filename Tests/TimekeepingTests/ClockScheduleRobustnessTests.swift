@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Timekeeping
 
-/// Regression tests for issue 11's skew-file failures: crossings that walked one nanosecond at a
+/// Regression tests for skew files that once failed: crossings that walked one nanosecond at a
 /// time, Int64 overflows of combined events, and 100 000 suspends that took quadratic time.
 final class ClockScheduleRobustnessTests: XCTestCase {
     let base = ClockSchedule.monotonicEpoch

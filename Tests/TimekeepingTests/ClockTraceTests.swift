@@ -6,7 +6,7 @@ import XCTest
 @testable import Timekeeping
 
 /// `ClockTrace`: the tracks shown are those of a `clock error` sample at every client event and
-/// on both sides of every schedule change (the trace before issue 29), in time order, with the
+/// on both sides of every schedule change (the trace before it was thinned to save memory), in time order, with the
 /// samples that repeat the value before them left out.
 final class ClockTraceTests: XCTestCase {
     /// The trace as it was built before: the client's events, the `clock` instants, and a
@@ -123,7 +123,7 @@ final class ClockTraceTests: XCTestCase {
                 ClockKind.allCases.map { source in (name, scenario, schedule, client, source) }
             }
         }
-        // The runs side by side (issue 33: each on one core, 2 s one after another in a debug build).
+        // The runs side by side (each on one core, 2 s one after another in a debug build).
         let left = Atomic<Int>(0)
         // The helpers read no state of the test case; it is shared only for them.
         nonisolated(unsafe) let test = self

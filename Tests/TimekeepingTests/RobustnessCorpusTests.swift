@@ -5,7 +5,7 @@ import Testing
 @testable import Timekeeping
 
 /// Replays every skew file that once made bench-clock trap, overflow or hang (Corpus/, found with
-/// Corpus/find-failures.py and from issue 11): each must now be rejected with one located line or
+/// Corpus/find-failures.py and by review): each must now be rejected with one located line or
 /// run to the end. Add a file there whenever a new failure is found.
 @Suite struct RobustnessCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")

@@ -39,7 +39,7 @@ final class RobustnessTests: XCTestCase {
     func testRandomValidFilesNeverTrap() throws {
         var rng = SeededGenerator(seed: 2026)
         let rounds = (0..<8).map { _ in randomEvents(&rng) }
-        // The rounds side by side (issue 33: one core each, 2 s one after another in a debug
+        // The rounds side by side (one core each, 2 s one after another in a debug
         // build); their events are drawn first, in order, so each round is the one it was.
         DispatchQueue.concurrentPerform(iterations: rounds.count) { round in
             let events = rounds[round]

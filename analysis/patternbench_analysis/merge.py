@@ -113,7 +113,7 @@ def _source_entries(run: WorkloadRun) -> list[dict]:
             "git_dirty": meta.get("git_dirty"),
             "swift_version": meta.get("swift_version"),
             "build_configuration": meta.get("build_configuration"),
-            # Absent in documents from before issue 33, which all drew from version 1.
+            # Absent in documents from before arrival stream version 2, which all drew from version 1.
             "random_stream_version": meta.get("random_stream_version", 1),
             "command_line": meta.get("command_line", []),
             "parameters": meta.get("parameters", {}),

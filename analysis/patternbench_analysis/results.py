@@ -27,7 +27,7 @@ READ_SCHEMA_VERSIONS = (1, 2, 3)
 LEADING_COLUMNS = ["run_id", "workload", "scenario", "variant", "mode", "seed", "repetition"]
 TRAILING_COLUMNS = ["metric", "value", "unit", "host"]
 EVENTS_COLUMNS = ["run_id", "scenario", "variant", "seed", "time_ms", "rows", "reset", "cost_ms", "frame_lateness_ms"]
-# Every bench-*'s `--events` since the timelines (issue 21): one row per slice, instant or counter
+# Every bench-*'s `--events` since the timelines: one row per slice, instant or counter
 # (results/README.md). The older bench-throttle file above is read into these columns too.
 TIMELINE_COLUMNS = [
     "run_id",
@@ -150,7 +150,7 @@ class WorkloadRun:
                 "user_package": meta.get("user_package"),
                 "swift_version": meta.get("swift_version"),
                 "build_configuration": meta.get("build_configuration"),
-                # Absent in documents from before issue 33, which all drew from version 1.
+                # Absent in documents from before arrival stream version 2, which all drew from version 1.
                 "random_stream_version": meta.get("random_stream_version", 1),
                 "parameters": meta.get("parameters", {}),
             }

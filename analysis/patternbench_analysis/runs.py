@@ -52,7 +52,7 @@ def runs_frame(folders: list[ResultsFolder]) -> pd.DataFrame:
                     "git_dirty": source.get("git_dirty"),
                     "build_configuration": source.get("build_configuration"),
                     "swift_version": source.get("swift_version"),
-                    # results/README.md: absent in documents from before issue 33, read as version 1.
+                    # results/README.md: absent in documents from before arrival stream version 2, read as version 1.
                     "random_stream_version": source.get("random_stream_version", 1),
                 }
                 package = source.get("user_package") or {}

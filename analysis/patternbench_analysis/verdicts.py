@@ -445,7 +445,7 @@ def floor_key(fingerprint: str | None, workload: str, metric: str, factors: dict
 
     Per variant because a shape's floor was the largest A/A change over all its variants, so one
     noisy variant (dispatch-queue's repetitions) raised it for every other one and hid a 25 %
-    slowdown of pthread-mutex (issue 33). Scenarios still share a floor (a variant's cells of one
+    slowdown of pthread-mutex. Scenarios still share a floor (a variant's cells of one
     shape across operations)."""
     shape = ",".join(f"{k}={factors[k]}" for k in sorted(factors))
     key = f"{fingerprint}|{workload}|{metric}|{shape}"

@@ -1,5 +1,5 @@
 """Schema 3: factor values typed in the JSON, and `--events` rows that carry their item's factor
-columns, so an events row joins to its results rows (issue 29)."""
+columns, so an events row joins to its results rows."""
 
 from __future__ import annotations
 

@@ -189,7 +189,7 @@ def _store_with(tmp_path: Path, series: dict[tuple[str, str], list[float]]) -> h
 
 
 def test_default_plot_leads_with_the_largest_most_certain_change(tmp_path):
-    """13 runs as in the issue: pthread-mutex slowed 25 % from run 8 on (5 runs after: confirmed),
+    """13 runs as in the reported case: pthread-mutex slowed 25 % from run 8 on (5 runs after: confirmed),
     a small 5 % step in another lock at the last run (tentative), and the co-scheduling probe going
     from 0 to 0.38 (a host-health metric). The first panel is the 25 % change; the health metric is
     drawn last, without a verdict, labelled 0 → 0.38 (not "+0.0 %")."""

@@ -140,7 +140,7 @@ def test_mixed_schema_versions_are_refused(tmp_path, fixtures):
 
 
 def test_mixed_random_stream_versions_are_refused(tmp_path, fixtures, merged):
-    """Runs of two random stream versions (issue 33) give other values for the same seed: not one matrix.
+    """Runs of two random stream versions give other values for the same seed: not one matrix.
     A document without the key is version 1, so the fixtures (older) merge, and the merge says so."""
     assert json.loads((merged / "throttle.json").read_text())["metadata"]["random_stream_version"] == 1
     newer = copy_folder("shard-2", tmp_path)

@@ -41,7 +41,7 @@ def test_html_is_self_contained(report):
     assert "<script" not in page and "<link" not in page and "@import" not in page
     images = re.findall(r'<img [^>]*src="([^"]+)"', page)
     assert len(images) == 7 and all(src.startswith("data:image/png;base64,") for src in images)
-    # The report shows a timeline (issue 21): the second around each scenario's worst moment.
+    # The report shows a timeline: the second around each scenario's worst moment.
     assert page.count("the second around the worst moment") >= 2
 
 

@@ -216,7 +216,7 @@ def test_loads_that_differ_markedly_are_warned(tmp_path):
     assert warnings(idle, side("old", None)) == []  # a file from before the field
 
 
-# ---------------------------------------------------------------- noise floors per variant (issue 33)
+# ---------------------------------------------------------------- noise floors per variant
 
 
 def test_a_floor_is_per_variant_so_a_noisy_variant_does_not_blind_another(tmp_path):
@@ -275,7 +275,7 @@ def test_floor_files_of_an_unknown_version_are_refused_and_old_ones_are_not_lear
 
 
 def test_one_floor_per_shape_blinds_the_injected_slowdown_on_the_short_default():
-    """Why floors are per variant (issue 33), on real runs: the same ten A/A pairs as noise-floor.json,
+    """Why floors are per variant, on real runs: the same ten A/A pairs as noise-floor.json,
     folded into one floor per shape (format 1, the largest change over every variant), put the
     single-thread cpu_ns_per_op floors at dispatch-queue's ~30 %, above the injected +25 %; the
     per-variant floors find it (test_the_injected_slowdown_is_found[injected-short])."""

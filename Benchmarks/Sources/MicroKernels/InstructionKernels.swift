@@ -37,7 +37,7 @@ public enum InstructionKernels {
         // One operation is one whole run of a scenario: the stretched slow-device storm under each
         // simulated policy, as in the ordo-one benchmark of the same name; and the throughput run
         // (50,000 commits), the simulator's own cost per event, arrivals included, so that it cannot
-        // slow down unnoticed (issue 20). That one has no ordo-one twin: its wall clock is
+        // slow down unnoticed. That one has no ordo-one twin: its wall clock is
         // scripts/measure-throttle.sh's, beside a C event loop.
         let runs =
             PolicyFixtures.simulatedPolicies.map { (PolicyFixtures.stretchedStorm, $0) }

@@ -45,7 +45,7 @@ public enum PolicyFixtures {
         return storm
     }()
 
-    /// The simulator's throughput run (issue 20), `bench-throttle --scenario steady --rate 1000
+    /// The simulator's throughput run, `bench-throttle --scenario steady --rate 1000
     /// --duration 50`: Poisson commits at 1,000 per second of geometric rows (mean 3), 50 s of
     /// virtual time, about 50,000 commits and 109,000 events per run, almost all of them the
     /// simulator's own work (arrivals generated as it goes, the heap, the pipeline, the latency
@@ -161,7 +161,7 @@ public enum PolicyFixtures {
             _ = paths.publish()
             // Each warm-up commit 1 ms after the publish before it, as the measured one is: a
             // commit dated before the last publish would be due under Signal's `abs()` of the
-            // elapsed time (issue 31), publish, and leave the last publish in the past.
+            // elapsed time, publish, and leave the last publish in the past.
             paths.commitContext = context(at: paths.publishContext.now + .milliseconds(1))
             _ = paths.commit()
         }

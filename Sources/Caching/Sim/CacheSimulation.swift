@@ -26,7 +26,7 @@ public struct CacheSimResult: Sendable {
 
     /// The result without its per-read latencies, which are most of its size (a read each), and
     /// with the percentiles it reports kept: what the report holds per item, so that memory does
-    /// not grow with the reads times `--seeds` (issue 29). Its observations are the same.
+    /// not grow with the reads times `--seeds`. Its observations are the same.
     public func withoutLatencies() -> CacheSimResult {
         var copy = self
         copy.keptPercentiles = Self.reportedPercentiles.map(percentile)

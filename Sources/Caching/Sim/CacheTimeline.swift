@@ -26,7 +26,7 @@ struct CacheTimeline {
         window = max(50, reads / 200)
         // At most a read's event and an occupancy sample per read, plus the windows' samples:
         // room made once instead of the array moved at each doubling (the copies and the fresh
-        // pages they touch were a tenth of what a traced default run added, issue 29). Room
+        // pages they touch were a tenth of what a traced default run added). Room
         // never written takes no memory.
         events.reserveCapacity(2 * reads + reads / window + 64)
     }

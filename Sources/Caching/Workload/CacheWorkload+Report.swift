@@ -6,7 +6,7 @@ extension CacheWorkload {
     /// tables) and the first sim item whose lru hits differ from the stack-distance reference —
     /// nothing else of a sim item, whose tables come from the run's summaries. Keeping each item
     /// (even without its per-read latencies, which alone grew the peak by about 30 MB a seed) still
-    /// grew the run's peak with `--seeds` (issue 29).
+    /// grew the run's peak with `--seeds`.
     public struct Kept: Sendable {
         public var liveRecords: [ResultRecord] = []
         public var referenceMismatch: String?

@@ -51,7 +51,7 @@ public enum FanOutSimulation {
         }
         // Frames on an idle main thread, one run (`SliceRun`) for a stretch with no other event
         // between: the same slices as one `frame` event each, without making and keeping ~5 M
-        // of them in a default run (issue 29).
+        // of them in a default run.
         var frameRuns: [SliceRun] = []
         func recordFrames(_ frames: Range<Int>) {
             let start = vsync(frames.lowerBound).nanoseconds
@@ -177,7 +177,7 @@ public enum FanOutSimulation {
         result.applyThreads(threadSpans)
         if request.recordTrace {
             // Appended in place: a whole array added with `+=` copies each event (two retains)
-            // and frees the copy (two releases), about 4 % of a traced default run (issue 29).
+            // and frees the copy (two releases), about 4 % of a traced default run.
             trace.reserveCapacity(trace.count + threadSpans.count + calls.count + 2 * threadSpans.count)
             threadTrace(threadSpans, into: &trace)
             callTrace(calls, into: &trace)

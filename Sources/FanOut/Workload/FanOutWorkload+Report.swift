@@ -4,7 +4,7 @@ import Measurement
 extension FanOutWorkload {
     /// What the report keeps of a run while its items stream past: live only, each flow run's
     /// comparisons and completeness and the overhead items' records — nothing of a sim item, whose
-    /// table comes from the run's summaries, so memory does not grow with `--seeds` (issue 29).
+    /// table comes from the run's summaries, so memory does not grow with `--seeds`.
     public struct Kept: Sendable {
         public var comparisons: [Comparison] = []
         public var incomplete: [String] = []

@@ -11,7 +11,7 @@ extension InvalidationWorkload {
 
     /// What the report keeps of a run while its items stream past: the live-versus-simulated
     /// comparisons, nothing of a sim item — each tally's staleness samples grew a run's peak with
-    /// `--seeds` (issue 29); the ranking reads the run's summaries instead.
+    /// `--seeds`; the ranking reads the run's summaries instead.
     public typealias Kept = KeptForReport
 
     public func aggregate(_ kept: inout Kept, _ r: FinishedItem<Item, Sample>) {

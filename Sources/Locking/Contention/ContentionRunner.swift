@@ -42,7 +42,7 @@ package struct ContentionRunner: Sendable {
     ///
     /// bench-atomics runs it once per round (repetition *i* of every variant in a cell), not before
     /// every repetition: a round's repetitions follow one another within a second, and a probe of
-    /// its own per repetition cost a thread pair's start-up each (issue 33).
+    /// its own per repetition cost a thread pair's start-up each.
     package func probe() -> CoSchedulingResult? {
         guard settings.probeDuration > 0 else { return nil }
         return try? CoSchedulingProbe(clock: clock, pinning: settings.pinning, cpuCount: settings.cpuCount)
@@ -60,7 +60,7 @@ package struct ContentionRunner: Sendable {
     /// One measured repetition without a probe. With `warmup` > 0 the same threads first run the
     /// operation unmeasured for that long, then read their clocks and counters and measure: the
     /// warm-up of a (cell, variant) rides on its first repetition instead of starting its own
-    /// threads (at load 12 a thread team's start and join cost tens of milliseconds, issue 33).
+    /// threads (at load 12 a thread team's start and join cost tens of milliseconds).
     package func measure(_ cell: ContentionCell, variant: LockVariant, seed: UInt64, warmup: Double) throws(Failure) -> ContentionSample {
         let visitor = Visit(runner: self, cell: cell, seed: seed, warmup: warmup)
         guard let result = variant.withTarget(cell.operation, threads: cell.threads, visitor) else {

@@ -6,7 +6,7 @@ import Simulation
 /// measures every strategy that supports it over all repetitions, repetition-major so that a noisy
 /// host's slow drift spreads evenly over the strategies being compared.
 ///
-/// Every cell measures real time, so every cell runs alone whatever `--jobs` says (issue 24: two
+/// Every cell measures real time, so every cell runs alone whatever `--jobs` says (two
 /// "uncontended" cells side by side contended on Signal's one global lock).
 ///
 /// The variants come from a `VariantRegistry<LockVariant>` (the command passes `Suite.locks`). A

@@ -1,7 +1,7 @@
 /// Deterministic values are compared only between documents of one random stream version.
 ///
 /// A virtual-time value is bit-identical per seed *for one version of the random streams*
-/// (`RunMetadata.randomStreamVersion`); a new version (issue 33's ziggurat inter-arrival times)
+/// (`RunMetadata.randomStreamVersion`); a new version (version 2's ziggurat inter-arrival times)
 /// moves every value it feeds without anything regressing. Comparing across versions would report
 /// each of them as changed, a verdict with nothing behind it, so the gate refuses instead and says
 /// how to get a comparable reference.

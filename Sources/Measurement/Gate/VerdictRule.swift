@@ -272,7 +272,7 @@ public enum VerdictRule {
     ///
     /// Per variant because a shape's floor was the largest A/A change over all its variants, so one
     /// noisy variant (`dispatch-queue`'s repetitions) raised it for every other one and hid a 25 %
-    /// slowdown of `pthread-mutex` (issue 33).
+    /// slowdown of `pthread-mutex`.
     public static let floorVersion = 2
 
     /// The key of a noise floor: CPU, workload, metric, cell shape (factors) and, from version 2,

@@ -9,7 +9,7 @@ import Darwin
 
 /// Makes every child process PatternBench starts die with the run that started it, however the
 /// run dies (a SIGKILL, a second Ctrl-C, a crash): no child outlives its parent at 100 % CPU,
-/// deadlocked, or stopped (issue 30).
+/// deadlocked, or stopped.
 ///
 /// On Linux `SpawnedChild` arms the kernel's parent-death signal (`PR_SET_PDEATHSIG`, SIGKILL)
 /// between fork and exec and checks the parent has not already gone; a child running

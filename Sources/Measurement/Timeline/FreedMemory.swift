@@ -10,7 +10,7 @@ import Glibc
 /// (one above its mmap threshold is unmapped; the top of a heap past its trim threshold is
 /// released), so the next item's array is new pages, each a page fault: a traced default
 /// bench-cache run took 46,000–70,000 minor faults against 7,500 untraced, about 0.1 s of system
-/// time (release, AMD EPYC family 25, load 3–4; issue 29). With the thresholds raised (blocks
+/// time (release, AMD EPYC family 25, load 3–4). With the thresholds raised (blocks
 /// under 32 MiB from the heap, the heap trimmed only past 256 MiB) the freed pages are reused:
 /// 8,400 faults, the peak up to about 20 MB higher (60–67 MB against 49). Process-wide, and only asked for by a run that writes
 /// a trace (`PerfettoStream`); glibc only — other C libraries keep their own policy.

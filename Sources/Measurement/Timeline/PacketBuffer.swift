@@ -3,7 +3,7 @@
 /// when its length needs a second byte, no uniqueness check per byte.
 ///
 /// `--perfetto` writes one packet per slice begin, end, instant and counter sample — tens of
-/// millions in a default run — so this is the per-event cost of a trace (issue 29). The bytes
+/// millions in a default run — so this is the per-event cost of a trace. The bytes
 /// are exactly what `ProtobufWriter` writes for the same fields (minimal varint lengths);
 /// `PerfettoEncodingEquivalenceTests` holds the two to it. Owned by one encoder, never shared —
 /// which is why its properties go without the runtime's exclusivity checks (a class's stored

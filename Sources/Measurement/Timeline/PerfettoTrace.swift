@@ -106,7 +106,7 @@ public struct PerfettoTrace: Sendable {
     /// (time; ends, then instants and counters, then begins; creation order), which the trace
     /// processor needs within one sequence, without building or sorting a packet per event.
     ///
-    /// Sizes (the trace is written at tens of millions of packets, issue 29): each item starts its
+    /// Sizes (the trace is written at tens of millions of packets): each item starts its
     /// own incremental state (`SEQ_INCREMENTAL_STATE_CLEARED` on its first packet) and interns its
     /// first `internedNames` event names and the annotation name `value` once (`interned_data`), so
     /// an event carries `name_iid` and the annotation's `name_iid` instead of the strings (rarer
@@ -233,7 +233,7 @@ public struct PerfettoTrace: Sendable {
             // The run's next slices before the next event, its last excepted, are each alone
             // (after an earlier slice of the run, before the event, and not where the next run
             // might start): taken at once instead of one by one through the steps above — an idle
-            // stretch of bench-group's main thread is thousands of frames (issue 29).
+            // stretch of bench-group's main thread is thousands of frames.
             if k + 1 < run.count, run.period > 0 {
                 let beforeEvent =
                     eventTime == .max
@@ -766,7 +766,7 @@ public struct PerfettoTrace: Sendable {
         ) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
-            // (`swift_beginAccess`, a few percent of a traced run, issue 29). The lookups on a
+            // (`swift_beginAccess`, a few percent of a traced run). The lookups on a
             // miss capture only what they alone change.
             var names: [String] = []
             // Not touched by `track`, which only names tracks: the loop gives each new one its slot.

@@ -22,7 +22,7 @@ public struct TraceEvent: Sendable, Hashable, Codable {
     /// A counter's value; for slices and instants an optional magnitude (rows, bytes), else nil.
     public var value: Double?
     /// Declared last so that it sits in the padding after `value`'s tag: 64 bytes an event
-    /// instead of 72 (a default bench-clock item holds about a million, issue 29).
+    /// instead of 72 (a default bench-clock item holds about a million).
     public var kind: Kind
 
     public init(_ kind: Kind, track: String, name: String, start: Int64, duration: Int64 = 0, value: Double? = nil) {
@@ -51,7 +51,7 @@ public struct TraceEvent: Sendable, Hashable, Codable {
 /// `start + k × period` for `duration`. The same timeline as those slices one by one, held in one
 /// value: bench-group's idle main thread draws a frame every 16.7 ms, 88 % of its ~5.6 M events,
 /// and made, kept, ordered and freed one `TraceEvent` each, they cost more than the run they
-/// trace (issue 29). `PerfettoTrace` writes their packets straight from here.
+/// trace. `PerfettoTrace` writes their packets straight from here.
 public struct SliceRun: Sendable, Hashable, Codable {
     public var name: String
     public var track: String

@@ -36,7 +36,7 @@ package final class LaunchRecorder: @unchecked Sendable {
         runs + offMain.withLock { $0 }.map { ($0.block, $0.start, $0.end, false) }
     }
 
-    /// The metrics of the issue, with their units (see docs/bench-readiness.md for definitions).
+    /// The workload's metrics, with their units (see docs/bench-readiness.md for definitions).
     package func observations(plan: LaunchPlan) -> [Observation] {
         func ms(_ d: SimDuration) -> Double { d.milliseconds }
         let origin = SimInstant.zero

@@ -1,7 +1,7 @@
 import Measurement
 
 extension ReadinessVariant {
-    /// The suite's own coordinators, in `--list` order (names fixed by issue 12): one registration
+    /// The suite's own coordinators, in `--list` order (names fixed: results and baselines key on them): one registration
     /// each, the path a user's takes. Their live form is the real class of their discipline: the
     /// article's queue.sync class, or Signal's flag-first (which every other design shares).
     public static var builtIn: [ReadinessVariant] {

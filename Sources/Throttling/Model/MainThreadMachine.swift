@@ -120,7 +120,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         currentUpdate = nil
         currentPublish = nil
         // `scenario.device.x`, not a local copy of the profile: copying it (a String inside) was a
-        // memmove and a retain/release per item (issue 20).
+        // memmove and a retain/release per item.
         let cost: SimDuration
         switch work {
         case .notify:
@@ -237,7 +237,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     // MARK: Decisions
 
     /// Inlined: called out of line from a `mutating` method, it copied the whole pipeline (712
-    /// bytes, with the metrics) for every policy call (issue 20).
+    /// bytes, with the metrics) for every policy call.
     @inline(__always) func context(_ now: SimInstant) -> ThrottleContext { pipeline.context(now: now, display: display) }
 
     /// Carries out a decision; returns the main-thread time an immediate publish costs.

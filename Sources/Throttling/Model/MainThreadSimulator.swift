@@ -31,7 +31,7 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
     var queue = EventQueue<Event>()
     var arrivals: CommitTrace.Iterator
     /// The next commit, kept beside the queue rather than in it (half of all events are arrivals:
-    /// a heap insertion and removal each, issue 20), with the sequence number it took from the
+    /// a heap insertion and removal each), with the sequence number it took from the
     /// queue so that it runs exactly where it would have run queued.
     var nextArrival: Commit?
     var nextArrivalSequence: UInt64 = 0
@@ -109,12 +109,12 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
                 if !busy, machine.fifo.isEmpty {
                     // The main thread is idle and its queue empty: the commit's block would be
                     // queued and taken straight back by `startNextWork`, so it starts here instead
-                    // (a deque append and removal per commit, issue 33), after the same steps.
+                    // (a deque append and removal per commit), after the same steps.
                     machine.committed(commit, at: now)
                     scheduleNextArrival()
                     if start(.notify(commit)) {
                         // Busy now: `startNextWork` would only repeat the wake-ups `start` just
-                        // scheduled, with nothing run since (issue 33).
+                        // scheduled, with nothing run since.
                         if arrivalsDone, machine.delivered { break events }
                         continue events
                     }
@@ -158,7 +158,7 @@ public struct MainThreadSimulator<Policy: UpdateThrottler> {
             guard let work = machine.fifo.popFirst() else { break }
             // An item that occupies the thread: `start` scheduled its wake-ups after `begin`, and
             // nothing has run since, so a second `scheduleWakeUps` would find nothing to do (it
-            // was one of three calls per commit, issue 33).
+            // was one of three calls per commit).
             if start(work) { return }
         }
         scheduleWakeUps()

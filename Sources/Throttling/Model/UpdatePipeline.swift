@@ -46,7 +46,7 @@ struct UpdatePipeline {
 
     let scenario: ThrottleScenario
     /// `scenario.device.resetThreshold`, read per commit: kept here so that no commit copies the
-    /// device profile (issue 20).
+    /// device profile.
     let resetThreshold: Int
     let recordTimeline: Bool
     var metrics = ThrottleMetrics()
@@ -118,7 +118,7 @@ struct UpdatePipeline {
 
     /// The batch's update was applied on the main thread: it shows in the next frame that starts.
     mutating func applied(_ batch: inout Stage) {
-        // Into an empty queue the deques trade storage instead of moving each commit (issue 33).
+        // Into an empty queue the deques trade storage instead of moving each commit.
         if awaitingFrame.isEmpty {
             swap(&awaitingFrame, &batch.commits)
         } else {
@@ -175,7 +175,7 @@ struct UpdatePipeline {
     mutating func framePresented(at present: SimInstant, queuedAt: SimInstant, lastPresent: SimInstant?, interval: SimDuration) {
         if let lastPresent { metrics.presented(interval: present - lastPresent, frameInterval: interval) }
         // Read in place, then emptied once: a `popFirst` per commit was a uniqueness check and an
-        // index update each (issue 33). The same latencies, recorded in the same order.
+        // index update each. The same latencies, recorded in the same order.
         if !inFrame.isEmpty {
             for commit in inFrame { metrics.latency.record(nanoseconds: (present - commit.time).nanoseconds) }
             metrics.delivered += inFrame.count

@@ -11,7 +11,7 @@ extension ThrottleWorkload {
 
     /// What the report keeps of a run while its items stream past: totals and, live, the
     /// live-versus-simulated comparisons — never a sample, so a run of a thousand seeds holds what
-    /// a run of one does (issue 29: each sample's latency histogram is 180 KiB).
+    /// a run of one does (each sample's latency histogram is 180 KiB).
     public struct Totals: Sendable {
         public var events = 0
         public var wallSeconds = 0.0

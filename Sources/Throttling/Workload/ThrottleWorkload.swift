@@ -9,8 +9,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
     public typealias Variant = ThrottlerVariant
 
     /// One (scenario, seed, policy). The scenario and policy are looked up in the matrix's one
-    /// shared copy: a thousand seeds make 72,000 items, and a copy of both in each was 40 MB
-    /// (issue 29).
+    /// shared copy: a thousand seeds make 72,000 items, and a copy of both in each was 40 MB.
     public struct Item: MatrixItem {
         let matrix: Matrix
         let scenarioIndex: Int32
@@ -137,7 +136,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
 
     /// The item's commits. A simulated run streams them from the seed as it goes: one pass, so
     /// an array made up front (up to 2,000,000 commits, then thrown away for a longer trace) only
-    /// cost time and memory (issue 20). A live run replays them twice (simulated, then live),
+    /// cost time and memory. A live run replays them twice (simulated, then live),
     /// and its real-time loop should not generate them, so it keeps the array.
     func trace(for item: Item) -> CommitTrace {
         if let userTrace { return userTrace.trace }

@@ -5,7 +5,7 @@ extension ClockWorkload {
     /// What the report keeps of a run while its items stream past: the verdicts of each sim
     /// scenario's first repetition, the read costs, and per live item its table, comparisons,
     /// overheads and notes — never a simulated item's observations, so memory does not grow with
-    /// `--seeds` (issue 29).
+    /// `--seeds`.
     package struct Kept: Sendable {
         package var notes: [String] = []
         package var comparisons: [Comparison] = []

@@ -9,7 +9,7 @@ import Glibc
 ///
 /// For tests whose scenarios each spend seconds waiting (a run signalled after 1.5 s) or leave a
 /// core idle (a `--jobs 1` run): run one after another, their times add up; run side by side,
-/// the test takes as long as its slowest scenario (issue 33: `swift test` within 180 s). Each
+/// the test takes as long as its slowest scenario (`swift test` within 180 s). Each
 /// scenario still runs and asserts in full. Threads, not Dispatch or the cooperative pool, whose
 /// width on a 2-core machine is 2: a body blocks for seconds on purpose. XCTest's assertions
 /// record into the running test from any thread. Each thread unblocks every signal first

@@ -5,7 +5,7 @@ import XCTest
 /// Runs made once per test process and handed to every test that needs them. Each
 /// workload's default run is gated by the regression gate's XCTest layer and by the workload's own
 /// baseline test: the same bit-identical rows, so running them twice bought nothing but time
-/// (issue 33). A test gets a copy in its own folder, so what it writes there (gate.json, a
+/// (`swift test` within 180 s). A test gets a copy in its own folder, so what it writes there (gate.json, a
 /// corrupted file) never reaches another test.
 enum SharedRuns {
     /// The arguments of each workload's default run as the tests gate it: its default matrix

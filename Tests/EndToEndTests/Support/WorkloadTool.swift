@@ -41,7 +41,7 @@ struct WorkloadTool {
     }
 
     /// The same rows for `--jobs 1` and `--jobs 3`, and other rows for another `--seed` (the
-    /// control: the comparison can fail). The three runs side by side (issue 33: `swift test`
+    /// control: the comparison can fail). The three runs side by side (`swift test`
     /// within 180 s; `--jobs 1` alone leaves a core idle).
     func assertDeterministicForAnyJobs(_ args: [String], otherSeed: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let runs = try concurrently(
@@ -55,7 +55,7 @@ struct WorkloadTool {
     }
 
     /// `--shard 1/3`, `2/3` and `3/3` together give exactly the rows of the whole run (the four
-    /// runs side by side, issue 33).
+    /// runs side by side).
     func assertShardsPartition(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let runs = try concurrently(
             ([[]] + (1...3).map { ["--shard", "\($0)/3"] }).map { (extra: [String]) in
@@ -127,7 +127,7 @@ struct WorkloadTool {
         let run = dir.appendingPathComponent("default")
         try SharedRuns.copy(defaultOf: workload, into: run, file: file, line: line)
         let changed = dir.appendingPathComponent("changed")
-        // The gate of the default run beside the changed run and its gate (issue 33: the gate
+        // The gate of the default run beside the changed run and its gate (the gate
         // runs on one core).
         _ = try concurrently([
             { try assertPassesCommittedGate(run, atLeast: atLeast, file: file, line: line) },
@@ -170,7 +170,7 @@ struct WorkloadTool {
     /// A case that names no `--output` gets a fresh folder of its own (`--output` appended), so no
     /// case writes into, or locks, the default results folder. Cases that share a folder run one
     /// after another: a run holds its folder, and bench-throttle takes that lock before it checks
-    /// its arguments. All other cases run side by side (issue 33: one process per case, one after
+    /// its arguments. All other cases run side by side (one process per case, one after
     /// another, left a core idle).
     func assertOneLineErrors(
         _ cases: [([String], String)],
