@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "TimekeepingTests",
             dependencies: [
-                "Timekeeping", "Simulation", "Measurement",
+                "Timekeeping", "Simulation", "Measurement", "OptionalPackages",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Corpus"],  // replayed by RobustnessCorpusTests, read through #filePath
@@ -244,12 +244,20 @@ let package = Package(
         ),
         // What several test targets share (a temporary folder removed after the test).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        // The one way a test asks for an optional Debian package (faketime, libjemalloc-dev, …):
+        // skipped without it, naming the package; failed without it under CI. A target of its own:
+        // EndToEndTests has a `temporaryFolder` of its own that TestSupport's would make ambiguous.
+        .target(name: "OptionalPackages", dependencies: ["Measurement"], path: "Tests/OptionalPackages", swiftSettings: swiftSettings),
         .testTarget(
             name: "BenchCommandLineTests",
             dependencies: ["BenchCommandLine", "Measurement", "TestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MeasurementTests",
+            dependencies: ["Measurement", "TestSupport", "OptionalPackages"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ThrottlingTests",
             dependencies: ["Throttling", "Simulation", "Measurement"],
@@ -260,7 +268,7 @@ let package = Package(
             // The executables are dependencies so that `swift test` builds them before running them.
             dependencies: [
                 "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
-                "bench-invalidation", "bench-cache", "suite-fixture", "bench-lifecycle", "bench-group",
+                "bench-invalidation", "bench-cache", "suite-fixture", "bench-lifecycle", "bench-group", "OptionalPackages",
             ],
             swiftSettings: swiftSettings
         ),

@@ -19,7 +19,7 @@ public enum CSVWriter {
         if schemaVersion != 1 { fields.append(r.origin) }
         fields += [r.mode, String(r.seed), String(r.repetition)]
         for name in factorNames { fields.append(r.factors[name] ?? "") }
-        fields += [r.metric, format(r.value), r.unit, r.host]
+        fields += [r.metric, float(r.value), r.unit, r.host]
         return fields
     }
 
@@ -39,6 +39,21 @@ public enum CSVWriter {
         if value.isInfinite { return value > 0 ? "inf" : "-inf" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
+    }
+
+    /// Shortest text that reads back as the same `Double`, always spelled as a float (`3.0`,
+    /// `0.1`, `1e+16`, `NaN`, `1e999`): the spelling of a column that is a float in every row.
+    ///
+    /// pandas, polars and DuckDB guess a column's type from its first rows (polars from the first
+    /// 100): a `value` column whose first rows were whole numbers (`3`) read as integers, and
+    /// polars then failed on the first fraction. Each spelling here is one all three read as a
+    /// float by default, wherever it comes: polars reads `nan` as text (`NaN` as a float), and
+    /// DuckDB reads a column whose first value is `inf` as text, so an infinity is `1e999`, the
+    /// number every reader's parser rounds to infinity.
+    public static func float(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "1e999" : "-1e999" }
+        return String(value)  // Swift's shortest round trip, with a point or an exponent: "3.0", "1e+16"
     }
 
     public static func escape(_ field: String) -> String {

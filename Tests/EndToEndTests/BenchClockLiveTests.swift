@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import OptionalPackages
 import Testing
 
 /// bench-clock's live mode for real, under libfaketime: a real −1 s step of the child's wall clock.
@@ -9,7 +10,7 @@ import Testing
 /// thread of its own, `onThread`), where XCTest ran them one after another. The bounds below are
 /// about a 1 s clock step, far above what sharing 2 cores with a few mostly sleeping processes
 /// costs. A failed expectation fails `swift test` as an XCTest failure does.
-@Suite(.enabled(if: FaketimeNames.wrapper != nil, "libfaketime is not installed (Debian package `faketime`): live mode not tested"))
+@Suite(.requires(.faketime))
 struct BenchClockLiveTests {
 
     /// A live run of bench-clock with `arguments` into a fresh folder: its exit, stderr and records.

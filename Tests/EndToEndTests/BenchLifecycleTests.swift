@@ -64,7 +64,7 @@ final class BenchLifecycleTests: XCTestCase {
             encoding: .utf8
         )
         let ok = try bench.csvValues(["--trace", good.path, "--variant", "signal"])
-        XCTAssertTrue(ok.contains { $0.contains(",trace,signal,") && $0.contains("acked_changes,1,") }, ok.joined(separator: "\n"))
+        XCTAssertTrue(ok.contains { $0.contains(",trace,signal,") && $0.contains("acked_changes,1.0,") }, ok.joined(separator: "\n"))
         let bad = dir.appendingPathComponent("bad.trace")
         try "0 launch\n10 active\n20 sleep\n".write(to: bad, atomically: true, encoding: .utf8)
         let r = try run(["--trace", bad.path, "--output", dir.path])

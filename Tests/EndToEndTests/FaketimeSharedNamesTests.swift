@@ -1,4 +1,5 @@
 import Foundation
+import OptionalPackages
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Glibc
 ///
 /// Swift Testing, side by side with the other waiting tests, the run and the control
 /// each on a thread of its own (`onThread`).
-@Suite(.enabled(if: FaketimeNames.wrapper != nil && FileManager.default.fileExists(atPath: "/dev/shm"), "needs faketime and /dev/shm"))
+@Suite(.requires(.faketime), .enabled(if: FileManager.default.fileExists(atPath: "/dev/shm"), "needs /dev/shm"))
 struct FaketimeSharedNamesTests {
     @Test func aSIGKILLedLiveRunLeavesNoFaketimeName() async throws {
         async let run = onThread { try Self.killedRun() }

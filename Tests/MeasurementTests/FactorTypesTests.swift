@@ -120,7 +120,7 @@ final class FactorTypesTests: XCTestCase {
             String(csv[0]),
             "run_id,workload,scenario,variant,mode,seed,repetition,capacity,time_ms,event,rows,reset,cost_ms,frame_lateness_ms,track,kind,value"
         )
-        XCTAssertEqual(String(csv[1]), ",,s,lru,sim,1,0,32,1.5,get,0,0,0,,main,slice,")
+        XCTAssertEqual(String(csv[1]), ",,s,lru,sim,1,0,32,1.5,get,0,0,0.0,NaN,main,slice,NaN")
         // Control: groups that disagree give a row no group matches no factors rather than a guess.
         var orphan = [event("harness", seed: 1)]
         TimelineRecord.stampFactors(

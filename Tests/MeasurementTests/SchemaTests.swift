@@ -61,9 +61,51 @@ final class SchemaTests: XCTestCase {
         let lines = csv.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "run_id,workload,scenario,variant,origin,mode,seed,repetition,threads,metric,value,unit,host")
         XCTAssertEqual(lines[1], "r1,throttle,\"storm, \"\"big\"\"\",immediate,,sim,3,0,4,latency_p99_ms,12.5,ms,h")
-        XCTAssertEqual(lines[2], "r1,throttle,\"storm, \"\"big\"\"\",immediate,,sim,3,0,,updates,3,ms,h")
+        XCTAssertEqual(lines[2], "r1,throttle,\"storm, \"\"big\"\"\",immediate,,sim,3,0,,updates,3.0,ms,h")
         XCTAssertEqual(CSVWriter.format(0.1 + 0.2), "0.30000000000000004", "round-trips exactly")
         XCTAssertEqual(CSVWriter.format(.infinity), "inf")
+    }
+
+    /// The `value` column is spelled as a float in every row, so pandas, polars and DuckDB read it
+    /// as one whatever rows come first (analysis/tests/test_csv_types.py reads real runs).
+    func testValuesAreSpelledAsFloatsThatRoundTrip() {
+        let spelled: [(Double, String)] = [
+            (3, "3.0"), (0, "0.0"), (-2, "-2.0"), (12.5, "12.5"), (0.1 + 0.2, "0.30000000000000004"), (1e16, "1e+16"),
+            (.nan, "NaN"), (.infinity, "1e999"), (-.infinity, "-1e999"),
+        ]
+        for (value, text) in spelled {
+            XCTAssertEqual(CSVWriter.float(value), text)
+            let back = Double(text)!
+            XCTAssertTrue(back == value || (back.isNaN && value.isNaN), "\(text) reads back as \(back), not \(value)")
+        }
+        // The control: the general number format spells a whole number as an integer, which a
+        // reader guessing types from the first rows takes for an integer column.
+        XCTAssertEqual(CSVWriter.format(3), "3")
+        XCTAssertEqual(CSVWriter.fields(record("updates", 3), factorNames: []).dropLast(2).last, "3.0")
+    }
+
+    /// The events CSV spells its numbers as floats too, and an absent one as `NaN`, not empty: a
+    /// column with no number in any row (bench-throttle's `value`) still reads as a float.
+    func testEventsNumbersAreFloatsAndAbsentIsNaN() {
+        let update = TimelineRecord(
+            runID: "r",
+            workload: "throttle",
+            scenario: "s",
+            variant: "v",
+            mode: "sim",
+            seed: 1,
+            repetition: 0,
+            timeMs: 16,
+            event: "update",
+            rows: 3,
+            reset: false,
+            costMs: 2,
+            frameLatenessMs: nil,
+            track: "main",
+            kind: "slice",
+            value: nil
+        )
+        XCTAssertEqual(TimelineRecord.csvRows([update]), "r,throttle,s,v,sim,1,0,16.0,update,3,0,2.0,NaN,main,slice,NaN\n")
     }
 
     func testStatistics() {

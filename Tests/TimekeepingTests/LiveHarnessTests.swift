@@ -1,4 +1,5 @@
 import Foundation
+import OptionalPackages
 import XCTest
 
 @testable import Timekeeping
@@ -31,7 +32,7 @@ final class LiveHarnessTests: XCTestCase {
 
     /// The shim compiles and exports the timerfd calls and its marker.
     func testTimerfdShimBuilds() throws {
-        try XCTSkipIf(Executables.find("cc") == nil && Executables.find("gcc") == nil, "no C compiler: the shim is not tested")
+        try require(.cCompiler)
         let path = try TimerfdShim.build()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             return XCTFail("dlopen \(path): \(String(cString: dlerror()))")

@@ -339,7 +339,8 @@ def read_events(path: Path) -> pd.DataFrame:
     }
     dtypes |= {f: str for f in factors or []}
     try:
-        table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=[""])
+        # An absent number is `NaN` (empty in files written before the columns were spelled as floats).
+        table = pd.read_csv(path, dtype={c: dtypes[c] for c in header}, keep_default_na=False, na_values=["", "NaN"])
     except (pd.errors.ParserError, ValueError) as error:
         raise InputError(f"{_rel(path)}: not a valid events CSV ({str(error).splitlines()[0]})") from error
     if header == EVENTS_COLUMNS:

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Measurement
+import Simulation
 
 /// The fan-out primitives whose per-child cost live mode measures.
 public enum OverheadPrimitive: String, Sendable, Hashable, CaseIterable, Codable {
@@ -33,7 +34,7 @@ enum ChildOverhead {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
-    static func wallNow() -> Int64 { Int64(DispatchTime.now().uptimeNanoseconds) }
+    static func wallNow() -> Int64 { SystemMonotonicClock.raw() }
 
     /// Five rounds of `children` empty children after one warm-up round; the median round.
     static func measure(_ primitive: OverheadPrimitive, children: Int) -> ChildOverheadResult {

@@ -17,13 +17,14 @@ struct LiveFlowRunner {
         return q
     }()
 
-    func run(_ plans: [FlowPlan]) -> LiveFlowResult {
-        let recorder = LiveRecorder()
+    /// Runs `plans` on `clock` (the injected live clock, its origin the run's start): each flow
+    /// starts at its planned arrival, an absolute deadline, so late starts never accumulate.
+    func run(_ plans: [FlowPlan], clock: any MonotonicClock = SystemMonotonicClock()) -> LiveFlowResult {
+        let recorder = LiveRecorder(clock: clock)
         let sampler = ThreadCountSampler()
         let all = DispatchGroup()
         for plan in plans {
-            let due = DispatchTime(uptimeNanoseconds: recorder.origin + UInt64(plan.arrival.nanoseconds))
-            if due > .now() { Thread.sleep(forTimeInterval: Double(due.uptimeNanoseconds - DispatchTime.now().uptimeNanoseconds) / 1e9) }
+            clock.sleep(until: plan.arrival)
             all.enter()
             let services = LiveServices(plan: plan, recorder: recorder)
             let finish: @Sendable (Bool) -> Void = { [mainQueue] failed in

@@ -3,10 +3,11 @@ import Foundation
 import Simulation
 
 /// What a live run records, from any thread: call copies, blocked spans, the main stand-in's
-/// blocked time, flow latencies. Times are ns since the run's origin on the monotonic clock.
+/// blocked time, flow latencies. Times are ns since the run's origin on the run's injected clock.
 final class LiveRecorder: @unchecked Sendable {
     private let lock = NSLock()
-    let origin = DispatchTime.now().uptimeNanoseconds
+    /// The run's clock; its origin is the run's start. Immutable, so the lock need not cover it.
+    let clock: any MonotonicClock
     private(set) var calls: [(flow: Int, record: FlowExecution.CallRecord)] = []
     private(set) var blockedSpans: [FlowExecution.ThreadSpan] = []
     private(set) var mainBlocked: [(start: SimInstant, end: SimInstant)] = []
@@ -14,7 +15,9 @@ final class LiveRecorder: @unchecked Sendable {
     private(set) var failed = 0
     private var firstFailure: [Int: SimInstant] = [:]
 
-    func now() -> SimInstant { SimInstant(nanoseconds: Int64(DispatchTime.now().uptimeNanoseconds &- origin)) }
+    init(clock: any MonotonicClock) { self.clock = clock }
+
+    func now() -> SimInstant { clock.now() }
 
     func call(_ flow: Int, _ kind: ServiceKind, copy: Int, start: SimInstant, how: FlowExecution.CallRecord.End) {
         let end = now()

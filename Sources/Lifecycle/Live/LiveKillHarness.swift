@@ -47,14 +47,15 @@ package struct LiveKillHarness {
         }
     }
 
-    package func run() throws -> Result {
+    /// Runs the kills, timing them on `clock` (the injected live clock; a `TestClock` in a test).
+    package func run(clock: any MonotonicClock = SystemMonotonicClock()) throws -> Result {
         let dir = directory ?? NSTemporaryDirectory() + "pb-lifecycle-\(getpid())-\(durability.rawValue)-\(seed)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { if directory == nil { try? FileManager.default.removeItem(atPath: dir) } }
         var rng = SeededGenerator(seed: seed &+ UInt64(LifecyclePolicy.Durability.allCases.firstIndex(of: durability)!) &* 1_000_003)
         var result = Result()
-        let start = DispatchTime.now().uptimeNanoseconds
-        func now() -> Int64 { Int64(DispatchTime.now().uptimeNanoseconds - start) }
+        let start = clock.now()
+        func now() -> Int64 { (clock.now() - start).nanoseconds }
         for round in 0..<kills {
             let app = try ChildApp.start(command + [LifecycleChild.flag, dir, durability.rawValue, "app"])
             result.pids.append(app.pid)

@@ -101,16 +101,20 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
     }
 
     /// The CSV rows of `records`, without the header: what a stream appends item by item.
+    ///
+    /// The number columns are spelled as floats (`CSVWriter.float`), an absent value as `NaN`: a
+    /// column that is absent in every row (bench-throttle's `value`) still reads as a float, not
+    /// as text, in pandas, polars and DuckDB.
     public static func csvRows(_ records: [TimelineRecord], factorNames: [String] = []) -> String {
         var text = ""
         for r in records {
-            let lateness = r.frameLatenessMs.map(CSVWriter.format) ?? ""
+            let lateness = CSVWriter.float(r.frameLatenessMs ?? .nan)
             text += "\(CSVWriter.escape(r.runID)),\(CSVWriter.escape(r.workload)),\(CSVWriter.escape(r.scenario)),"
             text += "\(CSVWriter.escape(r.variant)),\(r.mode),\(r.seed),\(r.repetition),"
             for name in factorNames { text += CSVWriter.escape(r.factors[name] ?? "") + "," }
-            text += "\(CSVWriter.format(r.timeMs)),"
-            text += "\(CSVWriter.escape(r.event)),\(r.rows),\(r.reset ? 1 : 0),\(CSVWriter.format(r.costMs)),\(lateness),"
-            text += "\(CSVWriter.escape(r.track)),\(r.kind),\(r.value.map(CSVWriter.format) ?? "")\n"
+            text += "\(CSVWriter.float(r.timeMs)),"
+            text += "\(CSVWriter.escape(r.event)),\(r.rows),\(r.reset ? 1 : 0),\(CSVWriter.float(r.costMs)),\(lateness),"
+            text += "\(CSVWriter.escape(r.track)),\(r.kind),\(CSVWriter.float(r.value ?? .nan))\n"
         }
         return text
     }
