@@ -29,10 +29,7 @@ package struct ChildItemRunner: Sendable {
     }
 
     package func run<Sample: Decodable>(index: Int, label: String, as: Sample.Type) throws -> Sample {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "patternbench-item-\(getpid())-\(index)-\(UUID().uuidString)"
-        )
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ItemFolders.make(index: index)
         defer { try? FileManager.default.removeItem(at: folder) }
         let resultURL = folder.appendingPathComponent("sample.json")
         let errURL = folder.appendingPathComponent("stderr.txt")

@@ -102,6 +102,8 @@ package enum WorkloadDriver {
         var output = try RunOutput(workload: W.name, options: common)
 
         Interruption.install()
+        // What a SIGKILLed run of any tool left in the temporary directory (ItemFolders).
+        ItemFolders.sweepStale()
         // Each finished item goes to disk (records, trace) and into the report's aggregate in
         // matrix order, as soon as the items before it have: nothing is kept per item beyond what
         // the workload's aggregate keeps, so memory does not grow with --seeds (issue 29).
@@ -268,6 +270,7 @@ package enum WorkloadDriver {
                         .utf8
                 )
             )
+            ItemFolders.removeOwn()  // items abandoned in flight never reach their own cleanup
             exit(Interruption.exitCode(for: interrupted))
         }
         if !isolatedFailures.isEmpty {
