@@ -89,6 +89,13 @@ package enum WorkloadDriver {
         let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
         let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
         let workload = try make(environment)
+        // Once per run, in the parent: a user's variant that is another variant of this run under
+        // a second name.
+        if !common.quiet {
+            for note in variants.twinNotes(running: (try? environment.selectedVariants()) ?? []) {
+                FileHandle.standardError.write(Data("bench-\(W.name): note: \(note)\n".utf8))
+            }
+        }
         let jobs = common.effectiveJobs
         if let debugWarning { BenchMain.warnIfDebug(debugWarning, quiet: common.quiet) }
         let all = workload.items
