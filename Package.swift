@@ -228,7 +228,7 @@ let package = Package(
         // hang or break determinism (the tutorial-grade example is the package under Examples/).
         .executableTarget(
             name: "suite-fixture",
-            dependencies: ["BenchSuite", "Throttling", "Locking", "Caching", "Simulation", "Measurement", "FanOut"],
+            dependencies: ["BenchSuite", "Throttling", "Locking", "Caching", "Simulation", "Measurement", "FanOut", "Readiness"],
             swiftSettings: swiftSettings
         ),
         // The regression gate: thresholds and baseline comparison over results folders.
