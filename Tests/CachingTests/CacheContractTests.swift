@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 import Simulation
 import XCTest
@@ -92,5 +93,11 @@ final class CacheContractTests: XCTestCase {
                 XCTAssertNil(r.violation, "\(v.info.name) \(profile.name)")
             }
         }
+    }
+
+    /// The docs' contract table lists every rule, verbatim (control: a rule it does not list).
+    func testTheDocsTableListsEveryRule() throws {
+        let unwritten = ContractRule(role: CacheContract.role, statement: "a rule nobody wrote")
+        XCTAssertEqual(try ContractTable.undocumented(CacheContract.rules + [unwritten], besideTest: #filePath), [unwritten])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 import Simulation
 import XCTest
@@ -60,5 +61,11 @@ final class FanOutContractTests: XCTestCase {
                 XCTAssertNil(r.violation, "\(v.info.name) \(s.name)")
             }
         }
+    }
+
+    /// The docs' contract table lists every rule, verbatim (control: a rule it does not list).
+    func testTheDocsTableListsEveryRule() throws {
+        let unwritten = ContractRule(role: FanOutContract.role, statement: "a rule nobody wrote")
+        XCTAssertEqual(try ContractTable.undocumented(FanOutContract.rules + [unwritten], besideTest: #filePath), [unwritten])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 import Simulation
 import XCTest
@@ -75,5 +76,11 @@ final class ReadinessContractTests: XCTestCase {
                 XCTAssertNoThrow(try LaunchFixtures.run(plan, variant), "\(variant.info.name) in \(context)")
             }
         }
+    }
+
+    /// The docs' contract table lists every rule, verbatim (control: a rule it does not list).
+    func testTheDocsTableListsEveryRule() throws {
+        let unwritten = ContractRule(role: ReadinessContract.role, statement: "a rule nobody wrote")
+        XCTAssertEqual(try ContractTable.undocumented(ReadinessContract.rules + [unwritten], besideTest: #filePath), [unwritten])
     }
 }

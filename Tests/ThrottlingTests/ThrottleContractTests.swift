@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 import Simulation
 import XCTest
@@ -85,5 +86,11 @@ final class ThrottleContractTests: XCTestCase {
                 XCTAssertNil(r.violation, "\(variant.info.name) \(pipeline)")
             }
         }
+    }
+
+    /// The docs' contract table lists every rule, verbatim (control: a rule it does not list).
+    func testTheDocsTableListsEveryRule() throws {
+        let unwritten = ContractRule(role: ThrottleContract.role, statement: "a rule nobody wrote")
+        XCTAssertEqual(try ContractTable.undocumented(ThrottleContract.rules + [unwritten], besideTest: #filePath), [unwritten])
     }
 }

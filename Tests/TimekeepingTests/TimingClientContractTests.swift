@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 import XCTest
 
@@ -42,5 +43,11 @@ final class TimingClientContractTests: XCTestCase {
         let control = drive(answers: true)
         XCTAssertNil(control.violation)
         XCTAssertEqual(control.wakes, 1)
+    }
+
+    /// The docs' contract table lists every rule, verbatim (control: a rule it does not list).
+    func testTheDocsTableListsEveryRule() throws {
+        let unwritten = ContractRule(role: TimingClientContract.role, statement: "a rule nobody wrote")
+        XCTAssertEqual(try ContractTable.undocumented(TimingClientContract.rules + [unwritten], besideTest: #filePath), [unwritten])
     }
 }

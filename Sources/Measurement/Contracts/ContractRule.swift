@@ -17,6 +17,10 @@ public struct ContractRule: Sendable, Hashable, Codable {
         self.statement = statement
     }
 
+    /// Its row in docs/your-own-variant.md's contract table, up to the column saying where it is
+    /// checked: what each role's tests look for, so the table and the declarations cannot drift.
+    public var tableRow: String { "| \(role) | \(statement) |" }
+
     /// The violation of this rule at `event`: the first call or decision that broke it, with its
     /// virtual time in sim (`set(17) at 12.300 ms: count 65 > capacity 64`).
     public func violated(at event: String) -> ContractViolation {
