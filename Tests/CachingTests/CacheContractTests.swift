@@ -1,3 +1,4 @@
+import ContractBreakers
 import Foundation
 import Measurement
 import Simulation
@@ -5,54 +6,28 @@ import XCTest
 
 @testable import Caching
 
-/// Which rule of `CacheContract` a `FaultyCache` breaks, if any.
-private enum Fault: Sendable { case none, miscounts, growsPastCapacity, forgetsEverySet }
-
-/// Evicts the oldest insertion; `fault` breaks one rule.
-private final class FaultyCache<Key: Hashable, Value>: CountBoundedCache {
-    let capacity: Int
-    let fault: Fault
-    private var values: [Key: Value] = [:]
-    private var order: [Key] = []
-    init(capacity: Int, fault: Fault) {
-        self.capacity = max(0, capacity)
-        self.fault = fault
-    }
-    var count: Int { fault == .miscounts ? Int.min : values.count }
-    func get(_ key: Key) -> Value? { values[key] }
-    func set(_ key: Key, _ value: Value) {
-        guard capacity > 0, fault != .forgetsEverySet, values.updateValue(value, forKey: key) == nil else { return }
-        order.append(key)
-        if order.count > capacity, fault != .growsPastCapacity, fault != .miscounts { values[order.removeFirst()] = nil }
-    }
-    func clear() {
-        values = [:]
-        order = []
-    }
-}
-
 /// Each rule of `CacheContract` fails a cache that breaks it, in virtual time and live, naming the
 /// first violating call; the same cache without the fault (the control) passes.
 final class CacheContractTests: XCTestCase {
-    private func variant(_ fault: Fault) -> CacheVariant {
+    private func variant(_ fault: CacheFault) -> CacheVariant {
         CacheVariant(
             name: "faulty",
             origin: .user,
             summary: "x",
-            sim: { c, _ in FaultyCache<Int, Int>(capacity: c, fault: fault) },
-            live: { c, _ in FaultyCache<Int, CachedValue>(capacity: c, fault: fault) }
+            sim: { c, _ in ContractCache<Int, Int>(capacity: c, fault: fault) },
+            live: { c, _ in ContractCache<Int, CachedValue>(capacity: c, fault: fault) }
         )
     }
 
     /// A read of a key repeats at once now and then (key 1 twice in a row), on a capacity of 32.
-    private func sim(_ fault: Fault) -> ContractViolation? {
+    private func sim(_ fault: CacheFault) -> ContractViolation? {
         let keys = (0..<400).map { $0 % 50 == 0 ? 1 : $0 % 97 }
         let trace = AccessTrace(keys: keys, interval: .milliseconds(5))
         return CacheSimulation.run(variant: variant(fault), trace: trace, profile: .thread, context: .mainApp, seed: 1).violation
     }
 
-    private func live(_ fault: Fault, _ operation: LiveOperation) -> ContractViolation? {
-        let bench = LiveCacheBench(clock: SystemMonotonicClock(), duration: .milliseconds(2), jemalloc: nil)
+    private func live(_ fault: CacheFault, _ operation: LiveOperation, for duration: SimDuration = .milliseconds(2)) -> ContractViolation? {
+        let bench = LiveCacheBench(clock: SystemMonotonicClock(), duration: duration, jemalloc: nil)
         do {
             _ = try bench.run(operation, variant: variant(fault), capacity: 16, threads: 1, seed: 1)
             return nil
@@ -66,8 +41,9 @@ final class CacheContractTests: XCTestCase {
         let grown = try XCTUnwrap(sim(.growsPastCapacity))
         XCTAssertEqual(grown.event, "before read 34 (get(34)) at 170 ms: count 33, capacity 32")
         XCTAssertNil(sim(.none), "control: the same cache, evicting")
-        // Live: the measured `set` calls insert new keys, which a cache that never evicts keeps.
-        XCTAssertEqual(live(.growsPastCapacity, .set)?.event.hasPrefix("after the measured set calls: count"), true)
+        // Live: the measured `set` calls insert new keys, which a cache that never evicts keeps
+        // (50 ms: long enough for a batch of calls on a loaded host).
+        XCTAssertEqual(live(.growsPastCapacity, .set, for: .milliseconds(50))?.event.hasPrefix("after the measured set calls: count"), true)
         for operation in [LiveOperation.get, .set, .clear] { XCTAssertNil(live(.none, operation), "control: \(operation)") }
         XCTAssertEqual(live(.miscounts, .get)?.event, "after filling 16 keys: count -9223372036854775808, capacity 16")
     }

@@ -1,38 +1,10 @@
+import ContractBreakers
 import Foundation
 import Measurement
 import Simulation
 import XCTest
 
 @testable import Readiness
-
-/// Runs every block at ready in its own turn; `fault` breaks one rule of `ReadinessContract`.
-private final class FaultyCoordinator: ReadinessPolicy, @unchecked Sendable {
-    enum Fault { case none, runsEachTwice, runsOffMainRegistrationsInPlace }
-    private let session: LaunchSession  // confined to the main executor
-    private let fault: Fault
-    private var ready = false, waiting: [ReadinessBlock] = []
-    init(session: LaunchSession, fault: Fault) {
-        self.session = session
-        self.fault = fault
-    }
-    func register(_ b: ReadinessBlock) {
-        guard ready else { return waiting.append(b) }
-        session.run(b, ownTurn: false)
-        if fault == .runsEachTwice { session.run(b, ownTurn: false) }
-    }
-    func registerOffMain(_ b: ReadinessBlock) {
-        // The fault: `session.run` on the registering (background) thread, no hop to main.
-        if fault == .runsOffMainRegistrationsInPlace, ready { return session.run(b, ownTurn: false) }
-        session.executor.async { [self] in register(b) }
-    }
-    func setAppReady() {
-        ready = true
-        session.markAppReady()
-        for b in waiting { session.executor.async { [session] in session.run(b, ownTurn: true) } }
-        waiting = []
-    }
-    func setUIReady() {}
-}
 
 /// Each rule of `ReadinessContract` fails a launch that breaks it, naming the block and when;
 /// the same coordinator without the fault (the control) passes, on the same launch.
@@ -43,8 +15,8 @@ final class ReadinessContractTests: XCTestCase {
         [(.will, 2, .launch), (.polite, 3, .launch), (.did, 4, .offMain(SimInstant(nanoseconds: 2_000_000_000)))]
     )
 
-    private func violation(_ fault: FaultyCoordinator.Fault) -> ContractViolation? {
-        let variant = ReadinessVariant(name: "faulty", origin: .user, summary: "x", sim: { FaultyCoordinator(session: $0, fault: fault) })
+    private func violation(_ fault: CoordinatorFault) -> ContractViolation? {
+        let variant = ReadinessVariant(name: "faulty", origin: .user, summary: "x", sim: { ContractCoordinator(session: $0, fault: fault) })
         do {
             _ = try LaunchFixtures.run(plan, variant)
             return nil
