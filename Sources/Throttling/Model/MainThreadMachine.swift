@@ -127,19 +127,22 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         switch work {
         case .notify:
             let decision = policy.commitArrived(context(now))
-            cost = scale(scenario.device.notificationCost, now) + apply(decision, now, from: "commitArrived")
+            check(decision, now, from: "commitArrived")
+            cost = scale(scenario.device.notificationCost, now) + apply(decision, now)
         case .linkTick:
             display.tickQueued = false
             if display.linkRunning {
                 let decision = policy.displayLinkTicked(context(now))
-                cost = scale(scenario.device.tickCost, now) + apply(decision, now, from: "displayLinkTicked")
+                check(decision, now, from: "displayLinkTicked")
+                cost = scale(scenario.device.tickCost, now) + apply(decision, now)
             } else {
                 cost = .zero
             }
         case .timer:
             display.timerQueued = false
             let decision = policy.timerFired(context(now))
-            cost = scale(scenario.device.tickCost, now) + apply(decision, now, from: "timerFired")
+            check(decision, now, from: "timerFired")
+            cost = scale(scenario.device.tickCost, now) + apply(decision, now)
         case .frame:
             display.frameRunning = true
             pipeline.frameStarted()
@@ -202,14 +205,14 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
             // An update asked for here runs right after the frame, ahead of anything queued.
             if let amount = PublishAmount(decision.publish) { fifo.prepend(.publish(amount)) }
             decision.publish = .nothing
-            _ = apply(decision, now, from: "frameCompleted")
+            _ = apply(decision, now)
         }
         if let published = currentPublish {
             policy.updateApplied(rows: published.rows, reset: published.reset, cost: max(published.cost + overrun, .zero))
             var decision = policy.publishFinished(context(now))
             check(decision, now, from: "publishFinished")
             decision.publish = .nothing
-            _ = apply(decision, now, from: "publishFinished")
+            _ = apply(decision, now)
         }
     }
 
@@ -244,10 +247,9 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     /// bytes, with the metrics) for every policy call (issue 20).
     @inline(__always) func context(_ now: SimInstant) -> ThrottleContext { pipeline.context(now: now, display: display) }
 
-    /// Carries out a decision `callback` returned; returns the main-thread time an immediate
-    /// publish costs.
-    mutating func apply(_ decision: ThrottleDecision, _ now: SimInstant, from callback: StaticString) -> SimDuration {
-        check(decision, now, from: callback)
+    /// Carries out a decision (checked by the caller, `check`); returns the main-thread time an
+    /// immediate publish costs.
+    mutating func apply(_ decision: ThrottleDecision, _ now: SimInstant) -> SimDuration {
         let hadTimer = display.timerDeadline != nil
         if display.apply(decision, now: now) || (hadTimer && display.timerDeadline == nil) {
             timerGeneration &+= 1
@@ -256,9 +258,18 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         return publish(amount, now)
     }
 
-    /// Checks a decision against `ThrottleContract` before anything of it is carried out: two
-    /// pattern matches per decision, the failure line built only for the first violation.
+    /// Checks a decision `callback` returned against `ThrottleContract`, before anything of it is
+    /// carried out: two pattern matches per decision on the hot path; the failure line is built
+    /// out of line, only for a decision that breaks a rule.
     @inline(__always) mutating func check(_ decision: ThrottleDecision, _ now: SimInstant, from callback: StaticString) {
+        if case .upTo(let rows) = decision.publish, rows <= 0 {
+            broke(decision, now, from: callback)
+        } else if case .fire(let at) = decision.timer, at < now {
+            broke(decision, now, from: callback)
+        }
+    }
+
+    @inline(never) mutating func broke(_ decision: ThrottleDecision, _ now: SimInstant, from callback: StaticString) {
         if case .upTo(let rows) = decision.publish, rows <= 0 {
             contract.record(ThrottleContract.asksForRows.violated(at: "\(callback) returned .upTo(rows: \(rows)) at \(now)"))
         }
