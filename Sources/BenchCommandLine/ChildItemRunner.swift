@@ -52,6 +52,11 @@ package struct ChildItemRunner: Sendable {
             throw IsolatedItemFailure(label: label, reason: "hung: killed after the --item-timeout of \(CSVWriter.format(timeout)) s")
         case .exited, .signaled: break
         }
+        if let data = FileManager.default.contents(atPath: Self.violationPath(ofResult: resultURL.path)),
+            let violation = try? Self.decoder.decode(ContractViolation.self, from: data)
+        {
+            throw IsolatedItemFailure(label: label, reason: violation.description)
+        }
         // The line that says what went wrong: a Swift trap's message, else the last line.
         let lines = ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n")
         let telling =
@@ -77,6 +82,9 @@ package struct ChildItemRunner: Sendable {
         let data = try encoder.encode(sample)
         try AtomicFile.write(data, to: path)
     }
+
+    /// Where a child writes the `ContractViolation` its item ended with, beside its result.
+    static func violationPath(ofResult path: String) -> String { path + ".contract-violation" }
 
     static var encoder: JSONEncoder {
         let e = JSONEncoder()

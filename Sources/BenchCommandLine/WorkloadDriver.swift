@@ -187,6 +187,9 @@ package enum WorkloadDriver {
                     return .sample(try isolation.runInChild(indices[position], workload.label(item)))
                 } catch let failure as IsolatedItemFailure {
                     return .isolatedFailure(failure)
+                } catch let violation as ContractViolation {
+                    // A variant that broke its role's contract fails its item, like a trap does.
+                    return .isolatedFailure(IsolatedItemFailure(label: workload.label(item), reason: violation.description))
                 } catch is ChildItemStopped {
                     return .stopped
                 }
@@ -359,9 +362,16 @@ package enum WorkloadDriver {
             throw BenchFailure.usage("--isolated-item: \(index) is not an item of this matrix (0..<\(all.count))")
         }
         let item = all[index]
-        let sample =
-            common.checkDeterminism && workload.timing(item) == .virtual
-            ? try checkedTwice(workload, item, index: index, isolation: nil) : try workload.run(item)
+        let sample: W.Sample
+        do {
+            sample =
+                common.checkDeterminism && workload.timing(item) == .virtual
+                ? try checkedTwice(workload, item, index: index, isolation: nil) : try workload.run(item)
+        } catch let violation as ContractViolation {
+            // Sent back whole, so the parent fails the item with the same line as in-process.
+            try ChildItemRunner.write(violation, to: ChildItemRunner.violationPath(ofResult: resultPath))
+            throw BenchFailure.runtime(violation.description)
+        }
         try isolation.writeSample(sample, resultPath)
     }
 }

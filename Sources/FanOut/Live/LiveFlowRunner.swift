@@ -18,7 +18,7 @@ struct LiveFlowRunner {
     }()
 
     func run(_ plans: [FlowPlan]) -> LiveFlowResult {
-        let recorder = LiveRecorder()
+        let recorder = LiveRecorder(flows: plans.count)
         let sampler = ThreadCountSampler()
         let all = DispatchGroup()
         for plan in plans {

@@ -172,6 +172,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
                     variant: item.variant!,
                     parameters: configuration.frameAware
                 )
+                if let violation = outcome.violation { throw violation }
                 sample.live = outcome.recorder.observations(plan: plan)
                 if recordTimeline { sample.liveTrace = outcome.recorder.timeline(plan: plan) }
                 if !outcome.drained { sample.notes.append("\(label(item)): did not drain within the live time limit") }
