@@ -32,4 +32,21 @@ final class SuiteFixtureLifecycleTests: XCTestCase {
         )
         XCTAssertTrue(r.stdout.contains("fixture-rename"), r.stdout)
     }
+
+    /// A user's strategy that breaks the lifecycle contract (a NaN purge share) fails its items
+    /// with the rule and the first event, exit 70, and is left out of the results; the control,
+    /// the same strategy with no purge (`fixture-rename`), is written beside it.
+    func testAStrategyBreakingTheContractFailsItsItemsOnly() throws {
+        let output = try temporaryFolder("suite-fixture-lifecycle-contract").path
+        let r = try ExecutableRunner.run(
+            "suite-fixture",
+            ["lifecycle", "--quick", "--variant", "nan-purge,fixture-rename", "--scenario", "everyday", "--quiet", "--output", output]
+        )
+        XCTAssertEqual(r.status, 70, r.stderr)
+        XCTAssertTrue(r.stderr.contains("nan-purge") && r.stderr.contains("broke the lifecycle contract"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("cachePurgedInBackground nan"), r.stderr)
+        let d = try RunDocument.decode(Data(contentsOf: URL(fileURLWithPath: output + "/lifecycle.json")))
+        XCTAssertFalse(d.records.contains { $0.variant == "nan-purge" })
+        XCTAssertTrue(d.records.contains { $0.variant == "fixture-rename" })
+    }
 }

@@ -129,9 +129,11 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
                 profile: configuration.profile,
                 seed: item.seed
             )
-            let points = LifecycleSimulation(policy: strategy.policy, rules: configuration.rules, profile: configuration.profile).run(
+            let model = LifecycleSimulation(policy: strategy.policy, rules: configuration.rules, profile: configuration.profile).run(
                 sessions
-            ).kills
+            )
+            if let violation = model.violation { throw violation }
+            let points = model.kills
             let result = try LiveKillHarness(
                 command: configuration.childCommand,
                 durability: durability,
@@ -149,6 +151,7 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
             record: recordTimeline
         )
         let outcome = simulation.run(try sessions(item))
+        if let violation = outcome.violation { throw violation }
         return Sample(
             observations: outcome.tally.observations(limitMB: configuration.rules.backgroundMemoryLimitMB),
             mode: "sim",
