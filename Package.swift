@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadinessTests",
-            dependencies: ["Readiness", "Simulation", "Measurement"],
+            dependencies: ["Readiness", "Simulation", "Measurement", "ContractBreakers"],
             swiftSettings: swiftSettings
         ),
         // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
@@ -175,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CachingTests",
-            dependencies: ["Caching", "Simulation", "Measurement"],
+            dependencies: ["Caching", "Simulation", "Measurement", "ContractBreakers"],
             swiftSettings: swiftSettings
         ),
         // Fan-out and fan-in: the login flow of "Sequencing tasks with DispatchGroup" under sequential
@@ -228,7 +228,10 @@ let package = Package(
         // hang or break determinism (the tutorial-grade example is the package under Examples/).
         .executableTarget(
             name: "suite-fixture",
-            dependencies: ["BenchSuite", "Throttling", "Locking", "Caching", "Simulation", "Measurement", "FanOut"],
+            dependencies: [
+                "BenchSuite", "Throttling", "Locking", "Caching", "Simulation", "Measurement", "FanOut", "Readiness", "ContractBreakers",
+                "Lifecycle",
+            ],
             swiftSettings: swiftSettings
         ),
         // The regression gate: thresholds and baseline comparison over results folders.
@@ -248,6 +251,14 @@ let package = Package(
         // skipped without it, naming the package; failed without it under CI. A target of its own:
         // EndToEndTests has a `temporaryFolder` of its own that TestSupport's would make ambiguous.
         .target(name: "OptionalPackages", dependencies: ["Measurement"], path: "Tests/OptionalPackages", swiftSettings: swiftSettings),
+        // Variants that break one rule of their role's contract each, and their twins that keep
+        // it: the unit tests' and suite-fixture's (ContractBreakerTests) one copy.
+        .target(
+            name: "ContractBreakers",
+            dependencies: ["Caching", "Throttling", "Readiness", "Simulation"],
+            path: "Tests/ContractBreakers",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BenchCommandLineTests",
             dependencies: ["BenchCommandLine", "Measurement", "TestSupport"],
@@ -260,7 +271,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ThrottlingTests",
-            dependencies: ["Throttling", "Simulation", "Measurement"],
+            dependencies: ["Throttling", "Simulation", "Measurement", "ContractBreakers"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -29,10 +29,7 @@ package struct ChildItemRunner: Sendable {
     }
 
     package func run<Sample: Decodable>(index: Int, label: String, as: Sample.Type) throws -> Sample {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "patternbench-item-\(getpid())-\(index)-\(UUID().uuidString)"
-        )
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ItemFolders.make(index: index)
         defer { try? FileManager.default.removeItem(at: folder) }
         let resultURL = folder.appendingPathComponent("sample.json")
         let errURL = folder.appendingPathComponent("stderr.txt")
@@ -54,6 +51,11 @@ package struct ChildItemRunner: Sendable {
         case .timedOut:
             throw IsolatedItemFailure(label: label, reason: "hung: killed after the --item-timeout of \(CSVWriter.format(timeout)) s")
         case .exited, .signaled: break
+        }
+        if let data = FileManager.default.contents(atPath: Self.violationPath(ofResult: resultURL.path)),
+            let violation = try? Self.decoder.decode(ContractViolation.self, from: data)
+        {
+            throw IsolatedItemFailure(label: label, reason: violation.description)
         }
         // The line that says what went wrong: a Swift trap's message, else the last line.
         let lines = ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n")
@@ -80,6 +82,9 @@ package struct ChildItemRunner: Sendable {
         let data = try encoder.encode(sample)
         try AtomicFile.write(data, to: path)
     }
+
+    /// Where a child writes the `ContractViolation` its item ended with, beside its result.
+    static func violationPath(ofResult path: String) -> String { path + ".contract-violation" }
 
     static var encoder: JSONEncoder {
         let e = JSONEncoder()

@@ -89,6 +89,13 @@ package enum WorkloadDriver {
         let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
         let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
         let workload = try make(environment)
+        // Once per run, in the parent: a user's variant that is another variant of this run under
+        // a second name.
+        if !common.quiet {
+            for note in variants.twinNotes(running: (try? environment.selectedVariants()) ?? []) {
+                FileHandle.standardError.write(Data("bench-\(W.name): note: \(note)\n".utf8))
+            }
+        }
         let jobs = common.effectiveJobs
         if let debugWarning { BenchMain.warnIfDebug(debugWarning, quiet: common.quiet) }
         let all = workload.items
@@ -102,6 +109,8 @@ package enum WorkloadDriver {
         var output = try RunOutput(workload: W.name, options: common)
 
         Interruption.install()
+        // What a SIGKILLed run of any tool left in the temporary directory (ItemFolders).
+        ItemFolders.sweepStale()
         // Each finished item goes to disk (records, trace) and into the report's aggregate in
         // matrix order, as soon as the items before it have: nothing is kept per item beyond what
         // the workload's aggregate keeps, so memory does not grow with --seeds.
@@ -178,6 +187,9 @@ package enum WorkloadDriver {
                     return .sample(try isolation.runInChild(indices[position], workload.label(item)))
                 } catch let failure as IsolatedItemFailure {
                     return .isolatedFailure(failure)
+                } catch let violation as ContractViolation {
+                    // A variant that broke its role's contract fails its item, like a trap does.
+                    return .isolatedFailure(IsolatedItemFailure(label: workload.label(item), reason: violation.description))
                 } catch is ChildItemStopped {
                     return .stopped
                 }
@@ -268,6 +280,7 @@ package enum WorkloadDriver {
                         .utf8
                 )
             )
+            ItemFolders.removeOwn()  // items abandoned in flight never reach their own cleanup
             exit(Interruption.exitCode(for: interrupted))
         }
         if !isolatedFailures.isEmpty {
@@ -349,9 +362,16 @@ package enum WorkloadDriver {
             throw BenchFailure.usage("--isolated-item: \(index) is not an item of this matrix (0..<\(all.count))")
         }
         let item = all[index]
-        let sample =
-            common.checkDeterminism && workload.timing(item) == .virtual
-            ? try checkedTwice(workload, item, index: index, isolation: nil) : try workload.run(item)
+        let sample: W.Sample
+        do {
+            sample =
+                common.checkDeterminism && workload.timing(item) == .virtual
+                ? try checkedTwice(workload, item, index: index, isolation: nil) : try workload.run(item)
+        } catch let violation as ContractViolation {
+            // Sent back whole, so the parent fails the item with the same line as in-process.
+            try ChildItemRunner.write(violation, to: ChildItemRunner.violationPath(ofResult: resultPath))
+            throw BenchFailure.runtime(violation.description)
+        }
         try isolation.writeSample(sample, resultPath)
     }
 }

@@ -94,6 +94,10 @@ static void lks_child_after_fork(const lks_spawn_request *r, int report) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    if (r->memory_limit > 0) {
+        struct rlimit limit = {(rlim_t)r->memory_limit, (rlim_t)r->memory_limit};
+        if (setrlimit(RLIMIT_AS, &limit) != 0) lks_report_and_exit(report, errno);
+    }
     // Descriptors: the report pipe and every source first moved above the targets (a source or
     // the report pipe may have a target's number), then the sources put in place.
     const int high = LKS_SPAWN_MAX_FDS + 1;

@@ -8,6 +8,11 @@ import Simulation
 /// calls it on the main thread with a `ThrottleContext` that carries the time, and carries out
 /// the returned `ThrottleDecision`. That is what lets the same policy code run in virtual time
 /// (deterministic) and live (real threads and clocks).
+///
+/// **Contract** (`ThrottleContract`, checked on every item, sim and live; a policy that breaks it
+/// fails the item instead of being ranked): every committed row is published by the end of the run,
+/// a partial publish asks for at least one row (`.upTo(rows:)` > 0), and a timer is never armed
+/// before `context.now`.
 public protocol UpdateThrottler: Sendable {
     /// A database commit's notification reached the main thread; its rows are already pending.
     mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision

@@ -31,7 +31,7 @@ public enum SimRunner {
         seed: UInt64,
         parameters: ClientParameters = .sim,
         trace: Bool
-    ) -> (observations: [Observation], trace: [TraceEvent]) {
+    ) -> (observations: [Observation], trace: [TraceEvent], violation: ContractViolation?) {
         let plan = WorkloadPlan(
             windows: schedule.awakeWindows(scenario.activeWindows),
             seed: seed,
@@ -57,27 +57,29 @@ public enum SimRunner {
         _ source: ClockKind,
         _ scenario: SkewScenario,
         _ trace: Bool
-    ) -> (observations: [Observation], trace: [TraceEvent]) where Client.Clock == SimulatedClock {
+    ) -> (observations: [Observation], trace: [TraceEvent], violation: ContractViolation?) where Client.Clock == SimulatedClock {
         let now = VirtualNow()
         var client = Client(clock: SimulatedClock(source, schedule: schedule, now: now), parameters: plan.parameters)
         if trace { client.recordTrace() }
         let workload = Client.workload(plan)
         let horizon = (workload.last?.time ?? 0) + horizonAfterWork
-        drive(&client, workload: workload, schedule: schedule, source: source, now: now, horizon: horizon)
+        let violation = drive(&client, workload: workload, schedule: schedule, source: source, now: now, horizon: horizon)
         let context = ScoringContext(
             suspensions: schedule.suspensions,
             horizon: horizon,
             tolerance: nanoseconds(plan.parameters.toleranceSeconds)
         )
-        guard trace else { return (client.observations(context), []) }
+        guard trace else { return (client.observations(context), [], violation) }
         let observations = client.observations(context)
-        return (observations, ClockTrace.events(client.trace(context), scenario: scenario, schedule: schedule, source: source))
+        return (observations, ClockTrace.events(client.trace(context), scenario: scenario, schedule: schedule, source: source), violation)
     }
 
     /// Feeds the workload in true-time order and wakes the client at the first true time its clock
     /// reaches the deadline it asked for, or at the true time it asked for (`wakeAtTrueTime`),
     /// whichever comes first (deferred to the resume when that is inside a suspend), never past
-    /// the horizon. A wake due at the same instant as an event goes first.
+    /// the horizon. A wake due at the same instant as an event goes first. Returns the broken rule
+    /// of `TimingClientContract` that stopped the run, if one did.
+    @discardableResult
     static func drive<Client: TimingClient>(
         _ client: inout Client,
         workload: [Timed<Client.Event>],
@@ -85,7 +87,7 @@ public enum SimRunner {
         source: ClockKind,
         now: VirtualNow,
         horizon: Int64
-    ) {
+    ) -> ContractViolation? {
         var index = 0
         var t: Int64 = 0
         var stalled = 0
@@ -114,10 +116,15 @@ public enum SimRunner {
                     stalled = 0
                     t = wakeAt
                 }
-                if stalled > 100_000 { break }
+                if stalled > TimingClientContract.stallLimit {
+                    return TimingClientContract.answersItsWakes.violated(
+                        at:
+                            "true time \(CSVWriter.format(Double(wakeAt) / 1e9)) s: woken \(stalled) times in a row without moving its request"
+                    )
+                }
                 continue
             }
-            guard index < workload.count else { break }
+            guard index < workload.count else { return nil }
             let e = workload[index]
             index += 1
             t = max(t, e.time)

@@ -63,8 +63,24 @@ final class LosesUpdatesWrapper: AtomicWrapper, Sendable {
     }
 }
 
+/// A user's lock that does not exclude: `withLock` just runs the body (a lock that forgot to lock).
+final class NoExclusionLock: LockStrategy, Sendable {
+    init() {}
+
+    func withLock<Result>(_ body: () -> Result) -> Result { body() }
+}
+
 /// Registers the fixture's locks (none runs by default: the tests name them).
 func registerFixtureLocks(_ suite: inout Suite) throws(BenchFailure) {
+    try suite.locks.register(
+        LockVariant(
+            name: "no-exclusion-lock",
+            origin: .user,
+            summary: "runs the body unlocked",
+            isDefault: false,
+            lock: NoExclusionLock.self
+        )
+    )
     try suite.locks.register(
         LockVariant(name: "fixture-lock", origin: .user, summary: "NSLock behind the role", isDefault: false, lock: FixtureLock.self)
     )

@@ -91,7 +91,9 @@ do {
     )
     try registerFixtureLocks(&suite)
     try registerFixtureTwins(&suite)
+    try registerFixtureLifecycle(&suite)
     try registerFixtureFaults(&suite)
+    try registerFixtureContractBreakers(&suite)
     if ProcessInfo.processInfo.environment["SUITE_FIXTURE_DUPLICATE"] != nil {
         try suite.throttlers.register(ThrottlerVariant(name: "signal-adaptive", origin: .user, summary: "a clash") { _ in EveryThird() })
     }

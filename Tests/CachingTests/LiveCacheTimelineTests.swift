@@ -27,15 +27,15 @@ final class LiveCacheTimelineTests: XCTestCase {
         for operation in [LiveOperation.get, .set] {
             for threads in [1, 3] {
                 let label = "\(operation) \(threads)t"
-                let plain = bench(recording: false).run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
+                let plain = try bench(recording: false).run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
                 // How many batches a thread makes in the window depends on the scheduler (a loaded
                 // host or ThreadSanitizer can keep every thread under 64 batches in 20 ms), so the
                 // window doubles until at least one batch was sampled; the count is then exact.
                 var duration = SimDuration.milliseconds(20)
-                var traced = bench(recording: true).run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
+                var traced = try bench(recording: true).run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
                 while expectedSlices(traced) == 0, duration < .seconds(5) {
                     duration = duration + duration
-                    traced = bench(recording: true, duration: duration)
+                    traced = try bench(recording: true, duration: duration)
                         .run(operation, variant: variant, capacity: 64, threads: threads, seed: 1)
                 }
                 XCTAssertEqual(shape(plain), shape(traced), label)
@@ -58,8 +58,8 @@ final class LiveCacheTimelineTests: XCTestCase {
 
     func testClearsAreSlicesAndControlFails() throws {
         let variant = try XCTUnwrap(CacheVariant.builtIn.first)
-        let plain = bench(recording: false).run(.clear, variant: variant, capacity: 100, threads: 1, seed: 1)
-        let traced = bench(recording: true).run(.clear, variant: variant, capacity: 100, threads: 1, seed: 1)
+        let plain = try bench(recording: false).run(.clear, variant: variant, capacity: 100, threads: 1, seed: 1)
+        let traced = try bench(recording: true).run(.clear, variant: variant, capacity: 100, threads: 1, seed: 1)
         XCTAssertEqual(shape(plain), shape(traced))
         XCTAssertTrue(plain.trace.isEmpty)
         let clears = traced.trace.filter { $0.kind == .slice && $0.name == "clear" }
@@ -68,14 +68,14 @@ final class LiveCacheTimelineTests: XCTestCase {
         XCTAssertEqual(traced.trace.last?.name, "done")
         XCTAssertEqual(traced.trace.last?.value, 5)
         // Control: another operation measures other metrics, so the shape comparison can fail.
-        let get = bench(recording: false).run(.get, variant: variant, capacity: 100, threads: 1, seed: 1)
+        let get = try bench(recording: false).run(.get, variant: variant, capacity: 100, threads: 1, seed: 1)
         XCTAssertNotEqual(shape(plain), shape(get))
     }
 
     /// A user variant runs live in a child process: its timeline comes back through Codable.
     func testTheTimelineSurvivesTheChildProcessHandOff() throws {
         let variant = try XCTUnwrap(CacheVariant.builtIn.first)
-        let result = bench(recording: true).run(.clear, variant: variant, capacity: 10, threads: 1, seed: 1)
+        let result = try bench(recording: true).run(.clear, variant: variant, capacity: 10, threads: 1, seed: 1)
         XCTAssertFalse(result.trace.isEmpty)
         let data = try JSONEncoder().encode(result)
         XCTAssertEqual(try JSONDecoder().decode(LiveCacheResult.self, from: data).trace, result.trace)

@@ -121,16 +121,17 @@ final class BenchLifecycleTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         // The live timeline's kills are the metric's.
         let events = try String(contentsOf: dir.appendingPathComponent("events.csv"), encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(events.filter { $0.contains(",live,") && $0.contains(",SIGKILL,") }.count, 4 * 6)
+        // Five live items: the run's variant (`signal`) and the four durability strategies.
+        XCTAssertEqual(events.filter { $0.contains(",live,") && $0.contains(",SIGKILL,") }.count, 5 * 6)
 
         func value(_ durability: String, _ metric: String) -> Double {
             r.stdout.split(separator: "\n").filter { $0.contains(",kill-during-save,\(durability),") && $0.contains(",\(metric),") }
                 .compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[10]) }.reduce(0, +)
         }
-        let suspended = ["in-place", "rename", "rename-fsync", "sqlite-wal"].map { value($0, "suspended_kills") }.reduce(0, +)
+        let suspended = ["signal", "in-place", "rename", "rename-fsync", "sqlite-wal"].map { value($0, "suspended_kills") }.reduce(0, +)
         XCTAssertEqual(Double(events.filter { $0.contains(",live,") && $0.contains(",SIGSTOP,") }.count), suspended)
         XCTAssertGreaterThanOrEqual(value("in-place", "corrupt_launches"), 1, r.stdout)
-        for d in ["rename", "rename-fsync", "sqlite-wal"] {
+        for d in ["signal", "rename", "rename-fsync", "sqlite-wal"] {
             XCTAssertEqual(value(d, "kills"), 6, d)
             XCTAssertEqual(value(d, "corrupt_launches"), 0, d)
             XCTAssertEqual(value(d, "acked_lost"), 0, d)

@@ -49,17 +49,17 @@ final class SuiteFixtureLockTests: XCTestCase {
         XCTAssertEqual(Set(d.records.filter { $0.variant == "c-pthread-mutex" }.map(\.origin)), ["reference"])
     }
 
-    /// The lost-update check holds a user's wrapper to the same invariant: one whose update is
-    /// two critical sections loses updates under contention and fails the run (exit 70).
+    /// The lock contract holds a user's wrapper to the same invariant: one whose update is two
+    /// critical sections lets two update bodies run at once, so its item fails before it is
+    /// measured (exit 70), with no row to rank.
     func testAUserWrapperThatLosesUpdatesFailsTheRun() throws {
         let output = try temporaryFolder("suite-fixture-locks").path
         let result = try run(
             short + ["--variant", "loses-updates", "--scenario", "increment", "--threads", "8", "--duration", "0.2", "--output", output]
         )
         XCTAssertEqual(result.status, 70, result.stderr)
-        XCTAssertTrue(result.stderr.contains("loses-updates") && result.stderr.contains("lost"), result.stderr)
-        let lost = try document(output).records.filter { $0.variant == "loses-updates" && $0.metric == "lost_updates" }
-        XCTAssertGreaterThan(lost.map(\.value).max() ?? 0, 0)
+        XCTAssertTrue(result.stderr.contains("loses-updates") && result.stderr.contains("broke the lock contract"), result.stderr)
+        XCTAssertFalse(try document(output).records.contains { $0.variant == "loses-updates" })
     }
 
     /// A user's lock that traps fails its own items, named, and every other item is measured and
@@ -107,5 +107,24 @@ final class SuiteFixtureLockTests: XCTestCase {
         for label in ["[platform] pthread_mutex_t", "[signal] Signal's atomics", "[reference] C reference"] {
             XCTAssertTrue(result.stdout.contains(label), label)
         }
+    }
+
+    /// The documented smoke run (`--quick --threads 1,2`) catches a user's lock that does not
+    /// exclude, even at one thread: its items fail with the lock contract's line, exit 70, and the
+    /// other variants' rows are written. The control: the same run with a lock that excludes passes.
+    func testTheSmokeRunCatchesALockWithoutMutualExclusion() throws {
+        let output = try temporaryFolder("suite-fixture-no-exclusion").path
+        let args = short + ["--scenario", "increment", "--threads", "1,2"]
+        let result = try run(args + ["--variant", "no-exclusion-lock,pthread-mutex", "--output", output])
+        XCTAssertEqual(result.status, 70, result.stderr)
+        XCTAssertTrue(result.stderr.contains("broke the lock contract"), result.stderr)
+        let d = try document(output)
+        XCTAssertFalse(d.records.contains { $0.variant == "no-exclusion-lock" })
+        XCTAssertTrue(d.records.contains { $0.variant == "pthread-mutex" })
+
+        let control = try run(
+            args + ["--variant", "fixture-lock,pthread-mutex", "--output", try temporaryFolder("suite-fixture-exclusion").path]
+        )
+        XCTAssertEqual(control.status, 0, control.stderr)
     }
 }

@@ -53,7 +53,7 @@ final class SuiteStrangerTests: XCTestCase {
     }
 
     /// A user's shape identical to a built-in one is pointed out: in `--list`, and in one note when
-    /// it runs; a shape the suite does not have (the fixture's `hedged-notify`) is not.
+    /// it runs beside it; a shape the suite does not have (the fixture's `hedged-notify`) is not.
     func testAUserVariantIdenticalToABuiltInIsPointedOut() throws {
         let twin = ["SUITE_FIXTURE_TWIN": "1"]
         let list = try ExecutableRunner.run("suite-fixture", ["group", "--list"], environment: twin)
@@ -64,11 +64,19 @@ final class SuiteStrangerTests: XCTestCase {
         XCTAssertFalse(notify.isEmpty || notify.contains("same parameters"), "the control: \(notify)")
         let run = try ExecutableRunner.run(
             "suite-fixture",
-            ["group", "--quick", "--variant", "my-first-shape", "--scenario", "login", "--output", temporaryFolder()],
+            ["group", "--quick", "--variant", "my-first-shape,hedged", "--scenario", "login", "--output", temporaryFolder()],
             environment: twin
         )
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("note: variant 'my-first-shape' has the same parameters as 'hedged' (ours)"), run.stderr)
+        // A note names only variants that ran: without `hedged` in the run there is nothing to compare.
+        let alone = try ExecutableRunner.run(
+            "suite-fixture",
+            ["group", "--quick", "--variant", "my-first-shape", "--scenario", "login", "--output", temporaryFolder()],
+            environment: twin
+        )
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertFalse(alone.stderr.contains("same parameters"), alone.stderr)
         let plain = try ExecutableRunner.run(
             "suite-fixture",
             ["group", "--quick", "--variant", "hedged-notify", "--scenario", "login", "--output", temporaryFolder()]

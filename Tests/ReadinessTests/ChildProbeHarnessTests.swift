@@ -9,8 +9,14 @@ import XCTest
 /// child behind (a zombie would still answer `kill(pid, 0)`).
 final class ChildProbeHarnessTests: XCTestCase {
     /// `sh -c SCRIPT` with the probe's arguments appended (they become $0 and $1, unused).
-    func harness(_ script: String, watchdog: SimDuration = .seconds(5)) -> ChildProbeHarness {
-        ChildProbeHarness(command: ["/bin/sh", "-c", script], watchdog: watchdog)
+    func harness(
+        _ script: String,
+        watchdog: SimDuration = .seconds(5),
+        memoryLimit: Int? = ChildProbeHarness.defaultMemoryLimit
+    )
+        -> ChildProbeHarness
+    {
+        ChildProbeHarness(command: ["/bin/sh", "-c", script], watchdog: watchdog, memoryLimit: memoryLimit)
     }
 
     func assertReaped(_ pid: Int32, file: StaticString = #filePath, line: UInt = #line) {
@@ -66,5 +72,56 @@ final class ChildProbeHarnessTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1)
         XCTAssertNil(child.poll(), "the child ended although nobody read its stderr")
         _ = child.killGroupAndReap()
+    }
+
+    // MARK: Out of memory
+
+    /// A child that maps 2 GiB under the 1 GiB ceiling gets a real allocation failure (ENOMEM,
+    /// which Python prints as "Cannot allocate memory") and is reported as out of memory, not as a
+    /// failed probe. The control: the same child without a ceiling completes. (The mappings are
+    /// never touched: nothing here takes memory from the machine.)
+    func testAFailedAllocationIsOutOfMemory() throws {
+        let script = "exec python3 -c 'import mmap; m = mmap.mmap(-1, 2 << 30); print(len(m))'"
+        let oom = try harness(script).run(["reentry", "article"])
+        XCTAssertEqual(oom.outcome, .outOfMemory, oom.stderr)
+        XCTAssertTrue(oom.stderr.contains("Cannot allocate memory"), oom.stderr)
+        assertReaped(oom.pid)
+
+        let control = try harness(script, memoryLimit: nil).run(["reentry", "article"])
+        XCTAssertEqual(control.outcome, .completed, control.stderr)
+    }
+
+    /// A child that fills its address space up to the ceiling and then waits forever (as a probe
+    /// whose helper thread could not start waits for it) is out of memory when the watchdog fires,
+    /// not deadlocked. The control: the same wait without the mappings is a deadlock.
+    func testAHangAtTheCeilingIsOutOfMemoryNotADeadlock() throws {
+        let hoard = """
+            exec python3 -c '
+            import mmap, time
+            hoard = []
+            try:
+                while True: hoard.append(mmap.mmap(-1, 16 << 20))
+            except OSError:
+                pass
+            time.sleep(30)'
+            """
+        let oom = try harness(hoard, watchdog: .seconds(3)).run(["cross-thread-wait", "article"])
+        XCTAssertEqual(oom.outcome, .outOfMemory, oom.stderr)
+        XCTAssertEqual(oom.stderr, "", "nothing on stderr: only the address space tells")
+        assertReaped(oom.pid)
+
+        let control = try harness("exec python3 -c 'import time; time.sleep(30)'", watchdog: .seconds(3)).run([
+            "cross-thread-wait", "article",
+        ])
+        XCTAssertEqual(control.outcome, .deadlocked)
+        assertReaped(control.pid)
+    }
+
+    /// A SIGKILL the harness did not send is the kernel's OOM killer; a trap's signal stays a trap.
+    func testAForeignSIGKILLIsOutOfMemory() throws {
+        let killed = try harness("kill -KILL $$").run(["reentry", "article"])
+        XCTAssertEqual(killed.outcome, .outOfMemory)
+        let trapped = try harness("kill -TRAP $$").run(["reentry", "article"])
+        XCTAssertEqual(trapped.outcome, .trapped(SIGTRAP))
     }
 }

@@ -20,9 +20,10 @@ struct EveryNthCommitThrottler: UpdateThrottler {
     mutating func commitArrived(_ context: ThrottleContext) -> ThrottleDecision {
         sincePublish += 1
         guard sincePublish >= n else {
-            // Wake up when the oldest pending change would have waited too long.
+            // Wake up when the oldest pending change would have waited too long, or at once if it
+            // already has (main was busy): a timer is never set in the past (ThrottleContract).
             let deadline = (context.oldestPending ?? context.now) + maxWait
-            return ThrottleDecision(timer: .fire(at: deadline))
+            return ThrottleDecision(timer: .fire(at: max(deadline, context.now)))
         }
         sincePublish = 0
         return ThrottleDecision(publish: .all, timer: .cancel)

@@ -39,28 +39,6 @@ public struct Suite: Sendable {
 }
 
 extension Suite {
-    /// One line per `user` variant of `workload` whose parameters equal another variant's — the
-    /// same strategy under a second name, which a user should know before comparing the two
-    /// (`--list` marks it too; `--list --verbose` shows the parameters).
-    package func twinNotes(workload: String) -> [String] {
-        func notes<V: NamedVariant>(_ registry: VariantRegistry<V>) -> [String] {
-            registry.variants.filter { $0.info.origin == .user }.compactMap { v in
-                registry.twin(of: v).map {
-                    "variant '\(v.info.name)' has the same parameters as '\($0.info.name)' (\($0.info.origin.rawValue)): it runs the same thing (--list --verbose)"
-                }
-            }
-        }
-        switch workload {
-        case "throttle": return notes(throttlers)
-        case "atomics": return notes(locks)
-        case "cache": return notes(caches)
-        case "readiness": return notes(coordinators)
-        case "group": return notes(fanOuts)
-        case "lifecycle": return notes(lifecycleStrategies)
-        default: return []
-        }
-    }
-
     private static let installed = LockedState(Suite())
 
     /// The suite the running command reads its variants from: the default one in the `bench-*`

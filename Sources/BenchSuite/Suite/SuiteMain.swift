@@ -53,12 +53,6 @@ public enum SuiteMain {
             )
             exit(64)
         }
-        // Once per run, in the parent: not with --quiet, nor in an item's child process.
-        if !arguments.contains(where: { ["--quiet", "--list", "--isolated-item"].contains($0) }) {
-            for note in suite.twinNotes(workload: workload.name) {
-                FileHandle.standardError.write(Data("\(tool) \(workload.name): note: \(note)\n".utf8))
-            }
-        }
         workload.run(Array(arguments.dropFirst()), "\(tool) \(workload.name)")
     }
 

@@ -54,6 +54,10 @@ typedef struct {
     /// `parent`, the pid the child checks its parent still is right after arming.
     int death_signal;
     pid_t parent;
+    /// The child's address-space ceiling in bytes (RLIMIT_AS, set before exec; 0: inherited), so
+    /// that a child allocating without bound fails its allocation instead of swapping the machine
+    /// into a watchdog timeout or waking the kernel's OOM killer.
+    long long memory_limit;
     /// Out: the child's pid; set by lks_spawn.
     pid_t pid;
     int result;

@@ -18,6 +18,11 @@
 /// entries. `capacity` 0 means disabled: `set` stores nothing and every `get` misses (the NSE's
 /// default size in Signal). An allocation per call is allowed but shows up in live's
 /// `allocs_per_op`.
+///
+/// **Contract** (`CacheContract`, checked on every item, sim and live; a cache that breaks it fails
+/// the item instead of being ranked): `0 ≤ count ≤ capacity` after every operation (live also
+/// accepts -1, "cannot tell"), and a `get` right after a `set` of the same key, with no `clear` in
+/// between, returns it (unless the cache was full before the set and refused the newcomer).
 public protocol CountBoundedCache<Key, Value>: AnyObject, SendableMetatype {
     /// The key type (`Int` in both modes).
     associatedtype Key: Hashable

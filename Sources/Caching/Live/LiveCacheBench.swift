@@ -39,12 +39,21 @@ public struct LiveCacheBench: Sendable {
         let cache: any CountBoundedCache<Int, CachedValue>
     }
 
-    public func run(_ operation: LiveOperation, variant: CacheVariant, capacity: Int, threads: Int, seed: UInt64) -> LiveCacheResult {
+    /// Runs one cell; throws the first broken rule of `CacheContract`, checked outside the timed
+    /// windows (after each fill, after the measured loop and after each clear).
+    public func run(
+        _ operation: LiveOperation,
+        variant: CacheVariant,
+        capacity: Int,
+        threads: Int,
+        seed: UInt64
+    ) throws(ContractViolation) -> LiveCacheResult {
         precondition(threads == 1 || variant.isThreadSafe, "\(variant.name) is not thread-safe")
         let universe = max(1, capacity) * 3
         let values = (0..<universe).map { CachedValue(id: $0) }
         let cache = Shared(cache: variant.makeLive(capacity, seed))
         var result = LiveCacheResult()
+        var check = ContractCheck()
         switch operation {
         case .fill:
             guard let jemalloc else { return result }
@@ -58,7 +67,7 @@ public struct LiveCacheBench: Sendable {
             // Both must outlive the reading: ARC may release them right after their last use, and
             // freeing the preallocated values during the window would count against the cache.
             withExtendedLifetime(values) {}
-            withExtendedLifetime(cache) {}
+            Self.checkFilled(cache.cache, capacity: capacity, values: values, &check)
             result.observations.append(
                 Observation("bytes_per_entry", capacity > 0 ? Double(Int64(bitPattern: after &- before)) / Double(capacity) : 0, "bytes")
             )
@@ -67,9 +76,11 @@ public struct LiveCacheBench: Sendable {
             var timeline = recordTimeline ? LiveCacheTimeline(origin: clock.now().nanoseconds) : nil
             for _ in 0..<5 {
                 for k in 0..<capacity { cache.cache.set(k, values[k]) }
+                Self.checkFilled(cache.cache, capacity: capacity, values: values, &check)
                 let start = clock.now()
                 cache.cache.clear()
                 let end = clock.now()
+                Self.checkCount(cache.cache, capacity: capacity, after: "clear()", &check)
                 samples.append(Double((end - start).nanoseconds) / 1000)
                 timeline?.slice("clear", thread: 0, start: start.nanoseconds, end: end.nanoseconds, value: Double(capacity))
             }
@@ -81,7 +92,9 @@ public struct LiveCacheBench: Sendable {
             result.observations.append(Observation("clear_us", samples[samples.count / 2], "us"))
         case .get, .set:
             for k in 0..<capacity { cache.cache.set(k, values[k]) }
+            Self.checkFilled(cache.cache, capacity: capacity, values: values, &check)
             let measured = loop(operation, cache: cache, values: values, capacity: capacity, threads: threads, seed: seed)
+            Self.checkCount(cache.cache, capacity: capacity, after: "the measured \(operation) calls", &check)
             let metric = operation == .get ? "get_ns" : "set_ns"
             result.observations.append(Observation(metric, measured.nsPerOp, "ns"))
             result.observations.append(Observation(metric.replacingOccurrences(of: "_ns", with: "_cpu_ns"), measured.cpuNsPerOp, "ns"))
@@ -91,7 +104,41 @@ public struct LiveCacheBench: Sendable {
             }
             result.trace = measured.trace
         }
+        try check.verify()
         return result
+    }
+
+    /// After a fill of keys 0..<capacity into an empty cache: the count is within the capacity,
+    /// and the last key set is held (the cache held fewer than `capacity` entries before it, so
+    /// no design may refuse it). The `get` runs outside every timed window.
+    private static func checkFilled(
+        _ cache: any CountBoundedCache<Int, CachedValue>,
+        capacity: Int,
+        values: [CachedValue],
+        _ check: inout ContractCheck
+    ) {
+        checkCount(cache, capacity: capacity, after: "filling \(capacity) keys", &check)
+        guard capacity > 0 else { return }
+        let last = capacity - 1
+        check.require(
+            cache.get(last) === values[last],
+            CacheContract.keepsWhatWasSet,
+            at: "get(\(last)) right after set(\(last)), the last of the fill: it did not return the value set"
+        )
+    }
+
+    private static func checkCount(
+        _ cache: any CountBoundedCache<Int, CachedValue>,
+        capacity: Int,
+        after: String,
+        _ check: inout ContractCheck
+    ) {
+        let count = cache.count
+        check.require(
+            count == -1 || (0 <= count && count <= capacity),
+            CacheContract.countWithinCapacity,
+            at: "after \(after): count \(count), capacity \(capacity)"
+        )
     }
 
     private struct Measured {

@@ -29,8 +29,10 @@ public struct CacheVariant: BuiltInVariants {
     let checkedByStackDistance: Bool
     /// The simulation of one item, specialized for the variant's type.
     let simulate: @Sendable (CacheSimulation.Request) -> CacheSimResult
-    /// The type its live factory builds (`--list --verbose`).
-    let typeName: String
+    /// What its live factory builds, as `--list --verbose` and the same-parameters check read it:
+    /// the type and every stored property of a fresh instance, so that a setting the factory
+    /// captures (a second-chance count, a sampling size) tells two variants of one type apart.
+    let liveConfiguration: @Sendable () -> [VariantParameter]
     /// The live instance, shareable as `threading` says.
     let makeLive: @Sendable (_ capacity: Int, _ seed: UInt64) -> any CountBoundedCache<Int, CachedValue>
 
@@ -73,7 +75,14 @@ public struct CacheVariant: BuiltInVariants {
         self.ignoresNSESize = ignoresNSESize
         self.cost = cost
         self.checkedByStackDistance = checkedByStackDistance
-        typeName = String(reflecting: Live.self)
+        // A fresh instance of the documented smallest sensible size, from seed 0: the same
+        // factory gives the same description.
+        liveConfiguration = {
+            // An object's address ("<NSCache…: 0x5591…>") differs from instance to instance.
+            VariantParameter.describing(live(Self.describedCapacity, 0), as: "type").map {
+                VariantParameter($0.name, $0.value.replacing(/0x[0-9a-fA-F]+/, with: "0x…"))
+            }
+        }
         simulate = { CacheSimulation.run($0, cache: sim) }
         switch threading {
         case .lockedByHarness: makeLive = { LockedCache(live($0, $1)) }
@@ -84,15 +93,17 @@ public struct CacheVariant: BuiltInVariants {
     /// The variant's name (`info.name`).
     public var name: String { info.name }
 
-    /// Its type (as the live factory builds it), the lifecycle rule that clears it, how live mode
-    /// shares it, and the simulation's cost shape.
+    /// What the live factory builds (its type and stored properties), the lifecycle rule that
+    /// clears it, how live mode shares it, and the simulation's cost shape.
     public var parameters: [VariantParameter] {
-        [
-            VariantParameter("type", typeName),
+        liveConfiguration() + [
             VariantParameter("lifecycle", String(describing: lifecycle)), VariantParameter("threading", String(describing: threading)),
             VariantParameter("cost", String(describing: cost)), VariantParameter("ignoresNSESize", String(ignoresNSESize)),
         ]
     }
+
+    /// The capacity the instance `parameters` describes is built with.
+    static let describedCapacity = 16
 
     /// Its size in `context`: 2018 predates the NSE size (every process gets maxSize); later
     /// generations, and every other design, use `isNSE ? nseMaxSize : maxSize`.

@@ -16,6 +16,9 @@ public struct CacheSimResult: Sendable {
     public var referenceHits: Int?
     /// The run's timeline (`CacheTimeline`); empty unless the run recorded it.
     public var trace: [TraceEvent] = []
+    /// The first broken rule of the cache's contract (`CacheContract`), which fails the item;
+    /// never encoded: the item's run throws it instead of returning the result.
+    public var violation: ContractViolation?
 
     public var hitRatio: Double { reads > 0 ? Double(hits) / Double(reads) : 0 }
 
@@ -132,19 +135,37 @@ public enum CacheSimulation {
         var hitRecord = [Bool](repeating: false, count: trace.keys.count)
         var latencies = [Int64](repeating: 0, count: trace.keys.count)
         var timeline = request.recordTimeline ? CacheTimeline(interval: trace.interval, reads: trace.keys.count) : nil
+        // The contract, checked beside the calls: two comparisons per read, no allocation.
+        var check = ContractCheck()
+        var justSet: (key: Int, wasFull: Bool)?  // the key the previous read stored, until a clear
         for (i, key) in trace.keys.enumerated() {
             while eventIndex < events.count, events[eventIndex].index <= i {
                 let clears = request.lifecycle.clears(on: events[eventIndex].event, in: context, profile: profile)
                 if clears {
                     cache.clear()
+                    justSet = nil
                     if clearAt.last != i { clearAt.append(i) }
                 }
                 timeline?.lifecycle(events[eventIndex].event, before: i, cleared: clears, counted: clearAt.last == i)
                 eventIndex += 1
             }
             let held = cache.count
+            check.require(
+                0 <= held && held <= capacity,
+                CacheContract.countWithinCapacity,
+                at: Self.event("before read \(i) (get(\(key)))", i, trace, "count \(held), capacity \(capacity)")
+            )
             var cost: SimDuration
-            if cache.get(key) != nil {
+            let hit = cache.get(key) != nil
+            if !hit, let set = justSet, set.key == key, !set.wasFull, capacity > 0 {
+                check.record(
+                    CacheContract.keepsWhatWasSet.violated(
+                        at: Self.event("read \(i): get(\(key)) missed", i, trace, "set by read \(i - 1)")
+                    )
+                )
+            }
+            justSet = nil
+            if hit {
                 hitRecord[i] = true
                 result.hits += 1
                 cost = costs.cost(request.cost, count: held, touchesOrder: true)
@@ -152,10 +173,18 @@ public enum CacheSimulation {
                 cost = costs.cost(request.cost, count: held, touchesOrder: false) + request.store.readCost(&storeGenerator)
                 cost = cost + costs.cost(request.cost, count: held, touchesOrder: capacity > 0)
                 cache.set(key, key)
+                justSet = (key, held >= capacity)
             }
             latencies[i] = cost.nanoseconds
             timeline?.read(i, key: key, hit: hitRecord[i], cost: cost, occupancy: cache.count)
         }
+        let held = cache.count
+        check.require(
+            0 <= held && held <= capacity,
+            CacheContract.countWithinCapacity,
+            at: Self.event("after the last read", trace.keys.count, trace, "count \(held), capacity \(capacity)")
+        )
+        result.violation = check.first
         if var timeline {
             timeline.finish()
             result.trace = timeline.events
@@ -171,5 +200,11 @@ public enum CacheSimulation {
             result.referenceHits = StackDistanceReference.hits(keys: trace.keys, capacity: capacity, clears: Set(clearAt))
         }
         return result
+    }
+
+    /// A violating event for the failure line: what happened, when in virtual time (reads are
+    /// `trace.interval` apart), and the values that broke the rule.
+    static func event(_ what: String, _ read: Int, _ trace: AccessTrace, _ values: String) -> String {
+        "\(what) at \(CSVWriter.format(Double((trace.interval * Int64(read)).nanoseconds) / 1e6)) ms: \(values)"
     }
 }

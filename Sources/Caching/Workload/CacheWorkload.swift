@@ -220,20 +220,20 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWork
 
     public func run(_ item: Item) throws -> Sample {
         if let operation = item.operation, let live {
-            return .live(live.run(operation, variant: item.variant, capacity: item.capacity, threads: item.threads, seed: item.seed))
+            return .live(try live.run(operation, variant: item.variant, capacity: item.capacity, threads: item.threads, seed: item.seed))
         }
-        return .sim(
-            CacheSimulation.run(
-                variant: item.variant,
-                trace: item.trace!,
-                profile: item.profile,
-                context: item.context,
-                seed: item.seed,
-                store: configuration.store,
-                reference: item.variant.checkedByStackDistance,
-                recordTimeline: recordTimeline
-            )
+        let result = CacheSimulation.run(
+            variant: item.variant,
+            trace: item.trace!,
+            profile: item.profile,
+            context: item.context,
+            seed: item.seed,
+            store: configuration.store,
+            reference: item.variant.checkedByStackDistance,
+            recordTimeline: recordTimeline
         )
+        if let violation = result.violation { throw violation }
+        return .sim(result)
     }
 
     public func observations(for item: Item, sample: Sample) -> [LabelledObservations] {

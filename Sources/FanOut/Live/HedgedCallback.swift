@@ -45,6 +45,7 @@ final class HedgedCallback: @unchecked Sendable {
         let item = DispatchWorkItem { [self] in answer(copy: copy, outcome: o, start: start) }
         pending[copy] = (item, start)
         sent += 1
+        services.recorder.send()
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(o.duration.nanoseconds)), execute: item)
     }
 
@@ -58,7 +59,7 @@ final class HedgedCallback: @unchecked Sendable {
         var losers: [(item: DispatchWorkItem, start: SimInstant, copy: Int)] = []
         let result: Bool? = lock.withLock {
             guard pending.removeValue(forKey: copy) != nil, !settled else { return nil }
-            services.recorder.call(services.plan.index, call.kind, copy: copy, start: start, how: how)
+            services.recorder.call(services.plan.index, call, copy: copy, start: start, how: how)
             answered += 1
             // A first copy that answered before the hedge was due: no hedge is sent.
             if copy == 0, sent == 1 { hedgeTimer?.cancel() }
@@ -72,7 +73,7 @@ final class HedgedCallback: @unchecked Sendable {
         }
         for l in losers {
             l.item.cancel()
-            services.recorder.call(services.plan.index, call.kind, copy: l.copy, start: l.start, how: .cancelled)
+            services.recorder.call(services.plan.index, call, copy: l.copy, start: l.start, how: .cancelled)
         }
         if let result { done(result) }
     }

@@ -19,6 +19,8 @@ public struct LiveFlowResult: Sendable, Codable, FlowMetrics {
     public var mainBlockedMaxNs: Int64
     public var wastedNs: Int64
     public var trace: [TraceEvent]
+    /// The first broken rule of `FanOutContract`, which fails the item.
+    public var violation: ContractViolation?
 
     init(recorder r: LiveRecorder, flows: Int, threadsInUsePeak: Int, complete: Bool, recordTrace: Bool) {
         self.flows = flows
@@ -36,6 +38,7 @@ public struct LiveFlowResult: Sendable, Codable, FlowMetrics {
         mainBlockedNs = r.mainBlocked.reduce(0) { $0 + ($1.end - $1.start).nanoseconds }
         mainBlockedMaxNs = r.mainBlocked.map { ($0.end - $0.start).nanoseconds }.max() ?? 0
         wastedNs = r.wasted
+        violation = r.contractViolation(complete: complete)
         trace = []
         if recordTrace {
             trace = r.mainBlocked.map {

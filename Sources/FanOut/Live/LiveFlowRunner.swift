@@ -20,7 +20,7 @@ struct LiveFlowRunner {
     /// Runs `plans` on `clock` (the injected live clock, its origin the run's start): each flow
     /// starts at its planned arrival, an absolute deadline, so late starts never accumulate.
     func run(_ plans: [FlowPlan], clock: any MonotonicClock = SystemMonotonicClock()) -> LiveFlowResult {
-        let recorder = LiveRecorder(clock: clock)
+        let recorder = LiveRecorder(flows: plans.count, clock: clock)
         let sampler = ThreadCountSampler()
         let all = DispatchGroup()
         for plan in plans {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Measurement
 import Simulation
 
 /// What a live run records, from any thread: call copies, blocked spans, the main stand-in's
@@ -13,16 +14,25 @@ final class LiveRecorder: @unchecked Sendable {
     private(set) var mainBlocked: [(start: SimInstant, end: SimInstant)] = []
     private(set) var latencies: [Int64] = []
     private(set) var failed = 0
+    /// How often each flow finished (the contract: once each) and how many call copies were sent.
+    private(set) var finishes: [Int] = []
+    private(set) var sent = 0
     private var firstFailure: [Int: SimInstant] = [:]
 
-    init(clock: any MonotonicClock) { self.clock = clock }
+    init(flows: Int, clock: any MonotonicClock) {
+        self.clock = clock
+        finishes = Array(repeating: 0, count: flows)
+    }
 
     func now() -> SimInstant { clock.now() }
 
-    func call(_ flow: Int, _ kind: ServiceKind, copy: Int, start: SimInstant, how: FlowExecution.CallRecord.End) {
+    /// A call copy was sent; its completion is `call`.
+    func send() { lock.withLock { sent += 1 } }
+
+    func call(_ flow: Int, _ spec: CallSpec, copy: Int, start: SimInstant, how: FlowExecution.CallRecord.End) {
         let end = now()
         lock.withLock {
-            calls.append((flow, FlowExecution.CallRecord(kind: kind, copy: copy, start: start, end: end, how: how)))
+            calls.append((flow, FlowExecution.CallRecord(kind: spec.kind, slot: spec.slot, copy: copy, start: start, end: end, how: how)))
             if how == .failed || how == .timedOut, firstFailure[flow] == nil { firstFailure[flow] = end }
         }
     }
@@ -41,9 +51,16 @@ final class LiveRecorder: @unchecked Sendable {
     func finished(_ flow: Int, arrival: SimInstant, failed didFail: Bool) {
         let latency = (now() - arrival).nanoseconds
         lock.withLock {
+            if finishes.indices.contains(flow) { finishes[flow] += 1 }
             latencies.append(latency)
             if didFail { failed += 1 }
         }
+    }
+
+    /// The first broken rule of `FanOutContract`; the count of sends is compared only when every
+    /// flow finished (a run cut off at its time limit has calls in flight).
+    func contractViolation(complete: Bool) -> ContractViolation? {
+        lock.withLock { FanOutContract.violation(calls: calls, finishes: finishes, sent: complete ? sent : nil) }
     }
 
     /// Service time after each flow's first failure, on copies that ran past it (ns).

@@ -24,9 +24,10 @@ struct LiveServices: Sendable {
     func call(_ c: CallSpec, _ done: @escaping @Sendable (Bool) -> Void) {
         let o = plan.outcome(c, copy: 0)
         let start = recorder.now()
+        recorder.send()
         let (recorder, flow, result) = (recorder, plan.index, how(o))
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(o.duration.nanoseconds))) {
-            recorder.call(flow, c.kind, copy: 0, start: start, how: result)
+            recorder.call(flow, c, copy: 0, start: start, how: result)
             done(o.ok)
         }
     }
@@ -40,10 +41,11 @@ struct LiveServices: Sendable {
     func callBlocking(_ c: CallSpec) -> Bool {
         let o = plan.outcome(c, copy: 0)
         let start = recorder.now()
+        recorder.send()
         var request = timespec(tv_sec: Int(o.duration.nanoseconds / 1_000_000_000), tv_nsec: Int(o.duration.nanoseconds % 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 { request = remaining }
-        recorder.call(plan.index, c.kind, copy: 0, start: start, how: how(o))
+        recorder.call(plan.index, c, copy: 0, start: start, how: how(o))
         recorder.blocked("operation \(c.kind.rawValue) (blocked)", from: start, onMain: false)
         return o.ok
     }
@@ -52,13 +54,14 @@ struct LiveServices: Sendable {
     func call(_ c: CallSpec, copy: Int = 0) async throws {
         let o = plan.outcome(c, copy: copy)
         let start = recorder.now()
+        recorder.send()
         do {
             try await Task.sleep(nanoseconds: UInt64(o.duration.nanoseconds))
         } catch {
-            recorder.call(plan.index, c.kind, copy: copy, start: start, how: .cancelled)
+            recorder.call(plan.index, c, copy: copy, start: start, how: .cancelled)
             throw error
         }
-        recorder.call(plan.index, c.kind, copy: copy, start: start, how: how(o))
+        recorder.call(plan.index, c, copy: copy, start: start, how: how(o))
         if !o.ok { throw ServiceFailure() }
     }
 

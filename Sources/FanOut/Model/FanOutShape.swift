@@ -5,6 +5,10 @@
 /// (one batched call, or one call per movie, as the scenario says). A strategy is the combination of
 /// the four choices below; the suite's variants are the combinations the article, the platform and
 /// we propose, and a user registers another combination the same way.
+///
+/// **Contract** (`FanOutContract`, checked on every item, sim and live): every call sent completes
+/// exactly once and every flow finishes exactly once. A shape is data the harness interprets, so
+/// the check guards the model and the live primitives rather than a user's code.
 public struct FanOutShape: Sendable, Hashable {
     /// How a stage's calls are issued.
     public enum Issue: String, Sendable, Hashable, CaseIterable {

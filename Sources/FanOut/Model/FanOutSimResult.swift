@@ -24,6 +24,8 @@ public struct FanOutSimResult: Sendable, Codable, Hashable, FlowMetrics {
     /// The idle main thread's frames in the timeline, as runs among `trace`'s events (empty unless
     /// asked for); `timeline` is both together.
     public var frameRuns: [SliceRun] = []
+    /// The first broken rule of `FanOutContract`, which fails the item.
+    public var violation: ContractViolation?
 
     /// The whole timeline: `trace` with the frames of `frameRuns` in place.
     public var timeline: [TraceEvent] {

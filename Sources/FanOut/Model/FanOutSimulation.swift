@@ -74,7 +74,9 @@ public enum FanOutSimulation {
                 )
             )
         }
+        var finishes = [Int](repeating: 0, count: plans.count)
         func finishFlow(_ f: Int, at t: SimInstant) {
+            finishes[f] += 1
             latencies.append((t - plans[f].arrival).nanoseconds)
             done += 1
         }
@@ -174,6 +176,7 @@ public enum FanOutSimulation {
         result.latencyP99Ns = nearestRank(latencies, 0.99)
         result.latencyMaxNs = latencies.last ?? 0
         result.callsTotal = calls.count
+        result.violation = FanOutContract.violation(calls: calls, finishes: finishes, sent: nil)
         result.applyThreads(threadSpans)
         if request.recordTrace {
             // Appended in place: a whole array added with `+=` copies each event (two retains)

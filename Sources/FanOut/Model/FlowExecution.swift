@@ -16,6 +16,8 @@ struct FlowExecution {
             case lostHedge = "lost-hedge"
         }
         var kind: ServiceKind
+        /// The call's position in its flow (`CallSpec.slot`): which call it is.
+        var slot: Int
         var copy: Int
         var start: SimInstant
         var end: SimInstant
@@ -136,7 +138,7 @@ struct FlowExecution {
                     how = .cancelled
                 }
                 if let firstFailure { result.wasted += max(0, (end - max(c.start, firstFailure)).nanoseconds) }
-                result.calls.append(CallRecord(kind: r.call.kind, copy: copy, start: c.start, end: end, how: how))
+                result.calls.append(CallRecord(kind: r.call.kind, slot: r.call.slot, copy: copy, start: c.start, end: end, how: how))
                 if shape.join == .blockingOperations {
                     result.threads.append(
                         ThreadSpan(start: c.start, end: end, blocked: true, label: "operation \(r.call.kind.rawValue) (blocked)")

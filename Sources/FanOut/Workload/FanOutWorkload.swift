@@ -126,11 +126,17 @@ public struct FanOutWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWor
         if let primitive = item.overhead {
             return .overhead(ChildOverhead.measure(primitive, children: children))
         }
-        guard item.live else { return .sim(FanOutSimulation.run(simRequest(item, scenario: item.scenario))) }
+        guard item.live else {
+            let sim = FanOutSimulation.run(simRequest(item, scenario: item.scenario))
+            if let violation = sim.violation { throw violation }
+            return .sim(sim)
+        }
         let scaled = item.scenario.scaled(by: timeScale)
         let sim = FanOutSimulation.run(simRequest(item, scenario: scaled))
+        if let violation = sim.violation { throw violation }
         let plans = FlowPlan.plans(count: flows, scenario: scaled, seed: item.seed)
         let live = LiveFlowRunner(variant: item.variant, batched: scaled.batchedMovies, recordTrace: recordTimeline).run(plans)
+        if let violation = live.violation { throw violation }
         return .live(live, sim: sim)
     }
 

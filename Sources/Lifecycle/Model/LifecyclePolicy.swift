@@ -5,6 +5,10 @@
 /// background refresh does when its time runs out. The OS model (`LifecycleSimulation`) executes
 /// the declaration under iOS's rules, and the live harness executes its durability on real storage.
 /// A user registers one in `Suite.lifecycleStrategies` with a `LifecycleVariant`.
+///
+/// The rules the harness checks on every item (`LifecycleContract`, the contract table in
+/// docs/your-own-variant.md): every share (cachePurgedInBackground) is finite and in [0, 1], and
+/// refresh.retries ≥ 0. A declaration that breaks one fails its item; nothing is clamped.
 public struct LifecyclePolicy: Sendable, Hashable {
     /// When an acknowledged change reaches storage.
     public enum Persistence: String, Sendable, Hashable, CaseIterable {
@@ -110,7 +114,9 @@ public struct LifecyclePolicy: Sendable, Hashable {
         self.savesOnlyWhenDirty = savesOnlyWhenDirty
         self.defersNonCriticalInit = defersNonCriticalInit
         self.migratesOffMain = migratesOffMain
-        self.cachePurgedInBackground = min(1, max(0, cachePurgedInBackground))
+        // Not clamped: a share outside [0, 1] fails the item (`LifecycleContract`), it is not
+        // quietly run as another strategy.
+        self.cachePurgedInBackground = cachePurgedInBackground
         self.refresh = refresh
         self.crashLoopThreshold = crashLoopThreshold
     }

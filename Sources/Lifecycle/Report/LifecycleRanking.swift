@@ -23,18 +23,19 @@ package enum LifecycleRanking {
         return out
     }
 
-    /// Live: one row per durability strategy, sums over seeds.
+    /// Live: one row per variant of the run and per durability strategy, sums over seeds.
     package static func renderLive(records: [ResultRecord]) -> String {
         let live = records.filter { $0.scenario == "kill-during-save" }
         guard !live.isEmpty else { return "" }
         let metrics = ["kills", "kills_inside_save", "corrupt_launches", "acked_lost", "saves_completed"]
         var variants: [String] = []
         for r in live where !variants.contains(r.variant) { variants.append(r.variant) }
-        var table = TextTable(columns: ["durability", "n"] + metrics, rightAligned: Set(1...(metrics.count + 1)))
+        var table = TextTable(columns: ["variant", "durability", "n"] + metrics, rightAligned: Set(2...(metrics.count + 2)))
         for v in variants {
             let seeds = Set(live.filter { $0.variant == v }.map(\.seed)).count
+            let durability = live.first { $0.variant == v }?.factors["durability"] ?? "-"
             table.add(
-                [v, "\(seeds)"]
+                [v, durability == v ? "" : durability, "\(seeds)"]
                     + metrics.map { m in
                         let values = live.filter { $0.variant == v && $0.metric == m }.map(\.value)
                         let sum = TextTable.number(values.reduce(0, +))

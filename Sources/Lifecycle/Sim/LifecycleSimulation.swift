@@ -38,6 +38,8 @@ package struct LifecycleSimulation: Sendable {
         /// Every kill in order, and whether the app was suspended when it came: the points at
         /// which the live harness kills its real process (SIGSTOP first for a suspended app).
         package var kills: [KillPoint] = []
+        /// The first event that broke the lifecycle contract: the item fails with it.
+        package var violation: ContractViolation?
     }
 
     package struct KillPoint: Sendable, Hashable {
@@ -56,6 +58,7 @@ package struct LifecycleSimulation: Sendable {
             session.run(device: &device, tally: &tally)
             events += session.events
             if let k = session.killPoint { kills.append(k) }
+            if let violation = session.violation { return Outcome(tally: tally, events: events, kills: kills, violation: violation) }
             offset = session.lastTime + 1_000_000_000
         }
         // The launch after the last session: what did the last kill leave?

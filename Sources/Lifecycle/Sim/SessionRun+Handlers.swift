@@ -172,7 +172,13 @@ extension SessionRun {
             }
         }
         if !repeated {
-            let purged = cacheMB * policy.cachePurgedInBackground
+            let share = policy.cachePurgedInBackground
+            if violation == nil, !(share.isFinite && (0...1).contains(share)) {
+                violation = LifecycleContract.sharesInRange.violated(
+                    at: "didEnterBackground at \(LifecycleContract.at(t)): cachePurgedInBackground \(share)"
+                )
+            }
+            let purged = cacheMB * min(1, max(0, share.isFinite ? share : 0))
             cacheMB -= purged
             purgedMB += purged
             tally.backgroundPeakMB = max(tally.backgroundPeakMB, footprintMB)
@@ -218,6 +224,11 @@ extension SessionRun {
 
     mutating func refresh(at t: Int64, device: inout LifecycleSimulation.Device, tally: inout LifecycleTally) {
         guard phase == .background || phase == .suspended, refreshUntil <= t else { return }
+        if violation == nil, policy.refresh.retries < 0 {
+            violation = LifecycleContract.retriesNotNegative.violated(
+                at: "refresh window at \(LifecycleContract.at(t)): retries \(policy.refresh.retries)"
+            )
+        }
         let k = refreshDraw
         refreshDraw += 1
         let outcome = SyncAttempts.run(

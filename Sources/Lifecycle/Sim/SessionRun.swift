@@ -59,6 +59,8 @@ struct SessionRun {
     var events: [TraceEvent] = []
     /// How this process died, if it did.
     var killPoint: LifecycleSimulation.KillPoint?
+    /// The first event that broke the lifecycle contract (`LifecycleContract`); the run stops there.
+    var violation: ContractViolation?
 
     init(simulation: LifecycleSimulation, script: SessionScript, offset: Int64) {
         self.simulation = simulation

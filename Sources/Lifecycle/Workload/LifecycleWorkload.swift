@@ -3,9 +3,11 @@ import Measurement
 import Simulation
 
 /// bench-lifecycle as a `Workload`: every (scenario, variant, seed) is one item — the variant's
-/// strategy run through the scenario's sessions in virtual time. In live mode the items are the
-/// durability strategies, each saved by a real child process that the harness kills at random
-/// instants, relaunching it to verify what storage holds.
+/// strategy run through the scenario's sessions in virtual time. Live mode adds `kill-during-save`:
+/// a real child process saving the way a strategy does, killed by the harness at random instants
+/// and relaunched to verify what storage holds — one item per variant of the run (its row labelled
+/// with the variant, its `durability` factor its durability), and one per durability strategy,
+/// labelled with the durability, as the reference every variant's row compares with.
 package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     package typealias Variant = LifecycleVariant
@@ -14,14 +16,14 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
 
     package struct Item: MatrixItem {
         package var scenario: LifecycleScenario
-        /// The strategy (sim); nil for a live durability item.
+        /// The strategy; nil for a live durability item.
         package var variant: LifecycleVariant?
-        /// Live: the durability strategy under kills.
+        /// Live: the durability strategy under kills (the variant's own, for a variant's live item).
         package var durability: LifecyclePolicy.Durability?
         package var seed: UInt64
         package var repetition: Int
 
-        /// A live durability item's scenario is `kill-during-save`, its variant the durability.
+        /// A live item's scenario is `kill-during-save`; a durability item's variant is the durability.
         package var scenarioName: String { durability == nil ? scenario.rawValue : "kill-during-save" }
         package var variantName: String { variant?.name ?? durability!.rawValue }
     }
@@ -81,6 +83,10 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
                 }
             }
             if live {
+                for v in matrix.variants {
+                    let item = Item(scenario: .everyday, variant: v, durability: v.policy.durability, seed: seed, repetition: repetition)
+                    matrix.items.append(item)
+                }
                 for d in LifecyclePolicy.Durability.allCases {
                     matrix.items.append(Item(scenario: .everyday, variant: nil, durability: d, seed: seed, repetition: repetition))
                 }
@@ -94,7 +100,9 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
     package var killCount: Int { configuration.kills ?? (selection.quick ? 10 : 40) }
 
     package func label(_ item: Item) -> String {
-        item.durability.map { "kill-during-save \($0.rawValue) seed \(item.seed) live" }
+        item.durability.map { d in
+            "kill-during-save \(item.variant.map { "\($0.name) (\(d.rawValue))" } ?? d.rawValue) seed \(item.seed) live"
+        }
             ?? "\(item.scenario.rawValue) \(item.variantName) seed \(item.seed)"
     }
 
@@ -110,18 +118,22 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
 
     package func run(_ item: Item) throws -> Sample {
         if let durability = item.durability {
-            // The model's kill points: the everyday sessions of the suite's strategy that saves
-            // this way (Signal's for the strategies none of them uses).
-            let strategy = LifecycleVariant.builtIn.first { $0.policy.durability == durability } ?? LifecycleVariant.signal
+            // The model's kill points: the everyday sessions of the item's strategy, or for a
+            // durability item of the suite's strategy that saves this way (Signal's for the
+            // durabilities none of them uses).
+            let strategy =
+                item.variant ?? LifecycleVariant.builtIn.first { $0.policy.durability == durability } ?? LifecycleVariant.signal
             let sessions = SessionGenerator.sessions(
                 sessionCount,
                 shape: LifecycleScenario.everyday.shape,
                 profile: configuration.profile,
                 seed: item.seed
             )
-            let points = LifecycleSimulation(policy: strategy.policy, rules: configuration.rules, profile: configuration.profile).run(
+            let model = LifecycleSimulation(policy: strategy.policy, rules: configuration.rules, profile: configuration.profile).run(
                 sessions
-            ).kills
+            )
+            if let violation = model.violation { throw violation }
+            let points = model.kills
             let result = try LiveKillHarness(
                 command: configuration.childCommand,
                 durability: durability,
@@ -139,6 +151,7 @@ package struct LifecycleWorkload: FoldingWorkload, MatrixWorkload {
             record: recordTimeline
         )
         let outcome = simulation.run(try sessions(item))
+        if let violation = outcome.violation { throw violation }
         return Sample(
             observations: outcome.tally.observations(limitMB: configuration.rules.backgroundMemoryLimitMB),
             mode: "sim",

@@ -51,7 +51,7 @@ public struct LockVariant: BuiltInVariants {
         self.init(
             info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
             operations: ContentionOperation.allCases.filter { $0.isCounterLike || $0 == .differentAtomics },
-            targets: ContentionTargets(WrapperSource<Counter>())
+            targets: ContentionTargets(WrapperSource<Counter>(), exclusion: ContentionTargets.exclusion(Counter.self))
         )
     }
 
@@ -68,7 +68,10 @@ public struct LockVariant: BuiltInVariants {
         self.init(
             info: VariantInfo(name: name, origin: origin, summary: summary, isDefault: isDefault),
             operations: ContentionOperation.allCases,
-            targets: ContentionTargets(WrapperCollectionsSource<Counter, Array, Dictionary>())
+            targets: ContentionTargets(
+                WrapperCollectionsSource<Counter, Array, Dictionary>(),
+                exclusion: ContentionTargets.exclusion(Counter.self)
+            )
         )
     }
 

@@ -18,12 +18,24 @@ struct ContentionTargets: Sendable {
 
     /// What it runs on, for `--list --verbose`: the lock type, or the target source's type.
     let implementation: String
+    /// The lock contract's check on a fresh lock or wrapper (`ExclusionProbe`); nil for the
+    /// suite's lock-free and reference targets, which have no body to exclude.
+    let exclusion: (@Sendable () -> ExclusionProbe.Overlap?)?
 
-    init<Source: TargetSource>(_ source: Source) {
+    init<Source: TargetSource>(_ source: Source, exclusion: (@Sendable () -> ExclusionProbe.Overlap?)? = nil) {
         let fields = Mirror(reflecting: source).children.map { "\($0.label ?? "_"): \($0.value)" }
         implementation = String(reflecting: Source.self) + (fields.isEmpty ? "" : "(\(fields.joined(separator: ", ")))")
         measure = { source.withTarget($0, threads: $1, $2) }
         capture = { source.withTarget($0, threads: $1, $2) }
+        self.exclusion = exclusion
+    }
+
+    /// The probe through a whole wrapper's `update`.
+    static func exclusion<Counter: AtomicWrapper<UInt64>>(_ type: Counter.Type) -> @Sendable () -> ExclusionProbe.Overlap? {
+        {
+            let wrapper = Counter(0)
+            return ExclusionProbe().run { body in wrapper.update { _ in body() } }
+        }
     }
 
     /// A lock on the suite's wrappers; under `PATTERNBENCH_INJECT_REGRESSION=atomics:<name>` the
@@ -35,6 +47,10 @@ struct ContentionTargets: Sendable {
         let slowed = LockedSource<InjectedSlowdownLock<Lock>>()
         let isSlowed = RegressionInjection.slowedVariants.contains(name)
         implementation = String(reflecting: Lock.self)
+        exclusion = {
+            let lock = Lock()
+            return ExclusionProbe().run { body in lock.withLock(body) }
+        }
         measure = { operation, threads, visit in
             guard isSlowed else { return plain.withTarget(operation, threads: threads, visit) }
             let held = visit.runner.calibration.iterations(for: visit.cell.csWork)

@@ -17,6 +17,10 @@
 ///   return `body`'s result, must not block forever (a hang is killed by `--item-timeout`), and may not
 ///   allocate if it is to compare with the suite's locks (allocations are counted per operation).
 /// - The body never throws and never re-enters the same lock: a non-recursive lock is enough.
+///
+/// The rule the harness checks on every item (`LockContract`, the contract table in
+/// docs/your-own-variant.md): no two bodies of one lock run at once, so no update is lost (except
+/// the declared unsynchronized control). A lock that lets a second body in fails its item.
 public protocol LockStrategy: AnyObject, Sendable {
     /// Creates a lock in the unlocked state.
     init()

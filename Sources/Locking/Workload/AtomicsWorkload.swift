@@ -108,6 +108,12 @@ package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload {
     package func timing(_ item: Item) -> ItemTiming { .real }
 
     package func run(_ item: Item) throws -> Sample {
+        // The lock contract, before anything is timed: a lock that lets two bodies in fails its item.
+        for variant in item.variants where variant.isSynchronized {
+            if let overlap = variant.targets.exclusion?() {
+                throw LockContract.mutualExclusion.violated(at: "\(variant.name): \(overlap)")
+            }
+        }
         let runner = ContentionRunner(clock: clock, calibration: calibration, settings: settings, jemalloc: allocator.jemalloc)
         do {
             var runs: [Run] = []

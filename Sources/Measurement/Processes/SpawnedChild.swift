@@ -61,6 +61,7 @@ package struct SpawnedChild: Sendable {
 
     /// Starts `executable` (a path, or a name looked up on $PATH) with `arguments`, argv[0]
     /// `name` (default: the executable), `environment` (default: this process's) plus the watch's.
+    /// `memoryLimit`: the child's address-space ceiling in bytes (RLIMIT_AS; nil: this process's).
     /// `forkOnCallingThread` is for tests only (the control of the one spawning thread).
     package static func spawn(
         _ executable: String,
@@ -70,6 +71,7 @@ package struct SpawnedChild: Sendable {
         stdin: Stream = .null,
         stdout: Stream = .null,
         stderr: Stream = .null,
+        memoryLimit: Int? = nil,
         forkOnCallingThread: Bool = false
     ) throws -> SpawnedChild {
         let path = executable.contains("/") ? executable : (lookUp(executable) ?? executable)
@@ -112,6 +114,7 @@ package struct SpawnedChild: Sendable {
                         request.fd_count = Int32(fds.count)
                         request.death_signal = ParentWatch.isDisabled ? 0 : SIGKILL
                         request.parent = getpid()
+                        request.memory_limit = Int64(memoryLimit ?? 0)
                         let rc = forkOnCallingThread ? lks_spawn_on_calling_thread(&request) : lks_spawn(&request)
                         guard rc == 0 else { throw SpawnError(executable: executable, code: rc) }
                         return request.pid

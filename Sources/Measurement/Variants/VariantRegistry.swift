@@ -145,11 +145,22 @@ public struct VariantRegistry<Variant: NamedVariant>: Sendable {
         }
     }
 
-    /// The registered variant whose parameters equal `variant`'s, other than itself (nil when its
-    /// parameters are empty or unique).
-    public func twin(of variant: Variant) -> Variant? {
+    /// The variant of `among` (default: every registered one) whose parameters equal `variant`'s,
+    /// other than itself (nil when its parameters are empty or unique).
+    public func twin(of variant: Variant, among candidates: [Variant]? = nil) -> Variant? {
         let parameters = variant.parameters
         guard !parameters.isEmpty, variant.parametersIdentifyIt else { return nil }
-        return variants.first { $0.info.name != variant.info.name && $0.parameters == parameters }
+        return (candidates ?? variants).first { $0.info.name != variant.info.name && $0.parameters == parameters }
+    }
+
+    /// One line per `user` variant of a run whose parameters equal another variant's of the same
+    /// run — the same strategy under a second name, which a user should know before comparing the
+    /// two. Only variants that ran are named: a twin the run did not measure is `--list`'s to say.
+    public func twinNotes(running: [Variant]) -> [String] {
+        running.filter { $0.info.origin == .user }.compactMap { v in
+            twin(of: v, among: running).map {
+                "variant '\(v.info.name)' has the same parameters as '\($0.info.name)' (\($0.info.origin.rawValue)): it runs the same thing (--list --verbose)"
+            }
+        }
     }
 }

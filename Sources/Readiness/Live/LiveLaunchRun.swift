@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Simulation
 
 /// A launch on real threads: the plan's turns on a `LiveMainExecutor` thread, frames from a real
@@ -9,6 +10,10 @@ package enum LiveLaunchRun {
         package var recorder: LaunchRecorder
         /// Everything ran before the deadline.
         package var drained: Bool
+        /// The first broken rule of `ReadinessContract`: a block run twice or off its thread, or,
+        /// in a launch that drained, one never started (one cut off by the time limit is the
+        /// note's, not the policy's).
+        package var violation: ContractViolation?
     }
 
     package static func run(
@@ -28,6 +33,7 @@ package enum LiveLaunchRun {
             offMainWork: { d in clock.burn(until: clock.now() + d) }
         )
         let policy = variant.policy(session: session)
+        session.isOnMainExecutor = { executor.isCurrentThread }
 
         // Timed arrivals on the main executor: inputs and later main-thread registrations.
         var timed: [(SimInstant, @Sendable () -> Void, SimInstant?)] = plan.inputs.map { input in
@@ -80,7 +86,11 @@ package enum LiveLaunchRun {
         done.wait()
         // The vsync thread sees `stopped` at its next vsync; wait that long so it never outlives the run.
         clock.sleep(for: plan.profile.frameInterval * 2)
-        return Outcome(recorder: session.recorder, drained: result.drained)
+        var violation = session.recorder.contractViolation(plan: plan, end: clock.now())
+        if !result.drained, violation?.rule == ReadinessContract.startsEveryBlockOnce, violation?.event.contains("never started") == true {
+            violation = nil
+        }
+        return Outcome(recorder: session.recorder, drained: result.drained, violation: violation)
     }
 
     /// The executor thread's verdict, written before `done` is signalled and read after.

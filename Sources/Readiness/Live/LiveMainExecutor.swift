@@ -39,6 +39,14 @@ package final class LiveMainExecutor: MainExecutor, @unchecked Sendable {
     }
 
     package var now: SimInstant { clock.now() }
+
+    /// The thread running `runLoop`, once it runs: what `isCurrentThread` compares with.
+    private let executorThread = Mutex<pthread_t?>(nil)
+
+    /// Whether the caller is the executor's thread (the main thread of the live launch).
+    package var isCurrentThread: Bool {
+        executorThread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
     package func work(_ duration: SimDuration) { clock.burn(until: clock.now() + duration) }
 
     package func async(_ job: @escaping @Sendable () -> Void) {
@@ -116,6 +124,7 @@ package final class LiveMainExecutor: MainExecutor, @unchecked Sendable {
     /// The executor thread's loop; returns when nothing is queued, due, expected or deferred, or
     /// at `deadline` (then `false`).
     package func runLoop(session: LaunchSession, policy: any ReadinessPolicy, deadline: SimInstant) -> Bool {
+        executorThread.withLock { $0 = pthread_self() }
         var turns = 0
         while true {
             lock.lock()

@@ -17,6 +17,10 @@ public final class LaunchSession: @unchecked Sendable {
     package let offMainWork: @Sendable (SimDuration) -> Void
     /// The run's frame-aware tuning (`--input-bound-ms`, `--long-quiet-ms`), for `frame-aware`.
     package let frameAware: FrameAwareScheduler.Parameters
+    /// Whether the caller is on the main executor: what `run` checks so that a block a policy runs
+    /// from a background thread is seen there (`ReadinessContract.runsOnItsThread`). Set by the
+    /// driver: the sim executor knows when it runs an off-main registration, the live one its thread.
+    package var isOnMainExecutor: @Sendable () -> Bool = { true }
 
     package init(
         plan: LaunchPlan,
@@ -58,7 +62,12 @@ public final class LaunchSession: @unchecked Sendable {
             for s in block.services { resolve(s) }
             executor.work(block.duration)
         }
-        recorder.runs.append((block, start, executor.now, true))
+        if isOnMainExecutor() {
+            recorder.runs.append((block, start, executor.now, true))
+        } else {
+            // A policy broke its confinement: recorded from this thread, under the off-main lock.
+            recorder.recordOffMain(block, start: start, end: executor.now)
+        }
     }
 
     /// Runs `block` on the calling background thread (the article's class after ready).

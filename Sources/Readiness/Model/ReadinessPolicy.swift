@@ -15,6 +15,11 @@
 /// same costs and the recorder sees every block; call `session.markAppReady()` when the app-ready
 /// flag flips. What it must not do: read a clock (time is `executor.now`), sleep or block the
 /// executor, or drop a block (every registered block must run, or be a main-app-only no-op).
+///
+/// **Contract** (`ReadinessContract`, checked after every launch, sim and live; a policy that
+/// breaks it fails the item instead of being ranked): every registered block starts exactly once
+/// before the run ends (a main-app-only block outside the main app may be skipped), and will, did
+/// and UI blocks run on the main executor; only polite ones may run off main (`runOffMain`).
 public protocol ReadinessPolicy: AnyObject, Sendable {
     /// A registration from main-thread code (at launch, or later from a view or a handler).
     func register(_ block: ReadinessBlock)

@@ -65,6 +65,7 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         let policy = variant.policy(session: session)
         executor.session = session
         executor.policy = policy
+        session.isOnMainExecutor = { [unowned executor] in !executor.inOffMainRegistration }
         executor.arrivals.schedule(.turn { session.launchJob(policy: policy) }, at: .zero)
         for block in plan.blocks {
             switch block.registration {
@@ -75,7 +76,10 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         }
         for input in plan.inputs { executor.arrivals.schedule(.input(input), at: input.time) }
         defer { executor.tearDown() }
-        try executor.loop(until: SimInstant.zero + horizon)
+        do { try executor.loop(until: SimInstant.zero + horizon) } catch let left as LeftBlocks {
+            throw ReadinessContract.startsEveryBlockOnce.violated(at: left.event)
+        }
+        if let violation = session.recorder.contractViolation(plan: plan, end: executor.now) { throw violation }
         return session.recorder
     }
 
@@ -112,6 +116,12 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     /// The main queue's depth last put on the timeline.
     private var tracedDepth = -1
 
+    /// A launch that cannot finish: the policy's work will never all start.
+    private struct LeftBlocks: Error { var event: String }
+
+    /// True while an off-main registration runs (a background thread's call, in virtual time).
+    private(set) var inOffMainRegistration = false
+
     private func loop(until horizon: SimInstant) throws {
         var t = SimInstant.zero
         while true {
@@ -123,7 +133,9 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
                     queue.append(arrival)
                 case .offMain(let action):
                     cursor = time
+                    inOffMainRegistration = true
                     action()
+                    inOffMainRegistration = false
                 }
             }
             cursor = t
@@ -177,10 +189,10 @@ package final class SimMainExecutor: MainExecutor, @unchecked Sendable {
             var next = arrivals.nextTime ?? SimInstant(nanoseconds: .max)
             if session.framesActive { next = min(next, vsync(vsyncIndex)) }
             guard next.nanoseconds != .max else {
-                throw BenchFailure.runtime("readiness: \(policy!) left deferred work it never started (no frames, no arrivals)")
+                throw LeftBlocks(event: "\(t): the policy reports deferred work that nothing will start (no frames, no arrivals)")
             }
             guard next <= horizon else {
-                throw BenchFailure.runtime("readiness: the launch did not drain within \(horizon.seconds) s of virtual time")
+                throw LeftBlocks(event: "\(t): the launch did not drain within \(horizon.seconds) s of virtual time")
             }
             t = next
         }

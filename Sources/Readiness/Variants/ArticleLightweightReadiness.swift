@@ -1,8 +1,16 @@
 import Synchronization
 
 /// The article's lightweight AppReadiness: a private serial queue; `setAppIsReady` runs the queued
-/// tasks inside `queue.sync` on the caller's thread *before* setting the flag; after ready a task
-/// runs at once on the registering thread (no hop to main); `isAppReady` waits on the same queue.
+/// tasks inside `queue.sync` on the caller's thread *before* setting the flag; after ready a polite
+/// task runs at once on the registering thread (no hop to main); `isAppReady` waits on the same queue.
+///
+/// The article's class has one list and no kinds; put behind Signal's API it must still run a will,
+/// did or UI block on main (`ReadinessContract.runsOnItsThread`: Signal's sync kinds hop through
+/// `DispatchMainThreadSafe`, and their callers touch main-only state). Run on the registering
+/// thread as the article has it, a did block registered off main after ready ran on a background
+/// thread, and the harness fails the item; so after ready a sync-kind block registered off main
+/// hops to main (`main.async`), as the adapter a team would write must do, and only polite ones
+/// stay on the registering thread.
 ///
 /// The lock stands for the serial queue: held while the tasks run, so a registration from another
 /// thread during the ready turn waits, as `queue.sync` would. (Its failure modes — re-entry traps,
@@ -34,7 +42,12 @@ package final class ArticleLightweightReadiness: ReadinessPolicy, @unchecked Sen
             s.tasks.append(block)
             return false
         }
-        if runNow { session.runOffMain(block) }
+        guard runNow else { return }
+        if block.kind == .polite {
+            session.runOffMain(block)
+        } else {
+            session.executor.async { [session] in session.run(block, ownTurn: true) }
+        }
     }
 
     package func setAppReady() {

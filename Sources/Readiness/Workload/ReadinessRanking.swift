@@ -52,14 +52,19 @@ package enum ReadinessRanking {
         var out = ""
         let probes = records.filter { $0.scenario == "reentrant-tasks" }
         if !probes.isEmpty {
-            var table = TextTable(columns: ["variant", "reentry_traps", "deadlocks", "completed", "failed"], rightAligned: [1, 2, 3, 4])
+            var table = TextTable(
+                columns: ["variant", "reentry_traps", "deadlocks", "out_of_memory", "completed", "failed"],
+                rightAligned: [1, 2, 3, 4, 5]
+            )
             var variants: [String] = []
             for r in probes where !variants.contains(r.variant) { variants.append(r.variant) }
             for v in variants {
                 func sum(_ m: String) -> String {
                     TextTable.number(probes.filter { $0.variant == v && $0.metric == m }.reduce(0) { $0 + $1.value })
                 }
-                table.add([v, sum("reentry_traps"), sum("deadlocks"), sum("probes_completed"), sum("probes_failed")])
+                table.add([
+                    v, sum("reentry_traps"), sum("deadlocks"), sum("probes_out_of_memory"), sum("probes_completed"), sum("probes_failed"),
+                ])
             }
             out += "\nreentrant-tasks (live, child processes under a watchdog; counts over attempts)\n" + table.render()
         }

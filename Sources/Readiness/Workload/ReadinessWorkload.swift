@@ -172,6 +172,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
                     variant: item.variant!,
                     parameters: configuration.frameAware
                 )
+                if let violation = outcome.violation { throw violation }
                 sample.live = outcome.recorder.observations(plan: plan)
                 if recordTimeline { sample.liveTrace = outcome.recorder.timeline(plan: plan) }
                 if !outcome.drained { sample.notes.append("\(label(item)): did not drain within the live time limit") }
@@ -182,7 +183,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
 
     private func runProbes(_ item: Item) throws -> Sample {
         let harness = ChildProbeHarness(command: configuration.childCommand, watchdog: configuration.watchdog)
-        var traps = 0, deadlocks = 0, completed = 0, failures = 0
+        var traps = 0, deadlocks = 0, completed = 0, failures = 0, outOfMemory = 0
         var notes: [String] = []
         // The timeline: each child as a slice on its probe's track, a trap or deadlock as an instant
         // at its end (real time since the first child started; read only when recording).
@@ -201,6 +202,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
                         trace.append(.instant("trap", on: probe.rawValue, at: end.nanoseconds, value: Double(signal)))
                     case .deadlocked: trace.append(.instant("deadlock", on: probe.rawValue, at: end.nanoseconds))
                     case .failed(let code): trace.append(.instant("failed", on: probe.rawValue, at: end.nanoseconds, value: Double(code)))
+                    case .outOfMemory: trace.append(.instant("out-of-memory", on: probe.rawValue, at: end.nanoseconds))
                     case .completed: break
                     }
                 }
@@ -211,6 +213,9 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
                 case .failed(let code):
                     failures += 1
                     notes.append("\(label(item)) \(probe.rawValue): child exited \(code): \(stderr.prefix(200))")
+                case .outOfMemory:
+                    outOfMemory += 1
+                    notes.append("\(label(item)) \(probe.rawValue): child ran out of memory: \(stderr.suffix(200))")
                 }
             }
         }
@@ -221,6 +226,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
                 Observation("deadlocks", Double(deadlocks), "count"),
                 Observation("probes_completed", Double(completed), "count"),
                 Observation("probes_failed", Double(failures), "count"),
+                Observation("probes_out_of_memory", Double(outOfMemory), "count"),
             ],
             notes: notes,
             liveTrace: trace

@@ -44,6 +44,8 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     var currentPublish: (rows: Int, reset: Bool, cost: SimDuration)?
     /// What happened, for `--perfetto` and `--events`; nil unless the run records its timeline.
     var trace: [TraceEvent]?
+    /// The policy's contract (`ThrottleContract`), checked on each decision and at the end.
+    var contract = ContractCheck()
 
     init(policy: Policy, scenario: ThrottleScenario, pipeline kind: ThrottlePipeline, recordTimeline: Bool) {
         self.policy = policy
@@ -125,11 +127,13 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         switch work {
         case .notify:
             let decision = policy.commitArrived(context(now))
+            check(decision, now, from: "commitArrived")
             cost = scale(scenario.device.notificationCost, now) + apply(decision, now)
         case .linkTick:
             display.tickQueued = false
             if display.linkRunning {
                 let decision = policy.displayLinkTicked(context(now))
+                check(decision, now, from: "displayLinkTicked")
                 cost = scale(scenario.device.tickCost, now) + apply(decision, now)
             } else {
                 cost = .zero
@@ -137,6 +141,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         case .timer:
             display.timerQueued = false
             let decision = policy.timerFired(context(now))
+            check(decision, now, from: "timerFired")
             cost = scale(scenario.device.tickCost, now) + apply(decision, now)
         case .frame:
             display.frameRunning = true
@@ -196,6 +201,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
             display.lastPresent = present
             policy.framePresented(at: present)
             var decision = policy.frameCompleted(context(now), frameCost: now - currentStart)
+            check(decision, now, from: "frameCompleted")
             // An update asked for here runs right after the frame, ahead of anything queued.
             if let amount = PublishAmount(decision.publish) { fifo.prepend(.publish(amount)) }
             decision.publish = .nothing
@@ -204,6 +210,7 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         if let published = currentPublish {
             policy.updateApplied(rows: published.rows, reset: published.reset, cost: max(published.cost + overrun, .zero))
             var decision = policy.publishFinished(context(now))
+            check(decision, now, from: "publishFinished")
             decision.publish = .nothing
             _ = apply(decision, now)
         }
@@ -240,7 +247,8 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     /// bytes, with the metrics) for every policy call.
     @inline(__always) func context(_ now: SimInstant) -> ThrottleContext { pipeline.context(now: now, display: display) }
 
-    /// Carries out a decision; returns the main-thread time an immediate publish costs.
+    /// Carries out a decision (checked by the caller, `check`); returns the main-thread time an
+    /// immediate publish costs.
     mutating func apply(_ decision: ThrottleDecision, _ now: SimInstant) -> SimDuration {
         let hadTimer = display.timerDeadline != nil
         if display.apply(decision, now: now) || (hadTimer && display.timerDeadline == nil) {
@@ -248,6 +256,28 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
         }
         guard let amount = PublishAmount(decision.publish) else { return .zero }
         return publish(amount, now)
+    }
+
+    /// Checks a decision `callback` returned against `ThrottleContract`, before anything of it is
+    /// carried out: two pattern matches per decision on the hot path; the failure line is built
+    /// out of line, only for a decision that breaks a rule.
+    @inline(__always) mutating func check(_ decision: ThrottleDecision, _ now: SimInstant, from callback: StaticString) {
+        if case .upTo(let rows) = decision.publish, rows <= 0 {
+            broke(decision, now, from: callback)
+        } else if case .fire(let at) = decision.timer, at < now {
+            broke(decision, now, from: callback)
+        }
+    }
+
+    @inline(never) mutating func broke(_ decision: ThrottleDecision, _ now: SimInstant, from callback: StaticString) {
+        if case .upTo(let rows) = decision.publish, rows <= 0 {
+            contract.record(ThrottleContract.asksForRows.violated(at: "\(callback) returned .upTo(rows: \(rows)) at \(now)"))
+        }
+        if case .fire(let at) = decision.timer, at < now {
+            contract.record(
+                ThrottleContract.timerNotInThePast.violated(at: "\(callback) returned .fire(at: \(at)) at \(now), \(now - at) in the past")
+            )
+        }
     }
 
     /// Takes a batch of committed changes and hands it to the app: applied on main at once
@@ -287,8 +317,16 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
 
     /// The run's result at `end`: metrics, the policy's own observations, the timeline.
     mutating func finish(at end: SimInstant) -> ThrottleRunResult {
+        if pipeline.committedRows > 0 {
+            contract.record(
+                ThrottleContract.publishesEveryRow.violated(
+                    at: "the end of the run at \(end): \(pipeline.committedRows) committed rows never published"
+                )
+            )
+        }
         let metrics = pipeline.finish(at: end)
         return ThrottleRunResult(
+            violation: contract.first,
             metrics: metrics,
             timeline: pipeline.timeline,
             trace: trace ?? [],

@@ -4,6 +4,8 @@ import Simulation
 /// One run: a policy, a scenario and a trace in; measurements (and optionally the per-update
 /// timeline) out.
 public struct ThrottleRunResult: Sendable, Codable {
+    /// The first broken rule of the policy's contract (`ThrottleContract`), which fails the item.
+    public var violation: ContractViolation? = nil
     public var metrics: ThrottleMetrics
     public var timeline: [UpdateRecord]
     /// Everything the main thread, the writer, the load builder and the display did, when the run

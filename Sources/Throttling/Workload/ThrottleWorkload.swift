@@ -157,6 +157,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
             recordTimeline: recordTimeline && !live
         )
         let wall = started.now().seconds
+        if let violation = sim.violation { throw violation }
         guard live else { return Sample(sim: sim, simWallSeconds: wall, live: nil) }
         let measured = LiveThrottleRun.run(
             policy: item.policy,
@@ -166,6 +167,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
             backgroundThreads: configuration.backgroundThreads,
             recordTimeline: recordTimeline
         )
+        if let violation = measured.violation { throw violation }
         return Sample(sim: sim, simWallSeconds: wall, live: measured)
     }
 

@@ -102,19 +102,20 @@ package struct ClockWorkload: MatrixWorkload {
         switch item {
         case let .simulate(scenario, client, seed, _):
             let schedule = ClockSchedule(scenario: scenario)
-            return .simulated(
-                sources.map { source in
-                    let run = SimRunner.record(
-                        scenario: scenario,
-                        schedule: schedule,
-                        client: client,
-                        source: source,
-                        seed: seed,
-                        trace: recordTimeline
-                    )
-                    return (source, run.observations, run.trace)
-                }
-            )
+            var runs: [(ClockKind, [Observation], [TraceEvent])] = []
+            for source in sources {
+                let run = SimRunner.record(
+                    scenario: scenario,
+                    schedule: schedule,
+                    client: client,
+                    source: source,
+                    seed: seed,
+                    trace: recordTimeline
+                )
+                if let violation = run.violation { throw violation }
+                runs.append((source, run.observations, run.trace))
+            }
+            return .simulated(runs)
         case let .readCost(iterations, repetitions):
             return .readCost(ReadCost.measure(sources: sources, iterations: iterations, repetitions: repetitions))
         case let .live(scenario, seed, _):

@@ -1,0 +1,48 @@
+import Readiness
+
+/// Which rule of `ReadinessContract` a `ContractCoordinator` breaks, if any.
+public enum CoordinatorFault: Sendable {
+    case none
+    /// Forgets every block registered before ready (its drain is then 0 ms).
+    case dropsEarlyBlocks
+    /// Runs every block registered after ready twice.
+    case runsEachTwice
+    /// Runs a block registered off main after ready on that thread, whatever its kind.
+    case runsOffMainRegistrationsInPlace
+}
+
+/// Everything at ready, each block in a turn of its own, in registration order; `fault` breaks one
+/// rule. Without a fault it is the control.
+public final class ContractCoordinator: ReadinessPolicy, @unchecked Sendable {
+    private let session: LaunchSession  // confined to the main executor
+    private let fault: CoordinatorFault
+    private var ready = false, waiting: [ReadinessBlock] = []
+
+    public init(session: LaunchSession, fault: CoordinatorFault) {
+        self.session = session
+        self.fault = fault
+    }
+
+    public func register(_ b: ReadinessBlock) {
+        guard ready else {
+            if fault != .dropsEarlyBlocks { waiting.append(b) }
+            return
+        }
+        session.run(b, ownTurn: false)
+        if fault == .runsEachTwice { session.run(b, ownTurn: false) }
+    }
+
+    public func registerOffMain(_ b: ReadinessBlock) {
+        if fault == .runsOffMainRegistrationsInPlace, ready { return session.run(b, ownTurn: false) }
+        session.executor.async { [self] in register(b) }
+    }
+
+    public func setAppReady() {
+        ready = true
+        session.markAppReady()
+        for b in waiting { session.executor.async { [session] in session.run(b, ownTurn: true) } }
+        waiting = []
+    }
+
+    public func setUIReady() {}
+}
