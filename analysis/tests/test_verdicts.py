@@ -316,3 +316,25 @@ def test_the_printed_change_agrees_in_sign_with_the_medians(name):
     against = [c for c in live if c.estimate_pct is not None and c.estimate_pct * c.change_pct < 0]
     assert against, "the control: some estimates point against the medians"
     assert all(c.common_shift_pct is not None for c in against)
+
+
+def test_a_side_noisier_than_the_floor_was_learned_at_is_inconclusive(tmp_path):
+    """A floor vouches for runs like its learning pairs: a side at a higher load per core (or, with
+    several threads, a lower co-scheduling probe) makes a cell that would be flagged inconclusive.
+    The control: the same cell at the learned load is worse."""
+    ev = V.evidence({"a": [3.0, 3.1, 3.2]}, {"b": [4.0, 4.1, 4.2]}, "live")
+    V.adjust([ev])
+    assert V.decide(ev, "lower_is_better", floor=0.1, noisier=V.noisier_than_floor((2.0, 2.4), 2.0)).verdict == WORSE
+    reason = V.noisier_than_floor((2.0, 5.0), 2.0)
+    assert "NEW ran at load 5.00 per core" in reason
+    decided = V.decide(ev, "lower_is_better", floor=0.1, noisier=reason)
+    assert decided.verdict == INCONCLUSIVE and "noisier than the floor" in decided.why
+    assert V.noisier_than_floor((1.0, 1.0), 2.0, (0.9, 0.2), 0.9, several_threads=True).startswith("NEW's threads")
+    assert V.noisier_than_floor((1.0, 1.0), 2.0, (0.9, 0.2), 0.9, several_threads=False) == ""
+    assert V.noisier_than_floor((9.0, 9.0), None) == ""  # a floor that records no conditions
+    floors = V.NoiseFloors()
+    floors.learned_under(3.0, 0.5)
+    floors.learned_under(5.0, 0.8)
+    floors.learn("k", [0.05], "A1 vs A2")
+    floors.save(tmp_path / "f.json")
+    assert V.NoiseFloors.load(tmp_path / "f.json").learned_at == {"load_per_core": 5.0, "co_scheduled": 0.5}
