@@ -60,10 +60,20 @@ final class VerdictRuleTests: XCTestCase {
         XCTAssertEqual(VerdictRule.decide(byRun[0], lowerIsBetter: true, minimumEffect: 0.30, floor: nil), .same)
 
         // 3 a side (the default bench-atomics run): only complete separation beyond the floor counts.
-        var three = [VerdictRule.evidence(base: ["a": [1, 2, 3]], new: ["b": [4, 5, 6]])]
+        // The bar is the largest of the tolerance, the floor and the repetitions' spread (max/min − 1).
+        var three = [VerdictRule.evidence(base: ["a": [3, 3.1, 3.2]], new: ["b": [4, 4.1, 4.2]])]
         VerdictRule.adjust(&three)
         XCTAssertEqual(VerdictRule.decide(three[0], lowerIsBetter: true, minimumEffect: 0.01, floor: 0.2), .worse)
-        XCTAssertEqual(VerdictRule.decide(three[0], lowerIsBetter: true, minimumEffect: 0.01, floor: 0.5), .same, "4 − 3 is +33 %")
+        XCTAssertEqual(VerdictRule.decide(three[0], lowerIsBetter: true, minimumEffect: 0.01, floor: 0.3), .same, "4 − 3.2 is +25 %")
+        XCTAssertEqual(
+            VerdictRule.decide(three[0], lowerIsBetter: true, minimumEffect: 0.01, floor: 0.2, noisier: "NEW ran at load 5"),
+            .inconclusive,
+            "a side noisier than the floor was learned at"
+        )
+        // A side whose repetitions scatter more than the separation: 1…3 spreads 200 %, so 4 − 3 (+33 %) is not enough.
+        var scattered = [VerdictRule.evidence(base: ["a": [1, 2, 3]], new: ["b": [4, 5, 6]])]
+        VerdictRule.adjust(&scattered)
+        XCTAssertEqual(VerdictRule.decide(scattered[0], lowerIsBetter: true, minimumEffect: 0.01, floor: 0.2), .same)
         var overlap = [VerdictRule.evidence(base: ["a": [1, 2, 4.5]], new: ["b": [4, 5, 6]])]
         VerdictRule.adjust(&overlap)
         XCTAssertEqual(VerdictRule.decide(overlap[0], lowerIsBetter: true, minimumEffect: 0.01, floor: 0), .same)

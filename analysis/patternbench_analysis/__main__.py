@@ -281,7 +281,7 @@ def parser() -> argparse.ArgumentParser:
     export.set_defaults(run=_export)
 
     comp = sub.add_parser(
-        "compare", help="per cell and metric: change in %% with its interval and a verdict (rule pb-verdict-2)"
+        "compare", help="per cell and metric: change in %% with its interval and a verdict (rule pb-verdict-3)"
     )
     comp.add_argument("base", metavar="BASE", help="results folder(s), comma-separated")
     comp.add_argument("new", metavar="NEW", help="results folder(s), comma-separated")

@@ -1,18 +1,24 @@
 """`compare BASE NEW`: per cell and metric, the change with its interval and a verdict, by the one rule.
 
 Modelled on google/benchmark's compare.py (one row per benchmark and metric: old, new, change); the
-statistics are verdicts.py's rule `pb-verdict-2` (the same rule bench-gate applies, see that
+statistics are verdicts.py's rule `pb-verdict-3` (the same rule bench-gate applies, see that
 module's docstring for its assumptions). A cell is (workload, scenario, variant, mode, factors);
 its samples are the values over seeds / repetitions, grouped by run. BASE and NEW may each be
 several folders (e.g. the rounds of an interleaved A/B job): with ≥ 5 runs a side, each run counts
 once (its median); otherwise the repetitions are compared and must clear the noise floor learned
 from A/A pairs on the same CPU, or the verdict is `inconclusive`.
 
-- change: Hodges–Lehmann shift NEW − BASE, relative (a ratio on log values when all are > 0);
-- interval: its distribution-free 95 % interval (Moses);
+- change: NEW's median against BASE's, relative, so its sign always agrees with the two medians;
+- estimate: the Hodges–Lehmann shift NEW − BASE the rule judges (a ratio on log values when all
+  are > 0), after the cell's common shift where one was removed (then labelled so);
+- interval: the estimate's distribution-free 95 % interval (Moses);
 - verdict: `worse` / `better` (by the metric's direction, see directions.py), `changed` when the
   direction is unknown, `no detectable change`, `inconclusive`, `too few repetitions`, or
-  `not comparable` (the sides ran on different CPUs). Each cell says why (`why`).
+  `not comparable` (the sides ran on different CPUs). Each cell says why (`why`). A metric that
+  describes the host (directions.HOST_CONDITIONS) is a `host condition`, never better or worse.
+
+Each side is named: its runs' host (CPU model and family), build and load at start and end. A run
+compared with itself is refused.
 
 Cells only in one folder are listed, not dropped. Warnings name what weakens the comparison:
 different CPUs, a co-scheduling probe that says the threads took turns, a host load that differed
@@ -33,9 +39,17 @@ from . import verdicts as V
 from .directions import THRESHOLDS, direction
 from .results import Cell, InputError, ResultsFolder, combined, factor_text, workloads
 
-BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE = V.BETTER, V.WORSE, V.SAME, V.CHANGED, V.FEW, V.INCONCLUSIVE
+BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE, CONDITION = (
+    V.BETTER,
+    V.WORSE,
+    V.SAME,
+    V.CHANGED,
+    V.FEW,
+    V.INCONCLUSIVE,
+    V.CONDITION,
+)
 NOT_COMPARABLE = "not comparable"
-ORDER = {WORSE: 0, CHANGED: 1, INCONCLUSIVE: 2, FEW: 3, NOT_COMPARABLE: 4, BETTER: 5, SAME: 6}
+ORDER = {WORSE: 0, CHANGED: 1, INCONCLUSIVE: 2, FEW: 3, NOT_COMPARABLE: 4, BETTER: 5, SAME: 6, CONDITION: 7}
 
 
 @dataclass
@@ -58,8 +72,8 @@ class CellChange(Cell):
     base_max: float
     new_min: float
     new_max: float
-    change_pct: float | None
-    ci_low_pct: float | None
+    change_pct: float | None  # the medians' change: its sign always agrees with them
+    ci_low_pct: float | None  # the estimate's interval
     ci_high_pct: float | None
     verdict: str
     sample_unit: str = ""  # runs / repetitions / seeds / deterministic
@@ -69,6 +83,8 @@ class CellChange(Cell):
     p_adjusted: float | None = None
     min_effect: float | None = None
     noise_floor: float | None = None
+    estimate_pct: float | None = None  # the Hodges–Lehmann shift judged, the common shift removed where one was
+    common_shift_pct: float | None = None  # that shift (one run a side, over the cell's variants), or None
     why: str = ""
 
 
@@ -82,6 +98,7 @@ class Comparison:
     only_in_new: list[dict] = field(default_factory=list)
     skipped_non_finite: int = 0
     warnings: list[str] = field(default_factory=list)
+    sides: dict[str, list[dict]] = field(default_factory=dict)  # BASE/NEW: each run's host, build and load
 
     def counts(self) -> dict[str, int]:
         out = {v: 0 for v in ORDER}
@@ -154,6 +171,53 @@ def _side_load(folders: list[ResultsFolder], workload: str) -> tuple[float, floa
     if not readings:
         return None
     return sum(readings) / len(readings), min(readings), max(readings), cores
+
+
+def _side_noise(folders: list[ResultsFolder], workload: str) -> tuple[float | None, float | None]:
+    """(highest 1-minute load per logical core, lowest co-scheduling probe fraction) of a side's runs
+    that measured live: what `verdicts.noisier_than_floor` weighs against the floor's learning pairs.
+    None where no run records it."""
+    side = _side_load(folders, workload)
+    fractions = [f for _, f, _ in _probe_fractions(folders, workload)]
+    return (None if side is None else side[2] / max(side[3], 1)), (min(fractions) if fractions else None)
+
+
+def describe_run(document: dict) -> dict:
+    """One run as a side of a comparison names it: its host, its build, its load at start and end."""
+    meta = document.get("metadata", {})
+    host = meta.get("host", {})
+    cpu = host.get("cpu_model") or "unknown CPU"
+    if host.get("cpu_family") is not None:
+        cpu += f" (family {host['cpu_family']}, model {host.get('cpu_model_number')})"
+    commit = str(meta.get("git_commit") or "unknown commit")[:12] + (" dirty" if meta.get("git_dirty") else "")
+    return {
+        "run_id": str(document.get("run_id")),
+        "host": f"{host.get('hostname') or 'unknown host'}: {cpu}, {host.get('logical_cores') or '?'} logical cores",
+        "build": f"{meta.get('build_configuration') or 'unknown'} build, {commit}, Swift {meta.get('swift_version')}",
+        "load_start": meta.get("load_average_1m_start"),
+        "load_end": meta.get("load_average_1m_end"),
+    }
+
+
+def _side_text(run: dict) -> str:
+    def load(value) -> str:
+        return "not recorded" if value is None else f"{value:.2f}"
+
+    return (
+        f"{run['run_id']}: {run['host']}; {run['build']}; 1-minute load average {load(run['load_start'])} "
+        f"at start, {load(run['load_end'])} at end"
+    )
+
+
+def _refuse_self_comparison(base: list[ResultsFolder], new: list[ResultsFolder]) -> None:
+    """A run against itself shows no difference by construction: its "no change" says nothing."""
+    paths = {f.path.resolve() for f in base} & {f.path.resolve() for f in new}
+    runs = {i for f in base for r in f.runs.values() for i in r.run_ids} & {
+        i for f in new for r in f.runs.values() for i in r.run_ids
+    }
+    if paths or runs:
+        same = ", ".join(sorted(str(p) for p in paths) or sorted(runs))
+        raise InputError(f"BASE and NEW hold the same run(s) ({same}): compare two different runs")
 
 
 def _load_warning(base: list[ResultsFolder], new: list[ResultsFolder], workload: str) -> str | None:
@@ -246,6 +310,7 @@ def _min_effect(gated: list[dict], workload: str, scenario: str, metric: str, fa
 
 def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Options | None = None) -> Comparison:
     options = options or Options()
+    _refuse_self_comparison(base, new)
     result = Comparison(
         base=sorted({i for f in base for r in f.runs.values() for i in r.run_ids}),
         new=sorted({i for f in new for r in f.runs.values() for i in r.run_ids}),
@@ -263,7 +328,11 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
         else V.NoiseFloors.load(V.NOISE_FLOOR_FILE)
     )
     gated = _tolerances(options.thresholds)
-    pending: list[tuple[CellChange, V.Evidence, str, float, tuple]] = []
+    result.sides = {
+        label: [describe_run(d) for w in sorted(workloads(folders)) for d in _documents(folders, w)]
+        for label, folders in (("BASE", base), ("NEW", new))
+    }
+    pending: list[tuple[CellChange, V.Evidence, str, float, tuple, str]] = []
     for workload in [w for w in workloads(new) if w in base_workloads]:
         b_cells, b_units, factors = _samples(base, workload)
         n_cells, _n_units, n_factors = _samples(new, workload)
@@ -275,6 +344,7 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
         result.warnings += warnings
         prints = {p for p in _fingerprints(base, workload) | _fingerprints(new, workload) if p is not None}
         fingerprint = next(iter(prints)) if len(prints) == 1 else None
+        (load_b, probe_b), (load_n, probe_n) = _side_noise(base, workload), _side_noise(new, workload)
         for key in n_cells:
             described = _describe(workload, key, factors)
             if key not in b_cells:
@@ -323,7 +393,14 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
                 continue
             key_floor = (fingerprint, workload, key[-1], described["factors"], described["variant"])
             min_effect = _min_effect(gated, workload, key[0], key[-1], described["factors"], options.min_effect)
-            pending.append((cell, ev, d, min_effect, key_floor))
+            noisier = V.noisier_than_floor(
+                (load_b, load_n),
+                floors.learned_at.get("load_per_core"),
+                (probe_b, probe_n),
+                floors.learned_at.get("co_scheduled"),
+                threads is not None and key[threads] not in ("", "1"),
+            )
+            pending.append((cell, ev, d, min_effect, key_floor, noisier))
         result.only_in_base += [_describe(workload, k, factors) for k in b_cells if k not in n_cells]
     # Benjamini–Hochberg: one family of every tested live cell, one of every tested sim cell.
     for mode_is_sim in (False, True):
@@ -345,11 +422,13 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
             + "; ".join(f"{k[0]} {k[1]} {k[2]} {k[3]} {c:+.0%}" for k, c in largest)
             + "). A change of the code common to all variants of a cell needs interleaved runs to be seen"
         )
-    for cell, ev, d, min_effect, key_floor in pending:
-        V.decide(ev, d, min_effect, floors.floor_for(*key_floor))
+    for cell, ev, d, min_effect, key_floor, noisier in pending:
+        V.decide(ev, d, min_effect, floors.floor_for(*key_floor), noisier)
         cell.verdict, cell.why = ev.verdict, ev.why
         cell.p_value, cell.p_adjusted, cell.min_effect, cell.noise_floor = ev.p, ev.p_adjusted, ev.min_effect, ev.floor
-        cell.change_pct = None if ev.change is None else 100 * ev.change
+        cell.change_pct = None if ev.median_change is None else 100 * ev.median_change
+        cell.estimate_pct = None if ev.change is None else 100 * ev.change
+        cell.common_shift_pct = None if ev.common is None else 100 * ev.common
         cell.ci_low_pct = None if ev.low is None else 100 * ev.low
         cell.ci_high_pct = None if ev.high is None else 100 * ev.high
         result.cells.append(cell)
@@ -372,6 +451,10 @@ def compare(base: list[ResultsFolder], new: list[ResultsFolder], options: Option
 def learn_noise_floor(comparison: Comparison, base: list[ResultsFolder], new: list[ResultsFolder], path: Path) -> int:
     """Treats BASE/NEW as a same-binary A/A pair: adds each tested live cell's change to the floors in `path`."""
     floors = V.NoiseFloors.load(path)
+    for workload in {c.workload for c in comparison.cells}:
+        for side in (base, new):
+            load, probe = _side_noise(side, workload)
+            floors.learned_under(load, probe)
     groups: dict[str, list[float]] = {}
     for workload in {c.workload for c in comparison.cells}:
         prints = {p for p in _fingerprints(base, workload) | _fingerprints(new, workload) if p is not None}
@@ -381,11 +464,11 @@ def learn_noise_floor(comparison: Comparison, base: list[ResultsFolder], new: li
                 f"({len(prints)} fingerprints); a floor belongs to one CPU"
             )
     for c in comparison.cells:
-        if c.mode == "sim" or c.sample_unit != V.REPS or c.change_pct is None:
+        if c.mode == "sim" or c.sample_unit != V.REPS or c.estimate_pct is None:
             continue
         prints = {p for p in _fingerprints(base, c.workload) | _fingerprints(new, c.workload) if p is not None}
         key = V.floor_key(next(iter(prints)), c.workload, c.metric, c.factors, c.variant)
-        groups.setdefault(key, []).append(c.change_pct / 100)
+        groups.setdefault(key, []).append(c.estimate_pct / 100)
     pair = f"{'+'.join(comparison.base)} vs {'+'.join(comparison.new)}"
     for key, changes in groups.items():
         floors.learn(key, changes, pair)
@@ -439,17 +522,27 @@ HEADER = [
     "n base / new",
     "base median (min–max)",
     "new median (min–max)",
-    "change",
-    "interval (95 %; below 5 a side: the full range)",
+    "change of the medians",
+    "estimate judged (Hodges–Lehmann)",
+    "its interval (95 %; below 5 a side: the full range)",
     "verdict",
     "why",
 ]
 
 
+def _estimate(c: CellChange) -> str:
+    """The shift the rule judged, labelled when the cell's common shift was removed from it."""
+    if c.estimate_pct is None:
+        return "–"
+    if c.common_shift_pct is None:
+        return _pct(c.estimate_pct)
+    return f"{_pct(c.estimate_pct)} adjusted (common shift {_pct(c.common_shift_pct)} removed)"
+
+
 def rows(comparison: Comparison, changed_only: bool = False) -> list[list[str]]:
     out = []
     for c in comparison.cells:
-        if changed_only and c.verdict == SAME:
+        if changed_only and c.verdict in (SAME, CONDITION):
             continue
         ci = "–" if c.ci_low_pct is None else f"[{c.ci_low_pct:+.1f} %, {c.ci_high_pct:+.1f} %]"
         n = f"{c.n_base} / {c.n_new}" + (" runs" if c.sample_unit == V.RUNS else "")
@@ -461,6 +554,7 @@ def rows(comparison: Comparison, changed_only: bool = False) -> list[list[str]]:
                 f"{_num(c.base_median)} ({_num(c.base_min)}–{_num(c.base_max)})",
                 f"{_num(c.new_median)} ({_num(c.new_min)}–{_num(c.new_max)})",
                 _pct(c.change_pct) if c.change_pct is not None else ("–" if c.p_value is None else "from 0"),
+                _estimate(c),
                 ci,
                 c.verdict,
                 c.why,
@@ -476,11 +570,41 @@ def summary_line(comparison: Comparison) -> str:
         f"{len(comparison.cells)} cells × metrics compared: {counts[WORSE]} worse, {counts[BETTER]} better, "
         f"{counts[CHANGED]} changed (direction unknown), {counts[SAME]} no detectable change, "
         f"{counts[INCONCLUSIVE]} inconclusive, {counts[FEW]} with too few repetitions, "
-        f"{counts[NOT_COMPARABLE]} not comparable. Rule {V.RULE}: two-sided Mann–Whitney per cell "
+        f"{counts[NOT_COMPARABLE]} not comparable; {counts[CONDITION]} host conditions (not judged). Rule {V.RULE}: two-sided Mann–Whitney per cell "
         f"(run medians with ≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor), "
         f"Benjamini–Hochberg at FDR {V.Q:.0%}, Hodges–Lehmann change with its 95 % interval, "
-        f"minimum effect {o.min_effect:.0%} (a gated metric's tolerance where one applies)"
+        f"minimum effect {o.min_effect:.0%} (a gated metric's tolerance where one applies); against a floor the "
+        "bar widens to the repetitions' spread, and a side that ran noisier than the floor was learned at "
+        "(load per core, co-scheduling probe) is inconclusive"
     )
+
+
+def side_lines(comparison: Comparison) -> list[str]:
+    """Each side's runs: host, build and load at start and end."""
+    return [f"{label} {_side_text(run)}" for label, runs in comparison.sides.items() for run in runs]
+
+
+def condition_lines(comparison: Comparison) -> list[str]:
+    """Host-health metrics that moved by the minimum effect or more: conditions, beside the verdicts."""
+    moved = [
+        c
+        for c in comparison.cells
+        if c.verdict == CONDITION
+        and c.change_pct is not None
+        and abs(c.change_pct) >= 100 * comparison.options.min_effect
+    ]
+    by_metric: dict[str, list[CellChange]] = {}
+    for c in moved:
+        by_metric.setdefault(f"{c.workload} {c.metric}", []).append(c)
+    out = []
+    for name, cells in sorted(by_metric.items()):
+        b = float(np.median([c.base_median for c in cells]))
+        n = float(np.median([c.new_median for c in cells]))
+        out.append(
+            f"{name}: moved by {comparison.options.min_effect:.0%} or more in {len(cells)} cells "
+            f"(median of their medians {_num(b)} in BASE, {_num(n)} in NEW): the host's, not the code's"
+        )
+    return out
 
 
 def to_markdown(comparison: Comparison, heading: str = "#") -> str:
@@ -492,11 +616,17 @@ def to_markdown(comparison: Comparison, heading: str = "#") -> str:
         f"BASE: {', '.join(comparison.base)}  ",
         f"NEW: {', '.join(comparison.new)}",
         "",
+        *[f"- {line}" for line in side_lines(comparison)],
+        "",
         summary_line(comparison),
         "",
     ]
     if comparison.warnings:
         parts += [f"**Warning:** {w}  " for w in comparison.warnings] + [""]
+    conditions = condition_lines(comparison)
+    if conditions:
+        parts += ["Host conditions (reported, never judged better or worse):", ""]
+        parts += [f"- {line}" for line in conditions] + [""]
     changed = rows(comparison, changed_only=True)
     if changed:
         parts += [md_table(HEADER, changed), ""]
@@ -528,6 +658,7 @@ VERDICT_COLOURS = {
     SAME: "#1f2328",
     INCONCLUSIVE: "#59636e",
     NOT_COMPARABLE: "#59636e",
+    CONDITION: "#59636e",
 }
 
 
@@ -537,14 +668,16 @@ def to_html_section(comparison: Comparison) -> str:
     out = [
         '<section id="comparison"><h2>Comparison: NEW against BASE</h2>',
         f"<p>BASE: {h(', '.join(comparison.base))}<br>NEW: {h(', '.join(comparison.new))}</p>",
+        "<ul>" + "".join(f"<li>{h(line)}</li>" for line in side_lines(comparison)) + "</ul>",
         f'<p class="caption">{h(summary_line(comparison))}</p>',
         "".join(f'<p class="warning"><strong>Warning:</strong> {h(w)}</p>' for w in comparison.warnings),
+        "".join(f'<p class="condition">Host condition: {h(line)}</p>' for line in condition_lines(comparison)),
         "<table><thead><tr>" + "".join(f"<th>{h(c)}</th>" for c in HEADER) + "</tr></thead><tbody>",
     ]
     for row, cell in zip(rows(comparison), comparison.cells, strict=False):
         colour = VERDICT_COLOURS[cell.verdict]
         tds = "".join(
-            f'<td class="num">{h(v)}</td>' if 2 <= i <= 6 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-2])
+            f'<td class="num">{h(v)}</td>' if 2 <= i <= 7 else f"<td>{h(v)}</td>" for i, v in enumerate(row[:-2])
         )
         out.append(
             f'<tr data-verdict="{h(cell.verdict)}">{tds}<td style="color:{colour};font-weight:600">'
@@ -584,7 +717,9 @@ def to_json(comparison: Comparison) -> str:
         "statistic": f"rule {V.RULE}: Mann–Whitney per cell, Benjamini–Hochberg at {V.Q}, Hodges–Lehmann "
         "change with its Moses 95 % interval; run medians with "
         f"≥ {V.MIN_RUNS} runs a side, else repetitions against the A/A noise floor",
+        "sides": comparison.sides,
         "warnings": comparison.warnings,
+        "host_conditions": condition_lines(comparison),
         "counts": comparison.counts(),
         "cells": [asdict(c) for c in comparison.cells],
         "only_in_base": comparison.only_in_base,

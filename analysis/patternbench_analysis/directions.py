@@ -3,7 +3,8 @@
 Known from the name (the schema's metric names end in their unit and say what they count); the
 regression gate's `hardware_metrics` in results/thresholds.json override where they say otherwise.
 A metric whose direction is unknown is still compared; its verdict says "changed" instead of
-better or worse.
+better or worse. A metric that describes the host during the run rather than the code under test
+(`HOST_CONDITIONS`) has no better or worse at all: it is reported as a condition beside the verdicts.
 """
 
 from __future__ import annotations
@@ -13,14 +14,21 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-LOWER, HIGHER, UNKNOWN = "lower_is_better", "higher_is_better", "unknown"
+LOWER, HIGHER, UNKNOWN, HOST = "lower_is_better", "higher_is_better", "unknown", "host_condition"
+
+# Metrics that describe the machine during a run, not the code under test: the co-scheduling
+# probe's fraction (whether two threads could run at once), preemptions by other processes
+# (involuntary context switches), and the fixed measuring window and the CPU time a thread was
+# given in it. A change in them explains other changes (the host was busier), so calling it "worse"
+# blamed the code for the machine's load. Voluntary context switches are the code's (a lock that
+# sleeps) and stay judged. VerdictRule.hostConditions in Swift holds the same names.
+HOST_CONDITIONS = frozenset({"co_scheduled_fraction", "involuntary_ctx_switches", "elapsed_ms", "cpu_time_ms"})
 
 HIGHER_PATTERNS = [
     r"ops_per_s$",
     r"per_s$(?<!ms_per_s)",
     r"throughput",
     r"fairness",
-    r"co_scheduled_fraction",
     r"hit_ratio",
     r"hits$",
     r"delivered",
@@ -74,6 +82,8 @@ def _gate_directions() -> dict[tuple[str, str], str]:
 
 
 def direction(workload: str, metric: str) -> str:
+    if metric in HOST_CONDITIONS:
+        return HOST
     gate = _gate_directions().get((workload, metric))
     if gate:
         return gate

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .directions import HIGHER, LOWER, direction
+from .directions import HIGHER, HOST_CONDITIONS, LOWER, direction
 from .export import epoch_ns
 from .results import Cell, InputError, ResultsFolder, factor_text
 
@@ -51,10 +51,9 @@ def default_db() -> Path:
     return root / "patternbench" / "history.sqlite"
 
 
-# Metrics that describe the host during a run rather than the code under test (the co-scheduling
-# probe, preemptions, the fixed measuring window): a change in them explains other changes and is
-# drawn for context, without a better/worse verdict.
-HEALTH_METRICS = frozenset({"co_scheduled_fraction", "involuntary_ctx_switches", "elapsed_ms", "cpu_time_ms"})
+# Metrics that describe the host during a run rather than the code under test (directions.py): a
+# change in them explains other changes and is drawn for context, without a better/worse verdict.
+HEALTH_METRICS = HOST_CONDITIONS
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS runs (
@@ -472,7 +471,7 @@ def changes_markdown(found: list[Change], stats: dict, options: Options, frame: 
             "size",
             "p",
             "verdict",
-            "why (rule pb-verdict-2)",
+            "why (rule pb-verdict-3)",
         ]
         if frame is not None and len(frame):
             header.append("trend (median per run)")

@@ -1,4 +1,4 @@
-"""The one rule for "did this cell change between BASE and NEW?" (rule `pb-verdict-2`).
+"""The one rule for "did this cell change between BASE and NEW?" (rule `pb-verdict-3`).
 
 `compare`, `history changes` and bench-gate (Sources/Measurement/Gate/VerdictRule.swift, the same
 rule in Swift; tests/test_verdict_agreement.py runs both on committed real run pairs and requires
@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-RULE = "pb-verdict-2"
+RULE = "pb-verdict-3"
 MIN_RUNS = 5  # runs a side for the run-level unit (5 v 5 is the smallest where a 95 % interval exists)
 MIN_REPS = 5  # values a side for a rank test
 MIN_SEPARATED = 3  # fewer (3 or 4) a side, against a floor: only complete separation beyond it counts
@@ -75,13 +75,14 @@ Z975 = 1.959963984540054  # the standard normal's 97.5 % quantile (two-sided 95 
 DEFAULT_MIN_EFFECT = 0.01
 NOISE_FLOOR_FILE = Path(__file__).resolve().parents[2] / "results" / "noise-floor.json"
 
-BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE = (
+BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE, CONDITION = (
     "better",
     "worse",
     "no detectable change",
     "changed",
     "too few repetitions",
     "inconclusive",
+    "host condition",
 )
 RUNS, REPS, SEEDS, DETERMINISTIC = "runs", "repetitions", "seeds", "deterministic"
 
@@ -212,7 +213,9 @@ class Evidence:
     log_scale: bool
     base_median: float
     new_median: float
-    change: float | None = None  # relative shift (HL), e.g. 0.25 = +25 %
+    change: float | None = None  # relative shift (HL), e.g. 0.25 = +25 %; the common shift removed where noted
+    median_change: float | None = None  # new median against base median, relative: the change printed
+    spread: float | None = None  # the wider side's repetitions, max/min − 1 (log-scale repetition cells)
     low: float | None = None  # its 95 % interval, relative
     high: float | None = None
     p: float | None = None
@@ -222,6 +225,8 @@ class Evidence:
         None  # the cell's common shift (over its variants) removed from change/low/high (one run a side)
     )
     min_effect: float = DEFAULT_MIN_EFFECT
+    bar: float | None = None  # what the whole interval had to clear (repetitions against a floor)
+    noisier: str = ""  # why a side ran noisier than its floor was learned at (then inconclusive)
     verdict: str = SAME
     why: str = ""
     notes: list[str] = field(default_factory=list)
@@ -229,6 +234,18 @@ class Evidence:
     @property
     def tested(self) -> bool:
         return self.p is not None
+
+
+def median_change(base_median: float, new_median: float) -> float | None:
+    """NEW's median against BASE's, relative to |BASE's|: the change a reader checks against the two
+    medians printed beside it, so its sign always agrees with them (None from a zero median)."""
+    if not math.isfinite(base_median) or not math.isfinite(new_median):
+        return None
+    if new_median == base_median:
+        return 0.0
+    if base_median == 0:
+        return None
+    return (new_median - base_median) / abs(base_median)
 
 
 def _relative(shift: float | None, log_scale: bool, base_median: float) -> float | None:
@@ -267,6 +284,7 @@ def evidence(
         )
         diff = [s for s in b if b[s] != n[s]]
         ev.change = 0.0 if not diff else _relative(median(new_all) - median(base_all), False, median(base_all))
+        ev.median_change = median_change(ev.base_median, ev.new_median)
         ev.notes.append(f"{len(diff)} of {len(b)} seeds differ" if diff else "")
         ev.verdict = CHANGED if diff else SAME
         return ev
@@ -279,6 +297,9 @@ def evidence(
         base, new = base_all, new_all
     log_scale = all(v > 0 for v in base) and all(v > 0 for v in new)
     ev = Evidence(unit, len(base), len(new), runs_b, runs_n, log_scale, median(base), median(new))
+    ev.median_change = median_change(ev.base_median, ev.new_median)
+    if unit == REPS and log_scale and MIN_SEPARATED <= min(len(base), len(new)) < MIN_REPS:  # the full-range case
+        ev.spread = max(max(base) / min(base), max(new) / min(new)) - 1
     smallest = MIN_SEPARATED if unit == REPS else MIN_REPS
     if len(base) < smallest or len(new) < smallest:
         ev.verdict = FEW
@@ -299,12 +320,24 @@ def evidence(
 
 
 def decide(
-    ev: Evidence, direction: str, min_effect: float = DEFAULT_MIN_EFFECT, floor: float | None = None
+    ev: Evidence,
+    direction: str,
+    min_effect: float = DEFAULT_MIN_EFFECT,
+    floor: float | None = None,
+    noisier: str = "",
 ) -> Evidence:
-    """The verdict of a tested cell once `ev.p_adjusted` is set (see the module's rule)."""
-    from .directions import HIGHER, LOWER
+    """The verdict of a tested cell once `ev.p_adjusted` is set (see the module's rule).
+
+    `noisier` (from `noisier_than_floor`) says why a side ran noisier than the floor's A/A pairs
+    did; a cell judged against that floor is then inconclusive where it would have been flagged,
+    since the floor no longer bounds its noise."""
+    from .directions import HIGHER, HOST, LOWER
 
     ev.min_effect = min_effect
+    if direction == HOST:  # the machine's, not the code's: a condition beside the verdicts, never judged
+        ev.verdict = CONDITION
+        ev.why = _why(ev)
+        return ev
     if ev.unit == DETERMINISTIC or ev.verdict == FEW or not ev.tested:
         ev.why = _why(ev)
         if ev.unit == DETERMINISTIC and ev.verdict == CHANGED:  # a seed differs: changed, directed by the medians
@@ -322,24 +355,68 @@ def decide(
     change = ev.change
     if ev.unit == REPS:
         ev.floor = floor
-    if change is None:  # from 0: no relative size; a significant test decides (never 3 or 4 values a side)
+    if change is None:  # from 0: no relative size; a significant test decides (never 3 or 4 a side)
         large = significant and not separated
     elif ev.unit == REPS and (floor is not None or separated):
-        bar = max(min_effect, floor or 0.0)
-        large = ev.low is not None and ev.high is not None and (ev.low > bar or ev.high < -bar)
+        # With 3 or 4 a side the bar widens to the cell's own repetition spread: a run whose
+        # repetitions scatter more than the floor ran noisier than the A/A pairs the floor was
+        # learned from. (From 5 a side the Moses interval already carries the spread.)
+        ev.bar = max(min_effect, floor or 0.0, ev.spread or 0.0)
+        large = ev.low is not None and ev.high is not None and (ev.low > ev.bar or ev.high < -ev.bar)
     else:
         large = abs(change) >= min_effect
+    delta = ev.new_median - ev.base_median if change is None else change
     if not (significant and large):
         ev.verdict = SAME
     elif ev.unit == REPS and floor is None:
         ev.verdict = INCONCLUSIVE
+    elif ev.unit == REPS and noisier:
+        ev.verdict, ev.noisier = INCONCLUSIVE, noisier
+    elif ev.median_change is not None and delta * ev.median_change <= 0:
+        # The estimate (after the common shift) and the medians disagree in direction: the verdict
+        # would contradict the numbers printed under it, so it is not given.
+        ev.verdict = INCONCLUSIVE
     else:
-        ev.verdict = _directed(ev.new_median - ev.base_median if change is None else change, direction, HIGHER, LOWER)
+        ev.verdict = _directed(delta, direction, HIGHER, LOWER)
     ev.why = _why(ev)
     return ev
 
 
+def noisier_than_floor(
+    loads: tuple[float | None, float | None],
+    learned_load: float | None,
+    probes: tuple[float | None, float | None] = (None, None),
+    learned_probe: float | None = None,
+    several_threads: bool = False,
+) -> str:
+    """Why a side ran noisier than the floor was learned at, or "" (VerdictRule.noisierThanFloor).
+
+    `loads`: each side's highest 1-minute load average per logical core (start and end of its runs);
+    `probes`: each side's lowest co-scheduling probe fraction (two threads running at once). The
+    floor vouches for the noise of runs like the A/A pairs it was learned from: a side at a higher
+    load per core, or (for a cell of several threads) whose threads ran together less often than in
+    those pairs, is outside what it saw. A floor that does not record its conditions vouches for
+    nothing beyond itself, and no side is called noisier than it."""
+    reasons = []
+    for label, load in zip(("BASE", "NEW"), loads, strict=True):
+        if load is not None and learned_load is not None and load > learned_load * LOAD_MARGIN:
+            reasons.append(f"{label} ran at load {load:.2f} per core, the floor was learned at ≤ {learned_load:.2f}")
+    for label, probe in zip(("BASE", "NEW"), probes, strict=True) if several_threads else ():
+        if probe is not None and learned_probe is not None and probe < learned_probe - PROBE_MARGIN:
+            reasons.append(
+                f"{label}'s threads ran together {probe:.0%} of its co-scheduling probe, "
+                f"{learned_probe:.0%} when the floor was learned"
+            )
+    return "; ".join(reasons)
+
+
+LOAD_MARGIN = 1.25  # a side's load per core may exceed the floor's by this factor (load averages lag)
+PROBE_MARGIN = 0.25  # and its probe fraction fall this far below (the probe's own scatter)
+
+
 def _directed(delta: float, direction: str, higher: str, lower: str) -> str:
+    if direction == "host_condition":
+        return CONDITION
     if delta == 0:
         return SAME
     if direction not in (higher, lower):
@@ -348,6 +425,9 @@ def _directed(delta: float, direction: str, higher: str, lower: str) -> str:
 
 
 def _why(ev: Evidence) -> str:
+    if ev.verdict == CONDITION:
+        moved = "" if ev.median_change is None else f" (median {ev.median_change:+.1%})"
+        return f"describes the host during the run, not the code: a condition beside the verdicts{moved}, never judged"
     if ev.unit == DETERMINISTIC:
         return (
             f"deterministic (virtual time): {ev.notes[0] if ev.notes and ev.notes[0] else 'every seed equal'}"
@@ -388,11 +468,25 @@ def _why(ev: Evidence) -> str:
             )
         else:
             parts.append(
-                f"the whole interval must clear max(min effect {ev.min_effect:.0%}, noise floor {ev.floor:.1%}); "
-                "the repetitions' p does not decide against a floor"
+                f"the whole interval must clear {ev.bar if ev.bar is not None else ev.floor:.1%}: the largest of min "
+                f"effect {ev.min_effect:.0%}, noise floor {ev.floor:.1%} and the repetitions' spread "
+                + ("–" if ev.spread is None else f"{ev.spread:.1%}")
+                + "; the repetitions' p does not decide against a floor"
             )
+            if ev.noisier:
+                parts.append(f"inconclusive: a side ran noisier than the floor was learned at ({ev.noisier})")
     else:
         parts.append(f"min effect {ev.min_effect:.0%}")
+    if (
+        ev.verdict == INCONCLUSIVE
+        and (ev.unit != REPS or ev.floor is not None)
+        and not ev.noisier
+        and ev.change is not None
+    ):
+        parts.append(
+            f"inconclusive: the medians moved {ev.median_change:+.1%}, against the estimate's direction "
+            f"{ev.change:+.1%}"
+        )
     return "; ".join(parts)
 
 
@@ -433,6 +527,7 @@ def remove_common_shift(groups: dict) -> None:
 
 
 VARIANT_MARKER = "|variant="
+LEARNED_AT = ("load_per_core", "co_scheduled")
 FLOOR_VERSION = 2  # noise floor file format (VerdictRule.floorVersion): 2 = one floor per variant of a shape
 FLOOR_VERSIONS = {
     1: "one floor per cell shape over every variant, as in files without a version",
@@ -459,6 +554,9 @@ class NoiseFloors:
     floors: dict[str, dict] = field(default_factory=dict)
     path: Path | None = None
     version: int = FLOOR_VERSION
+    # How noisy the learning pairs ran (`noisier_than_floor`): the highest 1-minute load per logical
+    # core and the lowest co-scheduling probe fraction of their runs; absent in older files.
+    learned_at: dict[str, float] = field(default_factory=dict)
 
     @staticmethod
     def load(path: Path | None, required: bool = False) -> NoiseFloors:
@@ -474,6 +572,11 @@ class NoiseFloors:
             document = json.loads(Path(path).read_text(encoding="utf-8"))
             floors = {e["key"]: e for e in document["floors"]}
             version = document.get("version", 1)
+            learned_at = {
+                k: float(v)
+                for k, v in (document.get("learned_at") or {}).items()
+                if k in LEARNED_AT and isinstance(v, (int, float)) and not isinstance(v, bool)
+            }
             for key, entry in floors.items():
                 floor = entry["floor"]
                 if not isinstance(key, str) or isinstance(floor, bool) or not isinstance(floor, (int, float)):
@@ -486,7 +589,7 @@ class NoiseFloors:
             raise InputError(
                 f"noise floor file {path}: format version {version}, this version reads 1 to {FLOOR_VERSION}"
             )
-        return NoiseFloors(floors, Path(path), version)
+        return NoiseFloors(floors, Path(path), version, learned_at)
 
     def floor(self, key: str) -> float | None:
         entry = self.floors.get(key)
@@ -517,6 +620,13 @@ class NoiseFloors:
                 by_shape.setdefault(shape, []).append(float(entry["floor"]))
         return {shape: median(values) for shape, values in by_shape.items()}
 
+    def learned_under(self, load_per_core: float | None, co_scheduled: float | None) -> None:
+        """Widens the conditions the floors vouch for to one more learning pair's runs."""
+        if load_per_core is not None:
+            self.learned_at["load_per_core"] = max(self.learned_at.get("load_per_core", 0.0), load_per_core)
+        if co_scheduled is not None:
+            self.learned_at["co_scheduled"] = min(self.learned_at.get("co_scheduled", 1.0), co_scheduled)
+
     def learn(self, key: str, changes: list[float], pair: str) -> None:
         """Adds one A/A pair's changes (relative HL shifts of every cell with this key)."""
         if self.version != FLOOR_VERSION:
@@ -544,6 +654,8 @@ class NoiseFloors:
             "`pb-analysis compare A1 A2 --learn-noise-floor FILE`",
             "floors": [self.floors[k] for k in sorted(self.floors)],
         }
+        if self.learned_at:
+            document["learned_at"] = {k: self.learned_at[k] for k in sorted(self.learned_at)}
         Path(path).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
 

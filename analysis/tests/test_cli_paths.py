@@ -22,7 +22,8 @@ def folder_commands(out: str, db: Path, folder: Path = INPUT) -> dict[str, list]
     return {
         "plot": ["plot", folder, "-o", out, "--quiet"],
         "report": ["report", folder, "-o", out, "--quiet"],
-        "compare": ["compare", folder, folder, "-o", out],
+        # Two different runs: a run compared with itself is refused.
+        "compare": ["compare", folder, FIXTURES / "shard-2" if folder == INPUT else folder, "-o", out],
         "merge": ["merge", folder, "-o", out, "--allow-missing-shards"],
         "history-plot": ["history", "plot", "--db", db, "-o", out],
     }

@@ -116,7 +116,7 @@ def test_a_real_change_is_found_with_its_size_and_direction(pair, floors):
     )
     touched = {(STEADY, "cpu_ns_per_op"), ("spinlock", "cpu_ns_per_op"), (NOISY, "ns_per_op")}
     untouched = [c for c in result.cells if (c.variant, c.metric) not in touched]
-    assert untouched and all(c.verdict == SAME and c.change_pct == 0 for c in untouched)
+    assert untouched and all(c.verdict in (SAME, "host condition") and c.change_pct == 0 for c in untouched)
 
 
 def test_one_run_a_side_without_a_noise_floor_is_inconclusive(pair, tmp_path):
@@ -132,9 +132,9 @@ def test_one_run_a_side_without_a_noise_floor_is_inconclusive(pair, tmp_path):
 def test_the_same_results_show_no_change_and_the_interval_covers_zero(tmp_path):
     base = baseline_atomics(tmp_path / "base")
     new = baseline_atomics(tmp_path / "new")
-    renamed(new, "atomics-20261122T000000Z-0002")
+    renamed(new, "atomics-20261122T000000Z-0002")  # a copy under another run id: the folder itself is refused
     result = compare(load_folders([base]), load_folders([new]))
-    assert result.cells and all(c.verdict == SAME for c in result.cells)
+    assert result.cells and all(c.verdict in (SAME, "host condition") for c in result.cells)
 
 
 def test_noise_inside_the_interval_is_no_detectable_change(tmp_path, floors):
@@ -149,9 +149,43 @@ def test_noise_inside_the_interval_is_no_detectable_change(tmp_path, floors):
         assert cell_of(result, STEADY, "cpu_ns_per_op").verdict == expected
 
 
-def test_metric_directions():
-    from patternbench_analysis.directions import HIGHER, LOWER, UNKNOWN, direction
+def test_compare_of_one_folder_with_itself_is_refused(pair):
+    """A run against itself shows no change by construction; the control: two runs are compared."""
+    result = run_cli("compare", pair[0], pair[0])
+    assert_one_line_error(result)
+    assert "same run" in result.stderr
+    assert run_cli("compare", pair[0], pair[1]).returncode == 0
 
+
+def test_compare_names_each_sides_host_build_and_load(pair):
+    result = compare(*[load_folders([p]) for p in pair])
+    for label in ("BASE", "NEW"):
+        (run,) = result.sides[label]
+        assert "logical cores" in run["host"] and "build" in run["build"]
+    md = run_cli("compare", *pair).stdout
+    assert md.count("1-minute load average") == 2 and "at start" in md and "at end" in md
+
+
+def test_host_health_metrics_are_conditions_never_worse_or_better(pair, floors):
+    """co_scheduled_fraction and preemptions describe the machine: scaled by 30 % they stay conditions.
+    The control: the same scaling of a code metric is judged."""
+    base, new = pair
+    moved = new.parent / "moved"
+    shutil.copytree(new, moved)
+    for metric in ("co_scheduled_fraction", "involuntary_ctx_switches", "ns_per_op"):
+        scaled(moved, STEADY, metric, 1.3)
+    result = compare(load_folders([base]), load_folders([moved]), Options(noise_floor=str(floors)))
+    host = [c for c in result.cells if c.metric in ("co_scheduled_fraction", "involuntary_ctx_switches")]
+    assert host and all(c.verdict == "host condition" for c in host)
+    assert cell_of(result, STEADY, "ns_per_op").verdict == WORSE
+
+
+def test_metric_directions():
+    from patternbench_analysis.directions import HIGHER, HOST, LOWER, UNKNOWN, direction
+
+    assert direction("atomics", "co_scheduled_fraction") == HOST
+    assert direction("atomics", "involuntary_ctx_switches") == HOST
+    assert direction("atomics", "voluntary_ctx_switches") == UNKNOWN  # the code's: a lock that sleeps
     assert direction("atomics", "ns_per_op") == LOWER and direction("atomics", "ops_per_s") == HIGHER
     assert direction("throttle", "hitch_ms_per_s") == LOWER and direction("throttle", "latency_p99_ms") == LOWER
     assert direction("atomics", "jain_fairness") == HIGHER and direction("throttle", "updates") == UNKNOWN
@@ -163,6 +197,7 @@ def test_compare_cli_writes_markdown_html_and_json(pair, floors, tmp_path):
     assert result.returncode == 0, result.stderr
     md = (tmp_path / "cmp/compare.md").read_text()
     assert "| worse |" in md and "| better |" in md and "interval (95 %" in md and "n base / new" in md
+    assert "change of the medians" in md and "estimate judged" in md
     page = (tmp_path / "cmp/compare.html").read_text()
     assert page.count('data-verdict="worse"') == 1 and page.count('data-verdict="better"') == 1
     assert page.count('data-verdict="no detectable change"') > 100  # every cell, not only the changed ones

@@ -9,7 +9,7 @@ import json
 
 import pytest
 import scipy.stats
-from conftest import FIXTURES
+from conftest import FIXTURES, rewrite_results
 
 from patternbench_analysis import verdicts as V
 from patternbench_analysis.compare import (
@@ -126,10 +126,15 @@ def test_the_injected_slowdown_is_found(name):
     variants' cells stay (≤ 2 %) unflagged."""
     result = _judge(name)
     target = _single_thread_mutex(result, lambda c: c.mode == "live")
-    assert target and all(c.verdict == WORSE for c in target), [
+    # These runs were measured at load 10–16 per core: a cell whose repetitions scatter more than the
+    # floor widens its bar (rule 3), so on a default run at least 4 of the 6 are found (the loaded
+    # target), and none is ever called better.
+    found = [c for c in target if c.verdict == WORSE]
+    assert target and len(found) >= min(len(target), 4 if len(target) == 6 else len(target)), [
         (c.factors, c.scenario, c.verdict, c.why) for c in target
     ]
-    assert all(c.ci_low_pct > 5 for c in target), [(c.factors, c.scenario, c.ci_low_pct) for c in target]
+    assert all(c.verdict in (WORSE, INCONCLUSIVE, SAME) for c in target)
+    assert all(c.ci_low_pct > 5 for c in found), [(c.factors, c.scenario, c.ci_low_pct) for c in found]
     if name in ("injected-single", "injected-short", "injected-short-2"):  # default runs: both critical-section works
         assert {c.factors.get("cs_work_ns") for c in target} == {"0", "50"}
     flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
@@ -196,6 +201,10 @@ def test_loads_that_differ_markedly_are_warned(tmp_path):
         doc = json.loads(path.read_text())
         if loads is not None:
             doc["metadata"]["load_average_1m_start"], doc["metadata"]["load_average_1m_end"] = loads
+        path.write_text(json.dumps(doc))
+        rewrite_results(tmp_path / name, "atomics", lambda r: r.update(run_id=f"{r['run_id']}-{name}"))
+        doc = json.loads(path.read_text())
+        doc["run_id"] = f"{doc['run_id']}-{name}"
         path.write_text(json.dumps(doc))
         return load_folders([tmp_path / name])
 
@@ -290,3 +299,42 @@ def test_one_floor_per_shape_blinds_the_injected_slowdown_on_the_short_default()
         (c.verdict, c.noise_floor) for c in target
     ]
     assert all(c.noise_floor is not None and c.noise_floor > 0.2 for c in target if c.verdict != WORSE)
+
+
+@pytest.mark.parametrize("name", ["aa-single", "injected-single", "aa-short", "injected-short"])
+def test_the_printed_change_agrees_in_sign_with_the_medians(name):
+    """The change printed is the medians' (its sign agrees with them in every cell of real pairs), and a
+    directed verdict never contradicts it. The control: the estimate judged (after the cell's common
+    shift) points the other way in some cells, so printing it instead would fail this test."""
+    result = _judge(name)
+    live = [c for c in result.cells if c.mode == "live" and c.change_pct is not None]
+    for c in live:
+        delta = c.new_median - c.base_median
+        assert (c.change_pct > 0) == (delta > 0) and (c.change_pct < 0) == (delta < 0), (c.variant, c.metric)
+        if c.verdict in (WORSE, BETTER):
+            assert c.estimate_pct is not None and c.estimate_pct * c.change_pct > 0
+    against = [c for c in live if c.estimate_pct is not None and c.estimate_pct * c.change_pct < 0]
+    assert against, "the control: some estimates point against the medians"
+    assert all(c.common_shift_pct is not None for c in against)
+
+
+def test_a_side_noisier_than_the_floor_was_learned_at_is_inconclusive(tmp_path):
+    """A floor vouches for runs like its learning pairs: a side at a higher load per core (or, with
+    several threads, a lower co-scheduling probe) makes a cell that would be flagged inconclusive.
+    The control: the same cell at the learned load is worse."""
+    ev = V.evidence({"a": [3.0, 3.1, 3.2]}, {"b": [4.0, 4.1, 4.2]}, "live")
+    V.adjust([ev])
+    assert V.decide(ev, "lower_is_better", floor=0.1, noisier=V.noisier_than_floor((2.0, 2.4), 2.0)).verdict == WORSE
+    reason = V.noisier_than_floor((2.0, 5.0), 2.0)
+    assert "NEW ran at load 5.00 per core" in reason
+    decided = V.decide(ev, "lower_is_better", floor=0.1, noisier=reason)
+    assert decided.verdict == INCONCLUSIVE and "noisier than the floor" in decided.why
+    assert V.noisier_than_floor((1.0, 1.0), 2.0, (0.9, 0.2), 0.9, several_threads=True).startswith("NEW's threads")
+    assert V.noisier_than_floor((1.0, 1.0), 2.0, (0.9, 0.2), 0.9, several_threads=False) == ""
+    assert V.noisier_than_floor((9.0, 9.0), None) == ""  # a floor that records no conditions
+    floors = V.NoiseFloors()
+    floors.learned_under(3.0, 0.5)
+    floors.learned_under(5.0, 0.8)
+    floors.learn("k", [0.05], "A1 vs A2")
+    floors.save(tmp_path / "f.json")
+    assert V.NoiseFloors.load(tmp_path / "f.json").learned_at == {"load_per_core": 5.0, "co_scheduled": 0.5}

@@ -14,7 +14,7 @@ package struct GateCommand: ParsableCommand {
         abstract: "Check a results folder against the thresholds and the committed baseline.",
         discussion: """
             Deterministic (virtual-time) values must equal the baseline's exactly; live values of the \
-            gated hardware metrics are judged by the rule pb-analysis compare also uses (pb-verdict-2, \
+            gated hardware metrics are judged by the rule pb-analysis compare also uses (pb-verdict-3, \
             docs/analysis.md: Mann-Whitney per cell, Benjamini-Hochberg over all live cells, a \
             Hodges-Lehmann change beyond the metric's tolerance; run medians with 5+ runs a side, \
             otherwise repetitions against the A/A noise floor of --noise-floor) with the baseline when \

@@ -79,7 +79,8 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         notComparable: Set<String> = [],
         notes: [String] = [],
         floors: [String: Double] = [:],
-        fingerprints: [String: CPUIdentity] = [:]
+        fingerprints: [String: CPUIdentity] = [:],
+        noise: [String: VerdictRule.PairNoise] = [:]
     ) -> BaselineComparison {
         let (compared, changes) = deterministic(current: current, baseline: baseline)
         let hardware = hardware(
@@ -88,7 +89,8 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             metrics: hardwareMetrics,
             notComparable: notComparable,
             floors: floors,
-            fingerprints: fingerprints
+            fingerprints: fingerprints,
+            noise: noise
         )
         var notes = notes
         for m in hardwareMetrics where !notComparable.contains(m.workload) {
@@ -165,7 +167,8 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         metrics hardwareMetrics: [HardwareMetric],
         notComparable: Set<String>,
         floors: [String: Double] = [:],
-        fingerprints: [String: CPUIdentity] = [:]
+        fingerprints: [String: CPUIdentity] = [:],
+        noise: [String: VerdictRule.PairNoise] = [:]
     ) -> [HardwareResult] {
         struct Cell: Hashable {
             var workload, scenario, variant, metric: String
@@ -242,7 +245,21 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
                         factors: cell.factors,
                         variant: cell.variant
                     ) : nil
-                let outcome = VerdictRule.decide(ev, lowerIsBetter: m.direction == .lowerIsBetter, minimumEffect: m.tolerance, floor: floor)
+                let noisier = noise[cell.workload].map {
+                    VerdictRule.noisierThanFloor(
+                        base: $0.base,
+                        new: $0.new,
+                        learned: $0.learned,
+                        severalThreads: (cell.factors["threads"] ?? "1") != "1"
+                    )
+                }
+                let outcome = VerdictRule.decide(
+                    ev,
+                    lowerIsBetter: m.direction == .lowerIsBetter,
+                    minimumEffect: m.tolerance,
+                    floor: floor,
+                    noisier: noisier ?? ""
+                )
                 let status: HardwareResult.Status =
                     switch outcome {
                     case .worse: .regression
@@ -271,7 +288,7 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
                 result.change = ev.change
                 if let low = ev.low, let high = ev.high { result.interval = [low, high] }
                 result.noiseFloor = floor
-                result.why = why(ev, outcome: outcome, tolerance: m.tolerance, floor: floor)
+                result.why = why(ev, outcome: outcome, tolerance: m.tolerance, floor: floor, noisier: noisier ?? "")
                 hardware.append(result)
             }
         }
@@ -280,7 +297,13 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
     }
 
     /// The verdict's reason in words: n a side and what they are, p and its adjustment, the bar.
-    static func why(_ ev: VerdictRule.Evidence, outcome: VerdictRule.Outcome, tolerance: Double, floor: Double?) -> String {
+    static func why(
+        _ ev: VerdictRule.Evidence,
+        outcome: VerdictRule.Outcome,
+        tolerance: Double,
+        floor: Double?,
+        noisier: String = ""
+    ) -> String {
         let unit = ev.unit == .runs ? "run medians" : "repetitions of \(ev.runsBase) / \(ev.runsNew) runs"
         if outcome == .tooFew {
             return "too few \(unit): \(ev.nBase) / \(ev.nNew), need \(VerdictRule.minimumValues) a side"
@@ -302,9 +325,14 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         }
         if ev.unit == .repetitions {
             if let floor {
+                let bar = VerdictRule.bar(ev, minimumEffect: tolerance, floor: floor)
+                let spread = ev.spread.map { String(format: "%.3g", $0) } ?? "–"
                 parts.append(
-                    "the whole interval must clear max(tolerance \(TextTable.number(tolerance)), noise floor \(String(format: "%.3g", floor))); the repetitions' p does not decide against a floor"
+                    "the whole interval must clear \(String(format: "%.3g", bar)), the largest of tolerance \(TextTable.number(tolerance)), noise floor \(String(format: "%.3g", floor)) and the repetitions' spread \(spread); the repetitions' p does not decide against a floor"
                 )
+                if outcome == .inconclusive, !noisier.isEmpty {
+                    parts.append("inconclusive: a side ran noisier than the floor was learned at (\(noisier))")
+                }
             } else {
                 parts.append(
                     outcome == .inconclusive
@@ -313,6 +341,11 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
             }
         } else {
             parts.append("tolerance \(TextTable.number(tolerance))")
+        }
+        if outcome == .inconclusive, noisier.isEmpty, ev.unit == .runs || floor != nil, let m = ev.medianChange, let c = ev.change {
+            parts.append(
+                "inconclusive: the medians moved \(String(format: "%+.1f %%", 100 * m)), against the estimate's direction \(String(format: "%+.1f %%", 100 * c))"
+            )
         }
         return parts.joined(separator: "; ")
     }

@@ -55,6 +55,7 @@ package struct GateRun {
         }
         let hardwareWorkloads = Set(file.hardwareMetrics.map(\.workload))
         let floors = try VerdictRule.loadFloors(path: noiseFloor, required: noiseFloorNamed)
+        let learned = VerdictRule.loadLearnedAt(path: noiseFloor)
         let firstBaseline = updateBaseline && !noBaseline && Self.holdsNoRunDocument(baseline)
         if !abBase.isEmpty {
             // A/B: hardware against the base run of the same job; deterministic against the baseline.
@@ -101,7 +102,13 @@ package struct GateRun {
                         referenceName: "A/B base"
                     ),
                 floors: floors,
-                fingerprints: Self.fingerprints(current.documents + baseDocuments)
+                fingerprints: Self.fingerprints(current.documents + baseDocuments),
+                noise: VerdictRule.PairNoise.of(
+                    current: current.documents,
+                    reference: baseDocuments,
+                    workloads: hardwareWorkloads,
+                    learned: learned
+                )
             )
         } else if !noBaseline, !firstBaseline {
             let base = try loadBaseline(current: current, expecting: expecting)
@@ -143,7 +150,13 @@ package struct GateRun {
                         referenceName: "baseline"
                     ),
                 floors: floors,
-                fingerprints: Self.fingerprints(current.documents + base.documents)
+                fingerprints: Self.fingerprints(current.documents + base.documents),
+                noise: VerdictRule.PairNoise.of(
+                    current: current.documents,
+                    reference: base.documents,
+                    workloads: hardwareWorkloads,
+                    learned: learned
+                )
             )
         }
         if updateBaseline, !failed.isEmpty {

@@ -136,12 +136,17 @@ enum GateSummary {
         let notable = c.hardware.filter { $0.status != .ok && $0.status != .notComparable }
         if !notable.isEmpty {
             out +=
-                "| status | workload | scenario / variant | metric | baseline median | now | change (interval) | why |\n|---|---|---|---|---|---|---|---|\n"
+                "| status | workload | scenario / variant | metric | baseline median | now | change of the medians | estimate judged (interval) | why |\n|---|---|---|---|---|---|---|---|---|\n"
             for h in notable {
+                // The medians' change, whose sign agrees with the two medians beside it; the estimate
+                // judged (after a common shift, see `why`) in its own column.
+                let medians =
+                    h.baselineMedian != 0
+                    ? String(format: "%+.1f %%", 100 * (h.currentMedian - h.baselineMedian) / abs(h.baselineMedian)) : "–"
                 let change = h.change.map { String(format: "%+.1f %%", 100 * $0) } ?? "–"
                 let interval = h.interval.map { String(format: " [%+.1f %%, %+.1f %%]", 100 * $0[0], 100 * $0[1]) } ?? ""
                 out +=
-                    "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(change)\(interval) | \(h.why ?? "") |\n"
+                    "| \(h.status == .regression ? "**REGRESSION**" : h.status.rawValue) | \(h.workload) | \(h.scenario) / \(h.variant)\(factorText(h.factors)) | \(h.metric) | \(TextTable.number(h.baselineMedian)) | \(TextTable.number(h.currentMedian)) | \(medians) | \(change)\(interval) | \(h.why ?? "") |\n"
             }
         }
         return out

@@ -53,6 +53,11 @@ public enum ThresholdFileReader {
                 throw GateError.input("\(at): tolerance: must be in (0, 10)")
             }
             guard m.alpha > 0, m.alpha < 0.5 else { throw GateError.input("\(at): alpha: must be in (0, 0.5)") }
+            // A host-health metric says how busy the machine was; gating it would call the machine's
+            // load the code's regression.
+            guard !VerdictRule.hostConditions.contains(m.metric) else {
+                throw GateError.input("\(at): metric: describes the host, not the code (a condition, never better or worse)")
+            }
             if let optional = m.optional, optional.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw GateError.input("\(at): optional: must say why the metric may select nothing")
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one rule for "did this live cell change between the reference and these results?"
-/// (`pb-verdict-2`), the Swift twin of `analysis/patternbench_analysis/verdicts.py`.
+/// (`pb-verdict-3`), the Swift twin of `analysis/patternbench_analysis/verdicts.py`.
 ///
 /// bench-gate decides its hardware metrics with it; `pb-analysis compare` and `history changes`
 /// decide with the Python twin. Both are deterministic (no resampling) and written step for step
@@ -13,9 +13,12 @@ import Foundation
 ///   A/A noise floor of that CPU, metric, cell shape and variant, or the cell is inconclusive;
 /// - two-sided Mann–Whitney U (exact without ties up to `exactMaximum` a side), Benjamini–Hochberg
 ///   at `q` over every tested live cell, Hodges–Lehmann shift with its Moses 95 % interval, on log
-///   values when all are positive.
+///   values when all are positive;
+/// - against a floor the bar widens to the cell's own repetition spread, and a side that ran
+///   noisier than the floor's A/A pairs (`noisierThanFloor`) is inconclusive;
+/// - a directed verdict agrees in sign with the medians' change, or is not given.
 public enum VerdictRule {
-    public static let name = "pb-verdict-2"
+    public static let name = "pb-verdict-3"
     public static let minimumRuns = 5
     public static let minimumValues = 5
     /// With 3 or 4 repetitions a side (one run each) only complete separation beyond the floor counts.
@@ -40,6 +43,10 @@ public enum VerdictRule {
         public var pAdjusted: Double?
         /// The cell's common shift (over its variants) removed from change, low and high (one run a side).
         public var common: Double?
+        /// NEW's median against BASE's, relative: its sign always agrees with the two medians.
+        public var medianChange: Double?
+        /// The wider side's repetitions, max/min − 1 (repetition cells on log scale, 3 or 4 a side).
+        public var spread: Double?
 
         public var tested: Bool { p != nil }
     }
@@ -69,6 +76,11 @@ public enum VerdictRule {
             baseMedian: base.isEmpty ? .nan : median(base),
             newMedian: new.isEmpty ? .nan : median(new)
         )
+        ev.medianChange = medianChange(base: ev.baseMedian, new: ev.newMedian)
+        // Only where the interval is the full range (3 or 4 a side); from 5 the Moses interval carries it.
+        if unit == .repetitions, logScale, (minimumSeparated..<minimumValues).contains(min(base.count, new.count)) {
+            ev.spread = max(base.max()! / base.min()!, new.max()! / new.min()!) - 1
+        }
         let smallest = unit == .repetitions ? minimumSeparated : minimumValues
         guard base.count >= smallest, new.count >= smallest else { return ev }
         if base.sorted() == new.sorted() {
@@ -89,13 +101,34 @@ public enum VerdictRule {
         return ev
     }
 
+    /// NEW's median against BASE's, relative to |BASE's| (nil from a zero or non-finite median).
+    static func medianChange(base: Double, new: Double) -> Double? {
+        guard base.isFinite, new.isFinite else { return nil }
+        if new == base { return 0 }
+        return base == 0 ? nil : (new - base) / abs(base)
+    }
+
     static func relative(_ shift: Double, _ logScale: Bool, _ baseMedian: Double) -> Double? {
         if logScale { return expm1(shift) }
         return baseMedian == 0 ? nil : shift / abs(baseMedian)
     }
 
+    /// The bar a repetition cell's whole interval must clear against a floor: the largest of the
+    /// minimum effect, the floor and the cell's own repetition spread (a run whose repetitions
+    /// scatter more than the floor ran noisier than the A/A pairs the floor was learned from).
+    public static func bar(_ ev: Evidence, minimumEffect: Double, floor: Double?) -> Double {
+        max(minimumEffect, floor ?? 0, ev.spread ?? 0)
+    }
+
     /// The verdict of a tested cell (after `adjust`), for a metric where lower or higher is better.
-    public static func decide(_ ev: Evidence, lowerIsBetter: Bool, minimumEffect: Double, floor: Double?) -> Outcome {
+    /// `noisier` (from `noisierThanFloor`) makes a repetition cell that would be flagged inconclusive.
+    public static func decide(
+        _ ev: Evidence,
+        lowerIsBetter: Bool,
+        minimumEffect: Double,
+        floor: Double?,
+        noisier: String = ""
+    ) -> Outcome {
         let smallest = ev.unit == .repetitions ? minimumSeparated : minimumValues
         guard ev.nBase >= smallest, ev.nNew >= smallest else { return .tooFew }
         guard let p = ev.pAdjusted else { return .same }
@@ -105,7 +138,7 @@ public enum VerdictRule {
         let large: Bool
         if let change = ev.change {
             if ev.unit == .repetitions, floor != nil || separated {
-                let bar = max(minimumEffect, floor ?? 0)
+                let bar = bar(ev, minimumEffect: minimumEffect, floor: floor)
                 if let low = ev.low, let high = ev.high { large = low > bar || high < -bar } else { large = false }
             } else {
                 large = abs(change) >= minimumEffect
@@ -114,10 +147,133 @@ public enum VerdictRule {
             large = significant && !separated  // from 0: a significant test decides, never 3 or 4 a side
         }
         guard significant, large else { return .same }
-        if ev.unit == .repetitions, floor == nil { return .inconclusive }
+        if ev.unit == .repetitions, floor == nil || !noisier.isEmpty { return .inconclusive }
         let delta = ev.change ?? (ev.newMedian - ev.baseMedian)
+        // The estimate (after the common shift) against the medians: a verdict that contradicts the
+        // numbers printed under it is not given.
+        if let m = ev.medianChange, delta * m <= 0 { return .inconclusive }
         if delta == 0 { return .same }
         return (delta > 0) == lowerIsBetter ? .worse : .better
+    }
+
+    /// Metrics that describe the machine during a run, not the code (verdicts.py's
+    /// `HOST_CONDITIONS`): reported as conditions, never judged, so the gate refuses to gate them.
+    public static let hostConditions: Set<String> = [
+        "co_scheduled_fraction", "involuntary_ctx_switches", "elapsed_ms", "cpu_time_ms",
+    ]
+
+    /// A side's load per logical core may exceed the floor's by this factor (load averages lag).
+    public static let loadMargin = 1.25
+    /// And its co-scheduling probe fraction fall this far below (the probe's own scatter).
+    public static let probeMargin = 0.25
+
+    /// What a floor vouches for: the highest 1-minute load per logical core and the lowest
+    /// co-scheduling probe fraction of the runs it was learned from (nil: not recorded).
+    public struct LearnedAt: Sendable, Equatable {
+        public var loadPerCore: Double?
+        public var coScheduled: Double?
+        public init(loadPerCore: Double? = nil, coScheduled: Double? = nil) {
+            self.loadPerCore = loadPerCore
+            self.coScheduled = coScheduled
+        }
+    }
+
+    /// How noisy one side ran: its highest 1-minute load per logical core (start and end of its
+    /// runs that measured live) and its lowest co-scheduling probe fraction.
+    public struct SideNoise: Sendable, Equatable {
+        public var loadPerCore: Double?
+        public var coScheduled: Double?
+        public init(loadPerCore: Double? = nil, coScheduled: Double? = nil) {
+            self.loadPerCore = loadPerCore
+            self.coScheduled = coScheduled
+        }
+
+        /// A side's noise from its run documents of one workload (compare.py's `_side_noise`).
+        public static func of(_ documents: [RunDocument], workload: String) -> SideNoise {
+            var loads: [Double] = [], cores = 1, fractions: [Double] = []
+            for d in documents where d.workload == workload && d.records.contains(where: { $0.mode == "live" }) {
+                loads += [d.metadata.loadAverage1mStart, d.metadata.loadAverage1mEnd].compactMap { $0 }
+                cores = max(cores, d.metadata.host.logicalCores)
+                if case .object(let probe)? = d.metadata.parameters["co_scheduling_probe"] {
+                    for when in ["before", "after"] {
+                        if case .object(let p)? = probe[when], case .number(let f)? = p["fraction"] { fractions.append(f) }
+                    }
+                }
+            }
+            return SideNoise(loadPerCore: loads.max().map { $0 / Double(cores) }, coScheduled: fractions.min())
+        }
+    }
+
+    /// Both sides' noise for one workload, and what the floor file was learned at.
+    public struct PairNoise: Sendable, Equatable {
+        public var base, new: SideNoise
+        public var learned: LearnedAt
+        public init(base: SideNoise, new: SideNoise, learned: LearnedAt) {
+            self.base = base
+            self.new = new
+            self.learned = learned
+        }
+
+        /// Per workload of `workloads`, from the two sides' run documents.
+        public static func of(
+            current: [RunDocument],
+            reference: [RunDocument],
+            workloads: Set<String>,
+            learned: LearnedAt
+        ) -> [String: PairNoise] {
+            Dictionary(
+                uniqueKeysWithValues: workloads.map {
+                    ($0, PairNoise(base: .of(reference, workload: $0), new: .of(current, workload: $0), learned: learned))
+                }
+            )
+        }
+    }
+
+    /// Why a side ran noisier than the floor was learned at, or "" (verdicts.py's
+    /// `noisier_than_floor`, word for word): a higher load per core than the learning pairs', or,
+    /// for a cell of several threads, threads that ran together less often than in those pairs.
+    public static func noisierThanFloor(
+        base: SideNoise,
+        new: SideNoise,
+        learned: LearnedAt,
+        severalThreads: Bool
+    ) -> String {
+        var reasons: [String] = []
+        for (label, side) in [("BASE", base), ("NEW", new)] {
+            if let load = side.loadPerCore, let learnedLoad = learned.loadPerCore, load > learnedLoad * loadMargin {
+                reasons.append(
+                    "\(label) ran at load \(String(format: "%.2f", load)) per core, the floor was learned at ≤ \(String(format: "%.2f", learnedLoad))"
+                )
+            }
+        }
+        if severalThreads {
+            for (label, side) in [("BASE", base), ("NEW", new)] {
+                if let probe = side.coScheduled, let learnedProbe = learned.coScheduled, probe < learnedProbe - probeMargin {
+                    reasons.append(
+                        "\(label)'s threads ran together \(percent(probe)) of its co-scheduling probe, \(percent(learnedProbe)) when the floor was learned"
+                    )
+                }
+            }
+        }
+        return reasons.joined(separator: "; ")
+    }
+
+    /// Python's `{:.0%}`.
+    static func percent(_ value: Double) -> String { "\(Int((100 * value).rounded()))%" }
+
+    /// The conditions a floor file records (`learned_at`); none when absent or the file is missing.
+    public static func loadLearnedAt(path: String) -> LearnedAt {
+        struct File: Decodable {
+            struct Conditions: Decodable {
+                var load_per_core: Double?
+                var co_scheduled: Double?
+            }
+            var learned_at: Conditions?
+        }
+        guard let data = FileManager.default.contents(atPath: path),
+            let file = try? JSONDecoder().decode(File.self, from: data), let at = file.learned_at
+        else { return LearnedAt() }
+        return LearnedAt(loadPerCore: at.load_per_core, coScheduled: at.co_scheduled)
     }
 
     /// Benjamini–Hochberg adjusted p-values (step-up), in the input order.
