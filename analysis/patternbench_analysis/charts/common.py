@@ -60,6 +60,7 @@ def tag(artist, series: str, variant: str | None = None) -> None:
 # Characters of the 8.5 pt subtitle per inch of figure width, with a margin (its average glyph is
 # about 4.3 pt wide, 16.7 to the inch).
 SUBTITLE_CHARS_PER_INCH = 14.5
+TITLE_CHARS_PER_INCH = 9.0  # the 12 pt bold title
 
 
 def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_legend=None) -> None:
@@ -71,11 +72,13 @@ def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_
     width, height = fig.get_size_inches()
     if subtitle:  # wrapped to the figure's width: a long caption must not run off its edges
         subtitle = "\n".join(textwrap.fill(line, int(width * SUBTITLE_CHARS_PER_INCH)) for line in subtitle.split("\n"))
+    title = textwrap.fill(title, int(width * TITLE_CHARS_PER_INCH))
+    extra = 0.22 * title.count("\n")  # inches each further title line takes
     fig.suptitle(title, fontsize=12, fontweight="bold", y=1 - 0.1 / height, va="top")
-    top = 0.45
+    top = 0.45 + extra
     if subtitle:
-        fig.text(0.5, 1 - 0.42 / height, subtitle, ha="center", va="top", fontsize=8.5, color="#444444")
-        top = 0.68 + 0.16 * subtitle.count("\n")
+        fig.text(0.5, 1 - (0.42 + extra) / height, subtitle, ha="center", va="top", fontsize=8.5, color="#444444")
+        top = 0.68 + extra + 0.16 * subtitle.count("\n")
     right = 0.0
     if top_legend is not None:  # placed with loc="upper right", just under the title
         top_legend.set_bbox_to_anchor((1 - 0.1 / width, 1 - top / height), transform=fig.transFigure)
@@ -309,9 +312,10 @@ POINT_CLEARANCE = 4.5  # points: half the box kept free around each drawn point
 LEADER_FROM = 10.0  # points: a label further than this from its point gets a thin line back to it
 
 
-def place_labels(ax, texts: list, points=None) -> None:
+def place_labels(ax, texts: list, points=None, first_angle: float = 0.0) -> None:
     """Registers `texts` (ax.text at their points) to be placed, on save, where none overlaps another,
-    a point (`points`: xs, ys in data) or the panel's edge."""
+    a point (`points`: xs, ys in data) or the panel's edge; `first_angle` (degrees, 0 = right, 90 =
+    above, as for a bar's note) is the direction tried first."""
     if not texts:
         return
     xs, ys = (list(points[0]), list(points[1])) if points is not None else ([], [])
@@ -319,7 +323,7 @@ def place_labels(ax, texts: list, points=None) -> None:
         text.set_clip_on(False)
         text.set_in_layout(False)  # placed inside its panel after the layout, not a margin to make room for
     pending = getattr(ax.figure, "pb_pending_labels", [])
-    pending.append((ax, list(texts), list(zip(xs, ys, strict=True))))
+    pending.append((ax, list(texts), list(zip(xs, ys, strict=True)), first_angle))
     ax.figure.pb_pending_labels = pending
 
 
@@ -327,7 +331,7 @@ def _overlap(a, b) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[1], b[1]) > 0
 
 
-def _place(ax, texts: list, points: list[tuple[float, float]], renderer) -> None:
+def _place(ax, texts: list, points: list[tuple[float, float]], first_angle: float, renderer) -> None:
     import math
 
     from matplotlib.lines import Line2D
@@ -340,7 +344,7 @@ def _place(ax, texts: list, points: list[tuple[float, float]], renderer) -> None
     to_pixels = ax.transData.transform
     r = POINT_CLEARANCE * scale
     taken = [(px - r, py - r, px + r, py + r) for px, py in (to_pixels(p) for p in points) if np.isfinite(px + py)]
-    angles = [2 * math.pi * k / LABEL_DIRECTIONS for k in range(LABEL_DIRECTIONS)]
+    angles = [math.radians(first_angle) + 2 * math.pi * k / LABEL_DIRECTIONS for k in range(LABEL_DIRECTIONS)]
     # right, upper right, up, ... : a label sits beside its point before it sits above or below it
     for text in texts:
         anchor = to_pixels(text.get_position())
@@ -387,8 +391,8 @@ def place_pending_labels(fig) -> None:
         return
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
-    for ax, texts, points in pending:
-        _place(ax, texts, points, renderer)
+    for ax, texts, points, first_angle in pending:
+        _place(ax, texts, points, first_angle, renderer)
     fig.pb_pending_labels = []
 
 
