@@ -10,6 +10,7 @@ only where not zero. Variants at the same point are drawn once, their label nami
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -37,6 +38,19 @@ VARIANTS = ROLES["group"]
 X, Y = "latency_p99_ms", "wasted_work_ms"
 
 
+def holds(stats, scenario: str, variant: str) -> tuple[str, ...]:
+    """What a strategy holds while it waits, for its label: threads blocked at peak and frames
+    missed (medians over the seeds), each only where not zero."""
+    notes = []
+    blocked = stats["median"].get((scenario, variant, "threads_blocked_peak"), 0)
+    missed = stats["median"].get((scenario, variant, "missed_frames"), 0)
+    if blocked:
+        notes.append(f"{blocked:.0f} thr blocked")
+    if missed:
+        notes.append(f"{missed:.0f} frames missed")
+    return tuple(notes)
+
+
 def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     import pandas as pd
 
@@ -61,8 +75,14 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         for variant in variants:
             if (scenario, variant, X) in stats.index and (scenario, variant, Y) in stats.index:
                 cells[variant] = stats.loc[[(scenario, variant, X), (scenario, variant, Y)]]
+        held = {v: holds(stats, scenario, v) for v in cells}
         labels, xs, ys = [], [], []
-        for group in identical_groups({v: c[["median", "min", "max"]].to_numpy() for v, c in cells.items()}):
+        # one point for variants alike in everything it shows: both axes, their ranges and the label
+        alike = {
+            v: [*c[["median", "min", "max"]].to_numpy().ravel(), zlib.crc32("|".join(held[v]).encode())]
+            for v, c in cells.items()
+        }
+        for group in identical_groups(alike):
             variant = group[0]
             x, y = (float(v) for v in cells[variant]["median"])
             style = styles[variant]
@@ -83,13 +103,7 @@ def cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             xs.append(x)
             ys.append(y)
             series += [f"{scenario}:{v}" for v in group]
-            notes = []
-            blocked = stats["median"].get((scenario, variant, "threads_blocked_peak"), 0)
-            missed = stats["median"].get((scenario, variant, "missed_frames"), 0)
-            if blocked:
-                notes.append(f"{blocked:.0f} thr blocked")
-            if missed:
-                notes.append(f"{missed:.0f} frames missed")
+            notes = list(held[variant])
             if len(group) > 1:  # drawn once: the label names every variant at this point
                 notes.insert(0, merged_label(group))
             if notes:
