@@ -289,7 +289,7 @@ def three_seed_throttle_run(folder: Path, fixtures: Path, hitch_of_one_seed: flo
             cells[column["value"]] = str(hitch_of_one_seed) if one == ("bursts", "debounce-last", "2") else "0"
         out.append(",".join(cells))
         if cells[column["seed"]] == "1":
-            out.append(",".join(cells[: column["seed"]] + ["3"] + cells[column["seed"] + 1 :]))
+            out.append(",".join([*cells[: column["seed"]], "3", *cells[column["seed"] + 1 :]]))
     (folder / "throttle.csv").write_text("\n".join(out) + "\n")
     return folder
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -472,12 +474,13 @@ def spread_text(counts, unit: str = "seeds", spread: str = "bars: min–max") ->
     return f"median over n={'/'.join(map(str, ns)) or '0'} {unit}, {spread}"
 
 
-def identical_groups(curves: dict[str, object]) -> list[list[str]]:
+def identical_groups(curves: Mapping[str, Any]) -> list[list[str]]:
     """Names grouped by identical data (in the order given): a group of several is drawn once, with
     a label naming each (`merged_label`), instead of curves hidden under one another."""
     groups: dict[bytes, list[str]] = {}
     for name, data in curves.items():
-        key = np.round(np.asarray(data, dtype="float64"), 12).tobytes() + str(np.shape(data)).encode()
+        array = np.asarray(data, dtype="float64")
+        key = np.round(array, 12).tobytes() + str(array.shape).encode()
         groups.setdefault(key, []).append(name)
     return list(groups.values())
 
