@@ -314,10 +314,11 @@ POINT_CLEARANCE = 4.5  # points: half the box kept free around each drawn point
 LEADER_FROM = 10.0  # points: a label further than this from its point gets a thin line back to it
 
 
-def place_labels(ax, texts: list, points=None, first_angle: float = 0.0) -> None:
+def place_labels(ax, texts: list, points=None, first_angle: float = 45.0) -> None:
     """Registers `texts` (ax.text at their points) to be placed, on save, where none overlaps another,
     a point (`points`: xs, ys in data) or the panel's edge; `first_angle` (degrees, 0 = right, 90 =
-    above, as for a bar's note) is the direction tried first."""
+    above, as for a bar's note) is the direction tried first: by default the upper right, off the
+    horizontal and vertical error bars through a point."""
     if not texts:
         return
     xs, ys = (list(points[0]), list(points[1])) if points is not None else ([], [])
@@ -347,7 +348,6 @@ def _place(ax, texts: list, points: list[tuple[float, float]], first_angle: floa
     r = POINT_CLEARANCE * scale
     taken = [(px - r, py - r, px + r, py + r) for px, py in (to_pixels(p) for p in points) if np.isfinite(px + py)]
     angles = [math.radians(first_angle) + 2 * math.pi * k / LABEL_DIRECTIONS for k in range(LABEL_DIRECTIONS)]
-    # right, upper right, up, ... : a label sits beside its point before it sits above or below it
     for text in texts:
         anchor = to_pixels(text.get_position())
         text.set_ha("center")
