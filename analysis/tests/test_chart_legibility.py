@@ -263,3 +263,66 @@ def test_roles_match_the_registries(role):
     gone = [n for n in common.ROLES[role] if n not in names]
     assert not missing and not gone, f"charts/common.py ROLES['{role}']: add {missing}, remove {gone}"
     assert names == common.ROLES[role], "keep the registry's order (a variant's colour is its position)"
+
+
+# A default run of each tool (what a user gets without flags), as the report draws it: throttle with
+# its `--events` (the timelines and worst seconds), atomics `--quick` (its default matrix takes
+# minutes on a shared 2-core host; the charts are the same kind, fewer points).
+DEFAULT_RUN_FLAGS = {"throttle": ["--events", "{out}/events.csv"], "atomics": ["--quick"]}
+
+
+@pytest.fixture(scope="module")
+def default_runs(tmp_path_factory) -> dict[str, list[str]]:
+    bin_dir = os.environ.get("PB_BIN_DIR")
+    if not bin_dir or not all((Path(bin_dir) / tool).exists() for tool in TOOLS.values()):
+        pytest.skip("PB_BIN_DIR with the built bench-* tools is needed for their default runs")
+    root = tmp_path_factory.mktemp("default-runs")
+    for role, tool in TOOLS.items():
+        out = root / role
+        flags = [f.format(out=out) for f in DEFAULT_RUN_FLAGS.get(role, [])]
+        out.mkdir()
+        subprocess.run(
+            [str(Path(bin_dir) / tool), "--quiet", "--output", str(out), *flags],
+            check=True,
+            capture_output=True,
+            timeout=900,
+        )
+    return {role: [str(root / role)] for role in TOOLS}
+
+
+def test_no_text_overlaps_or_leaves_any_chart_of_each_tools_default_run(default_runs, tmp_path):
+    from patternbench_analysis.report import MAX_TIMELINES
+
+    seen = []
+    original = Figure.savefig
+
+    def checking_savefig(self, fname, *args, **kwargs):
+        if str(fname).endswith(".png"):
+            seen.append((Path(str(fname)).stem, text_overlaps(self)))
+        return original(self, fname, *args, **kwargs)
+
+    Figure.savefig = checking_savefig
+    try:
+        for role, folders in default_runs.items():
+            render_all(load_folders([Path(f) for f in folders]), tmp_path / role, MAX_TIMELINES, log=lambda m: None)
+    finally:
+        Figure.savefig = original
+    drawn = {name.split("-")[0] for name, _ in seen}
+    assert drawn >= set(TOOLS), drawn
+    bad = {name: overlaps[:4] for name, overlaps in seen if overlaps}
+    assert not bad, bad
+
+
+def test_control_a_label_placed_on_another_is_moved_and_a_crowded_one_is_caught():
+    """place_labels moves a label off another and keeps it in its panel; without it (the control)
+    the same two labels overlap, and a label pushed off the figure is reported."""
+    for placed in (True, False):
+        fig, ax = plt.subplots(figsize=(4, 3))
+        ax.set_xlim(0, 10)
+        ax.set_ylim(0, 10)
+        texts = [ax.text(5, 5, "first label here"), ax.text(5.1, 5.05, "second label here")]
+        if placed:
+            common.place_labels(ax, texts, ([5, 5.1], [5, 5.05]))
+            common.place_pending_labels(fig)
+        assert bool(text_overlaps(fig)) is not placed
+        plt.close(fig)

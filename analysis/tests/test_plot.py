@@ -227,7 +227,7 @@ def test_frontier_with_no_hitch_anywhere_gives_each_policy_its_own_row(tmp_path,
     charts = {c.name: c for c in render_all(load_folders([folder]), tmp_path / "charts", log=lambda m: None)}
     chart = charts["throttle-frontier"]
     ids, text = check_files(chart)
-    assert "every policy: 0 hitch" in text and "no policy hitches in bursts, storm-slow" in text
+    assert "every policy, every seed: 0 hitch" in text and "no policy hitches in any seed in bursts, storm-slow" in text
     assert "p99 latency per policy (no policy hitches)" in text
     assert "hitch ratio (ms of hitch per s)" not in text and "Pareto" not in text  # no degenerate hitch axis
     for scenario in ("bursts", "storm-slow"):
@@ -270,3 +270,38 @@ def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtur
     assert len(update_rows(events)) == len(old)
     charts = {c.name for c in render_all(load_folders([folder]), tmp_path / "charts", log=lambda m: None)}
     assert {"throttle-timeline-bursts", "throttle-worst-second-bursts"} <= charts
+
+
+def three_seed_throttle_run(folder: Path, fixtures: Path, hitch_of_one_seed: float) -> Path:
+    """The fixture's throttle run with a third seed (a copy of seed 1) and every hitch 0, except
+    bursts/debounce-last seed 2, which hitches `hitch_of_one_seed`: its median over the seeds is 0."""
+    import shutil
+
+    shutil.copytree(fixtures / "run", folder)
+    lines = (folder / "throttle.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    column = {name: header.index(name) for name in ("scenario", "variant", "seed", "metric", "value")}
+    out = [lines[0]]
+    for line in lines[1:]:
+        cells = line.split(",")
+        if cells[column["metric"]] == "hitch_ms_per_s":
+            one = (cells[column["scenario"]], cells[column["variant"]], cells[column["seed"]])
+            cells[column["value"]] = str(hitch_of_one_seed) if one == ("bursts", "debounce-last", "2") else "0"
+        out.append(",".join(cells))
+        if cells[column["seed"]] == "1":
+            out.append(",".join([*cells[: column["seed"]], "3", *cells[column["seed"] + 1 :]]))
+    (folder / "throttle.csv").write_text("\n".join(out) + "\n")
+    return folder
+
+
+@pytest.mark.parametrize("hitch", [0.8, 0.0])
+def test_frontier_says_0_hitch_only_when_every_seed_shows_it(tmp_path, fixtures, hitch):
+    """One seed in three of one policy hitches (the median is still 0): bursts is a frontier, not a
+    "0 hitch" panel; the control, the same run with that seed at 0, is a "0 hitch" panel."""
+    folder = three_seed_throttle_run(tmp_path / "run", fixtures, hitch)
+    charts = {c.name: c for c in render_all(load_folders([folder]), tmp_path / "charts", log=lambda m: None)}
+    _, text = check_files(charts["throttle-frontier"])
+    assert "n=3 seeds" in text
+    says_no_hitch = "bursts (every policy, every seed: 0 hitch)" in text
+    assert says_no_hitch == (hitch == 0.0), text[:600]
+    assert ("hitch ratio (ms of hitch per s)" in text) == (hitch != 0.0)

@@ -12,7 +12,17 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, finish, right_legend, tag, variant_style
+from .common import (
+    Chart,
+    finish,
+    identical_groups,
+    merged_label,
+    place_labels,
+    spread_text,
+    tag,
+    variant_legend,
+    variant_style,
+)
 
 VARIANT_ORDER = ["lru", "signal-2018", "signal-2021", "nscache-corelibs", "fifo", "random", "s3-fifo"]
 
@@ -52,18 +62,48 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
     series = []
     for ax, scenario in zip(axes.flat, scenarios, strict=False):
         sub = data[data["scenario"] == scenario]
-        for variant in variants:
+        # Policies whose curves are the same here are drawn once, a label naming each.
+        curves = {
+            v: sub[sub["variant"] == v]
+            .sort_values("capacity")[["capacity", "hit_ratio", "hit_ratio_min", "hit_ratio_max"]]
+            .to_numpy()
+            for v in variants
+        }
+        notes, xs, ys = [], [], []
+        for group in identical_groups(curves):
+            variant = group[0]
             line = sub[sub["variant"] == variant].sort_values("capacity")
             if line.empty:
                 continue
-            style = (
-                {"linewidth": 2.2, "zorder": 3} if variant in ("lru", "s3-fifo") else {"linewidth": 1.2, "alpha": 0.85}
-            )
+            bold = any(v in ("lru", "s3-fifo") for v in group)
+            style = {"linewidth": 2.2, "zorder": 3} if bold else {"linewidth": 1.2, "alpha": 0.85}
             (artist,) = ax.plot(
                 line["capacity"], line["hit_ratio"], markersize=4, label=variant, **styles[variant], **style
             )
+            band = ax.fill_between(
+                line["capacity"],
+                line["hit_ratio_min"],
+                line["hit_ratio_max"],
+                color=styles[variant]["color"],
+                alpha=0.18,
+            )
+            band.set_gid(f"spread:{scenario}:{variant}")
             tag(artist, f"{scenario}:{variant}", variant)
-            series.append(f"{scenario}:{variant}")
+            series += [f"{scenario}:{v}" for v in group]
+            xs += list(line["capacity"])
+            ys += list(line["hit_ratio"])
+            if len(group) > 1:
+                middle = line.iloc[len(line) // 2]
+                notes.append(
+                    ax.text(
+                        middle["capacity"],
+                        middle["hit_ratio"],
+                        merged_label(group),
+                        fontsize=6,
+                        color=styles[variant]["color"],
+                    )
+                )
+        place_labels(ax, notes, (xs, ys))
         ax.set_xscale("log")
         ax.set_title(scenario, fontsize=9)
         ax.set_xlabel("capacity (entries, log)")
@@ -81,6 +121,7 @@ def hit_ratio_vs_capacity(runs: list[WorkloadRun], out_dir: Path) -> Chart | Non
         runs,
         series,
         title="Caches: hit ratio against capacity per policy",
-        subtitle="main-app context, virtual time, median over seeds; lru and s3-fifo (ours) drawn bold",
-        legend=right_legend(fig, next(ax for ax in axes.flat if ax.get_visible()), title="policy"),
+        subtitle=f"main-app context, virtual time; lines: {spread_text(data['n'], spread='bands: min–max')} "
+        f"(widest {float((data['hit_ratio_max'] - data['hit_ratio_min']).max()):.3f}); lru and s3-fifo (ours) drawn bold",
+        legend=variant_legend(fig, styles, title="policy", line=True),
     )

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -56,6 +59,12 @@ def tag(artist, series: str, variant: str | None = None) -> None:
         artist.pb_variant = variant
 
 
+# Characters of the 8.5 pt subtitle per inch of figure width, with a margin (its average glyph is
+# about 4.3 pt wide, 16.7 to the inch).
+SUBTITLE_CHARS_PER_INCH = 14.5
+TITLE_CHARS_PER_INCH = 9.0  # the 12 pt bold title
+
+
 def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_legend=None) -> None:
     """Title (and subtitle) at fixed distances from the top, a legend in its own margin, no overlaps.
 
@@ -63,11 +72,15 @@ def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_
     exactly the width it needs.
     """
     width, height = fig.get_size_inches()
+    if subtitle:  # wrapped to the figure's width: a long caption must not run off its edges
+        subtitle = "\n".join(textwrap.fill(line, int(width * SUBTITLE_CHARS_PER_INCH)) for line in subtitle.split("\n"))
+    title = textwrap.fill(title, int(width * TITLE_CHARS_PER_INCH))
+    extra = 0.22 * title.count("\n")  # inches each further title line takes
     fig.suptitle(title, fontsize=12, fontweight="bold", y=1 - 0.1 / height, va="top")
-    top = 0.45
+    top = 0.45 + extra
     if subtitle:
-        fig.text(0.5, 1 - 0.42 / height, subtitle, ha="center", va="top", fontsize=8.5, color="#444444")
-        top = 0.68 + 0.16 * subtitle.count("\n")
+        fig.text(0.5, 1 - (0.42 + extra) / height, subtitle, ha="center", va="top", fontsize=8.5, color="#444444")
+        top = 0.68 + extra + 0.16 * subtitle.count("\n")
     right = 0.0
     if top_legend is not None:  # placed with loc="upper right", just under the title
         top_legend.set_bbox_to_anchor((1 - 0.1 / width, 1 - top / height), transform=fig.transFigure)
@@ -83,6 +96,7 @@ def layout(fig, title: str, subtitle: str | None = None, right_legend=None, top_
 def save(fig, out_dir: Path, name: str, title: str, workload: str, runs: list[WorkloadRun], series: list[str]) -> Chart:
     """Writes PNG and SVG with the footer; `title` is the chart's title as set by `layout`."""
     fig.text(0.01, 0.005, footer_text(runs), fontsize=7, color="#555555", ha="left", va="bottom")
+    place_pending_labels(fig)
     out_dir.mkdir(parents=True, exist_ok=True)
     png, svg = out_dir / f"{name}.png", out_dir / f"{name}.svg"
     fig.savefig(png, dpi=110)
@@ -99,6 +113,18 @@ def right_legend(fig, ax, title: str | None = None, frameon: bool | None = None)
     return fig.legend(
         list(unique.values()), list(unique.keys()), loc="center right", title=title, fontsize=8, frameon=frameon
     )
+
+
+def variant_legend(fig, styles: dict[str, dict], title: str | None = None, line: bool = False):
+    """The right-hand legend of every variant in `styles` (colour and marker), drawn or merged into
+    another's point: a variant drawn under another's name is still listed."""
+    from matplotlib.lines import Line2D
+
+    handles = [
+        Line2D([], [], linestyle="-" if line else "", marker=style["marker"], color=style["color"], label=name)
+        for name, style in styles.items()
+    ]
+    return fig.legend(handles=handles, loc="center right", title=title, fontsize=8)
 
 
 def finish(
@@ -276,35 +302,196 @@ def variant_point(ax, x: float, y: float, style: dict, variant: str, series: str
     return point
 
 
-# adjustText's iterations per chart: it stops earlier once no label overlaps another or a point.
-LABEL_ITERATIONS = 1000
+# Label placement. A label is tried at growing distances from its point, in 16 directions each, and
+# takes the first place where its box stays inside its panel and clears every label already placed
+# and every point: deterministic (no time budget, so a loaded machine draws the same chart) and
+# checkable (tests/test_chart_legibility.py measures the result). It runs when the figure is saved,
+# after the layout has fixed each panel's size: a label placed before the layout moved with its
+# panel's data while its text kept its size, which is how labels came to overprint and cross edges.
+LABEL_RINGS = (3.0, 8.0, 14.0, 22.0, 32.0, 44.0, 58.0, 75.0, 95.0)  # points from the anchor
+LABEL_DIRECTIONS = 16
+POINT_CLEARANCE = 4.5  # points: half the box kept free around each drawn point
+LEADER_FROM = 10.0  # points: a label further than this from its point gets a thin line back to it
 
 
-def place_labels(ax, texts: list, points=None) -> None:
-    """Moves annotation texts apart so none overlaps another or a point (adjustText), with a thin
-    line back to the point a label left."""
-    if len(texts) < 1:
+def place_labels(ax, texts: list, points=None, first_angle: float = 45.0) -> None:
+    """Registers `texts` (ax.text at their points) to be placed, on save, where none overlaps another,
+    a point (`points`: xs, ys in data) or the panel's edge; `first_angle` (degrees, 0 = right, 90 =
+    above, as for a bar's note) is the direction tried first: by default the upper right, off the
+    horizontal and vertical error bars through a point."""
+    if not texts:
         return
-    from adjustText import adjust_text
+    xs, ys = (list(points[0]), list(points[1])) if points is not None else ([], [])
+    for text in texts:
+        text.set_clip_on(False)
+        text.set_in_layout(False)  # placed inside its panel after the layout, not a margin to make room for
+    pending = getattr(ax.figure, "pb_pending_labels", [])
+    pending.append((ax, list(texts), list(zip(xs, ys, strict=True)), first_angle))
+    ax.figure.pb_pending_labels = pending
 
-    xs, ys = (list(points[0]), list(points[1])) if points is not None else (None, None)
-    # A fixed number of iterations, not adjustText's default one-second budget: with a time limit
-    # the placement depends on how fast the machine is at that moment (a loaded CI host stopped it
-    # early, with labels still overlapping), so the same data could give another chart.
-    adjust_text(
-        texts,
-        x=xs,
-        y=ys,
-        ax=ax,
-        expand=(1.2, 1.5),
-        force_text=(0.3, 0.6),
-        force_static=(0.2, 0.4),
-        arrowprops={"arrowstyle": "-", "color": "#999999", "lw": 0.6},
-        min_arrow_len=8,
-        ensure_inside_axes=True,
-        time_lim=None,
-        iter_lim=LABEL_ITERATIONS,
-    )
+
+def _overlap(a, b) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[1], b[1]) > 0
+
+
+def _place(ax, texts: list, points: list[tuple[float, float]], first_angle: float, renderer) -> None:
+    import math
+
+    from matplotlib.lines import Line2D
+
+    ax.set_xlim(ax.get_xlim())  # frozen: a leader line must not rescale the panel under its labels
+    ax.set_ylim(ax.get_ylim())
+    scale = ax.figure.dpi / 72.0
+    panel = ax.get_window_extent(renderer)
+    inside = (panel.x0 + 2, panel.y0 + 2, panel.x1 - 2, panel.y1 - 2)
+    to_pixels = ax.transData.transform
+    r = POINT_CLEARANCE * scale
+    taken = [(px - r, py - r, px + r, py + r) for px, py in (to_pixels(p) for p in points) if np.isfinite(px + py)]
+    angles = [math.radians(first_angle) + 2 * math.pi * k / LABEL_DIRECTIONS for k in range(LABEL_DIRECTIONS)]
+    for text in texts:
+        anchor = to_pixels(text.get_position())
+        text.set_ha("center")
+        text.set_va("center")
+        box = text.get_window_extent(renderer)
+        w, h = box.width, box.height
+        best, best_cost = None, math.inf
+        for ring in LABEL_RINGS:
+            for angle in angles:
+                dx, dy = math.cos(angle), math.sin(angle)
+                cx = anchor[0] + dx * (ring * scale + w / 2)
+                cy = anchor[1] + dy * (ring * scale + h / 2)
+                candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                outside = max(0.0, inside[0] - candidate[0]) + max(0.0, candidate[2] - inside[2])
+                outside += max(0.0, inside[1] - candidate[1]) + max(0.0, candidate[3] - inside[3])
+                cost = 1000 * outside + sum(1 for other in taken if _overlap(candidate, other))
+                if cost < best_cost:
+                    best, best_cost, best_ring = (cx, cy), cost, ring
+                if cost == 0:
+                    break
+            if best_cost == 0:
+                break
+        assert best is not None
+        text.set_position(ax.transData.inverted().transform(best))
+        placed = text.get_window_extent(renderer)
+        taken.append((placed.x0, placed.y0, placed.x1, placed.y1))
+        if best_ring >= LEADER_FROM:
+            end = (min(max(anchor[0], placed.x0), placed.x1), min(max(anchor[1], placed.y0), placed.y1))
+            leader = Line2D(
+                *zip(*ax.transData.inverted().transform([anchor, end]), strict=True),
+                color="#999999",
+                linewidth=0.6,
+                zorder=1,
+            )
+            leader.set_gid("leader")
+            ax.add_line(leader)
+
+
+def place_pending_labels(fig) -> None:
+    """Places every label registered by `place_labels`, now that the layout is final."""
+    pending = getattr(fig, "pb_pending_labels", [])
+    if not pending:
+        return
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax, texts, points, first_angle in pending:
+        _place(ax, texts, points, first_angle, renderer)
+    fig.pb_pending_labels = []
+
+
+# The log-axis rule: a panel whose values span more than this factor is drawn on a log axis, so
+# small values are not squeezed against the axis by one large one.
+LOG_SPAN = 20.0
+
+
+def value_span(values) -> float:
+    """Largest over smallest positive finite value (1 when there are fewer than two)."""
+    array = np.asarray([v for v in values if v is not None], dtype="float64")
+    positive = array[np.isfinite(array) & (array > 0)]
+    if len(positive) < 2:
+        return 1.0
+    return float(positive.max() / positive.min())
+
+
+def scale_axis(ax, which: str, values, label: str) -> bool:
+    """Sets `which` ("x" or "y") logarithmic when `values` (medians and their ranges) span more than
+    LOG_SPAN×, linear otherwise, and labels it `label` + ", log scale" or ", linear"; True when log.
+    Zeros on a log axis: a symmetric-log axis, linear below the smallest positive value, so 0 is drawn."""
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    set_scale = ax.set_xscale if which == "x" else ax.set_yscale
+    set_label = ax.set_xlabel if which == "x" else ax.set_ylabel
+    array = np.asarray([v for v in values if v is not None], dtype="float64")
+    array = array[np.isfinite(array)]
+    if value_span(array) <= LOG_SPAN:
+        set_label(f"{label}, linear")
+        return False
+    positive = array[array > 0]
+    low, high = float(positive.min()), float(positive.max())
+    set_limits = ax.set_xlim if which == "x" else ax.set_ylim
+    if (array <= 0).any():
+        floor = 10 ** math_floor_log10(low)
+        set_scale("symlog", linthresh=floor, linscale=0.5)
+        set_limits(-0.4 * floor, high * 1.6)  # 0 inside the panel, its tick labelled
+        set_label(f"{label}, log scale above {floor:g}")
+        from matplotlib.ticker import FuncFormatter, NullFormatter, SymmetricalLogLocator
+
+        axis.set_major_locator(SymmetricalLogLocator(linthresh=floor, base=10))
+        axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        axis.set_minor_formatter(NullFormatter())
+    else:
+        set_scale("log")
+        set_limits(low / 1.4, high * 1.4)
+        set_label(f"{label}, log scale")
+        log_ticks(axis, low, high)
+    return True
+
+
+def math_floor_log10(value: float) -> int:
+    import math
+
+    return math.floor(math.log10(value))
+
+
+def seed_summary(table, keys: list[str]):
+    """Median, min, max and n of `value` per `keys` (each row a seed or repetition): what a chart
+    draws (the median) and what it shows beside it (n and the min–max spread)."""
+    grouped = table.groupby(keys)["value"]
+    import pandas as pd
+
+    return pd.DataFrame({"median": grouped.median(), "min": grouped.min(), "max": grouped.max(), "n": grouped.count()})
+
+
+def every_seed_zero(maxima) -> bool:
+    """True when every seed's value is 0, given each point's maximum over its seeds: a caption such
+    as "0 hitch" is a fact only then (a median of 0 hides one seed in three that hitched)."""
+    array = np.asarray(maxima, dtype="float64")
+    return bool(len(array)) and bool((np.abs(array) < 1e-9).all())
+
+
+def spread_text(counts, unit: str = "seeds", spread: str = "bars: min–max") -> str:
+    """What every chart says about its statistics: how many values each point is the median of
+    (n, every distinct count) and how their spread is drawn."""
+    ns = sorted({int(n) for n in counts if n == n})
+    return f"median over n={'/'.join(map(str, ns)) or '0'} {unit}, {spread}"
+
+
+def identical_groups(curves: Mapping[str, Any]) -> list[list[str]]:
+    """Names grouped by identical data (in the order given): a group of several is drawn once, with
+    a label naming each (`merged_label`), instead of curves hidden under one another."""
+    groups: dict[bytes, list[str]] = {}
+    for name, data in curves.items():
+        array = np.asarray(data, dtype="float64")
+        key = np.round(array, 12).tobytes() + str(array.shape).encode()
+        groups.setdefault(key, []).append(name)
+    return list(groups.values())
+
+
+def merged_label(names: list[str], per_line: int = 2) -> str:
+    """One label for series drawn once because they are identical: "a = b (identical)", `per_line`
+    names to a line so a long group stays narrow enough for its panel."""
+    if len(names) == 1:
+        return names[0]
+    lines = [" = ".join(names[i : i + per_line]) for i in range(0, len(names), per_line)]
+    return "\n= ".join(lines) + " (identical)"
 
 
 def log_ticks(axis, low: float, high: float) -> None:

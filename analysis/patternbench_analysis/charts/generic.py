@@ -13,7 +13,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from ..results import WorkloadRun
-from .common import Chart, layout, save, tag, variant_style
+from .common import Chart, layout, range_bars, save, seed_summary, spread_text, tag, variant_style
 
 MAX_METRICS = 4
 
@@ -31,7 +31,8 @@ def medians(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     modes = {mode for _, mode in series_keys}
     styles = variant_style(list(dict.fromkeys(v for v, _ in series_keys)))
     units = table.groupby("metric")["unit"].first()
-    values = table.groupby(["metric", "scenario", "variant", "mode"])["value"].median()
+    stats = seed_summary(table, ["metric", "scenario", "variant", "mode"])
+    values = stats["median"]
     fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics) + 2.6, 3.8), squeeze=False)
     width = 0.8 / len(series_keys)
     series: list[str] = []
@@ -48,6 +49,21 @@ def medians(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 label=label,
                 hatch="//" if mode == "live" and len(modes) > 1 else None,
             )
+            lows = [stats["min"].get((metric, s, variant, mode), float("nan")) for s in scenarios]
+            highs = [stats["max"].get((metric, s, variant, mode), float("nan")) for s in scenarios]
+            range_bars(
+                ax,
+                xs,
+                ys,
+                yerr=[
+                    [max(y - lo, 0) for y, lo in zip(ys, lows, strict=True)],
+                    [max(hi - y, 0) for y, hi in zip(ys, highs, strict=True)],
+                ],
+                series=f"{metric}:{variant}:{mode}",
+                color="#222222",
+                elinewidth=0.8,
+                capsize=2,
+            )
             for scenario, patch in zip(scenarios, bars.patches, strict=True):
                 name = f"{metric}:{scenario}:{variant}:{mode}"
                 tag(patch, name, variant)
@@ -59,5 +75,10 @@ def medians(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     handles, names = axes[0][0].get_legend_handles_labels()
     legend = fig.legend(handles, names, loc="center right", title="variant", fontsize=8)
     title = f"bench-{workload}: medians per scenario and variant"
-    layout(fig, title, "median over seeds; the workload's generic chart (add its own in plot.py)", right_legend=legend)
+    layout(
+        fig,
+        title,
+        f"bars: {spread_text(stats['n'], spread='whiskers: min–max')}; the workload's generic chart (add its own in plot.py)",
+        right_legend=legend,
+    )
     return save(fig, out_dir, f"{workload}-medians", title, workload, runs, series)

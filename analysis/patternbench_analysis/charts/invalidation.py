@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, finish, right_legend, tag
+from .common import Chart, color_map, finish, place_labels, range_bars, right_legend, spread_text, tag
 
 VARIANT_ORDER = ["signal", "signal-legacy", "no-invalidation", "change-log"]
 ROWS = [("stale_reads", "stale reads\n(main app, log)"), ("extra_store_reads", "extra store reads\n(log)")]
@@ -23,7 +23,10 @@ ROWS = [("stale_reads", "stale reads\n(main app, log)"), ("extra_store_reads", "
 def medians(runs: list[WorkloadRun]) -> pd.DataFrame:
     table = pd.concat([r.table for r in runs], ignore_index=True)
     wanted = table[table["metric"].isin([m for m, _ in ROWS] + ["missed_invalidations"])]
-    return wanted.groupby(["scenario", "variant", "mode", "metric"], sort=False)["value"].median().reset_index()
+    grouped = wanted.groupby(["scenario", "variant", "mode", "metric"], sort=False)["value"]
+    return pd.DataFrame(
+        {"value": grouped.median(), "min": grouped.min(), "max": grouped.max(), "n": grouped.count()}
+    ).reset_index()
 
 
 def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
@@ -39,15 +42,17 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     series: list[str] = []
     width = 0.8 / len(modes)
 
-    def value(scenario, variant, mode, metric):
+    def value(scenario, variant, mode, metric, column="value"):
         hit = data[
             (data.scenario == scenario) & (data.variant == variant) & (data["mode"] == mode) & (data.metric == metric)
         ]
-        return None if hit.empty else float(hit["value"].iloc[0])
+        return None if hit.empty else float(hit[column].iloc[0])
 
     for col, scenario in enumerate(scenarios):
         for row, (metric, label) in enumerate(ROWS):
             ax = axes[row][col]
+            notes: list = []
+            tops: tuple[list, list] = ([], [])
             for i, variant in enumerate(variants):
                 for j, mode in enumerate(modes):
                     v = value(scenario, variant, mode, metric)
@@ -65,19 +70,27 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     )
                     name = f"{scenario}:{variant}:{mode}:{metric}"
                     tag(bar.patches[0], name, variant)
+                    low, high = (
+                        value(scenario, variant, mode, metric, "min"),
+                        value(scenario, variant, mode, metric, "max"),
+                    )
+                    if low is not None and high is not None and high > low:
+                        range_bars(
+                            ax,
+                            [x],
+                            [max(v, 0.5)],
+                            yerr=[[max(v, 0.5) - max(low, 0.5)], [max(high, 0.5) - max(v, 0.5)]],
+                            series=name,
+                            color="#222222",
+                            elinewidth=0.8,
+                            capsize=2,
+                        )
                     series.append(name)
                     missed = value(scenario, variant, mode, "missed_invalidations")
                     if row == 0 and missed:
-                        ax.annotate(
-                            f"{missed:g} missed",
-                            (x, max(v, 0.5)),
-                            ha="center",
-                            va="bottom",
-                            fontsize=7,
-                            rotation=90,
-                            xytext=(0, 2),
-                            textcoords="offset points",
-                        )
+                        notes.append(ax.text(x, max(v, 0.5), f"{missed:g}\nmissed", fontsize=6.5, ha="center"))
+                        tops[0].append(x)
+                        tops[1].append(max(v, 0.5))
             ax.set_yscale("log")
             tallest = max([b.get_height() for b in ax.patches] or [1.0])
             ax.set_ylim(0.3, tallest * (60 if row == 0 else 3))  # room above the bars for the rotated "missed" notes
@@ -87,6 +100,7 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             if col == 0:
                 ax.set_ylabel(label)
             ax.grid(axis="y", alpha=0.3)
+            place_labels(ax, notes, tops, first_angle=90)
     return finish(
         fig,
         out_dir,
@@ -95,6 +109,6 @@ def staleness_cost(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         runs,
         series,
         title="Cross-process cache invalidation: stale reads against their cost",
-        subtitle="median over seeds; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
+        subtitle=f"bars: {spread_text(data['n'], spread='whiskers: min–max where the seeds differ')}; log scales, bars at the floor are 0; hatched = live (real processes, SQLite WAL)",
         legend=right_legend(fig, axes[0][0], frameon=False),
     )

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, finish, log_ticks, tag
+from .common import Chart, color_map, finish, log_ticks, range_bars, spread_text, tag
 
 VARIANT_ORDER = ["naive", "article", "signal", "ours", "article-no-retry"]
 ROWS = [
@@ -29,7 +29,10 @@ DURABILITY_ORDER = ["in-place", "rename", "rename-fsync", "sqlite-wal"]
 def medians(runs: list[WorkloadRun]) -> pd.DataFrame:
     table = pd.concat([r.table for r in runs], ignore_index=True)
     sim = table[(table["scenario"] != LIVE) & table["metric"].isin([m for m, _ in ROWS] + ["corrupt_launches"])]
-    return sim.groupby(["scenario", "variant", "metric"], sort=False)["value"].median().reset_index()
+    grouped = sim.groupby(["scenario", "variant", "metric"], sort=False)["value"]
+    return pd.DataFrame(
+        {"value": grouped.median(), "min": grouped.min(), "max": grouped.max(), "n": grouped.count()}
+    ).reset_index()
 
 
 def live_sums(runs: list[WorkloadRun]) -> pd.DataFrame:
@@ -51,9 +54,9 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     fig, axes = plt.subplots(len(ROWS), max(1, columns), figsize=(3.3 * max(1, columns) + 1.6, 8.0), squeeze=False)
     series: list[str] = []
 
-    def value(scenario, variant, metric):
+    def value(scenario, variant, metric, column="value"):
         hit = data[(data.scenario == scenario) & (data.variant == variant) & (data.metric == metric)]
-        return None if hit.empty else float(hit["value"].iloc[0])
+        return None if hit.empty else float(hit[column].iloc[0])
 
     for col, scenario in enumerate(scenarios):
         for row, (metric, label) in enumerate(ROWS):
@@ -66,6 +69,19 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 bar = ax.bar(i, shown, width=0.8, color=colors[variant], label=variant)
                 name = f"{scenario}:{variant}:{metric}"
                 tag(bar.patches[0], name, variant)
+                low, high = value(scenario, variant, metric, "min"), value(scenario, variant, metric, "max")
+                if low is not None and high is not None and high > low:
+                    floor = 0.5 if row == 0 else float("-inf")
+                    range_bars(
+                        ax,
+                        [i],
+                        [shown],
+                        yerr=[[shown - max(low, floor)], [max(high, floor) - shown]],
+                        series=name,
+                        color="#222222",
+                        elinewidth=0.8,
+                        capsize=2,
+                    )
                 series.append(name)
                 corrupt = value(scenario, variant, "corrupt_launches")
                 if row == 0 and corrupt:
@@ -80,7 +96,8 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     )
             if row == 0:
                 ax.set_yscale("log")
-                top = max([b.get_height() for b in ax.patches] or [1.0]) * 12  # room for the "torn" notes
+                highest = data[(data.scenario == scenario) & (data.metric == metric)]["max"].max()
+                top = max([b.get_height() for b in ax.patches] + [float(highest), 1.0]) * 12  # room for the notes
                 ax.set_ylim(0.3, top)
                 log_ticks(ax.yaxis, 0.3, top)
                 ax.set_title(scenario)
@@ -135,6 +152,6 @@ def outcomes(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         runs,
         series,
         title="App lifecycle under iOS's rules: loss, kills and sync",
-        subtitle="median over seeds; bars at the floor are 0; 'torn' = corrupt launches; live: real processes killed inside saves",
+        subtitle=f"bars: {spread_text(data['n'], spread='whiskers: min–max where the seeds differ')}; bars at the floor are 0; 'torn' = corrupt launches; live: real processes killed inside saves",
         legend=legend,
     )

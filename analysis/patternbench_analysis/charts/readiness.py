@@ -18,7 +18,17 @@ import matplotlib.pyplot as plt
 import matplotlib.ticker
 
 from ..results import WorkloadRun
-from .common import Chart, finish, place_labels, right_legend, variant_point, variant_style
+from .common import (
+    Chart,
+    finish,
+    place_labels,
+    range_bars,
+    right_legend,
+    seed_summary,
+    spread_text,
+    variant_point,
+    variant_style,
+)
 
 SCENARIOS = ["main-app", "share-extension", "nse"]
 # Without a screen nothing can miss a frame: the NSE's panel shows wasted slots.
@@ -40,7 +50,8 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     scenarios = [s for s in SCENARIOS if s in set(table["scenario"])]
     if not scenarios:
         return None
-    medians = table.groupby(["scenario", "variant", "metric"])["value"].median()
+    stats = seed_summary(table, ["scenario", "variant", "metric"])
+    medians = stats["median"]
     found = set(table["variant"])
     variants = [v for v in VARIANTS if v in found] + sorted(found - set(VARIANTS))
     styles = variant_style(variants, "readiness")
@@ -57,6 +68,25 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
             overtakes = medians.get((scenario, variant, "overtakes"), 0)
             style = styles[variant]
             variant_point(ax, max(x, 1.0), y, style, variant, f"{scenario}:{variant}", size=60)
+            y_metric = Y_METRIC.get(scenario, "missed_frames")
+            range_bars(
+                ax,
+                [max(x, 1.0)],
+                [y],
+                xerr=[
+                    [max(x, 1.0) - max(stats["min"][(scenario, variant, "polite_drain_ms")], 1.0)],
+                    [max(stats["max"][(scenario, variant, "polite_drain_ms")], 1.0) - max(x, 1.0)],
+                ],
+                yerr=[
+                    [y - stats["min"][(scenario, variant, y_metric)]],
+                    [stats["max"][(scenario, variant, y_metric)] - y],
+                ],
+                series=f"{scenario}:{variant}",
+                color=style["color"],
+                elinewidth=0.8,
+                capsize=2,
+                alpha=0.7,
+            )
             series.append(f"{scenario}:{variant}")
             near = next((key for key in at if abs(key[0] / max(x, 1.0) - 1) < 0.06 and abs(key[1] - y) <= 0.5), None)
             at.setdefault(near or (max(x, 1.0), y), []).append((variant, overtakes))
@@ -87,6 +117,6 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         runs,
         series,
         title="bench-readiness: backlog drain against missed frames",
-        subtitle=f"simulated launches, median over seeds, globals {globals_}; fewer frames missed and a sooner drain are both better",
+        subtitle=f"simulated launches, points: {spread_text(stats['n'])}, globals {globals_}; fewer frames missed and a sooner drain are both better",
         legend=right_legend(fig, axes[0][0], title="variant"),
     )

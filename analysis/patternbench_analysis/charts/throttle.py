@@ -7,12 +7,30 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..results import WorkloadRun
-from .common import Chart, color_map, layout, marker_map, min_max_lengths, place_labels, range_bars, save, slug, tag
+from .common import (
+    Chart,
+    color_map,
+    every_seed_zero,
+    identical_groups,
+    layout,
+    marker_map,
+    merged_label,
+    min_max_lengths,
+    place_labels,
+    range_bars,
+    save,
+    scale_axis,
+    slug,
+    spread_text,
+    tag,
+)
 
 P99, HITCH = "latency_p99_ms", "hitch_ms_per_s"
+HITCH_LABEL = "hitch ratio (ms of hitch per s)"
+# A policy's curve in a panel: drawn once for every policy whose curve is the same (medians and ranges).
+CURVE_COLUMNS = [HITCH, P99, f"{HITCH}_min", f"{HITCH}_max", f"{P99}_min", f"{P99}_max"]
 
 # The one parameter each policy is tuned by (bench-throttle's flags); runs that differ in it form a
 # sweep, drawn as a curve through the policy's points.
@@ -98,13 +116,16 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     rows = (len(scenarios) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(max(10.5, 4.6 * columns + 3.2), 3.8 * rows + 1.1), squeeze=False)
     series = []
-    log_panels = []
+    log_panels: list[str] = []
+    log_x: list[str] = []
     flat_panels = []
     for ax, scenario in zip(axes.flat, scenarios, strict=False):
         panel = points[points["scenario"] == scenario]
-        if (panel[HITCH].abs() < 1e-9).all():
+        if every_seed_zero(panel[f"{HITCH}_max"]):  # the caption says "0 hitch": every seed must show it
             series += flat_panel(ax, scenario, panel, policies, modes, colors)
             flat_panels.append(scenario)
+            if ax.get_xscale() != "linear":
+                log_panels.append(scenario)
             continue
         for mode in modes:
             front = pareto_front(panel[panel["mode"] == mode])
@@ -123,12 +144,16 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     zorder=1,
                 )
         texts, xs, ys = [], [], []
-        for policy in policies:
-            for mode in modes:
-                cell = panel[(panel["variant"] == policy) & (panel["mode"] == mode)].sort_values("sweep")
-                if cell.empty:
-                    continue
-                label = policy if len(modes) == 1 else f"{policy} ({mode})"
+        for mode in modes:
+            cells = {
+                policy: panel[(panel["variant"] == policy) & (panel["mode"] == mode)].sort_values("sweep")
+                for policy in policies
+            }
+            cells = {policy: cell for policy, cell in cells.items() if not cell.empty}
+            for group in identical_groups({p: cell[CURVE_COLUMNS].to_numpy() for p, cell in cells.items()}):
+                policy, cell = group[0], cells[group[0]]
+                name = merged_label(group)
+                label = name if len(modes) == 1 else f"{name} ({mode})"
                 xs += list(cell[HITCH])
                 ys += list(cell[P99])
                 (line,) = ax.plot(
@@ -142,7 +167,7 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     label=label,
                 )
                 tag(line, f"{scenario}/{label}", policy)
-                series.append(f"{scenario}/{label}")
+                series += [f"{scenario}/{p if len(modes) == 1 else f'{p} ({mode})'}" for p in group]
                 range_bars(
                     ax,
                     cell[HITCH],
@@ -168,7 +193,7 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                     ax.text(
                         first[HITCH],
                         first[P99],
-                        policy + (f" {', '.join(sweeps.pop(first_key))} ms" if first_key in sweeps else ""),
+                        name + (f" {', '.join(sweeps.pop(first_key))} ms" if first_key in sweeps else ""),
                         fontsize=6.5,
                         color=colors[policy],
                     )
@@ -176,20 +201,14 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 for (x, y), values in sweeps.items():
                     texts.append(ax.text(x, y, ", ".join(values) + " ms", fontsize=6.5, color=colors[policy]))
         ax.set_title(scenario)
-        ax.set_xlabel("hitch ratio (ms of hitch per s), linear")
-        ax.set_ylabel("p99 latency (ms), linear")
-        values = panel[P99]
-        if len(values) and values.min() > 0 and values.max() / values.min() > 20:
-            ax.set_yscale("log")
-            ax.set_ylabel("p99 latency (ms), log scale")
+        if scale_axis(ax, "x", panel[[HITCH, f"{HITCH}_min", f"{HITCH}_max"]].to_numpy().ravel(), HITCH_LABEL):
+            log_x.append(scenario)
+        else:
+            right = max(1.0, float(panel[f"{HITCH}_max"].max()) * 1.12)  # hitch is never negative; keep 0 visible
+            ax.set_xlim(-0.04 * right, right)
+        if scale_axis(ax, "y", panel[[P99, f"{P99}_min", f"{P99}_max"]].to_numpy().ravel(), "p99 latency (ms)"):
             log_panels.append(scenario)
-            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-            ax.yaxis.set_minor_formatter(NullFormatter())
-        right = max(1.0, float(panel[HITCH].max()) * 1.12)  # hitch is never negative; keep 0 visible
-        ax.set_xlim(-0.04 * right, right)
         ax.grid(True, alpha=0.3)
-        fig.canvas.draw()
         place_labels(ax, texts, (xs, ys))
     for ax in list(axes.flat)[len(scenarios) :]:
         ax.set_visible(False)
@@ -220,18 +239,20 @@ def frontier(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
         if len(flat_panels) == len(scenarios)
         else "Throttling: p99 latency vs hitch ratio per policy"
     )
-    counts = sorted({int(n) for n in points["n"].dropna()})
-    subtitle = f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; lower-left is better; " + (
-        f"p99 axis logarithmic in {', '.join(log_panels)}, linear elsewhere" if log_panels else "both axes linear"
-    )
-    if flat_panels and len(flat_panels) == len(scenarios):
-        subtitle = (
-            f"points: median over n={'/'.join(map(str, counts))} seeds, bars: min–max; no policy hitches "
-            f"in {', '.join(flat_panels)}: p99 per policy, one row each, best at the top"
-        )
-    elif flat_panels:
+    parts = [f"points: {spread_text(points['n'])}"]
+    if len(flat_panels) < len(scenarios):
+        parts.append("lower-left is better")
+    scales = [
+        f"{axis} axis logarithmic in {', '.join(names)}"
+        for axis, names in (("p99", log_panels), ("hitch", log_x))
+        if names
+    ]
+    parts.append(", ".join(scales) + ", linear elsewhere" if scales else "every axis linear")
+    subtitle = "; ".join(parts)
+    if flat_panels:
         subtitle += (
-            f"\nno policy hitches in {', '.join(flat_panels)}: drawn as p99 per policy (one row each, best at the top)"
+            f"\nno policy hitches in any seed in {', '.join(flat_panels)}: "
+            "drawn as p99 per policy (one row each, best at the top)"
         )
     layout(fig, title, subtitle, right_legend=legend)
     return save(fig, out_dir, "throttle-frontier", title, "throttle", runs, series)
@@ -255,6 +276,9 @@ def flat_panel(ax, scenario: str, panel: pd.DataFrame, policies: list[str], mode
                 rows.append((float(cell[P99].min()), policy, mode, cell))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     series = []
+    texts: list = []
+    xs: list[float] = []
+    ys: list[float] = []
     for y, (_, policy, mode, cell) in enumerate(rows):
         label = policy if len(modes) == 1 else f"{policy} ({mode})"
         (line,) = ax.plot(
@@ -281,21 +305,17 @@ def flat_panel(ax, scenario: str, panel: pd.DataFrame, policies: list[str], mode
         )
         if len(cell) > 1 and policy in SWEEP_PARAMETER:
             for _, p in cell.dropna(subset=["sweep"]).iterrows():
-                ax.annotate(
-                    f"{p['sweep']:g}",
-                    (p[P99], y),
-                    textcoords="offset points",
-                    xytext=(0, 5),
-                    fontsize=6,
-                    ha="center",
-                    color=colors[policy],
-                )
+                texts.append(ax.text(p[P99], y, f"{p['sweep']:g}", fontsize=6, color=colors[policy]))
+                xs.append(p[P99])
+                ys.append(y)
     ax.set_yticks(range(len(rows)), [r[1] if len(modes) == 1 else f"{r[1]} ({r[2]})" for r in rows], fontsize=7.5)
     ax.set_ylim(len(rows) - 0.5, -0.7)
-    ax.set_title(f"{scenario} (every policy: 0 hitch)")
-    ax.set_xlabel("p99 latency (ms), linear")
-    ax.set_xlim(0, max(1.0, float(panel[f"{P99}_max"].max()) * 1.1))
+    ax.set_title(f"{scenario} (every policy, every seed: 0 hitch)")
+    values = panel[[P99, f"{P99}_min", f"{P99}_max"]].to_numpy().ravel()
+    if not scale_axis(ax, "x", values, "p99 latency (ms)"):
+        ax.set_xlim(0, max(1.0, float(panel[f"{P99}_max"].max()) * 1.1))
     ax.grid(True, axis="x", alpha=0.3)
+    place_labels(ax, texts, (xs, ys))
     return series
 
 
