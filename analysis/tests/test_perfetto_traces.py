@@ -11,8 +11,8 @@ item by item: what the trace draws is what the run counted. Missing binaries ski
 from __future__ import annotations
 
 import csv
-import json
 import itertools
+import json
 import os
 import subprocess
 from collections import Counter, defaultdict
