@@ -3,6 +3,9 @@
 /// The `--perfetto` encoder as it was before it streamed: every event turned into begin,
 /// end, instant and counter packets, all sorted, then encoded. Kept here, unchanged, as the
 /// reference the streaming encoder must reproduce byte for byte (`PerfettoEncodingEquivalenceTests`).
+/// One change since: it draws what the encoder draws, each item's idle frames as stretches
+/// (`ItemTrace.collapsingIdleFrames()`, whose own tests are `IdleFrameStretchTests`), an idle
+/// stretch as a slice whose annotation is `frames`.
 enum ReferencePerfettoEncoder {
     static func encoded(_ items: [ItemTrace]) -> [UInt8] {
         var out: [UInt8] = []
@@ -48,7 +51,7 @@ enum ReferencePerfettoEncoder {
                 }
             }
         }
-        let events = item.events
+        let events = item.collapsingIdleFrames().events
         let lanes = Self.lanes(events)
         for (t, name) in lanes.trackNames.enumerated() {
             let uuid = processUUID + UInt64(t + 1)
@@ -86,7 +89,7 @@ enum ReferencePerfettoEncoder {
                         e.string(F.eventName, event.name)
                         if let v = event.value {
                             e.message(F.debugAnnotations) { a in
-                                a.string(F.annotationName, "value")
+                                a.string(F.annotationName, event.kind == .idle ? "frames" : "value")
                                 a.double(F.annotationDouble, v)
                             }
                         }
@@ -147,7 +150,7 @@ enum ReferencePerfettoEncoder {
         for i in ordered {
             let e = events[i]
             switch e.kind {
-            case .slice:
+            case .slice, .idle:
                 var ends = laneEnds[e.track, default: []]
                 let lane = ends.firstIndex { $0 <= e.startNanoseconds } ?? ends.count
                 let end = e.startNanoseconds + max(1, e.durationNanoseconds)  // a begin always precedes its end

@@ -11,6 +11,7 @@ item by item: what the trace draws is what the run counted. Missing binaries ski
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import os
 import subprocess
@@ -366,6 +367,17 @@ def test_group_trace_matches_its_metrics(tmp_path: Path) -> None:
         assert p.slices("cancelled", contains=True) == m["cancelled_calls"], label
         if m["threads_blocked_peak"] > 0:
             assert p.tracks["threads blocked"] in p.counters, label
+        # The idle main thread: each stretch of idle frames is one slice that says its count,
+        # and two stretches never touch (something else on main comes between them).
+        main = sorted(((ts, e) for ts, e in p.on("main") if e.type != TrackEvent.TYPE_SLICE_END), key=lambda x: x[0])
+        idle = [e for _, e in main if e.name.startswith("idle, ")]
+        assert idle, label
+        for e in idle:
+            assert [a.name for a in e.debug_annotations] == ["frames"], label
+            assert e.name == f"idle, {int(e.debug_annotations[0].double_value)} frames", label
+            assert e.debug_annotations[0].double_value >= 2, label
+        names = [e.name for _, e in main]
+        assert not any(x.startswith("idle, ") and y.startswith("idle, ") for x, y in itertools.pairwise(names)), label
 
 
 def test_readiness_trace_matches_its_metrics(tmp_path: Path) -> None:

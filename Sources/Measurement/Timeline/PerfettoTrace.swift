@@ -68,6 +68,9 @@ public struct PerfettoTrace: Sendable {
 
     /// The interned name of every slice's and instant's annotation (`DebugAnnotationName.iid`).
     fileprivate static let valueNameID: UInt64 = 1
+    /// The interned name of an idle stretch's count of frames (`TraceEvent.Kind.idle`), interned
+    /// only by items that have one.
+    fileprivate static let framesNameID: UInt64 = 2
 
     /// The trace as protobuf bytes.
     public func encoded() -> [UInt8] {
@@ -132,12 +135,9 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         if !keepingTail { out.removeAll() }
-        var item = item
-        var runs = item.runs.indices.sorted { (item.runs[$0].position, $0) < (item.runs[$1].position, $1) }.map { item.runs[$0] }
-        if !Self.runsFollowEachOther(runs) {
-            item.expandRuns()
-            runs = []
-        }
+        // Idle frames are drawn as stretches (`collapsingIdleFrames`): the runs are gone.
+        let item = item.collapsingIdleFrames()
+        let runs: [SliceRun] = []
         // Read in place: copying an event out of the array retains and releases its two strings.
         return try item.events.withUnsafeBufferPointer { events in
             try runs.withUnsafeBufferPointer { runs in
@@ -328,6 +328,12 @@ public struct PerfettoTrace: Sendable {
                         e.varint(F.iid, Self.valueNameID)
                         e.string(F.internedName, "value")
                     }
+                    if plan.hasIdleStretches {
+                        d.message(F.debugAnnotationNames) { e in
+                            e.varint(F.iid, Self.framesNameID)
+                            e.string(F.internedName, "frames")
+                        }
+                    }
                 }
             }
         }
@@ -353,7 +359,7 @@ public struct PerfettoTrace: Sendable {
                 var sequence = 0
                 // The packet templates of a run's slices (`PacketTemplate`), made once per item.
                 var templates: [Int64: (PacketTemplate, PacketTemplate)] = [:]
-                func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind == .slice }
+                func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind.isSlice }
                 func write(_ k: Int, at time: Int64) {
                     if order[k] < 0 {
                         writer.slice(run(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
@@ -584,14 +590,35 @@ public struct PerfettoTrace: Sendable {
         @inline(__always) func event(_ event: UnsafePointer<TraceEvent>, at time: Int64, track: Int32, nameID: Int32) {
             let uuid = processUUID + UInt64(track) + 1
             let kind = event.pointee.kind
-            let type: EventType = kind == .slice ? .sliceBegin : .instant
+            let type: EventType = kind.isSlice ? .sliceBegin : .instant
+            let annotationName = kind == .idle ? PerfettoTrace.framesNameID : PerfettoTrace.valueNameID
             if kind == .counter {
                 write(time, .counter, uuid, counter: event.pointee.value ?? 0, nameID: 0, name: nil, annotation: nil)
             } else if nameID != 0 {
-                write(time, type, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: event.pointee.value)
+                write(
+                    time,
+                    type,
+                    uuid,
+                    counter: nil,
+                    nameID: UInt64(nameID),
+                    name: nil,
+                    annotation: event.pointee.value,
+                    annotationName: annotationName
+                )
             } else {
                 var name = event.pointee.name
-                name.withUTF8 { write(time, type, uuid, counter: nil, nameID: 0, name: $0, annotation: event.pointee.value) }
+                name.withUTF8 {
+                    write(
+                        time,
+                        type,
+                        uuid,
+                        counter: nil,
+                        nameID: 0,
+                        name: $0,
+                        annotation: event.pointee.value,
+                        annotationName: annotationName
+                    )
+                }
             }
         }
 
@@ -626,7 +653,8 @@ public struct PerfettoTrace: Sendable {
             counter: Double?,
             nameID: UInt64,
             name: UnsafeBufferPointer<UInt8>?,
-            annotation: Double?
+            annotation: Double?,
+            annotationName: UInt64 = PerfettoTrace.valueNameID
         ) {
             let timestamp = UInt64(max(0, time))
             var trackEvent = 2 + 1 + PacketBuffer.varintSize(uuid)  // type, track_uuid
@@ -684,7 +712,7 @@ public struct PerfettoTrace: Sendable {
                     out.byte(0x22)  // debug_annotations (4)
                     out.byte(UInt8(annotationSize))
                     out.byte(0x08)  // name_iid (1)
-                    out.byte(UInt8(PerfettoTrace.valueNameID))
+                    out.byte(UInt8(annotationName))
                     if let annotationInt {
                         out.byte(0x20)  // int_value (4), varint
                         out.varint(annotationInt)
@@ -744,6 +772,8 @@ public struct PerfettoTrace: Sendable {
         var eventNames: [String] = []
         /// Whether any event uses an interned name (its own or its annotation's).
         var interns = false
+        /// Whether any event is an idle stretch (whose annotation is `frames`).
+        var hasIdleStretches = false
         /// Each event's interned name (by its position in time order); 0 for a counter and for a
         /// name written in place.
         var nameIDs: UnsafeBufferPointer<Int32>
@@ -775,6 +805,7 @@ public struct PerfettoTrace: Sendable {
             var counterLast: [Int32] = []
             var eventNames: [String] = []
             var interns = false
+            var hasIdleStretches = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
@@ -867,7 +898,8 @@ public struct PerfettoTrace: Sendable {
                 if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
                 plannedNames[k] = nameID
                 switch kind {
-                case .slice:
+                case .slice, .idle:
+                    if kind == .idle { hasIdleStretches = true }
                     for i in 0..<stretch.count {  // a stretch's slices in time order
                         let start = start + Int64(i) * period
                         let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
@@ -911,6 +943,7 @@ public struct PerfettoTrace: Sendable {
             counterUnits = counterLast.map { $0 < 0 ? nil : events[Int($0)].name }
             self.eventNames = eventNames
             self.interns = interns
+            self.hasIdleStretches = hasIdleStretches
             tracks = UnsafeBufferPointer(plannedTracks)
             nameIDs = UnsafeBufferPointer(plannedNames)
             stretchTracks = UnsafeBufferPointer(plannedStretchTracks)
@@ -1029,4 +1062,9 @@ public struct PerfettoTrace: Sendable {
             return top
         }
     }
+}
+
+extension TraceEvent.Kind {
+    /// Drawn as a slice: a slice, or an idle stretch.
+    fileprivate var isSlice: Bool { self == .slice || self == .idle }
 }

@@ -9,6 +9,9 @@
 public struct TraceEvent: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable {
         case slice, instant, counter
+        /// A stretch of idle frames drawn as one slice, its `value` the count of frames
+        /// (`ItemTrace.collapsingIdleFrames()`): what `--perfetto` draws, never a workload's event.
+        case idle
     }
 
     /// The actor (a thread track: `main`, `writer`, `thread 3`, `nse`) or, for a counter, the
