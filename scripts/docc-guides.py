@@ -50,8 +50,13 @@ def docc_fragment(heading: str) -> str:
 
 
 def fragments(text: str) -> dict[str, str]:
-    """GitHub anchor → DocC fragment for every heading of a guide (outside code blocks)."""
-    return {github_fragment(h): docc_fragment(h) for h in HEADING.findall(mask_code(text))}
+    """GitHub anchor → DocC fragment for every heading of a guide (outside code blocks; the title's is empty)."""
+    masked = mask_code(text)
+    found = {github_fragment(h): docc_fragment(h) for h in HEADING.findall(masked)}
+    title = re.match(r"#\s+(.*)", masked)
+    if title:  # GitHub's anchor of the title: the page itself in DocC
+        found.setdefault(github_fragment(title.group(1)), "")
+    return found
 
 
 def outside_code(text: str, change: Callable[[str], str]) -> str:
@@ -96,7 +101,7 @@ def convert(source: Path, names: dict[Path, str], anchors: dict[Path, dict[str, 
         elif linked in names:
             docc = anchors[linked].get(fragment) if fragment else None
             if fragment and docc is None:
-                raise SystemExit(f"docc-guides: {source.relative_to(ROOT)}: no heading #{fragment} in {target}")
+                raise SystemExit(f"docc-guides: {source.relative_to(ROOT)}: {target}: {path_part or source.name} has no heading #{fragment}")
             reference = names[linked] + (f"#{docc}" if docc else "")
             pieces.append(f"[{label}](<doc:{reference}>)")
         else:
