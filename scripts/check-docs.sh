@@ -61,5 +61,38 @@ if python3 scripts/check-api-docs.py "$scratch/archives" 2>/dev/null; then
   exit 1
 fi
 python3 scripts/check-api-docs.py "$out/coverage"
+# The site as a reader sees it (where Chromium is installed; CI installs it): served, the landing
+# page renders with a guide's title on it; opened from disk, a page says how to serve it.
+if command -v chromium >/dev/null 2>&1; then
+  python3 -u -m http.server -b 127.0.0.1 -d "$out/site" 0 >"$scratch/http.log" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT
+  port=""
+  for _ in $(seq 50); do
+    port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$scratch/http.log" | head -1)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "check-docs: the HTTP server did not start: $(cat "$scratch/http.log")" >&2; exit 1; }
+  render() { timeout 60 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=8000 --dump-dom "$1" 2>/dev/null; }
+  site=$(cd "$out/site" && pwd)
+  # The controls: a module's page does not list the guides, and DocC's own page (the BenchSuite
+  # archive before build-reference.sh added its line) is blank from disk.
+  if render "http://127.0.0.1:$port/documentation/simulation" | grep -q "Input limits" \
+    || render "file://$PWD/.build/plugins/Swift-DocC/outputs/intermediates/BenchSuite.doccarchive/index.html" | grep -q "needs an HTTP server"; then
+    echo "check-docs: the browser checks' controls passed: the checks are broken" >&2
+    exit 1
+  fi
+  render "http://127.0.0.1:$port/" | grep -q "Input limits" || {
+    echo "check-docs: served, the reference's root does not show the landing page with its guides" >&2
+    exit 1
+  }
+  render "file://$site/documentation/benchsuite/index.html" | grep -q "needs an HTTP server" || {
+    echo "check-docs: opened from disk, the reference does not say how to serve it" >&2
+    exit 1
+  }
+  kill "$server"
+  echo "check-docs: in Chromium, the served reference shows its landing page and guides; from disk, how to serve it"
+fi
 echo "check-docs: snippets, example package and API reference (${#modules[@]} modules, $out) checked in $(( $(date +%s) - started )) s"
 tail -1 "$scratch/reference.log"  # how to serve the reference, last, where it is seen
