@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 # [text](target): the text may wrap onto the next line, the target may not.
@@ -101,7 +101,9 @@ def convert(source: Path, names: dict[Path, str], anchors: dict[Path, dict[str, 
         elif linked in names:
             docc = anchors[linked].get(fragment) if fragment else None
             if fragment and docc is None:
-                raise SystemExit(f"docc-guides: {source.relative_to(ROOT)}: {target}: {path_part or source.name} has no heading #{fragment}")
+                raise SystemExit(
+                    f"docc-guides: {source.relative_to(ROOT)}: {target}: {path_part or source.name} has no heading #{fragment}"
+                )
             reference = names[linked] + (f"#{docc}" if docc else "")
             pieces.append(f"[{label}](<doc:{reference}>)")
         else:
