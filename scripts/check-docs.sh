@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The docs cannot rot: every Swift snippet in the user-facing docs is the text of a file CI
 # compiles, and the API reference builds with DocC, warnings as errors, every user-facing public
-# symbol documented. Usage: scripts/check-docs.sh [ARCHIVE_DIR]   (default: .build/docc; one <Module>.doccarchive per module)
+# symbol documented. Usage: scripts/check-docs.sh [OUT]   (default: .build/docc; the site in OUT/site)
 #
 #  1. scripts/check-doc-snippets.py must refuse a doc whose snippet no longer matches its file
 #     (the control, on rotted copies), then pass on the real docs (README.md,
@@ -10,9 +10,10 @@
 #  2. The files those snippets come from compile: the example package (Examples/: my-bench, the
 #     template registering all six roles, and doc-snippets, the doc's own examples) and this
 #     package's Sources (the protocol excerpts).
-#  3. `swift package generate-documentation` (swift-docc-plugin) builds one DocC archive per
-#     user-facing module with --warnings-as-errors, and scripts/check-api-docs.py fails on any
-#     user-facing public symbol without documentation.
+#  3. scripts/build-reference.sh builds the API reference as one static site in OUT/site (every
+#     user-facing module and every guide, with --warnings-as-errors; its landing page must link
+#     each guide in docs/), and scripts/check-api-docs.py fails on any user-facing public symbol
+#     without documentation. The last line printed is the command that serves the site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.build/docc}"
@@ -37,25 +38,14 @@ python3 scripts/check-doc-snippets.py
 swift build --package-path Examples
 Examples/.build/debug/doc-snippets cache --list | grep -q "oldest-first .*\[user\]"
 
-# 3. The API reference.
+# 3. The API reference: one static site of every module and guide (scripts/build-reference.sh:
+# warnings are errors, the landing page must link every guide in docs/), then the coverage.
 modules=(Simulation Measurement Throttling Locking Caching Readiness FanOut Lifecycle BenchSuite)
-targets=()
-for m in "${modules[@]}"; do targets+=(--target "$m"); done
-mkdir -p "$out"
-for m in "${modules[@]}"; do rm -rf "${out:?}/$m.doccarchive"; done  # ours only: the folder may hold other files
-# One invocation for every module (about 4x faster than one per module: the symbol graphs are
-# extracted in one build). It stops at the first module with a warning, which is an error here.
-swift package --allow-writing-to-directory "$out" generate-documentation "${targets[@]}" --output-path "$out" \
-  --warnings-as-errors --experimental-skip-synthesized-symbols --experimental-documentation-coverage \
-  --coverage-summary-level brief >"$out/docc.log" 2>&1 || {
-  grep -E "^(error|warning)" -A3 "$out/docc.log" >&2 || tail -20 "$out/docc.log" >&2
-  echo "check-docs: DocC failed (warnings are errors); the full log: $out/docc.log" >&2
-  exit 1
-}
+scripts/build-reference.sh "$out" | tee "$scratch/reference.log"
 # The coverage check's control: the same coverage with one documented symbol stripped must fail.
 for m in "${modules[@]}"; do
   mkdir -p "$scratch/archives/$m.doccarchive"
-  cp "$out/$m.doccarchive/documentation-coverage.json" "$scratch/archives/$m.doccarchive/"
+  cp "$out/coverage/$m.doccarchive/documentation-coverage.json" "$scratch/archives/$m.doccarchive/"
 done
 python3 - "$scratch/archives/Throttling.doccarchive/documentation-coverage.json" <<'PY'
 import json, sys
@@ -70,5 +60,39 @@ if python3 scripts/check-api-docs.py "$scratch/archives" 2>/dev/null; then
   echo "check-docs: check-api-docs.py accepted an undocumented symbol: the check is broken" >&2
   exit 1
 fi
-python3 scripts/check-api-docs.py "$out"
+python3 scripts/check-api-docs.py "$out/coverage"
+# The site as a reader sees it (where Chromium is installed; CI installs it): served, the landing
+# page renders with a guide's title on it; opened from disk, a page says how to serve it.
+if command -v chromium >/dev/null 2>&1; then
+  python3 -u -m http.server -b 127.0.0.1 -d "$out/site" 0 >"$scratch/http.log" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT
+  port=""
+  for _ in $(seq 50); do
+    port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$scratch/http.log" | head -1)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "check-docs: the HTTP server did not start: $(cat "$scratch/http.log")" >&2; exit 1; }
+  render() { timeout 60 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=8000 --dump-dom "$1" 2>/dev/null; }
+  site=$(cd "$out/site" && pwd)
+  # The controls: a module's page does not list the guides, and DocC's own page (the BenchSuite
+  # archive before build-reference.sh added its line) is blank from disk.
+  if render "http://127.0.0.1:$port/documentation/simulation" | grep -q "Input limits" \
+    || render "file://$PWD/.build/plugins/Swift-DocC/outputs/intermediates/BenchSuite.doccarchive/index.html" | grep -q "needs an HTTP server"; then
+    echo "check-docs: the browser checks' controls passed: the checks are broken" >&2
+    exit 1
+  fi
+  render "http://127.0.0.1:$port/" | grep -q "Input limits" || {
+    echo "check-docs: served, the reference's root does not show the landing page with its guides" >&2
+    exit 1
+  }
+  render "file://$site/documentation/benchsuite/index.html" | grep -q "needs an HTTP server" || {
+    echo "check-docs: opened from disk, the reference does not say how to serve it" >&2
+    exit 1
+  }
+  kill "$server"
+  echo "check-docs: in Chromium, the served reference shows its landing page and guides; from disk, how to serve it"
+fi
 echo "check-docs: snippets, example package and API reference (${#modules[@]} modules, $out) checked in $(( $(date +%s) - started )) s"
+tail -1 "$scratch/reference.log"  # how to serve the reference, last, where it is seen
