@@ -14,29 +14,33 @@ enum FlowSliceName {
             rest /= 10
             digits += 1
         }
-        var (head, middle, tail, end) = (head, middle, tail, end)
         let count = head.utf8.count + middle.utf8.count + digits + tail.utf8.count + end.utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var i = 0
-            func put(_ part: inout String) {
-                part.withUTF8 { bytes in
-                    for byte in bytes {
-                        buffer[i] = byte
-                        i += 1
-                    }
-                }
-            }
-            put(&head)
-            put(&middle)
+            // A cursor handed from part to part, not a captured counter (whose every access a
+            // nested function checks for exclusivity at run time).
+            var at = buffer.baseAddress.unsafelyUnwrapped
+            at = copy(head, to: at)
+            at = copy(middle, to: at)
             var number = flow
-            for k in stride(from: i + digits - 1, through: i, by: -1) {
-                buffer[k] = UInt8(ascii: "0") + UInt8(number % 10)
+            for k in stride(from: digits - 1, through: 0, by: -1) {
+                at[k] = UInt8(ascii: "0") + UInt8(number % 10)
                 number /= 10
             }
-            i += digits
-            put(&tail)
-            put(&end)
-            return i
+            at += digits
+            at = copy(tail, to: at)
+            at = copy(end, to: at)
+            return at - buffer.baseAddress.unsafelyUnwrapped
         }
+    }
+
+    /// Copies `part`'s UTF-8 to `at`; returns the end of what it wrote.
+    @inline(__always) private static func copy(_ part: String, to at: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return at }
+            at.update(from: base, count: bytes.count)
+            return at + bytes.count
+        }
+        // Native strings (literals, raw values) are contiguous; any other is copied out first.
+        return part.utf8.withContiguousStorageIfAvailable(write) ?? Array(part.utf8).withUnsafeBufferPointer(write)
     }
 }

@@ -803,14 +803,12 @@ public struct PerfettoTrace: Sendable {
             // Each track's last counter sample (an event's index; -1 for a thread track): its
             // unit is read once at the end, not stored (a string's retain and release) per sample.
             var counterLast: [Int32] = []
-            var eventNames: [String] = []
             var interns = false
             var hasIdleStretches = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
-            var internedKeys: [NameKey] = []
             // Written in place, one slot per event (no uniqueness check and growth test per
             // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
@@ -838,21 +836,9 @@ public struct PerfettoTrace: Sendable {
                 actorByName[name] = actorNames.count - 1
                 return Int32(actorNames.count - 1)
             }
-            // Interned: the first `internedNames` distinct names, found by a linear scan (only
-            // names of the same length and end bytes (`NameKey`) are compared: per-flow names
-            // differ only in their number). Names past those — bench-group's per-flow
-            // names, each used once or twice — are written in place: no hashing per event, no
-            // table as large as the item.
-            func eventName(_ name: String) -> Int32 {
-                let key = NameKey(name)
-                for (i, known) in internedKeys.enumerated() where known == key && eventNames[i] == name {
-                    return Int32(i + 1)
-                }
-                guard eventNames.count < PerfettoTrace.internedNames else { return 0 }
-                eventNames.append(name)
-                internedKeys.append(key)
-                return Int32(eventNames.count)
-            }
+            // Interned: the first `internedNames` distinct names (`InternedNames`); names past
+            // those are written in place.
+            var interned = InternedNames()
             // Before those lookups, a string's two words: the events of an item share their
             // names' storage (a literal, a small string, a name made once per lane), so equal
             // words find the answer without comparing characters. The events hold every string
@@ -878,7 +864,7 @@ public struct PerfettoTrace: Sendable {
                     period = run.period
                     if runActors[r] < 0 {
                         runActors[r] = actor(run.track)
-                        runNames[r] = eventName(run.name)
+                        runNames[r] = interned.id(of: run.name)
                     }
                     (kind, a, nameID) = (.slice, Int(runActors[r]), runNames[r])
                     if nameID != 0 { interns = true }
@@ -888,9 +874,16 @@ public struct PerfettoTrace: Sendable {
                     let event = base.unsafelyUnwrapped + Int(order[k])
                     kind = event.pointee.kind
                     a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
-                    nameID =
-                        kind == .counter
-                        ? 0 : nameWords.lookup(event, at: StringWords.nameOffset) { eventName(event.pointee.name) }
+                    if kind == .counter {
+                        nameID = 0
+                    } else if let known = nameWords.cached(event, at: StringWords.nameOffset) {
+                        nameID = known
+                    } else {
+                        // A miss (each of bench-group's per-flow names): asked of a local struct,
+                        // not a closure whose captured state is checked for exclusivity per call.
+                        nameID = interned.id(of: event.pointee.name)
+                        nameWords.remember(event, at: StringWords.nameOffset, nameID)
+                    }
                     if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
                     start = event.pointee.startNanoseconds
                     duration = event.pointee.durationNanoseconds
@@ -941,7 +934,7 @@ public struct PerfettoTrace: Sendable {
             }
             self.names = names
             counterUnits = counterLast.map { $0 < 0 ? nil : events[Int($0)].name }
-            self.eventNames = eventNames
+            self.eventNames = interned.names
             self.interns = interns
             self.hasIdleStretches = hasIdleStretches
             tracks = UnsafeBufferPointer(plannedTracks)
@@ -965,13 +958,45 @@ public struct PerfettoTrace: Sendable {
         var tail: UInt64
 
         init(_ name: String) {
-            var name = name
-            (length, head, tail) = name.withUTF8 { utf8 in
-                var head: UInt64 = 0, tail: UInt64 = 0
-                for (i, b) in utf8.prefix(8).enumerated() { head |= UInt64(b) << (8 * UInt64(i)) }
-                for (i, b) in utf8.suffix(8).enumerated() { tail |= UInt64(b) << (8 * UInt64(i)) }
-                return (utf8.count, head, tail)
+            length = name.utf8.count
+            head = 0
+            tail = 0
+            // Native strings (all of a workload's names) are contiguous: the bytes read in place.
+            let read: Bool? = name.utf8.withContiguousStorageIfAvailable { utf8 in
+                Self.words(utf8, &head, &tail)
+                return true
             }
+            if read == nil {
+                var name = name
+                name.withUTF8 { Self.words($0, &head, &tail) }
+            }
+        }
+
+        private static func words(_ utf8: UnsafeBufferPointer<UInt8>, _ head: inout UInt64, _ tail: inout UInt64) {
+            let n = utf8.count
+            for i in 0..<min(8, n) { head |= UInt64(utf8[i]) << (8 * UInt64(i)) }
+            let from = max(0, n - 8)
+            for i in from..<n { tail |= UInt64(utf8[i]) << (8 * UInt64(i - from)) }
+        }
+    }
+
+    /// An item's interned event names: its first `internedNames` distinct names, found by a
+    /// linear scan that compares characters only for names of the same `NameKey` (per-flow names
+    /// differ only in their number). Names past those — bench-group's per-flow names, each used
+    /// once or twice — are written in place: no hashing per event, no table as large as the item.
+    private struct InternedNames {
+        /// Interned name `k` is `names[k - 1]`.
+        private(set) var names: [String] = []
+        private var keys: [NameKey] = []
+
+        /// The name's id (from 1), or 0 if it is written in place.
+        mutating func id(of name: String) -> Int32 {
+            let key = NameKey(name)
+            for i in keys.indices where keys[i] == key && names[i] == name { return Int32(i + 1) }
+            guard names.count < PerfettoTrace.internedNames else { return 0 }
+            names.append(name)
+            keys.append(key)
+            return Int32(names.count)
         }
     }
 
@@ -996,6 +1021,34 @@ public struct PerfettoTrace: Sendable {
         /// compare of two words costs less than the probe.
         private var last = Entry()
 
+        /// What the lookup of the string at `offset` in `event` gave, if these words were looked up.
+        @inline(__always) mutating func cached(_ event: UnsafePointer<TraceEvent>, at offset: Int) -> Int32? {
+            let raw = UnsafeRawPointer(event) + offset
+            let a = raw.loadUnaligned(as: UInt64.self)
+            let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if last.value >= 0, last.first == a, last.second == b { return last.value }
+            let entry = entries[Self.slot(a, b)]
+            guard entry.value >= 0, entry.first == a, entry.second == b else { return nil }
+            last = entry
+            return entry.value
+        }
+
+        /// Keeps `value` as what the string at `offset` in `event` looks up to.
+        @inline(__always) mutating func remember(_ event: UnsafePointer<TraceEvent>, at offset: Int, _ value: Int32) {
+            let raw = UnsafeRawPointer(event) + offset
+            let found = Entry(
+                first: raw.loadUnaligned(as: UInt64.self),
+                second: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                value: value
+            )
+            entries[Self.slot(found.first, found.second)] = found
+            last = found
+        }
+
+        @inline(__always) private static func slot(_ a: UInt64, _ b: UInt64) -> Int {
+            Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
+        }
+
         @inline(__always) mutating func lookup(
             _ event: UnsafePointer<TraceEvent>,
             at offset: Int,
@@ -1005,7 +1058,7 @@ public struct PerfettoTrace: Sendable {
             let a = raw.loadUnaligned(as: UInt64.self)
             let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             if last.value >= 0, last.first == a, last.second == b { return last.value }
-            let slot = Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
+            let slot = Self.slot(a, b)
             let entry = entries[slot]
             if entry.value >= 0, entry.first == a, entry.second == b {
                 last = entry
