@@ -116,9 +116,8 @@ public struct PerfettoTrace: Sendable {
     /// names stay in place), and a packet that uses them says `SEQ_NEEDS_INCREMENTAL_STATE`; track uuids count up from 1 over the whole trace, so
     /// they take one to three bytes.
     ///
-    /// A run's slices (`SliceRun`) are walked from the run itself, merged with the events in time
-    /// order (then creation order), with the packets their slices one by one would give; runs that
-    /// overlap each other in time are put among the events first.
+    /// An item's runs (`SliceRun`) hold idle frames, which are drawn as stretches: the item is
+    /// collapsed first (`collapsingIdleFrames`), so what is walked is events only.
     ///
     /// With `keepingTail`, the item's packets go after what `out` holds (an earlier item's tail)
     /// and only whole chunks are handed on: what is left stays in `out` for the next item or the
