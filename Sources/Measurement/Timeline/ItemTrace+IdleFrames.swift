@@ -29,6 +29,36 @@ extension ItemTrace {
     /// `idleStretch`, in the place of its first frame; runs (`SliceRun`) become events. A
     /// timeline without idle frames comes back as it is.
     public func collapsingIdleFrames() -> ItemTrace {
+        guard let collapsed = collapsedTimeline() else {
+            // A run with another entry of its track among its slices, or a run of other slices
+            // (none is made): drawn slice by slice.
+            var expanded = self
+            expanded.expandRuns()
+            return expanded.collapsingIdleFrames()
+        }
+        guard !collapsed.isUnchanged else { return self }
+        var out = self
+        out.events = collapsed.handles.map { $0 < events.count ? events[Int($0)] : collapsed.extras[Int($0) - events.count] }
+        out.runs = []
+        return out
+    }
+
+    /// `collapsingIdleFrames()` by reference, for the encoder: no copy of the events it keeps.
+    struct CollapsedTimeline {
+        /// The collapsed timeline in creation order: `h` below the item's `events.count` is
+        /// `events[h]`, any other is `extras[h - events.count]`.
+        var handles: [Int32]
+        /// The stretches' slices and the slices of runs kept as they are.
+        var extras: [TraceEvent]
+        /// Nothing to collapse: the timeline is `events` as they are (and `runs` hold no slice).
+        var isUnchanged = false
+    }
+
+    /// The collapsed timeline as handles into `events` and extra slices, or nil when the runs
+    /// must be expanded first (a run that is not idle frames, or one with another entry of its
+    /// track among its slices). A traced default bench-group run copied its ~1 M kept events
+    /// into a new array to collapse them (and freed the copy after): handles cost 4 bytes each.
+    func collapsedTimeline() -> CollapsedTimeline? {
         var tracks: [String] = []
         // Read in place: a copy of an event retains and releases its two strings.
         events.withUnsafeBufferPointer { events in
@@ -38,16 +68,13 @@ extension ItemTrace {
         }
         for run in runs where run.count > 0 {
             // Runs hold idle frames; any other run (none is made) is drawn slice by slice.
-            guard run.name == Self.frameName, run.period > 0 || run.count == 1 else {
-                var expanded = self
-                expanded.expandRuns()
-                return expanded.collapsingIdleFrames()
-            }
+            guard run.name == Self.frameName, run.period > 0 || run.count == 1 else { return nil }
             if !tracks.contains(run.track) { tracks.append(run.track) }
         }
-        guard !tracks.isEmpty else { return self }
+        guard !tracks.isEmpty else {
+            return CollapsedTimeline(handles: (0..<Int32(events.count)).map { $0 }, extras: [], isUnchanged: true)
+        }
         let runOrder = runs.indices.sorted { (runs[$0].position, $0) < (runs[$1].position, $1) }
-        var collapsed = self
         // What becomes of each event and run: `keep`, `drop` (a frame inside a stretch), or the
         // index in `stretches` of the stretch whose first frame it is (dropped, the stretch's
         // slice in its place). One array of fates instead of a set and a dictionary: a traced
@@ -59,12 +86,7 @@ extension ItemTrace {
             guard
                 let pieces = Self.pieces(on: track, events: events, runs: runs, runOrder: runOrder),
                 !pieces.isEmpty
-            else {
-                // A run with another entry of its track among its slices: drawn slice by slice.
-                var expanded = self
-                expanded.expandRuns()
-                return expanded.collapsingIdleFrames()
-            }
+            else { return nil }
             var from = 0
             while from < pieces.count {
                 var to = from
@@ -97,40 +119,40 @@ extension ItemTrace {
             }
         }
         // In creation order: runs before the event at their position, each kept run's slice (a
-        // lone frame) or its stretch's slice in place. Kept events go over in whole ranges.
-        var out: [TraceEvent] = []
-        out.reserveCapacity(
+        // lone frame) or its stretch's slice in place.
+        let n = Int32(events.count)
+        var extras: [TraceEvent] = []
+        var handles: [Int32] = []
+        handles.reserveCapacity(
             events.count + stretches.count + zip(runs, runFate).reduce(0) { $0 + ($1.1 == Self.keep ? $1.0.count : 0) }
         )
+        func extra(_ slice: TraceEvent) {
+            handles.append(n + Int32(extras.count))
+            extras.append(slice)
+        }
         var next = 0
         func take(upTo position: Int) {
-            let limit = min(position, events.count)
-            while next < limit {
-                var kept = next
-                while kept < limit, eventFate[kept] == Self.keep { kept += 1 }
-                if kept > next {
-                    out.append(contentsOf: events[next..<kept])
-                    next = kept
-                    continue
-                }
+            while next < min(position, events.count) {
                 let fate = eventFate[next]
-                if fate >= 0 { out.append(stretches[Int(fate)]) }
+                if fate == Self.keep {
+                    handles.append(Int32(next))
+                } else if fate >= 0 {
+                    extra(stretches[Int(fate)])
+                }
                 next += 1
             }
         }
         for r in runOrder {
             take(upTo: runs[r].position)
             let fate = runFate[r]
-            if fate >= 0 { out.append(stretches[Int(fate)]) }
-            if fate == Self.keep { for k in 0..<runs[r].count { out.append(runs[r].slice(k)) } }
+            if fate >= 0 { extra(stretches[Int(fate)]) }
+            if fate == Self.keep { for k in 0..<runs[r].count { extra(runs[r].slice(k)) } }
         }
         take(upTo: events.count)
-        collapsed.events = out
-        collapsed.runs = []
-        return collapsed
+        return CollapsedTimeline(handles: handles, extras: extras)
     }
 
-    /// An event's or run's fate in `collapsingIdleFrames`: kept as it is.
+    /// An event's or run's fate in `collapsedTimeline`: kept as it is.
     private static let keep: Int32 = -1
     /// A frame of a stretch that is not its first: drawn by the stretch's slice.
     private static let drop: Int32 = -2

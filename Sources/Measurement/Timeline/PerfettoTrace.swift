@@ -134,25 +134,50 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         if !keepingTail { out.removeAll() }
-        // Idle frames are drawn as stretches (`collapsingIdleFrames`): the runs are gone.
-        let item = item.collapsingIdleFrames()
+        // Idle frames are drawn as stretches (`collapsingIdleFrames`), by reference: the events
+        // the collapse keeps are read where they are, not copied (`collapsedTimeline`).
+        var source = item
+        var collapsed = item.collapsedTimeline()
+        if collapsed == nil {
+            source = item.collapsingIdleFrames()
+            collapsed = ItemTrace.CollapsedTimeline(
+                handles: (0..<Int32(source.events.count)).map { $0 },
+                extras: [],
+                isUnchanged: true
+            )
+        }
+        let timeline = collapsed.unsafelyUnwrapped
         // Read in place: copying an event out of the array retains and releases its two strings.
-        return try item.events.withUnsafeBufferPointer { events in
-            try encode(item, events: events, pid: pid, processUUID: processUUID, into: out, keepingTail: keepingTail, emit: emit)
+        return try source.events.withUnsafeBufferPointer { events in
+            try timeline.extras.withUnsafeBufferPointer { extras in
+                let n = events.count
+                let pointers = timeline.handles.map { h in
+                    h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
+                }
+                return try encode(
+                    source,
+                    timeline: pointers,
+                    pid: pid,
+                    processUUID: processUUID,
+                    into: out,
+                    keepingTail: keepingTail,
+                    emit: emit
+                )
+            }
         }
     }
 
     private static func encode(
         _ item: ItemTrace,
-        events: UnsafeBufferPointer<TraceEvent>,
+        timeline: [UnsafePointer<TraceEvent>],
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let (order, times) = Self.timeOrder(events)
-        let plan = TrackPlan(events, order: order)
+        let (order, times) = Self.timeOrder(timeline)
+        let plan = TrackPlan(order: order)
         defer { plan.deallocate() }
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
@@ -220,10 +245,9 @@ public struct PerfettoTrace: Sendable {
         let writer = EventPacketWriter(out: out, processUUID: processUUID)
         var open = OpenSlices()
         var position = 0
-        let base = events.baseAddress
         try order.withUnsafeBufferPointer { order in
             try times.withUnsafeBufferPointer { times in
-                func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
+                func event(_ k: Int) -> UnsafePointer<TraceEvent> { order[k] }
                 // Each slice's place in the timeline: orders the ends of open slices that end
                 // together, as their begins came.
                 var sequence = 0
@@ -432,32 +456,29 @@ public struct PerfettoTrace: Sendable {
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// The events' indices by start time, then index, and their start times in that order: one
-    /// pass over the events that reads each start once (no sort when they come in order).
-    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> (order: [Int32], times: [Int64]) {
+    /// The events (given in creation order) by start time, then creation order, and their start
+    /// times in that order: one pass over the events that reads each start once (no sort when
+    /// they come in order).
+    private static func timeOrder(
+        _ events: [UnsafePointer<TraceEvent>]
+    ) -> (order: [UnsafePointer<TraceEvent>], times: [Int64]) {
         let n = events.count
         var inOrder = true
         var times = [Int64](unsafeUninitializedCapacity: n) { times, count in
             var last = Int64.min
             for i in 0..<n {
-                let t = events[i].startNanoseconds
+                let t = events[i].pointee.startNanoseconds
                 if t < last { inOrder = false }
                 last = t
                 times[i] = t
             }
             count = n
         }
-        if inOrder {
-            let order = [Int32](unsafeUninitializedCapacity: n) { order, count in
-                for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
-                count = n
-            }
-            return (order, times)
-        }
+        if inOrder { return (events, times) }
         var keys = times.indices.map { (time: times[$0], index: Int32($0)) }
         keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
         times = keys.map(\.time)
-        return (keys.map(\.index), times)
+        return (keys.map { events[Int($0.index)] }, times)
     }
 
     /// The item's tracks, in the order their first event comes in time: each actor's track, its
@@ -487,8 +508,7 @@ public struct PerfettoTrace: Sendable {
         }
 
         init(
-            _ events: UnsafeBufferPointer<TraceEvent>,
-            order: [Int32]
+            order: [UnsafePointer<TraceEvent>]
         ) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
@@ -496,7 +516,7 @@ public struct PerfettoTrace: Sendable {
             // miss capture only what they alone change.
             var names: [String] = []
             // Not touched by `track`, which only names tracks: the loop gives each new one its slot.
-            // Each track's last counter sample (an event's index; -1 for a thread track): its
+            // Each track's last counter sample (its place in time order; -1 for a thread track): its
             // unit is read once at the end, not stored (a string's retain and release) per sample.
             var counterLast: [Int32] = []
             var interns = false
@@ -538,9 +558,8 @@ public struct PerfettoTrace: Sendable {
             // alive during the plan, so words seen once cannot come back as another string.
             var actorWords = StringWords()
             var nameWords = StringWords()
-            let base = events.baseAddress
             for k in 0..<order.count {
-                let event = base.unsafelyUnwrapped + Int(order[k])
+                let event = order[k]
                 let kind = event.pointee.kind
                 let a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
                 let nameID: Int32
@@ -583,12 +602,12 @@ public struct PerfettoTrace: Sendable {
                         actors[a].track = t
                     }
                     let t = actors[a].track
-                    if kind == .counter { counterLast[Int(t)] = order[k] }
+                    if kind == .counter { counterLast[Int(t)] = Int32(k) }
                     plannedTracks[k] = t
                 }
             }
             self.names = names
-            counterUnits = counterLast.map { $0 < 0 ? nil : events[Int($0)].name }
+            counterUnits = counterLast.map { $0 < 0 ? nil : order[Int($0)].pointee.name }
             self.eventNames = interned.names
             self.interns = interns
             self.hasIdleStretches = hasIdleStretches
