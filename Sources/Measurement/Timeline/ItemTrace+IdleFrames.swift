@@ -50,7 +50,8 @@ extension ItemTrace {
         var handles: [Int32]
         /// The stretches' slices and the slices of runs kept as they are.
         var extras: [TraceEvent]
-        /// Nothing to collapse: the timeline is `events` as they are (and `runs` hold no slice).
+        /// Nothing to collapse: the timeline is `events` as they are (and `runs` hold no slice);
+        /// `handles` is then empty rather than one per event.
         var isUnchanged = false
     }
 
@@ -72,7 +73,7 @@ extension ItemTrace {
             if !tracks.contains(run.track) { tracks.append(run.track) }
         }
         guard !tracks.isEmpty else {
-            return CollapsedTimeline(handles: (0..<Int32(events.count)).map { $0 }, extras: [], isUnchanged: true)
+            return CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
         }
         let runOrder = runs.indices.sorted { (runs[$0].position, $0) < (runs[$1].position, $1) }
         // What becomes of each event and run: `keep`, `drop` (a frame inside a stretch), or the

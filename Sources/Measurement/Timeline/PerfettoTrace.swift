@@ -140,20 +140,19 @@ public struct PerfettoTrace: Sendable {
         var collapsed = item.collapsedTimeline()
         if collapsed == nil {
             source = item.collapsingIdleFrames()
-            collapsed = ItemTrace.CollapsedTimeline(
-                handles: (0..<Int32(source.events.count)).map { $0 },
-                extras: [],
-                isUnchanged: true
-            )
+            collapsed = ItemTrace.CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
         }
         let timeline = collapsed.unsafelyUnwrapped
         // Read in place: copying an event out of the array retains and releases its two strings.
         return try source.events.withUnsafeBufferPointer { events in
             try timeline.extras.withUnsafeBufferPointer { extras in
                 let n = events.count
-                let pointers = timeline.handles.map { h in
-                    h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
-                }
+                let pointers =
+                    timeline.isUnchanged
+                    ? events.indices.map { events.baseAddress.unsafelyUnwrapped + $0 }
+                    : timeline.handles.map { h in
+                        h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
+                    }
                 return try encode(
                     source,
                     timeline: pointers,
