@@ -148,19 +148,25 @@ public enum FanOutSimulation {
             case .mainDone:
                 guard let (job, start) = busy else { break }
                 busy = nil
-                let name: String
                 switch job {
                 case .frame(let k):
-                    name = "frame"
                     if t > vsync(k + 1) { missFrame(k, at: t) }
                 case .ui(let f):
-                    name = "ui-update flow \(f)"
                     finishFlow(f, at: t)
                 case .tap(let f):
-                    name = onMain ? "flow \(f) (tap, wait, ui-update)" : "tap flow \(f)"
                     if onMain { finishFlow(f, at: t) }
                 }
                 if request.recordTrace {
+                    // Named only when traced: a run without a trace builds no names.
+                    let name: String
+                    switch job {
+                    case .frame: name = "frame"
+                    case .ui(let f): name = FlowSliceName.make("ui-update flow ", flow: f)
+                    case .tap(let f):
+                        name =
+                            onMain
+                            ? FlowSliceName.make("flow ", flow: f, " (tap, wait, ui-update)") : FlowSliceName.make("tap flow ", flow: f)
+                    }
                     trace.append(.slice(name, on: "main", start: start.nanoseconds, duration: (t - start).nanoseconds))
                 }
             }
@@ -217,7 +223,7 @@ public enum FanOutSimulation {
         var lanes = TrackLanes(prefix: "calls")
         for (flow, c) in calls.sorted(by: { ($0.record.start, $0.record.end, $0.flow) < ($1.record.start, $1.record.end, $1.flow) }) {
             let track = lanes.track(start: c.start, end: c.end)
-            let name = "\(c.kind.rawValue)\(c.copy > 0 ? " hedge" : "") flow \(flow) \(c.how.rawValue)"
+            let name = FlowSliceName.make(c.kind.rawValue, c.copy > 0 ? " hedge flow " : " flow ", flow: flow, " ", c.how.rawValue)
             out.append(.slice(name, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
         }
     }

@@ -14,6 +14,11 @@ extension ItemTrace {
         event.kind == .slice && event.value == nil && event.name == frameName
     }
 
+    /// `isIdleFrame` of the event at `event`, read in place.
+    static func isIdleFrame(_ event: UnsafePointer<TraceEvent>) -> Bool {
+        event.pointee.kind == .slice && event.pointee.value == nil && event.pointee.name == frameName
+    }
+
     /// The slice that stands for `frames` idle frames from `start` to `end` on `track`.
     public static func idleStretch(on track: String, start: Int64, end: Int64, frames: Int) -> TraceEvent {
         TraceEvent(.idle, track: track, name: "idle, \(frames) frames", start: start, duration: max(0, end - start), value: Double(frames))
@@ -24,35 +29,65 @@ extension ItemTrace {
     /// `idleStretch`, in the place of its first frame; runs (`SliceRun`) become events. A
     /// timeline without idle frames comes back as it is.
     public func collapsingIdleFrames() -> ItemTrace {
+        guard let collapsed = collapsedTimeline() else {
+            // A run with another entry of its track among its slices, or a run of other slices
+            // (none is made): drawn slice by slice.
+            var expanded = self
+            expanded.expandRuns()
+            return expanded.collapsingIdleFrames()
+        }
+        guard !collapsed.isUnchanged else { return self }
+        var out = self
+        out.events = collapsed.handles.map { $0 < events.count ? events[Int($0)] : collapsed.extras[Int($0) - events.count] }
+        out.runs = []
+        return out
+    }
+
+    /// `collapsingIdleFrames()` by reference, for the encoder: no copy of the events it keeps.
+    struct CollapsedTimeline {
+        /// The collapsed timeline in creation order: `h` below the item's `events.count` is
+        /// `events[h]`, any other is `extras[h - events.count]`.
+        var handles: [Int32]
+        /// The stretches' slices and the slices of runs kept as they are.
+        var extras: [TraceEvent]
+        /// Nothing to collapse: the timeline is `events` as they are (and `runs` hold no slice);
+        /// `handles` is then empty rather than one per event.
+        var isUnchanged = false
+    }
+
+    /// The collapsed timeline as handles into `events` and extra slices, or nil when the runs
+    /// must be expanded first (a run that is not idle frames, or one with another entry of its
+    /// track among its slices). A traced default bench-group run copied its ~1 M kept events
+    /// into a new array to collapse them (and freed the copy after): handles cost 4 bytes each.
+    func collapsedTimeline() -> CollapsedTimeline? {
         var tracks: [String] = []
-        for event in events where Self.isIdleFrame(event) && !tracks.contains(event.track) { tracks.append(event.track) }
+        // Read in place: a copy of an event retains and releases its two strings.
+        events.withUnsafeBufferPointer { events in
+            for i in events.indices where Self.isIdleFrame(events.baseAddress.unsafelyUnwrapped + i) {
+                if !tracks.contains(events[i].track) { tracks.append(events[i].track) }
+            }
+        }
         for run in runs where run.count > 0 {
             // Runs hold idle frames; any other run (none is made) is drawn slice by slice.
-            guard run.name == Self.frameName, run.period > 0 || run.count == 1 else {
-                var expanded = self
-                expanded.expandRuns()
-                return expanded.collapsingIdleFrames()
-            }
+            guard run.name == Self.frameName, run.period > 0 || run.count == 1 else { return nil }
             if !tracks.contains(run.track) { tracks.append(run.track) }
         }
-        guard !tracks.isEmpty else { return self }
+        guard !tracks.isEmpty else {
+            return CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
+        }
         let runOrder = runs.indices.sorted { (runs[$0].position, $0) < (runs[$1].position, $1) }
-        var collapsed = self
-        var drop = [Bool](repeating: false, count: events.count)
-        var dropRun = [Bool](repeating: false, count: runs.count)
-        // A stretch's slice takes the place of its first frame: an event's index, or a run's.
-        var atEvent: [Int: TraceEvent] = [:]
-        var atRun: [Int: TraceEvent] = [:]
+        // What becomes of each event and run: `keep`, `drop` (a frame inside a stretch), or the
+        // index in `stretches` of the stretch whose first frame it is (dropped, the stretch's
+        // slice in its place). One array of fates instead of a set and a dictionary: a traced
+        // default bench-group run looked up a dictionary for each of its ~1 M events.
+        var eventFate = [Int32](repeating: Self.keep, count: events.count)
+        var runFate = [Int32](repeating: Self.keep, count: runs.count)
+        var stretches: [TraceEvent] = []
         for track in tracks {
             guard
                 let pieces = Self.pieces(on: track, events: events, runs: runs, runOrder: runOrder),
                 !pieces.isEmpty
-            else {
-                // A run with another entry of its track among its slices: drawn slice by slice.
-                var expanded = self
-                expanded.expandRuns()
-                return expanded.collapsingIdleFrames()
-            }
+            else { return nil }
             var from = 0
             while from < pieces.count {
                 var to = from
@@ -74,37 +109,54 @@ extension ItemTrace {
                 }
                 if frames >= 2 {
                     let first = pieces[from]
-                    let slice = Self.idleStretch(on: track, start: first.start, end: end, frames: frames)
-                    if first.isRun { atRun[first.index] = slice } else { atEvent[first.index] = slice }
                     for piece in pieces[from..<to] {
-                        if piece.isRun { dropRun[piece.index] = true } else { drop[piece.index] = true }
+                        if piece.isRun { runFate[piece.index] = Self.drop } else { eventFate[piece.index] = Self.drop }
                     }
+                    let stretch = Int32(stretches.count)
+                    if first.isRun { runFate[first.index] = stretch } else { eventFate[first.index] = stretch }
+                    stretches.append(Self.idleStretch(on: track, start: first.start, end: end, frames: frames))
                 }
                 from = max(to, from + 1)
             }
         }
         // In creation order: runs before the event at their position, each kept run's slice (a
         // lone frame) or its stretch's slice in place.
-        var out: [TraceEvent] = []
-        out.reserveCapacity(events.count - drop.lazy.filter { $0 }.count + atEvent.count + atRun.count + runs.count)
+        let n = Int32(events.count)
+        var extras: [TraceEvent] = []
+        var handles: [Int32] = []
+        handles.reserveCapacity(
+            events.count + stretches.count + zip(runs, runFate).reduce(0) { $0 + ($1.1 == Self.keep ? $1.0.count : 0) }
+        )
+        func extra(_ slice: TraceEvent) {
+            handles.append(n + Int32(extras.count))
+            extras.append(slice)
+        }
         var next = 0
         func take(upTo position: Int) {
             while next < min(position, events.count) {
-                if let slice = atEvent[next] { out.append(slice) }
-                if !drop[next] { out.append(events[next]) }
+                let fate = eventFate[next]
+                if fate == Self.keep {
+                    handles.append(Int32(next))
+                } else if fate >= 0 {
+                    extra(stretches[Int(fate)])
+                }
                 next += 1
             }
         }
         for r in runOrder {
             take(upTo: runs[r].position)
-            if let slice = atRun[r] { out.append(slice) }
-            if !dropRun[r] { for k in 0..<runs[r].count { out.append(runs[r].slice(k)) } }
+            let fate = runFate[r]
+            if fate >= 0 { extra(stretches[Int(fate)]) }
+            if fate == Self.keep { for k in 0..<runs[r].count { extra(runs[r].slice(k)) } }
         }
         take(upTo: events.count)
-        collapsed.events = out
-        collapsed.runs = []
-        return collapsed
+        return CollapsedTimeline(handles: handles, extras: extras)
     }
+
+    /// An event's or run's fate in `collapsedTimeline`: kept as it is.
+    private static let keep: Int32 = -1
+    /// A frame of a stretch that is not its first: drawn by the stretch's slice.
+    private static let drop: Int32 = -2
 
     /// An entry of one track: an event, or a run's slices (by its index in `runs`).
     private struct Piece {
@@ -120,14 +172,18 @@ extension ItemTrace {
     /// consecutive there (another entry starts among them).
     private static func pieces(on track: String, events: [TraceEvent], runs: [SliceRun], runOrder: [Int]) -> [Piece]? {
         var pieces: [Piece] = []
-        for (i, event) in events.enumerated() where event.track == track {
-            pieces.append(Piece(start: event.startNanoseconds, position: i, rank: 1, index: i, isRun: false))
+        events.withUnsafeBufferPointer { events in
+            for i in events.indices where events[i].track == track {
+                pieces.append(Piece(start: events[i].startNanoseconds, position: i, rank: 1, index: i, isRun: false))
+            }
         }
         for (rank, r) in runOrder.enumerated() where runs[r].count > 0 && runs[r].track == track {
             // Before the event at its position (rank 0 < 1 for any event), in order among runs.
             pieces.append(Piece(start: runs[r].start, position: runs[r].position, rank: rank - runOrder.count, index: r, isRun: true))
         }
-        pieces.sort { ($0.start, $0.position, $0.rank) < ($1.start, $1.position, $1.rank) }
+        func before(_ a: Piece, _ b: Piece) -> Bool { (a.start, a.position, a.rank) < (b.start, b.position, b.rank) }
+        // Most of a track's entries come in time order already: sorted only if they do not.
+        if zip(pieces, pieces.dropFirst()).contains(where: { before($1, $0) }) { pieces.sort(by: before) }
         for (j, piece) in pieces.enumerated() where piece.isRun && j + 1 < pieces.count {
             let run = runs[piece.index]
             let last = run.start + Int64(run.count - 1) * run.period

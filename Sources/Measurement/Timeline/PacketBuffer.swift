@@ -119,21 +119,6 @@ final class PacketBuffer {
             position.update(from: start, count: bytes.count)
             position += bytes.count
         }
-
-        /// A `Trace.packet` of a timestamp (`max(0, time)`) and then `count` bytes given as the
-        /// words that hold them (zero-padded): the words are stored whole, so up to 7 bytes past
-        /// the packet are written over — the room reserved must allow for them.
-        @inline(__always) mutating func packet(at time: Int64, suffix: UnsafeBufferPointer<UInt64>, count: Int) {
-            let timestamp = UInt64(max(0, time))
-            let packet = 1 + PacketBuffer.varintSize(timestamp) + count
-            byte(0x0A)  // Trace.packet (1)
-            varint(UInt64(packet))
-            byte(0x40)  // timestamp (8)
-            varint(timestamp)
-            let raw = UnsafeMutableRawPointer(position)
-            for w in suffix.indices { raw.storeBytes(of: suffix[w], toByteOffset: 8 * w, as: UInt64.self) }
-            position += count
-        }
     }
 
     /// How many bytes `varint` writes for `value`.

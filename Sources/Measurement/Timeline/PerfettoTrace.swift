@@ -116,9 +116,8 @@ public struct PerfettoTrace: Sendable {
     /// names stay in place), and a packet that uses them says `SEQ_NEEDS_INCREMENTAL_STATE`; track uuids count up from 1 over the whole trace, so
     /// they take one to three bytes.
     ///
-    /// A run's slices (`SliceRun`) are walked from the run itself, merged with the events in time
-    /// order (then creation order), with the packets their slices one by one would give; runs that
-    /// overlap each other in time are put among the events first.
+    /// An item's runs (`SliceRun`) hold idle frames, which are drawn as stretches: the item is
+    /// collapsed first (`collapsingIdleFrames`), so what is walked is events only.
     ///
     /// With `keepingTail`, the item's packets go after what `out` holds (an earlier item's tail)
     /// and only whole chunks are handed on: what is left stays in `out` for the next item or the
@@ -135,16 +134,28 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         if !keepingTail { out.removeAll() }
-        // Idle frames are drawn as stretches (`collapsingIdleFrames`): the runs are gone.
-        let item = item.collapsingIdleFrames()
-        let runs: [SliceRun] = []
+        // Idle frames are drawn as stretches (`collapsingIdleFrames`), by reference: the events
+        // the collapse keeps are read where they are, not copied (`collapsedTimeline`).
+        var source = item
+        var collapsed = item.collapsedTimeline()
+        if collapsed == nil {
+            source = item.collapsingIdleFrames()
+            collapsed = ItemTrace.CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
+        }
+        let timeline = collapsed.unsafelyUnwrapped
         // Read in place: copying an event out of the array retains and releases its two strings.
-        return try item.events.withUnsafeBufferPointer { events in
-            try runs.withUnsafeBufferPointer { runs in
-                try encode(
-                    item,
-                    events: events,
-                    runs: runs,
+        return try source.events.withUnsafeBufferPointer { events in
+            try timeline.extras.withUnsafeBufferPointer { extras in
+                let n = events.count
+                let pointers =
+                    timeline.isUnchanged
+                    ? events.indices.map { events.baseAddress.unsafelyUnwrapped + $0 }
+                    : timeline.handles.map { h in
+                        h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
+                    }
+                return try encode(
+                    source,
+                    timeline: pointers,
                     pid: pid,
                     processUUID: processUUID,
                     into: out,
@@ -155,131 +166,17 @@ public struct PerfettoTrace: Sendable {
         }
     }
 
-    /// Whether the runs' slices, in creation order, start in time order (each run's after the one
-    /// before it), so that they merge with the events as one sorted stream.
-    private static func runsFollowEachOther(_ runs: [SliceRun]) -> Bool {
-        var last = Int64.min
-        for run in runs where run.count > 0 {
-            guard run.period > 0 || run.count == 1, run.start >= last, run.position >= 0 else { return false }
-            last = run.start + Int64(run.count - 1) * run.period
-        }
-        return true
-    }
-
-    /// Consecutive slices of one run, in the merged timeline: `count` of them from its slice
-    /// `first`. With more than one, each is alone at its time (no other entry starts then), so
-    /// they are written in a loop of their own, in time order; `tracks` is where the plan puts
-    /// their tracks.
-    struct Stretch {
-        var run: Int32
-        var first: Int
-        var count: Int
-        var tracks = 0
-    }
-
-    /// The timeline in time order, then creation order: each entry an event's index, or
-    /// `-(s + 1)` for stretch `s` of a run's slices; each entry's start (a stretch's first); and
-    /// the stretches.
-    private static func merged(
-        _ events: UnsafeBufferPointer<TraceEvent>,
-        _ runs: UnsafeBufferPointer<SliceRun>
-    ) -> (order: [Int32], times: [Int64], stretches: [Stretch]) {
-        let (eventOrder, eventTimes) = Self.timeOrder(events)
-        if runs.isEmpty { return (eventOrder, eventTimes, []) }
-        var order: [Int32] = []
-        var times: [Int64] = []
-        var stretches: [Stretch] = []
-        order.reserveCapacity(events.count + runs.count)
-        times.reserveCapacity(events.count + runs.count)
-        var i = 0, r = 0, k = 0
-        var lastTime = Int64.min
-        var lastIsStretch = false  // the last entry is a stretch whose slices are each alone
-        func skipEmpty() { while r < runs.count, runs[r].count == 0 { r += 1 } }
-        skipEmpty()
-        while i < eventOrder.count || r < runs.count {
-            let eventTime = i < eventOrder.count ? eventTimes[i] : .max
-            let runTime = r < runs.count ? runs[r].start + Int64(k) * runs[r].period : .max
-            let takeRun =
-                r < runs.count
-                && (i == eventOrder.count || runTime < eventTime || (runTime == eventTime && runs[r].position <= Int(eventOrder[i])))
-            guard takeRun else {
-                order.append(eventOrder[i])
-                times.append(eventTime)
-                lastTime = eventTime
-                lastIsStretch = false
-                i += 1
-                continue
-            }
-            let run = runs[r]
-            // Alone: nothing before it at its time, and nothing after it (the run's next slice
-            // comes later; after its last, the next run's first or the next event might not).
-            var nextRunTime = Int64.max
-            if k + 1 == run.count {
-                var q = r + 1
-                while q < runs.count, runs[q].count == 0 { q += 1 }
-                if q < runs.count { nextRunTime = runs[q].start }
-            }
-            let alone = lastTime != runTime && eventTime != runTime && nextRunTime != runTime
-            if alone, lastIsStretch, let s = stretches.last, Int(s.run) == r, s.first + s.count == k {
-                stretches[stretches.count - 1].count += 1
-            } else {
-                stretches.append(Stretch(run: Int32(r), first: k, count: 1))
-                order.append(Int32(-stretches.count))
-                times.append(runTime)
-            }
-            lastIsStretch = alone
-            lastTime = runTime
-            k += 1
-            // The run's next slices before the next event, its last excepted, are each alone
-            // (after an earlier slice of the run, before the event, and not where the next run
-            // might start): taken at once instead of one by one through the steps above — an idle
-            // stretch of bench-group's main thread is thousands of frames.
-            if k + 1 < run.count, run.period > 0 {
-                let beforeEvent =
-                    eventTime == .max
-                    ? run.count - 2
-                    : eventTime <= run.start ? -1 : min(run.count - 2, Int((eventTime - 1 - run.start) / run.period))
-                let m = beforeEvent - k + 1
-                if m > 0 {
-                    if lastIsStretch, let s = stretches.last, Int(s.run) == r, s.first + s.count == k {
-                        stretches[stretches.count - 1].count += m
-                    } else {
-                        stretches.append(Stretch(run: Int32(r), first: k, count: m))
-                        order.append(Int32(-stretches.count))
-                        times.append(run.start + Int64(k) * run.period)
-                    }
-                    lastIsStretch = true
-                    k += m
-                    lastTime = run.start + Int64(k - 1) * run.period
-                }
-            }
-            if k == run.count {
-                k = 0
-                r += 1
-                skipEmpty()
-            }
-        }
-        // Each stretch's tracks, one per slice, in one buffer the plan fills.
-        var offset = 0
-        for s in stretches.indices {
-            stretches[s].tracks = offset
-            offset += stretches[s].count
-        }
-        return (order, times, stretches)
-    }
-
     private static func encode(
         _ item: ItemTrace,
-        events: UnsafeBufferPointer<TraceEvent>,
-        runs: UnsafeBufferPointer<SliceRun>,
+        timeline: [UnsafePointer<TraceEvent>],
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let (order, times, stretches) = Self.merged(events, runs)
-        let plan = TrackPlan(events, runs: runs, stretches: stretches, order: order, times: times)
+        let (order, times) = Self.timeOrder(timeline)
+        let plan = TrackPlan(order: order)
         defer { plan.deallocate() }
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
@@ -347,101 +244,18 @@ public struct PerfettoTrace: Sendable {
         let writer = EventPacketWriter(out: out, processUUID: processUUID)
         var open = OpenSlices()
         var position = 0
-        let base = events.baseAddress
-        let runBase = runs.baseAddress
         try order.withUnsafeBufferPointer { order in
             try times.withUnsafeBufferPointer { times in
-                func event(_ k: Int) -> UnsafePointer<TraceEvent> { base.unsafelyUnwrapped + Int(order[k]) }
-                func stretch(_ k: Int) -> Stretch { stretches[Int(-order[k] - 1)] }
-                func run(_ k: Int) -> UnsafePointer<SliceRun> { runBase.unsafelyUnwrapped + Int(stretch(k).run) }
-                // Each slice's place in the timeline one slice an entry: orders the ends of open
-                // slices that end together, as their begins came.
+                func event(_ k: Int) -> UnsafePointer<TraceEvent> { order[k] }
+                // Each slice's place in the timeline: orders the ends of open slices that end
+                // together, as their begins came.
                 var sequence = 0
-                // The packet templates of a run's slices (`PacketTemplate`), made once per item.
-                var templates: [Int64: (PacketTemplate, PacketTemplate)] = [:]
-                func isSlice(_ k: Int) -> Bool { order[k] < 0 || event(k).pointee.kind.isSlice }
+                func isSlice(_ k: Int) -> Bool { event(k).pointee.kind.isSlice }
                 func write(_ k: Int, at time: Int64) {
-                    if order[k] < 0 {
-                        writer.slice(run(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                    } else {
-                        writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                    }
+                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
                 }
                 while position < order.count {
                     let time = times[position]
-                    // A stretch of a run's slices, each alone at its time: for each, the ends due
-                    // by then, its begin, and its end at once if nothing happens before it (an
-                    // idle frame), else into the heap.
-                    if order[position] < 0, stretch(position).count > 1 {
-                        let s = stretch(position)
-                        let r = run(position)
-                        let period = r.pointee.period
-                        let length = max(1, r.pointee.duration)
-                        let nameID = plan.nameIDs[position]
-                        let after = position + 1 < order.count ? times[position + 1] : .max
-                        // The packets of a track's begin and end differ only in their timestamp:
-                        // their other bytes are made once per track (`PacketTemplate`).
-                        var templateTrack: Int32 = -1
-                        var begin = PacketTemplate()
-                        var finish = PacketTemplate()
-                        var i = 0
-                        while i < s.count {
-                            defer { i += 1 }
-                            let start = time + Int64(i) * period
-                            while let end = open.popIfDue(by: start) {
-                                writer.end(end.time, track: end.track)
-                                try flushIfFull()
-                            }
-                            let track = plan.stretchTracks[s.tracks + i]
-                            if track != templateTrack {
-                                templateTrack = track
-                                // A begin's bytes are its track's and its name's (interned: its
-                                // id; in place: its run's), the same in every stretch that has them.
-                                let key = nameID != 0 ? Int64(nameID) << 32 | Int64(track) : -1 - (Int64(s.run) << 32 | Int64(track))
-                                if let known = templates[key] {
-                                    (begin, finish) = known
-                                } else {
-                                    begin = PacketTemplate(processUUID: processUUID) { $0.slice(r, at: 0, track: track, nameID: nameID) }
-                                    finish = PacketTemplate(processUUID: processUUID) { $0.end(0, track: track) }
-                                    templates[key] = (begin, finish)
-                                }
-                            }
-                            // Idle: nothing open and slices no longer than the period, so each
-                            // slice's end comes before the next begins. Up to the stretch's last
-                            // slice (whose next is another entry) and while the track stays, the
-                            // begins and ends are written in one loop (`writePairs`).
-                            if open.earliestEnd == .max, length <= period {
-                                var j = i + 1
-                                while j < s.count - 1, plan.stretchTracks[s.tracks + j] == track { j += 1 }
-                                if j - i > 1 {
-                                    try PacketTemplate.writePairs(
-                                        begin,
-                                        finish,
-                                        start: start,
-                                        period: period,
-                                        length: length,
-                                        count: j - i,
-                                        into: out,
-                                        flush: flushIfFull
-                                    )
-                                    i = j - 1  // `defer` steps to j
-                                    continue
-                                }
-                            }
-                            begin.write(at: start, into: out)
-                            let end = start + length
-                            let next = i + 1 < s.count ? start + period : after
-                            if open.earliestEnd > end, next >= end {
-                                finish.write(at: end, into: out)
-                            } else {
-                                open.push(time: end, sequence: Int32(sequence + i), track: track)
-                            }
-                            try flushIfFull()
-                        }
-                        sequence += s.count
-                        position += 1
-                        continue
-                    }
                     var groupEnd = position + 1
                     var slices = isSlice(position) ? 1 : 0
                     while groupEnd < order.count, times[groupEnd] == time {
@@ -456,7 +270,7 @@ public struct PerfettoTrace: Sendable {
                     // start, any open slice's end): its end packet comes right after its begin,
                     // so it is written now, without going through the heap — an idle frame.
                     if slices == 1, groupEnd == position + 1 {
-                        let duration = order[position] < 0 ? run(position).pointee.duration : event(position).pointee.durationNanoseconds
+                        let duration = event(position).pointee.durationNanoseconds
                         let end = time + max(1, duration)
                         if open.earliestEnd > end, groupEnd == order.count || times[groupEnd] >= end {
                             write(position, at: time)
@@ -476,7 +290,7 @@ public struct PerfettoTrace: Sendable {
                     if slices > 0 {
                         for k in position..<groupEnd where isSlice(k) {
                             write(k, at: time)
-                            let duration = order[k] < 0 ? run(k).pointee.duration : event(k).pointee.durationNanoseconds
+                            let duration = event(k).pointee.durationNanoseconds
                             open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
                             try flushIfFull()
                         }
@@ -496,85 +310,6 @@ public struct PerfettoTrace: Sendable {
             try emit(out.bytes)
         }
         return processUUID + UInt64(plan.names.count) + 1
-    }
-
-    /// A packet's bytes after its timestamp (`trusted_packet_sequence_id`, `sequence_flags`,
-    /// `track_event`), taken from what `EventPacketWriter` writes for it at time 0, so that the
-    /// many packets that differ only in time (a run's slices) are written as that timestamp and
-    /// a copy: the same bytes as `EventPacketWriter` writes for each.
-    private struct PacketTemplate {
-        private var suffix: [UInt8] = []
-        /// `suffix` with zeros up to a whole number of 8-byte words, so that `writePairs` copies it
-        /// a word at a time (a short suffix is a few stores; `memmove` is a call per packet).
-        private var words: [UInt64] = []
-
-        init() {}
-
-        /// The template of the one packet `write` writes (with timestamp 0) into a scratch buffer.
-        init(processUUID: UInt64, _ write: (EventPacketWriter) -> Void) {
-            let scratch = PacketBuffer(capacity: 256)
-            write(EventPacketWriter(out: scratch, processUUID: processUUID))
-            let bytes = Array(scratch.bytes)
-            // Trace.packet (0x0A), the packet's length, then timestamp (0x40) = 0.
-            var i = 1
-            while bytes[i] >= 0x80 { i += 1 }
-            precondition(bytes[0] == 0x0A && bytes[i + 1] == 0x40 && bytes[i + 2] == 0, "a packet starts with its timestamp")
-            suffix = Array(bytes[(i + 3)...])
-            words = [UInt64](repeating: 0, count: (suffix.count + 7) / 8)
-            words.withUnsafeMutableBytes { $0.copyBytes(from: suffix) }
-        }
-
-        /// `count` slices from `start`, one every `period`, each `length` long and ending before
-        /// the next begins: each one's `begin` packet at its start, then its `finish` packet at its
-        /// end — the bytes `write(at:into:)` writes for each, in that order. `flush` is called
-        /// after each batch of packets (the encoder hands its buffer on at a chunk's size).
-        static func writePairs(
-            _ begin: PacketTemplate,
-            _ finish: PacketTemplate,
-            start: Int64,
-            period: Int64,
-            length: Int64,
-            count: Int,
-            into out: PacketBuffer,
-            flush: () throws -> Void
-        ) rethrows {
-            // A packet: tag, length (at most 10 bytes), timestamp tag and value (at most 10), the
-            // suffix's words.
-            let most = 22 + 8 * (begin.words.count + finish.words.count)
-            let batch = 2048
-            try begin.words.withUnsafeBufferPointer { beginWords in
-                try finish.words.withUnsafeBufferPointer { finishWords in
-                    let beginCount = begin.suffix.count, finishCount = finish.suffix.count
-                    var done = 0
-                    while done < count {
-                        let n = min(batch, count - done)
-                        out.write(reserving: 2 * n * most) { out in
-                            for k in done..<(done + n) {
-                                let at = start + Int64(k) * period
-                                out.packet(at: at, suffix: beginWords, count: beginCount)
-                                out.packet(at: at + length, suffix: finishWords, count: finishCount)
-                            }
-                        }
-                        done += n
-                        try flush()
-                    }
-                }
-            }
-        }
-
-        @inline(__always) func write(at time: Int64, into out: PacketBuffer) {
-            let timestamp = UInt64(max(0, time))
-            let packet = 1 + PacketBuffer.varintSize(timestamp) + suffix.count
-            suffix.withUnsafeBufferPointer { suffix in
-                out.write(reserving: 1 + PacketBuffer.varintSize(UInt64(packet)) + packet) { out in
-                    out.byte(0x0A)  // Trace.packet (1)
-                    out.varint(UInt64(packet))
-                    out.byte(0x40)  // timestamp (8)
-                    out.varint(timestamp)
-                    out.raw(suffix)
-                }
-            }
-        }
     }
 
     /// Writes one event's `TracePacket { timestamp, trusted_packet_sequence_id, sequence_flags,
@@ -619,17 +354,6 @@ public struct PerfettoTrace: Sendable {
                         annotationName: annotationName
                     )
                 }
-            }
-        }
-
-        /// A slice of a run: a begin without a value.
-        @inline(__always) func slice(_ run: UnsafePointer<SliceRun>, at time: Int64, track: Int32, nameID: Int32) {
-            let uuid = processUUID + UInt64(track) + 1
-            if nameID != 0 {
-                write(time, .sliceBegin, uuid, counter: nil, nameID: UInt64(nameID), name: nil, annotation: nil)
-            } else {
-                var name = run.pointee.name
-                name.withUTF8 { write(time, .sliceBegin, uuid, counter: nil, nameID: 0, name: $0, annotation: nil) }
             }
         }
 
@@ -731,32 +455,29 @@ public struct PerfettoTrace: Sendable {
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// The events' indices by start time, then index, and their start times in that order: one
-    /// pass over the events that reads each start once (no sort when they come in order).
-    private static func timeOrder(_ events: UnsafeBufferPointer<TraceEvent>) -> (order: [Int32], times: [Int64]) {
+    /// The events (given in creation order) by start time, then creation order, and their start
+    /// times in that order: one pass over the events that reads each start once (no sort when
+    /// they come in order).
+    private static func timeOrder(
+        _ events: [UnsafePointer<TraceEvent>]
+    ) -> (order: [UnsafePointer<TraceEvent>], times: [Int64]) {
         let n = events.count
         var inOrder = true
         var times = [Int64](unsafeUninitializedCapacity: n) { times, count in
             var last = Int64.min
             for i in 0..<n {
-                let t = events[i].startNanoseconds
+                let t = events[i].pointee.startNanoseconds
                 if t < last { inOrder = false }
                 last = t
                 times[i] = t
             }
             count = n
         }
-        if inOrder {
-            let order = [Int32](unsafeUninitializedCapacity: n) { order, count in
-                for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
-                count = n
-            }
-            return (order, times)
-        }
+        if inOrder { return (events, times) }
         var keys = times.indices.map { (time: times[$0], index: Int32($0)) }
         keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
         times = keys.map(\.time)
-        return (keys.map(\.index), times)
+        return (keys.map { events[Int($0.index)] }, times)
     }
 
     /// The item's tracks, in the order their first event comes in time: each actor's track, its
@@ -777,8 +498,6 @@ public struct PerfettoTrace: Sendable {
         /// Each event's interned name (by its position in time order); 0 for a counter and for a
         /// name written in place.
         var nameIDs: UnsafeBufferPointer<Int32>
-        /// The track of each slice of each stretch (`Stretch.tracks` is where its own begin).
-        var stretchTracks: UnsafeBufferPointer<Int32>
 
         /// One distinct `TraceEvent.track`: its own track, and its lanes with when each is free.
         private struct Actor {
@@ -788,11 +507,7 @@ public struct PerfettoTrace: Sendable {
         }
 
         init(
-            _ events: UnsafeBufferPointer<TraceEvent>,
-            runs: UnsafeBufferPointer<SliceRun>,
-            stretches: [Stretch],
-            order: [Int32],
-            times: [Int64]
+            order: [UnsafePointer<TraceEvent>]
         ) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
@@ -800,24 +515,19 @@ public struct PerfettoTrace: Sendable {
             // miss capture only what they alone change.
             var names: [String] = []
             // Not touched by `track`, which only names tracks: the loop gives each new one its slot.
-            // Each track's last counter sample (an event's index; -1 for a thread track): its
+            // Each track's last counter sample (its place in time order; -1 for a thread track): its
             // unit is read once at the end, not stored (a string's retain and release) per sample.
             var counterLast: [Int32] = []
-            var eventNames: [String] = []
             var interns = false
             var hasIdleStretches = false
             var byName: [String: Int32] = [:]
             var actors: [Actor] = []
             var actorNames: [String] = []
             var actorByName: [String: Int] = [:]
-            var internedKeys: [NameKey] = []
             // Written in place, one slot per event (no uniqueness check and growth test per
             // append, no copy into an array after); `deallocate()` frees them.
             let plannedTracks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
             let plannedNames = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
-            let plannedStretchTracks = UnsafeMutableBufferPointer<Int32>.allocate(
-                capacity: stretches.last.map { $0.tracks + $0.count } ?? 0
-            )
             func track(_ name: String) -> Int32 {
                 if let known = byName[name] { return known }
                 let index = Int32(names.count)
@@ -838,96 +548,52 @@ public struct PerfettoTrace: Sendable {
                 actorByName[name] = actorNames.count - 1
                 return Int32(actorNames.count - 1)
             }
-            // Interned: the first `internedNames` distinct names, found by a linear scan (only
-            // names of the same length and end bytes (`NameKey`) are compared: per-flow names
-            // differ only in their number). Names past those — bench-group's per-flow
-            // names, each used once or twice — are written in place: no hashing per event, no
-            // table as large as the item.
-            func eventName(_ name: String) -> Int32 {
-                let key = NameKey(name)
-                for (i, known) in internedKeys.enumerated() where known == key && eventNames[i] == name {
-                    return Int32(i + 1)
-                }
-                guard eventNames.count < PerfettoTrace.internedNames else { return 0 }
-                eventNames.append(name)
-                internedKeys.append(key)
-                return Int32(eventNames.count)
-            }
+            // Interned: the first `internedNames` distinct names (`InternedNames`); names past
+            // those are written in place.
+            var interned = InternedNames()
             // Before those lookups, a string's two words: the events of an item share their
             // names' storage (a literal, a small string, a name made once per lane), so equal
             // words find the answer without comparing characters. The events hold every string
             // alive during the plan, so words seen once cannot come back as another string.
             var actorWords = StringWords()
             var nameWords = StringWords()
-            // A run's actor and name, looked up at its first slice.
-            var runActors = [Int32](repeating: -1, count: runs.count)
-            var runNames = [Int32](repeating: 0, count: runs.count)
-            let base = events.baseAddress
             for k in 0..<order.count {
-                let kind: TraceEvent.Kind
-                let a: Int
-                let start: Int64
-                let duration: Int64
+                let event = order[k]
+                let kind = event.pointee.kind
+                let a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
                 let nameID: Int32
-                var stretch = Stretch(run: -1, first: 0, count: 1)  // an event: one slice, no run
-                var period: Int64 = 0
-                if order[k] < 0 {
-                    stretch = stretches[Int(-order[k] - 1)]
-                    let r = Int(stretch.run)
-                    let run = runs[r]
-                    period = run.period
-                    if runActors[r] < 0 {
-                        runActors[r] = actor(run.track)
-                        runNames[r] = eventName(run.name)
-                    }
-                    (kind, a, nameID) = (.slice, Int(runActors[r]), runNames[r])
-                    if nameID != 0 { interns = true }
-                    start = times[k]
-                    duration = run.duration
+                if kind == .counter {
+                    nameID = 0
+                } else if let known = nameWords.cached(event, at: StringWords.nameOffset) {
+                    nameID = known
                 } else {
-                    let event = base.unsafelyUnwrapped + Int(order[k])
-                    kind = event.pointee.kind
-                    a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
-                    nameID =
-                        kind == .counter
-                        ? 0 : nameWords.lookup(event, at: StringWords.nameOffset) { eventName(event.pointee.name) }
-                    if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
-                    start = event.pointee.startNanoseconds
-                    duration = event.pointee.durationNanoseconds
+                    // A miss (each of bench-group's per-flow names): asked of a local struct,
+                    // not a closure whose captured state is checked for exclusivity per call.
+                    nameID = interned.id(of: event.pointee.name)
+                    nameWords.remember(event, at: StringWords.nameOffset, nameID)
                 }
+                if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
                 if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
                 plannedNames[k] = nameID
                 switch kind {
                 case .slice, .idle:
                     if kind == .idle { hasIdleStretches = true }
-                    for i in 0..<stretch.count {  // a stretch's slices in time order
-                        let start = start + Int64(i) * period
-                        let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
-                        let end = start + max(1, duration)
-                        if lane == actors[a].laneEnds.count {
-                            actors[a].laneEnds.append(end)
-                            actors[a].laneTracks.append(-1)
-                        } else {
-                            actors[a].laneEnds[lane] = end
-                        }
-                        if actors[a].laneTracks[lane] < 0 {
-                            let name = actorNames[a]
-                            let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                            if Int(t) == counterLast.count { counterLast.append(-1) }
-                            actors[a].laneTracks[lane] = t
-                        }
-                        let t = actors[a].laneTracks[lane]
-                        if i == 0 { plannedTracks[k] = t }
-                        if stretch.run >= 0 { plannedStretchTracks[stretch.tracks + i] = t }
-                        // On the first lane, a slice no longer than the period leaves it free for
-                        // the next: the stretch's other slices all go there (its idle frames).
-                        if lane == 0, max(1, duration) <= period, i + 1 < stretch.count {
-                            let from = stretch.tracks + i + 1, to = stretch.tracks + stretch.count
-                            UnsafeMutableBufferPointer(rebasing: plannedStretchTracks[from..<to]).update(repeating: t)
-                            actors[a].laneEnds[0] = start + Int64(stretch.count - 1 - i) * period + max(1, duration)
-                            break
-                        }
+                    let start = event.pointee.startNanoseconds
+                    let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
+                    let end = start + max(1, event.pointee.durationNanoseconds)
+                    if lane == actors[a].laneEnds.count {
+                        actors[a].laneEnds.append(end)
+                        actors[a].laneTracks.append(-1)
+                    } else {
+                        actors[a].laneEnds[lane] = end
                     }
+                    if actors[a].laneTracks[lane] < 0 {
+                        let name = actorNames[a]
+                        let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
+                        if Int(t) == counterLast.count { counterLast.append(-1) }
+                        actors[a].laneTracks[lane] = t
+                    }
+                    plannedTracks[k] = actors[a].laneTracks[lane]
                 case .instant, .counter:
                     if actors[a].track < 0 {
                         let t = track(actorNames[a])
@@ -935,25 +601,23 @@ public struct PerfettoTrace: Sendable {
                         actors[a].track = t
                     }
                     let t = actors[a].track
-                    if kind == .counter { counterLast[Int(t)] = order[k] }
+                    if kind == .counter { counterLast[Int(t)] = Int32(k) }
                     plannedTracks[k] = t
                 }
             }
             self.names = names
-            counterUnits = counterLast.map { $0 < 0 ? nil : events[Int($0)].name }
-            self.eventNames = eventNames
+            counterUnits = counterLast.map { $0 < 0 ? nil : order[Int($0)].pointee.name }
+            self.eventNames = interned.names
             self.interns = interns
             self.hasIdleStretches = hasIdleStretches
             tracks = UnsafeBufferPointer(plannedTracks)
             nameIDs = UnsafeBufferPointer(plannedNames)
-            stretchTracks = UnsafeBufferPointer(plannedStretchTracks)
         }
 
-        /// Frees `tracks`, `nameIDs` and `stretchTracks`; the plan is not used after.
+        /// Frees `tracks` and `nameIDs`; the plan is not used after.
         func deallocate() {
             tracks.deallocate()
             nameIDs.deallocate()
-            stretchTracks.deallocate()
         }
     }
 
@@ -965,13 +629,45 @@ public struct PerfettoTrace: Sendable {
         var tail: UInt64
 
         init(_ name: String) {
-            var name = name
-            (length, head, tail) = name.withUTF8 { utf8 in
-                var head: UInt64 = 0, tail: UInt64 = 0
-                for (i, b) in utf8.prefix(8).enumerated() { head |= UInt64(b) << (8 * UInt64(i)) }
-                for (i, b) in utf8.suffix(8).enumerated() { tail |= UInt64(b) << (8 * UInt64(i)) }
-                return (utf8.count, head, tail)
+            length = name.utf8.count
+            head = 0
+            tail = 0
+            // Native strings (all of a workload's names) are contiguous: the bytes read in place.
+            let read: Bool? = name.utf8.withContiguousStorageIfAvailable { utf8 in
+                Self.words(utf8, &head, &tail)
+                return true
             }
+            if read == nil {
+                var name = name
+                name.withUTF8 { Self.words($0, &head, &tail) }
+            }
+        }
+
+        private static func words(_ utf8: UnsafeBufferPointer<UInt8>, _ head: inout UInt64, _ tail: inout UInt64) {
+            let n = utf8.count
+            for i in 0..<min(8, n) { head |= UInt64(utf8[i]) << (8 * UInt64(i)) }
+            let from = max(0, n - 8)
+            for i in from..<n { tail |= UInt64(utf8[i]) << (8 * UInt64(i - from)) }
+        }
+    }
+
+    /// An item's interned event names: its first `internedNames` distinct names, found by a
+    /// linear scan that compares characters only for names of the same `NameKey` (per-flow names
+    /// differ only in their number). Names past those — bench-group's per-flow names, each used
+    /// once or twice — are written in place: no hashing per event, no table as large as the item.
+    private struct InternedNames {
+        /// Interned name `k` is `names[k - 1]`.
+        private(set) var names: [String] = []
+        private var keys: [NameKey] = []
+
+        /// The name's id (from 1), or 0 if it is written in place.
+        mutating func id(of name: String) -> Int32 {
+            let key = NameKey(name)
+            for i in keys.indices where keys[i] == key && names[i] == name { return Int32(i + 1) }
+            guard names.count < PerfettoTrace.internedNames else { return 0 }
+            names.append(name)
+            keys.append(key)
+            return Int32(names.count)
         }
     }
 
@@ -996,6 +692,34 @@ public struct PerfettoTrace: Sendable {
         /// compare of two words costs less than the probe.
         private var last = Entry()
 
+        /// What the lookup of the string at `offset` in `event` gave, if these words were looked up.
+        @inline(__always) mutating func cached(_ event: UnsafePointer<TraceEvent>, at offset: Int) -> Int32? {
+            let raw = UnsafeRawPointer(event) + offset
+            let a = raw.loadUnaligned(as: UInt64.self)
+            let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if last.value >= 0, last.first == a, last.second == b { return last.value }
+            let entry = entries[Self.slot(a, b)]
+            guard entry.value >= 0, entry.first == a, entry.second == b else { return nil }
+            last = entry
+            return entry.value
+        }
+
+        /// Keeps `value` as what the string at `offset` in `event` looks up to.
+        @inline(__always) mutating func remember(_ event: UnsafePointer<TraceEvent>, at offset: Int, _ value: Int32) {
+            let raw = UnsafeRawPointer(event) + offset
+            let found = Entry(
+                first: raw.loadUnaligned(as: UInt64.self),
+                second: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                value: value
+            )
+            entries[Self.slot(found.first, found.second)] = found
+            last = found
+        }
+
+        @inline(__always) private static func slot(_ a: UInt64, _ b: UInt64) -> Int {
+            Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
+        }
+
         @inline(__always) mutating func lookup(
             _ event: UnsafePointer<TraceEvent>,
             at offset: Int,
@@ -1005,7 +729,7 @@ public struct PerfettoTrace: Sendable {
             let a = raw.loadUnaligned(as: UInt64.self)
             let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             if last.value >= 0, last.first == a, last.second == b { return last.value }
-            let slot = Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
+            let slot = Self.slot(a, b)
             let entry = entries[slot]
             if entry.value >= 0, entry.first == a, entry.second == b {
                 last = entry
