@@ -259,6 +259,14 @@ let package = Package(
             path: "Tests/ContractBreakers",
             swiftSettings: swiftSettings
         ),
+        // docs/your-own-variant.md's contract table against every role's declared rules.
+        .testTarget(
+            name: "ContractTableTests",
+            dependencies: [
+                "Measurement", "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Timekeeping", "Invalidation",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BenchCommandLineTests",
             dependencies: ["BenchCommandLine", "Measurement", "TestSupport"],

@@ -57,4 +57,14 @@ func registerFixtureContractBreakers(_ suite: inout Suite) throws(BenchFailure) 
             )
         )
     }
+    let liveForms: [(String, String, ReadinessAPIFault)] = [
+        ("keeps-reentrant-tasks", "flag first, under a lock", .none),
+        ("drops-reentrant-tasks", "runs the waiting tasks, then sets the flag and empties the list", .dropsReentrantTasks),
+        ("runs-tasks-off-main", "runs the waiting tasks on a thread of its own", .runsTasksOnAnotherThread),
+    ]
+    for (name, summary, fault) in liveForms {
+        try suite.coordinators.register(
+            ReadinessVariant(name: name, origin: .user, summary: summary, isDefault: false, live: { ContractReadinessAPI(fault: fault) })
+        )
+    }
 }

@@ -9,6 +9,9 @@ public enum CoordinatorFault: Sendable {
     case runsEachTwice
     /// Runs a block registered off main after ready on that thread, whatever its kind.
     case runsOffMainRegistrationsInPlace
+    /// Keeps every block registered before ready as deferred work it never starts: the launch
+    /// never drains, and a live one runs into its time limit.
+    case holdsEarlyBlocks
 }
 
 /// Everything at ready, each block in a turn of its own, in registration order; `fault` breaks one
@@ -40,9 +43,12 @@ public final class ContractCoordinator: ReadinessPolicy, @unchecked Sendable {
     public func setAppReady() {
         ready = true
         session.markAppReady()
+        if fault == .holdsEarlyBlocks { return }
         for b in waiting { session.executor.async { [session] in session.run(b, ownTurn: true) } }
         waiting = []
     }
 
     public func setUIReady() {}
+
+    public var hasDeferredWork: Bool { fault == .holdsEarlyBlocks && !waiting.isEmpty }
 }

@@ -26,6 +26,8 @@ struct LiveMainApp {
     /// Rows an evacuation dropped though unchanged, with the version dropped.
     var dropped: [Int: Int64] = [:]
     var actedForeignPosts = 0
+    /// What the cache should hold (`InvalidationContract.keepsItsCache`), checked after each read's timing.
+    var ledger: MainCacheLedger
     let mainTag = Int64(ProcessRole.main.tag)
 
     init(context: ChildContext) {
@@ -36,6 +38,7 @@ struct LiveMainApp {
             debounceInterval: SimDuration(nanoseconds: context.spec.debounceNs)
         )
         logReader = ChangeLogReader(db: context.db, role: .main)
+        ledger = MainCacheLedger(capacity: context.spec.plan.mainCacheCapacity)
     }
 
     var variant: InvalidationVariant { context.spec.variant }
@@ -118,6 +121,7 @@ struct LiveMainApp {
         guard outcome.acted else { return }  // legacy: "my own" post
         actedForeignPosts += tags.filter { $0 != ProcessRole.main.tag }.count
         if let evacuated = outcome.evacuated {
+            ledger.evacuated()
             tally.evacuations += 1
             for (k, v) in evacuated {
                 try closeWindow(k, cachedVersion: v, at: now)
@@ -158,7 +162,9 @@ struct LiveMainApp {
         for (k, v) in written {
             dropped[k] = nil
             if let old = app.cache.peek(k) { try closeWindow(k, cachedVersion: old, at: now) }
-            if let victim = app.cache.store(k, version: v) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
+            let victim = app.cache.store(k, version: v)
+            ledger.stored(k, victim: victim?.key)
+            if let victim { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
         }
     }
 
@@ -166,7 +172,9 @@ struct LiveMainApp {
         let started = SystemMonotonicClock.raw()
         if variant.validatesEveryRead {
             let before = logReader.queries
-            for k in try logReader.changedKeys() where app.cache.remove(k) != nil {
+            for k in try logReader.changedKeys() {
+                ledger.removed(k)
+                guard app.cache.remove(k) != nil else { continue }
                 tally.targetedEvictions += 1
                 tally.staleness.record(0)  // removed before any read could return it
             }
@@ -179,18 +187,23 @@ struct LiveMainApp {
         let now = context.now()
         if let v = app.cache.lookup(key) {
             tally.readCost.record(SystemMonotonicClock.raw() - started)
+            ledger.read(key, hit: true, count: app.cache.count, at: SimInstant(nanoseconds: now))
             tally.hits += 1
             if v < (try current(key)) { tally.staleReads += 1 }  // the audit read
             return
         }
         let version = try current(key)
         tally.readCost.record(SystemMonotonicClock.raw() - started)
+        ledger.read(key, hit: false, count: app.cache.count, at: SimInstant(nanoseconds: now))
         tally.storeReads += 1
         if let d = dropped.removeValue(forKey: key), d == version { tally.extraStoreReads += 1 }
-        if let victim = app.cache.store(key, version: version) { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
+        let victim = app.cache.store(key, version: version)
+        ledger.stored(key, victim: victim?.key)
+        if let victim { try closeWindow(victim.key, cachedVersion: victim.version, at: now) }
     }
 
     mutating func finish() throws -> InvalidationTally {
+        tally.mainCacheViolation = ledger.check.first
         let end = max(context.now(), context.spec.plan.durationNs)
         for (k, v) in app.cache.evacuate() { try closeWindow(k, cachedVersion: v, at: end, censored: true) }
         let foreign = try db.query("SELECT seq, committed_ns FROM commits WHERE writer != ? ORDER BY committed_ns", [mainTag])

@@ -40,6 +40,9 @@ public struct InvalidationTally: Sendable, Codable {
     /// Live only: real time to serve one main-app read (change-log check, cache lookup, store
     /// read on a miss; not the audit read that counts stale reads).
     public var readCost = DurationSamples()
+    /// The first read at which the main app's cache broke `InvalidationContract.keepsItsCache`
+    /// (`MainCacheLedger`), carried with the counts so a live main process reports it whole.
+    public var mainCacheViolation: ContractViolation?
 
     public init() {}
 

@@ -3,6 +3,11 @@
 /// The first three are Signal's designs and the control; `change-log` is ours. Every variant keeps
 /// the same caches and the same UI-refresh path, so that differences in the metrics come from the
 /// invalidation mechanism alone.
+///
+/// **Contract** (`InvalidationContract`, checked on every item; a run that breaks it fails instead
+/// of being ranked): the main app's cache drops a row only at capacity, on a delivery that
+/// evacuates it, or for a change-log entry of that row; and a run's counts agree (stale reads ≤
+/// hits ≤ reads, missed invalidations ≤ foreign commits).
 public enum InvalidationVariant: String, CaseIterable, Sendable, Codable {
     /// Signal today (SDSCrossProcess.swift 8057d074): one notification name per role, each process
     /// listens to the other two; the main app empties its caches on every delivery.

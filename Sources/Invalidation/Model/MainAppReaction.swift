@@ -31,6 +31,8 @@ struct MainAppReaction {
     var debouncer: FirstLastDebouncer
     private(set) var active = true
     private(set) var pendingRefresh = false
+    /// The contract tests' breaker; `.none` in every run of the suite.
+    var fault = InvalidationFault.none
 
     init(variant: InvalidationVariant, cacheCapacity: Int, debounceInterval: SimDuration) {
         self.variant = variant
@@ -42,6 +44,7 @@ struct MainAppReaction {
     mutating func delivery(at now: SimInstant, stateIsOwnPid: Bool) -> Outcome {
         if variant.sharedChannel, stateIsOwnPid { return Outcome(acted: false, evacuated: nil, refresh: .none) }
         let evacuated = variant.evacuatesOnDelivery ? cache.evacuate() : nil
+        if fault == .emptiesCacheSilently, evacuated == nil { _ = cache.evacuate() }
         guard active else {
             pendingRefresh = true
             return Outcome(acted: true, evacuated: evacuated, refresh: .none)
@@ -66,4 +69,13 @@ struct MainAppReaction {
         pendingRefresh = false
         return true
     }
+}
+
+/// A fault a contract test injects into the main app's reaction (the role is closed, so the
+/// breaker cannot be a variant of its own): what `InvalidationContract` must catch.
+package enum InvalidationFault: Sendable {
+    case none
+    /// Also empties the cache on every delivery it acts on, without reporting an evacuation (a
+    /// change log that clears caches too, unseen by `evacuations_per_s` and `extra_store_reads`).
+    case emptiesCacheSilently
 }

@@ -54,6 +54,8 @@ public struct InvalidationSimulation {
     /// Rows an evacuation dropped although unchanged since cached: a miss on them is extra.
     var droppedUnchanged = Set<Int>()
     var tally = InvalidationTally()
+    /// What the main cache should hold (`InvalidationContract.keepsItsCache`), checked at every read.
+    var ledger: MainCacheLedger
     var now = SimInstant.zero
     /// What happened, for `--perfetto` and `--events` (`InvalidationSimulation+Trace`); nil unless
     /// the run records its timeline.
@@ -72,7 +74,8 @@ public struct InvalidationSimulation {
     }
 
     /// One run that also returns its timeline when `trace` is set (else exactly `run`'s, with an
-    /// empty timeline).
+    /// empty timeline), and the first broken rule of `InvalidationContract`, if any. `fault` is
+    /// the contract tests' breaker (the role is closed: no variant of a user's can break it).
     public static func record(
         variant: InvalidationVariant,
         scenario: InvalidationScenario,
@@ -80,11 +83,24 @@ public struct InvalidationSimulation {
         seed: UInt64,
         debounceInterval: SimDuration = .seconds(3),
         trace: Bool
-    ) -> (tally: InvalidationTally, trace: [TraceEvent]) {
+    ) -> (tally: InvalidationTally, trace: [TraceEvent], violation: ContractViolation?) {
+        record(variant: variant, scenario: scenario, plan: plan, seed: seed, debounceInterval: debounceInterval, trace: trace, fault: .none)
+    }
+
+    package static func record(
+        variant: InvalidationVariant,
+        scenario: InvalidationScenario,
+        plan: InvalidationPlan,
+        seed: UInt64,
+        debounceInterval: SimDuration = .seconds(3),
+        trace: Bool,
+        fault: InvalidationFault
+    ) -> (tally: InvalidationTally, trace: [TraceEvent], violation: ContractViolation?) {
         var sim = InvalidationSimulation(variant: variant, plan: plan, scenario: scenario, seed: seed, debounceInterval: debounceInterval)
+        sim.app.fault = fault
         if trace { sim.trace = [] }
         let tally = sim.run()
-        return (tally, sim.trace ?? [])
+        return (tally, sim.trace ?? [], tally.contractViolation(mode: "sim"))
     }
 
     init(variant: InvalidationVariant, plan: InvalidationPlan, scenario: InvalidationScenario, seed: UInt64, debounceInterval: SimDuration)
@@ -97,6 +113,7 @@ public struct InvalidationSimulation {
         versions = Array(repeating: 0, count: plan.keys)
         app = MainAppReaction(variant: variant, cacheCapacity: plan.mainCacheCapacity, debounceInterval: debounceInterval)
         shareCache = ReaderCache(capacity: plan.shareCacheCapacity)
+        ledger = MainCacheLedger(capacity: plan.mainCacheCapacity)
     }
 
     mutating func run() -> InvalidationTally {
@@ -142,7 +159,9 @@ public struct InvalidationSimulation {
             // didInsertOrUpdate: the writer's own cache takes the new value.
             for k in w.keys {
                 closeWindow(k)
-                if let victim = app.cache.store(k, version: versions[k]) { closeWindow(victim.key) }
+                let victim = app.cache.store(k, version: versions[k])
+                ledger.stored(k, victim: victim?.key)
+                if let victim { closeWindow(victim.key) }
             }
         case .nse, .share:
             foreign.append(ForeignCommit(time: now))
@@ -194,6 +213,7 @@ public struct InvalidationSimulation {
         guard outcome.acted else { return }  // legacy: "its own" notification; the posts are missed
         for case let c? in posts { foreign[c].processed = true }
         if let evacuated = outcome.evacuated {
+            ledger.evacuated()
             tally.evacuations += 1
             for (k, v) in evacuated {
                 closeWindow(k)
@@ -234,6 +254,7 @@ public struct InvalidationSimulation {
         for entry in log[cursor...] where entry.writer != reader {
             for k in entry.keys {
                 if isMain {
+                    ledger.removed(k)
                     if app.cache.remove(k) != nil {
                         tally.targetedEvictions += 1
                         openWindows[k] = nil
@@ -250,7 +271,9 @@ public struct InvalidationSimulation {
     mutating func mainRead(_ key: Int) {
         if variant.validatesEveryRead { consumeLog(main: true) }
         tally.reads += 1
-        if let v = app.cache.lookup(key) {
+        let cached = app.cache.lookup(key)
+        ledger.read(key, hit: cached != nil, count: app.cache.count, at: now)
+        if let v = cached {
             tally.hits += 1
             if v < versions[key] {
                 tally.staleReads += 1
@@ -260,7 +283,9 @@ public struct InvalidationSimulation {
         }
         tally.storeReads += 1
         if droppedUnchanged.remove(key) != nil { tally.extraStoreReads += 1 }
-        if let victim = app.cache.store(key, version: versions[key]) { closeWindow(victim.key) }
+        let victim = app.cache.store(key, version: versions[key])
+        ledger.stored(key, victim: victim?.key)
+        if let victim { closeWindow(victim.key) }
     }
 
     mutating func shareRead(_ key: Int) {
@@ -295,6 +320,7 @@ public struct InvalidationSimulation {
             tally.uiRefreshCensored += 1
         }
         tally.missedInvalidations = foreign.filter { !$0.processed }.count
+        tally.mainCacheViolation = ledger.check.first
         tally.durationNs = plan.durationNs
         return tally
     }

@@ -79,7 +79,7 @@ public struct InvalidationWorkload: FoldingWorkload, MatrixWorkload {
 
     public func run(_ item: Item) throws -> Sample {
         let plan = InvalidationPlan(scenario: item.scenario, seed: item.seed)
-        let (sim, trace) = InvalidationSimulation.record(
+        let (sim, trace, violation) = InvalidationSimulation.record(
             variant: item.variant,
             scenario: item.scenario,
             plan: plan,
@@ -87,6 +87,7 @@ public struct InvalidationWorkload: FoldingWorkload, MatrixWorkload {
             debounceInterval: debounce,
             trace: recordTimeline
         )
+        if let violation { throw violation }
         guard configuration.mode == .live else { return Sample(sim: sim, live: nil, simTrace: trace) }
         let live = try LiveInvalidationRun(
             variant: item.variant,
@@ -95,6 +96,7 @@ public struct InvalidationWorkload: FoldingWorkload, MatrixWorkload {
             childCommand: configuration.childCommand,
             directory: configuration.liveDirectory.map { "\($0)/\(item.scenario.name)-\(item.variant.rawValue)-seed\(item.seed)" }
         ).run()
+        if let violation = live.contractViolation(mode: "live") { throw violation }
         return Sample(sim: sim, live: live, simTrace: trace)
     }
 

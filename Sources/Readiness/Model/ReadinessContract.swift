@@ -34,8 +34,9 @@ public enum ReadinessContract {
 }
 
 extension LaunchRecorder {
-    /// The first broken rule of `ReadinessContract` in this launch of `plan`, which ended at `end`.
-    package func contractViolation(plan: LaunchPlan, end: SimInstant) -> ContractViolation? {
+    /// The first broken rule of `ReadinessContract` in this launch of `plan`, which ended at `end`
+    /// (cut off by `endedBy`, when it did not drain).
+    package func contractViolation(plan: LaunchPlan, end: SimInstant, endedBy: String? = nil) -> ContractViolation? {
         var check = ContractCheck()
         var started = [Int](repeating: 0, count: plan.blocks.count)
         let all = allRuns
@@ -61,7 +62,7 @@ extension LaunchRecorder {
                 false,
                 ReadinessContract.startsEveryBlockOnce,
                 at:
-                    "the end of the run at \(end): \(Self.name(plan.blocks[lost])) never started (\(missing) of \(plan.blocks.count) blocks)"
+                    "the end of the run at \(end)\(endedBy.map { " (\($0))" } ?? ""): \(Self.name(plan.blocks[lost])) never started (\(missing) of \(plan.blocks.count) blocks)"
             )
         }
         return check.first

@@ -194,6 +194,9 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
             for _ in 0..<configuration.attempts {
                 let start = recordTimeline ? clock.now() - origin : .zero
                 let (outcome, stderr, _) = try harness.run([probe.rawValue, item.variant!.name])
+                // A trap or a hang is the scenario's finding; a child that ran to the end having
+                // run a task twice, never or off its thread broke the contract: the item fails.
+                if case .failed = outcome, let violation = ReadinessProbe.violation(reportedOn: stderr) { throw violation }
                 if recordTimeline {
                     let end = clock.now() - origin
                     trace.append(.slice("child", on: probe.rawValue, start: start.nanoseconds, duration: (end - start).nanoseconds))

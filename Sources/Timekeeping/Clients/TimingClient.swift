@@ -9,9 +9,9 @@ import Simulation
 /// the way the kernel expires an absolute timer on that clock. True time is passed in only so the
 /// client can record *when* things happened for scoring; its decisions use its clock alone.
 ///
-/// **Contract** (`TimingClientContract`, checked on every simulated run): a wake-up moves or clears
-/// the deadline it answered; a client asking for the same wake-up 100,000 times in a row fails its
-/// run rather than having it cut short.
+/// **Contract** (`TimingClientContract`, checked on every run, sim and live): a wake-up moves or
+/// clears the deadline it answered; a client asking for the same wake-up 100,000 times in a row
+/// (1,000 live) fails its run rather than having it cut short or scored.
 public protocol TimingClient {
     associatedtype Clock: ClockSource
     associatedtype Event: Sendable

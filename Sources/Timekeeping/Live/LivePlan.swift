@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 
 /// What the parent asks a live child to run, passed as a JSON file (not as arguments, so nothing
 /// depends on how the preloaded libraries treat the command line).
@@ -73,6 +74,9 @@ public struct LiveResult: Codable, Sendable {
         public var unit: String
     }
     public var runs: [Run]
+    /// The first broken rule of `TimingClientContract` among the runs, if a client broke one:
+    /// the parent fails the item with it.
+    public var violation: ContractViolation?
     public var readCosts: [ReadCost.Sample]
     /// Largest difference between the wall-clock offset the scenario asked for and the one the
     /// process saw (CLOCK_REALTIME − CLOCK_MONOTONIC against its value at the start), in ms.

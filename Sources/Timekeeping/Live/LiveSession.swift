@@ -10,6 +10,8 @@ protocol LivePollable: AnyObject {
     var source: ClockKind { get }
     func poll(trueTime: Int64)
     func observations(_ context: ScoringContext) -> [Observation]
+    /// The first broken rule of `TimingClientContract`, if the client broke one.
+    var violation: ContractViolation? { get }
 }
 
 final class LiveClientRunner<Client: TimingClient>: LivePollable where Client.Clock == SystemClock {
@@ -17,6 +19,9 @@ final class LiveClientRunner<Client: TimingClient>: LivePollable where Client.Cl
     let clock: SystemClock
     let workload: [Timed<Client.Event>]
     var index = 0
+    /// Wake-ups in a row that left the client's request as it was, and the first broken rule.
+    private var stalled = 0
+    private(set) var violation: ContractViolation?
 
     init(_ type: Client.Type, source: ClockKind, plan: WorkloadPlan) {
         clock = SystemClock(source)
@@ -30,12 +35,26 @@ final class LiveClientRunner<Client: TimingClient>: LivePollable where Client.Cl
     /// Same order as the simulation: a due wake first, then the due events (stamped with the time
     /// they were actually handled), then any wake they made due.
     func poll(trueTime t: Int64) {
-        if isWakeDue(t) { client.wake(trueTime: t) }
+        if isWakeDue(t) { wake(t) }
         while index < workload.count, workload[index].time <= t {
             client.handle(workload[index].event, trueTime: t)
             index += 1
         }
-        if isWakeDue(t) { client.wake(trueTime: t) }
+        if isWakeDue(t) { wake(t) }
+    }
+
+    /// Wakes the client and checks that it answered (`TimingClientContract`): the check sits
+    /// beside the call, one comparison, and the run goes on as it would have.
+    func wake(_ t: Int64) {
+        let before = (client.wakeDeadline, client.wakeAtTrueTime)
+        client.wake(trueTime: t)
+        stalled = (client.wakeDeadline, client.wakeAtTrueTime) == before ? stalled + 1 : 0
+        if stalled > TimingClientContract.liveStallLimit, violation == nil {
+            violation = TimingClientContract.answersItsWakes.violated(
+                at:
+                    "\(Client.kind.name) on \(clock.kind.name), true time \(CSVWriter.format(Double(t) / 1e9)) s: woken \(stalled) times in a row without moving its request"
+            )
+        }
     }
 
     /// The client's clock has reached its deadline, or true time the instant it asked for.
@@ -127,6 +146,7 @@ public enum LiveSession {
             ? ReadCost.measure(sources: plan.sources, iterations: plan.readCostIterations, repetitions: plan.readCostRepetitions) : []
         return LiveResult(
             runs: runs,
+            violation: state.runners.lazy.compactMap(\.violation).first,
             readCosts: readCosts,
             wallOffsetErrorMs: state.maxOffsetError * 1e3,
             shimLoaded: dlsym(UnsafeMutableRawPointer(bitPattern: 0), "patternbench_timerfd_shim_loaded") != nil,

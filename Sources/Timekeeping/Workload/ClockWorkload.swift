@@ -119,23 +119,24 @@ package struct ClockWorkload: MatrixWorkload {
         case let .readCost(iterations, repetitions):
             return .readCost(ReadCost.measure(sources: sources, iterations: iterations, repetitions: repetitions))
         case let .live(scenario, seed, _):
+            let outcome: LiveHarness.Outcome
             do {
-                return .live(
-                    try LiveHarness.run(
-                        childCommand: configuration.liveChildCommand,
-                        scenario: scenario,
-                        clients: clients,
-                        sources: sources,
-                        seed: seed,
-                        duration: configuration.liveDuration,
-                        useShim: !configuration.liveWithoutShim,
-                        readCostIterations: 100_000,
-                        readCostRepetitions: configuration.readCost ? 5 : 0
-                    )
+                outcome = try LiveHarness.run(
+                    childCommand: configuration.liveChildCommand,
+                    scenario: scenario,
+                    clients: clients,
+                    sources: sources,
+                    seed: seed,
+                    duration: configuration.liveDuration,
+                    useShim: !configuration.liveWithoutShim,
+                    readCostIterations: 100_000,
+                    readCostRepetitions: configuration.readCost ? 5 : 0
                 )
             } catch {
                 throw BenchFailure.runtime(error.description)
             }
+            if let violation = outcome.result.violation { throw violation }
+            return .live(outcome)
         }
     }
 
