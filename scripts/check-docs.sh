@@ -66,7 +66,7 @@ python3 scripts/check-api-docs.py "$out/coverage"
 if command -v chromium >/dev/null 2>&1; then
   python3 -u -m http.server -b 127.0.0.1 -d "$out/site" 0 >"$scratch/http.log" 2>&1 &
   server=$!
-  trap 'kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT
+  trap 'kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
   port=""
   for _ in $(seq 50); do
     port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$scratch/http.log" | head -1)

@@ -1,17 +1,16 @@
 import BenchSuite
-import Dispatch
 import Readiness
 import Synchronization
 
-/// A launch coordinator built on `DispatchGroup`, with the AppReadiness API: the group is entered
-/// once at creation and left by `setAppIsReady`, which releases every waiting task through
-/// `group.notify`, in registration order, on one serial queue.
+/// A launch coordinator after `DispatchGroup`: its sim form releases every waiting block at ready,
+/// each in a main turn of its own, as `group.notify(queue: .main)` would.
 ///
-/// The live form (`ReadinessAPI`): `isAppReady` is an atomic, so a task may read it or register
-/// another task from any thread (a task registered after ready runs inline). `setAppIsReady`
-/// returns once the released tasks have run (`queue.sync {}` after `leave`), as Signal's sync
-/// blocks do; it must not be called from one of its own tasks (that `sync` would trap). The
-/// private queue stands in for `.main`: the re-entry probes' child process has no main run loop.
+/// The live form (`ReadinessAPI`) cannot keep `group.notify`: notify runs the released tasks on a
+/// queue of its own, while the readiness contract (Signal's sync blocks) wants each task run on the
+/// thread that calls `setAppIsReady`, before it returns; the re-entry probes fail a notify-based
+/// form for it. So it keeps the waiting tasks under a lock and runs them itself, in registration
+/// order, on the caller's thread. `isAppReady` is an atomic, so a task may read it or register
+/// another task from any thread; a task registered after ready runs at once, on its own thread.
 ///
 /// Registered in main.swift with:
 /// ```swift
@@ -20,24 +19,32 @@ import Synchronization
 ///                      sim: { GroupReadinessPolicy(session: $0) }, live: { GroupReadiness() }))
 /// ```
 public final class GroupReadiness: ReadinessAPI, @unchecked Sendable {
-    // `ready` is atomic; DispatchGroup and DispatchQueue are thread-safe themselves.
-    private let group = DispatchGroup()
-    private let queue = DispatchQueue(label: "group-readiness")
+    // The flag is set and the list taken under one lock, so a task registered at the same moment
+    // either joins the list or runs itself, never neither. Tasks run outside the lock: one may
+    // register another.
+    private let waiting = Mutex<[@Sendable () -> Void]>([])
     private let ready = Atomic<Bool>(false)
 
-    public init() { group.enter() }
+    public init() {}
 
     public var isAppReady: Bool { ready.load(ordering: .acquiring) }
 
     public func runNowOrWhenAppIsReady(_ task: @escaping @Sendable () -> Void) {
-        if isAppReady { return task() }
-        group.notify(queue: queue, execute: task)
+        let runNow = waiting.withLock { tasks in
+            if ready.load(ordering: .acquiring) { return true }
+            tasks.append(task)
+            return false
+        }
+        if runNow { task() }
     }
 
     public func setAppIsReady() {
-        guard !ready.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        group.leave()
-        queue.sync {}
+        let released = waiting.withLock { tasks -> [@Sendable () -> Void] in
+            guard !ready.exchange(true, ordering: .acquiringAndReleasing) else { return [] }
+            defer { tasks = [] }
+            return tasks
+        }
+        for task in released { task() }
     }
 }
 
