@@ -13,8 +13,22 @@
 # (scripts/docc-guides.py, a git-ignored folder), so they are rendered with the reference and
 # a link between guides that DocC cannot resolve fails the build like any warning.
 set -euo pipefail
+[ $# -le 1 ] || { echo "usage: scripts/build-reference.sh [OUT_DIR]" >&2; exit 64; }
+# OUT_DIR is read from the caller's folder, before the cd to the checkout.
+out="${1:-}"
+if [ -n "$out" ]; then
+  case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+fi
 cd "$(dirname "$0")/.."
-out="${1:-.build/docc}"
+out="${out:-.build/docc}"
+# site/ and coverage/ are this script's own output, replaced on each run; anything else there (a
+# symlink, a file) is the user's and is not removed.
+for own in site coverage; do
+  if [ -L "$out/$own" ] || { [ -e "$out/$own" ] && [ ! -d "$out/$own" ]; }; then
+    echo "build-reference: error: $out/$own is not a folder this script made (a symlink or a file); remove it or choose another OUT_DIR" >&2
+    exit 1
+  fi
+done
 site="$out/site"
 serve="python3 -m http.server -d $site 8000"
 landing="documentation/benchsuite"

@@ -16,6 +16,7 @@
 #     without documentation. The last line printed is the command that serves the site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ $# -le 1 ] || { echo "usage: scripts/check-docs.sh [ARCHIVE_DIR]" >&2; exit 64; }
 out="${1:-.build/docc}"
 started=$(date +%s)
 
