@@ -98,7 +98,7 @@ public enum LiveSession {
 
         let state = LoopState(runners: runners, changes: changes)
         let start = Int64(pb_clock_read_ns(mono))
-        let offset0 = Int64(pb_clock_read_ns(real)) - start
+        let offset0 = WallOffsetReading.settled(mono: mono, real: real).offsetNs
         let queue = DispatchQueue(label: "bench-clock.live")
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let done = DispatchSemaphore(value: 0)
@@ -114,10 +114,12 @@ public enum LiveSession {
             // Check the harness itself: does the process see the wall offset the scenario asks for?
             // Skipped within 20 ms of a change, where the file and the poll race.
             let seconds = Double(t) / 1e9
-            if !state.changes.contains(where: { abs($0.at - seconds) < 0.02 }) {
-                let m = Int64(pb_clock_read_ns(mono))
-                let seen = Double(Int64(pb_clock_read_ns(real)) - m - offset0) / 1e9
-                let expected = FaketimeControl.expectedOffset(schedule, at: Double(m - start) / 1e9)
+            // A reading the scheduler split (`WallOffsetReading`) is not a reading of the offset.
+            if !state.changes.contains(where: { abs($0.at - seconds) < 0.02 }),
+                let reading = WallOffsetReading.read(mono: mono, real: real)
+            {
+                let seen = Double(reading.offsetNs - offset0) / 1e9
+                let expected = FaketimeControl.expectedOffset(schedule, at: Double(reading.monotonicNs - start) / 1e9)
                 state.maxOffsetError = max(state.maxOffsetError, abs(seen - expected))
             }
             for r in state.runners { r.poll(trueTime: t) }
