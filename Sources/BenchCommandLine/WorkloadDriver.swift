@@ -80,12 +80,7 @@ package enum WorkloadDriver {
             print((catalogue ?? W.catalogue).render(verbose: common.verbose), terminator: "")
             return
         }
-        if common.events != nil, !W.hasTimeline {
-            throw BenchFailure.usage("--events: bench-\(W.name) writes no timeline")
-        }
-        if common.perfetto != nil, !W.hasTrace {
-            throw BenchFailure.usage("--perfetto: bench-\(W.name) records no timelines")
-        }
+        try checkTimelineFlags(W.self, common)
         let timeline = try common.events.map { try TimelineFile(path: $0, outputFolder: common.output) }
         let perfettoFile = try common.perfetto.map { try TimelineFile(path: $0, flag: "--perfetto", outputFolder: common.output) }
         let workload = try make(environment)
@@ -98,199 +93,29 @@ package enum WorkloadDriver {
         }
         let jobs = common.effectiveJobs
         if let debugWarning { BenchMain.warnIfDebug(debugWarning, quiet: common.quiet) }
-        let all = workload.items
-        let indices = common.shard.map { $0.select(Array(all.indices)) } ?? Array(all.indices)
-        guard !indices.isEmpty else {
-            throw BenchFailure.usage("the selection is empty\(common.shard.map { " (shard \($0) of \(all.count) items)" } ?? "")")
-        }
+        let plan = try ItemPlan(workload: workload, common: common, isolation: isolation)
         // The folder after the flags: a run refused for its flags leaves no empty run folder behind
         // (`results/runs/<id>` with only its lock) and never meets another run's lock first. Making
         // the workload measures nothing, so a bad --output still fails before any measuring.
-        var output = try RunOutput(workload: W.name, options: common)
+        let output = try RunOutput(workload: W.name, options: common)
 
         Interruption.install()
         // What a SIGKILLed run of any tool left in the temporary directory (ItemFolders).
         ItemFolders.sweepStale()
-        // Each finished item goes to disk (records, trace) and into the report's aggregate in
-        // matrix order, as soon as the items before it have: nothing is kept per item beyond what
-        // the workload's aggregate keeps, so memory does not grow with --seeds.
-        let origins = workload.variantOrigins
-        try output.begin(factorNames: workload.factorNames)
-        var perfetto = try perfettoFile.map {
-            try $0.perfettoStream(window: try common.perfettoWindowRange, limit: common.perfettoLimit)
-        }
-        let events = try timeline?.eventsStream(runID: output.runID, workload: W.name, factorNames: workload.factorNames)
-        var aggregate = workload.emptyAggregate
-        var finishedCount = 0
-        var waiting: [Int: W.Sample?] = [:]  // arrived before an earlier position (nil: no sample)
-        var next = 0
-        var isolatedFailures: [(position: Int, failure: IsolatedItemFailure)] = []
-        var firstError: (index: Int, error: any Error)?
-        let writeFailed = StopFlag()
-        func consume(_ position: Int, _ sample: W.Sample) throws {
-            let item = all[indices[position]]
-            let groups = workload.observations(for: item, sample: sample)
-            try output.add(groups, origins: origins)
-            if events != nil {
-                var rows = workload.timeline(for: item, sample: sample)
-                TimelineRecord.stampFactors(&rows, from: groups)
-                try events?.add(rows)
-            }
-            try perfetto?.add(workload.trace(for: item, sample: sample), itemsLeft: indices.count - position)
-            let kept = timeline != nil || perfetto != nil ? workload.withoutTimeline(sample) : sample
-            workload.aggregate(&aggregate, FinishedItem(index: indices[position], item: item, sample: kept))
-            finishedCount += 1
-        }
-        func drain(upTo end: Int?) {
-            while firstError == nil, next < (end ?? indices.count) {
-                guard let arrived = waiting.removeValue(forKey: next) else {
-                    if end == nil { break }
-                    next += 1
-                    continue
-                }
-                do { if let sample = arrived { try consume(next, sample) } } catch {
-                    firstError = (next, error)
-                    writeFailed.set()
-                }
-                next += 1
-            }
-        }
-        var progress = Progress(total: indices.count, quiet: common.quiet, name: "bench-\(W.name)")
-        ItemScheduler(jobs: jobs).run(
-            count: indices.count,
-            isAlone: { workload.timing(all[indices[$0]]).runsAlone },
-            // On an interrupt: a virtual-time item is pure computation and an isolated item's
-            // child is killed; a built-in live item is waited for (it reaps the processes it
-            // started, which the interrupt's handler has killed, so it ends at once).
-            canAbandon: { position in
-                let item = all[indices[position]]
-                return workload.timing(item) == .virtual || isolation?.isolates(workload, item) == true
-            },
-            shouldStop: { Interruption.pending != nil || writeFailed.isSet },
-            work: { position -> Outcome<W.Sample> in
-                let item = all[indices[position]]
-                do {
-                    if common.checkDeterminism, workload.timing(item) == .virtual {
-                        return .sample(try checkedTwice(workload, item, index: indices[position], isolation: isolation))
-                    }
-                    guard let isolation, isolation.isolates(workload, item) else {
-                        if workload.timing(item) == .virtual { return .sample(try workload.run(item)) }
-                        // A live item the interrupt cut short (its children killed) has no
-                        // complete sample, whatever it returns or throws: dropped, not failed.
-                        do {
-                            let sample = try workload.run(item)
-                            return Interruption.pending == nil ? .sample(sample) : .stopped
-                        } catch  where Interruption.pending != nil {
-                            return .stopped
-                        }
-                    }
-                    return .sample(try isolation.runInChild(indices[position], workload.label(item)))
-                } catch let failure as IsolatedItemFailure {
-                    return .isolatedFailure(failure)
-                } catch let violation as ContractViolation {
-                    // A variant that broke its role's contract fails its item, like a trap does.
-                    return .isolatedFailure(IsolatedItemFailure(label: workload.label(item), reason: violation.description))
-                } catch is ChildItemStopped {
-                    return .stopped
-                }
-            },
-            deliver: { position, result in
-                switch result {
-                case .success(.stopped): return
-                case .success(.sample(let sample)): waiting[position] = .some(sample)
-                case .success(.isolatedFailure(let failure)):
-                    isolatedFailures.append((position, failure))
-                    waiting[position] = .some(nil)
-                case .failure(let error):
-                    waiting[position] = .some(nil)
-                    if firstError == nil || position < firstError!.index { firstError = (position, error) }
-                }
-                progress.advance(workload.label(all[indices[position]]))
-                drain(upTo: nil)
-            },
-            tick: { progress.tick() }
-        )
-        if Interruption.pending != nil { ChildProcessRegistry.killAll() }
-        // What is left after a gap (an item an interrupt kept from starting), in matrix order.
-        drain(upTo: indices.count)
-        progress.finish()
-        if let firstError { throw firstError.error }
-        isolatedFailures.sort { $0.position < $1.position }
+        var sink = try ItemSink(output: output, workload: workload, common: common, timeline: timeline, perfettoFile: perfettoFile)
+        let failures = try runItems(plan, into: &sink, jobs: jobs, common: common)
+        let ending = RunEnding(interrupted: Interruption.pending, planned: plan.count, finished: sink.finishedCount, failures: failures)
+        try finish(workload, sink: &sink, ending: ending, common: common, jobs: jobs, timeline: timeline, perfettoFile: perfettoFile)
+    }
 
-        let interrupted = Interruption.pending
-        let complete = interrupted == nil && finishedCount == indices.count && isolatedFailures.isEmpty
-        let report = try workload.report(aggregate, summaries: try output.summaries(), complete: complete)
-        try output.add(report.derived, origins: origins)
-
-        var parameters = workload.parameters
-        for (key, value) in report.parameters { parameters[key] = value }
-        parameters["jobs"] = .number(Double(jobs))
-        if let shard = common.shard { parameters["shard"] = .string(shard.description) }
-        if !isolatedFailures.isEmpty {
-            parameters["failed_items"] = .array(
-                isolatedFailures.map { .object(["item": .string($0.failure.label), "reason": .string($0.failure.reason)]) }
-            )
+    /// `--events` and `--perfetto` are refused by a workload that writes no timeline or trace.
+    static func checkTimelineFlags<W: Workload>(_: W.Type, _ common: CommonOptions) throws {
+        if common.events != nil, !W.hasTimeline {
+            throw BenchFailure.usage("--events: bench-\(W.name) writes no timeline")
         }
-        var notes = report.notes
-        for (_, failure) in isolatedFailures.reversed() { notes.insert("FAILED: \(failure.description)", at: 0) }
-        if let interrupted {
-            notes.insert(
-                "INCOMPLETE: interrupted by \(Interruption.name(interrupted)) after \(finishedCount) of \(indices.count) items",
-                at: 0
-            )
+        if common.perfetto != nil, !W.hasTrace {
+            throw BenchFailure.usage("--perfetto: bench-\(W.name) records no timelines")
         }
-        if let timeline, let events { try timeline.commit(events) }
-        if let perfetto {
-            parameters["perfetto_events"] = .number(Double(perfetto.eventCount))
-            if let limit = common.perfettoLimit {
-                parameters["perfetto_limit"] = .number(Double(limit))
-                parameters["perfetto_dropped"] = .number(Double(perfetto.dropped))
-            }
-        }
-        if let perfettoFile, let perfetto {
-            if perfetto.dropped > 0, let limit = common.perfettoLimit {
-                notes.append(
-                    "--perfetto: cut to each item's earliest events (\(perfetto.dropped) of \(perfetto.dropped + perfetto.eventCount) dropped, --perfetto-limit \(limit))"
-                )
-                if !common.quiet {
-                    FileHandle.standardError.write(
-                        Data(
-                            "bench-\(W.name): --perfetto: cut to \(perfetto.eventCount) events (\(perfetto.dropped) dropped, --perfetto-limit \(limit))\n"
-                                .utf8
-                        )
-                    )
-                }
-            }
-            try perfettoFile.commit(perfetto)
-        }
-        try output.finish(
-            parameters: parameters,
-            randomStreamVersion: W.randomStreamVersion,
-            comparisons: report.comparisons,
-            notes: notes,
-            complete: complete,
-            plannedItems: indices.count,
-            completedItems: finishedCount,
-            table: { report.table }
-        )
-        if let interrupted {
-            FileHandle.standardError.write(
-                Data(
-                    "bench-\(W.name): interrupted by \(Interruption.name(interrupted)): wrote the \(finishedCount) of \(indices.count) items that finished, marked incomplete\n"
-                        .utf8
-                )
-            )
-            ItemFolders.removeOwn()  // items abandoned in flight never reach their own cleanup
-            exit(Interruption.exitCode(for: interrupted))
-        }
-        if !isolatedFailures.isEmpty {
-            let first = isolatedFailures[0].failure
-            let more = isolatedFailures.count > 1 ? " and \(isolatedFailures.count - 1) more" : ""
-            throw BenchFailure.runtime(
-                "\(isolatedFailures.count) of \(indices.count) items failed (the rest is written, marked incomplete): \(first.description)\(more)"
-            )
-        }
-        if let failure = report.failure { throw failure }
     }
 
     /// `--check-determinism`: runs a virtual-time item again in this process (state a variant
