@@ -7,7 +7,7 @@ import XCTest
 private let keepsItsWord = ContractRule(role: "test", statement: "every item keeps its word")
 
 /// Three virtual-time items; the one at `breaking` (if any) breaks `keepsItsWord` after measuring.
-private struct PromisingWorkload: Workload {
+private struct PromisingWorkload: ItemKeepingWorkload {
     static let name = "promising"
     static var catalogue: WorkloadCatalogue { WorkloadCatalogue(sections: []) }
     let breaking: Int?

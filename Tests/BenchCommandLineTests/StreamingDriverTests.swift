@@ -61,7 +61,7 @@ private struct ItemCountingWorkload: CountingWorkload, FoldingWorkload {
 }
 
 /// The default aggregate: every finished item, the way every workload worked before.
-private struct KeepingWorkload: CountingWorkload {
+private struct KeepingWorkload: CountingWorkload, ItemKeepingWorkload {
     static let name = "keeping"
     let count: Int
     func run(_ item: Int) throws -> CountedSample { CountedSample() }

@@ -4,7 +4,7 @@ import XCTest
 @testable import BenchCommandLine
 
 /// A workload of two items that measure nothing.
-private protocol TwoItemWorkload: Workload where Item == Int, Sample == Int {}
+private protocol TwoItemWorkload: ItemKeepingWorkload where Item == Int, Sample == Int {}
 
 extension TwoItemWorkload {
     static var catalogue: WorkloadCatalogue { WorkloadCatalogue(sections: []) }

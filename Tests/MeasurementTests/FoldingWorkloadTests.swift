@@ -2,7 +2,7 @@ import XCTest
 
 @testable import Measurement
 
-/// `FoldingWorkload.report(_:complete:)`: a whole list of finished items reported as the driver
+/// `FoldingWorkload.replayedReport(_:complete:)`: a whole list of finished items reported as the driver
 /// reports them after streaming — every item folded, every record summarised.
 final class FoldingWorkloadTests: XCTestCase {
     /// Items are values; the fold sums them, the summaries give their median.
@@ -35,13 +35,13 @@ final class FoldingWorkloadTests: XCTestCase {
 
     func testTheListIsFoldedAndSummarisedWhole() throws {
         let w = Summing(items: [1, 2, 6])
-        XCTAssertEqual(try w.report(w.runEveryItem(), complete: false).table, "sum 9, median [2.0], complete false")
+        XCTAssertEqual(try w.replayedReport(w.runEveryItem(), complete: false).table, "sum 9, median [2.0], complete false")
     }
 
     /// Control: a report of part of the list differs, so the test above sees every item.
     func testPartOfTheListGivesAnotherReport() throws {
         let w = Summing(items: [1, 2, 6])
         let results = try w.runEveryItem()
-        XCTAssertEqual(try w.report(Array(results.prefix(2)), complete: true).table, "sum 3, median [1.5], complete true")
+        XCTAssertEqual(try w.replayedReport(Array(results.prefix(2)), complete: true).table, "sum 3, median [1.5], complete true")
     }
 }

@@ -13,7 +13,7 @@ import Simulation
 /// `user` variant gets an item of its own in each cell, right after the suite's item for the cell,
 /// and that item runs in a child process (`IsolatingWorkload`): a user's lock that traps or hangs
 /// fails its item, and the rest of the matrix is measured and written.
-package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload {
+package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload, ItemKeepingWorkload {
     /// The variants `--variant` chooses from (`environment.registry`).
     package typealias Variant = LockVariant
 

@@ -1,9 +1,20 @@
-/// The default aggregate: every finished item, handed to `report(_:complete:)`.
+/// A workload whose aggregate is every finished item: it writes its report from the whole list.
 ///
 /// Right for a workload whose items are few or whose samples are small (a live run, a matrix of
-/// threads); a workload with many seeds of a large sample folds instead (bench-throttle's
-/// `ThrottleTotals`), since whatever it keeps per item grows with `--seeds`.
-extension Workload where Aggregate == [FinishedItem<Item, Sample>] {
+/// threads); a workload with many seeds of a large sample folds instead (`FoldingWorkload`,
+/// bench-throttle's `ThrottleTotals`), since whatever it keeps per item grows with `--seeds`.
+///
+/// The two report paths are separate protocols so that they cannot call each other: this one's
+/// `report(_:summaries:complete:)` calls the list report, which has no default and no other
+/// protocol provides (`FoldingWorkload`'s replay over a list is `replayedReport`, not a
+/// requirement), so every conforming type writes it itself.
+public protocol ItemKeepingWorkload: Workload where Aggregate == [FinishedItem<Item, Sample>] {
+    /// The run's report over the finished items, in canonical order. `complete` is false when the
+    /// run was interrupted and `results` holds only what finished.
+    func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport
+}
+
+extension ItemKeepingWorkload {
     public var emptyAggregate: Aggregate { [] }
 
     public func aggregate(_ aggregate: inout Aggregate, _ finished: FinishedItem<Item, Sample>) {

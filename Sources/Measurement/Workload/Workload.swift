@@ -54,22 +54,20 @@ public protocol Workload: Sendable {
     /// the report's aggregate keeps, so that `--perfetto` and `--events` do not hold every item's
     /// events to the end of the run. By default the sample itself.
     func withoutTimeline(_ sample: Sample) -> Sample
-    /// The run's report over the finished items, in canonical order. `complete` is false when the
-    /// run was interrupted and `results` holds only what finished.
-    func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport
-
     /// What the driver keeps of the run for the report while items stream past (their records,
-    /// timelines and traces go to disk as they finish). By default every finished item
-    /// (`[FinishedItem]`, as `report(_:complete:)` takes them); a workload whose report needs
-    /// only totals and the run's summaries folds each item into those instead, so that its memory
-    /// does not grow with the number of seeds (see `Workload+Aggregate.swift`).
-    associatedtype Aggregate: Sendable = [FinishedItem<Item, Sample>]
+    /// timelines and traces go to disk as they finish). An `ItemKeepingWorkload` keeps every
+    /// finished item (`[FinishedItem]`); a `FoldingWorkload`, whose report needs only totals and
+    /// the run's summaries, folds each item into those instead, so that its memory does not grow
+    /// with the number of seeds.
+    associatedtype Aggregate: Sendable
     /// The aggregate before any item finished.
     var emptyAggregate: Aggregate { get }
     /// Folds one finished item into the aggregate, in canonical order.
     func aggregate(_ aggregate: inout Aggregate, _ finished: FinishedItem<Item, Sample>)
     /// The run's report from the aggregate and `summaries`: `Statistics.summarize` of every record
-    /// the items contributed, in canonical order (computed as they streamed to disk).
+    /// the items contributed, in canonical order (computed as they streamed to disk). `complete` is
+    /// false when the run was interrupted and the aggregate holds only what finished. The one
+    /// report the driver asks for; `ItemKeepingWorkload` writes it from a whole list of items.
     func report(_ aggregate: Aggregate, summaries: [SummaryRow], complete: Bool) throws -> WorkloadReport
 
     /// Every parameter of the run, defaults included, so that the JSON alone reproduces it.

@@ -73,6 +73,7 @@ extension ClockWorkload {
         }
     }
 
+    /// A whole list of finished items reported as the driver reports them after streaming (for tests).
     package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {
         var kept = emptyAggregate
         for r in results { aggregate(&kept, r) }
