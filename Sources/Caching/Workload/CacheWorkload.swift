@@ -66,143 +66,17 @@ public struct CacheWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentWork
         if let reads = configuration.reads, !(1...10_000_000).contains(reads) {
             throw BenchFailure.usage("--reads must be between 1 and 10000000, got \(reads)")
         }
-        var items: [Item] = []
-        switch configuration.mode {
-        case .sim:
-            guard configuration.threads.isEmpty, configuration.operations.isEmpty, configuration.duration == nil else {
-                throw BenchFailure.usage("--threads, --operation and --duration apply to --mode live only")
+        let matrix =
+            switch configuration.mode {
+            case .sim: try Self.simMatrix(configuration, selection: selection, variants: variants, contexts: contexts)
+            case .live:
+                try Self.liveMatrix(configuration, environment: environment, variants: variants, jemalloc: jemalloc, clock: clock)
             }
-            live = nil
-            var scenarios: [CacheScenario]
-            if let path = configuration.tracePath {
-                guard selection.scenarios.isEmpty else {
-                    throw BenchFailure.usage("--scenario and --trace cannot be combined: the trace is the scenario")
-                }
-                guard configuration.reads == nil else {
-                    throw BenchFailure.usage("--reads and --trace cannot be combined: the trace has its own length")
-                }
-                let file = try KeyTraceFile(path: path)
-                userTrace = file
-                scenarios = [
-                    CacheScenario(
-                        name: "trace-\(file.name)",
-                        summary: "replay of \(path)",
-                        shape: nil,
-                        profile: .interaction,
-                        events: [],
-                        interval: .milliseconds(5)
-                    )
-                ]
-            } else {
-                userTrace = nil
-                scenarios = try MatrixSelection.resolve(
-                    selection.scenarios,
-                    flag: "--scenario",
-                    from: CacheScenario.catalogue,
-                    name: \.name
-                )
-            }
-            self.scenarios = scenarios
-            seeds = selection.seeds(default: userTrace == nil ? 2 : 1)
-            let reads = configuration.reads ?? (selection.quick ? 3_000 : 10_000)
-            var samplers: [String: ZipfSampler] = [:]
-            func zipf(_ n: Int, _ s: Double) -> ZipfSampler {
-                let key = "\(n)/\(s)"
-                if let z = samplers[key] { return z }
-                let z = ZipfSampler(n: n, skew: s)
-                samplers[key] = z
-                return z
-            }
-            for scenario in scenarios {
-                for (repetition, seed) in seeds.enumerated() {
-                    let trace =
-                        userTrace.map { AccessTrace(keys: $0.keys, interval: scenario.interval) }
-                        ?? scenario.trace(count: reads, seed: seed, zipf: zipf)
-                    for context in contexts {
-                        let sizes: [Int]
-                        if !configuration.capacities.isEmpty {
-                            sizes = configuration.capacities
-                        } else if context == .mainApp {
-                            sizes = CacheProfile.signalSizes
-                        } else {
-                            sizes = [scenario.profile.maxSize]
-                        }
-                        for size in sizes {
-                            for variant in variants {
-                                items.append(
-                                    Item(
-                                        scenario: scenario.name,
-                                        variant: variant,
-                                        seed: seed,
-                                        repetition: repetition,
-                                        context: context,
-                                        capacity: size,
-                                        threads: 1,
-                                        trace: trace,
-                                        profile: scenario.profile.withMaxSize(size),
-                                        operation: nil
-                                    )
-                                )
-                            }
-                        }
-                    }
-                }
-            }
-        case .live:
-            guard configuration.tracePath == nil, selection.scenarios.isEmpty, configuration.reads == nil else {
-                throw BenchFailure.usage("--trace, --scenario and --reads apply to --mode sim only (live mode: --operation)")
-            }
-            guard configuration.contexts.isEmpty else { throw BenchFailure.usage("--context applies to --mode sim only") }
-            for t in configuration.threads where !(1...16).contains(t) {
-                throw BenchFailure.usage("--threads must be between 1 and 16, got \(t)")
-            }
-            if let d = configuration.duration, !(d > 0 && d <= 60) {
-                throw BenchFailure.usage("--duration must be a positive number of seconds up to 60, got \(d)")
-            }
-            userTrace = nil
-            scenarios = []
-            let operations = try MatrixSelection.resolve(
-                configuration.operations,
-                flag: "--operation",
-                from: LiveOperation.allCases,
-                name: \.rawValue
-            )
-            let duration = configuration.duration ?? (selection.quick ? 0.05 : 0.2)
-            live = LiveCacheBench(
-                clock: clock,
-                duration: .seconds(duration),
-                jemalloc: jemalloc,
-                recordTimeline: environment.recordTimeline
-            )
-            seeds = selection.seeds(default: selection.quick ? 1 : 3)
-            let sizes = configuration.capacities.isEmpty ? [32, 1024, 4000] : configuration.capacities
-            let threadCounts = configuration.threads.isEmpty ? [1, 4, 16] : configuration.threads
-            for operation in operations {
-                for size in sizes {
-                    let counts = operation == .get || operation == .set ? threadCounts : [1]
-                    for threads in counts {
-                        for (repetition, seed) in seeds.enumerated() {
-                            for variant in variants where threads == 1 || variant.isThreadSafe {
-                                items.append(
-                                    Item(
-                                        scenario: "live-\(operation.rawValue)",
-                                        variant: variant,
-                                        seed: seed,
-                                        repetition: repetition,
-                                        context: .mainApp,
-                                        capacity: size,
-                                        threads: threads,
-                                        trace: nil,
-                                        profile: CacheProfile.interaction.withMaxSize(size),
-                                        operation: operation
-                                    )
-                                )
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        live = matrix.live
+        userTrace = matrix.userTrace
+        scenarios = matrix.scenarios
+        seeds = matrix.seeds
+        let items = matrix.items
         guard !items.isEmpty else { throw BenchFailure.usage("the selection is empty") }
         self.items = items
     }

@@ -170,26 +170,10 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         fingerprints: [String: CPUIdentity] = [:],
         noise: [String: VerdictRule.PairNoise] = [:]
     ) -> [HardwareResult] {
-        struct Cell: Hashable {
-            var workload, scenario, variant, metric: String
-            var factors: [String: String]
-        }
-        func cells(_ records: [ResultRecord]) -> [Cell: [String: [Double]]] {
-            var out: [Cell: [String: [Double]]] = [:]
-            for r in records where r.mode == "live" {
-                let cell = Cell(workload: r.workload, scenario: r.scenario, variant: r.variant, metric: r.metric, factors: r.factors)
-                out[cell, default: [:]][r.runID, default: []].append(r.value)
-            }
-            return out
-        }
-        func gated(_ c: Cell, _ m: HardwareMetric) -> Bool {
-            c.workload == m.workload && c.metric == m.metric && (m.scenario == nil || c.scenario == m.scenario)
-                && ThresholdCheck.matches(c.factors, m.factors)
-        }
-        let before = cells(baseline), after = cells(current)
+        let before = LiveCell.cells(baseline), after = LiveCell.cells(current)
         let workloads = Set(baseline.map(\.workload)).intersection(current.map(\.workload))
         // The family: every live cell on both sides with a finite value each, of comparable workloads.
-        var family: [Cell] = []
+        var family: [LiveCell] = []
         var evidence: [VerdictRule.Evidence] = []
         for (cell, now) in after where workloads.contains(cell.workload) && !notComparable.contains(cell.workload) {
             guard let then = before[cell] else { continue }
@@ -214,86 +198,125 @@ public struct BaselineComparison: Codable, Hashable, Sendable {
         VerdictRule.removeCommonShift(&evidence, groups: Array(cells.values))
         var hardware: [HardwareResult] = []
         for m in hardwareMetrics {
-            for (cell, now) in after where gated(cell, m) && notComparable.contains(cell.workload) {
+            for (cell, now) in after where cell.isGated(by: m) && notComparable.contains(cell.workload) {
                 guard let then = before[cell] else { continue }
-                let base = then.values.flatMap { $0 }, cur = now.values.flatMap { $0 }
-                hardware.append(
-                    HardwareResult(
-                        workload: cell.workload,
-                        scenario: cell.scenario,
-                        variant: cell.variant,
-                        metric: cell.metric,
-                        factors: cell.factors,
-                        baselineMedian: Statistics.median(base)!,
-                        currentMedian: Statistics.median(cur)!,
-                        ratio: .nan,
-                        pValue: .nan,
-                        repetitions: [base.count, cur.count],
-                        tolerance: m.tolerance,
-                        status: .notComparable
-                    )
-                )
+                hardware.append(notComparableResult(cell, base: then.values.flatMap { $0 }, current: now.values.flatMap { $0 }, metric: m))
             }
-            for (cell, ev) in zip(family, evidence) where gated(cell, m) {
-                let floor =
-                    ev.unit == .repetitions
-                    ? VerdictRule.floor(
-                        in: floors,
-                        fingerprint: fingerprints[cell.workload],
-                        workload: cell.workload,
-                        metric: cell.metric,
-                        factors: cell.factors,
-                        variant: cell.variant
-                    ) : nil
-                let noisier = noise[cell.workload].map {
-                    VerdictRule.noisierThanFloor(
-                        base: $0.base,
-                        new: $0.new,
-                        learned: $0.learned,
-                        severalThreads: (cell.factors["threads"] ?? "1") != "1"
-                    )
-                }
-                let outcome = VerdictRule.decide(
-                    ev,
-                    lowerIsBetter: m.direction == .lowerIsBetter,
-                    minimumEffect: m.tolerance,
-                    floor: floor,
-                    noisier: noisier ?? ""
-                )
-                let status: HardwareResult.Status =
-                    switch outcome {
-                    case .worse: .regression
-                    case .better: .improvement
-                    case .same: .ok
-                    case .inconclusive, .tooFew: .inconclusive
-                    }
-                let bm = ev.baseMedian, cm = ev.newMedian
-                var result = HardwareResult(
-                    workload: cell.workload,
-                    scenario: cell.scenario,
-                    variant: cell.variant,
-                    metric: cell.metric,
-                    factors: cell.factors,
-                    baselineMedian: bm,
-                    currentMedian: cm,
-                    ratio: bm != 0 ? cm / bm : (cm == 0 ? 1 : .infinity),
-                    pValue: ev.p ?? .nan,
-                    repetitions: [ev.nBase, ev.nNew],
-                    tolerance: m.tolerance,
-                    status: status
-                )
-                result.unit = ev.unit.rawValue
-                result.runs = [ev.runsBase, ev.runsNew]
-                result.pAdjusted = ev.pAdjusted
-                result.change = ev.change
-                if let low = ev.low, let high = ev.high { result.interval = [low, high] }
-                result.noiseFloor = floor
-                result.why = why(ev, outcome: outcome, tolerance: m.tolerance, floor: floor, noisier: noisier ?? "")
-                hardware.append(result)
+            for (cell, ev) in zip(family, evidence) where cell.isGated(by: m) {
+                hardware.append(judged(cell, ev, metric: m, floors: floors, fingerprints: fingerprints, noise: noise))
             }
         }
         hardware.sort { ($0.workload, $0.scenario, $0.variant, $0.metric) < ($1.workload, $1.scenario, $1.variant, $1.metric) }
         return hardware
+    }
+
+    /// A cell of a comparable workload judged by `VerdictRule`: its evidence, the noise floor of a
+    /// repetition-level comparison, and whether either side was noisier than the floor it learned.
+    static func judged(
+        _ cell: LiveCell,
+        _ ev: VerdictRule.Evidence,
+        metric m: HardwareMetric,
+        floors: [String: Double],
+        fingerprints: [String: CPUIdentity],
+        noise: [String: VerdictRule.PairNoise]
+    ) -> HardwareResult {
+        let floor =
+            ev.unit == .repetitions
+            ? VerdictRule.floor(
+                in: floors,
+                fingerprint: fingerprints[cell.workload],
+                workload: cell.workload,
+                metric: cell.metric,
+                factors: cell.factors,
+                variant: cell.variant
+            ) : nil
+        let noisier = noise[cell.workload].map {
+            VerdictRule.noisierThanFloor(
+                base: $0.base,
+                new: $0.new,
+                learned: $0.learned,
+                severalThreads: (cell.factors["threads"] ?? "1") != "1"
+            )
+        }
+        let outcome = VerdictRule.decide(
+            ev,
+            lowerIsBetter: m.direction == .lowerIsBetter,
+            minimumEffect: m.tolerance,
+            floor: floor,
+            noisier: noisier ?? ""
+        )
+        let status: HardwareResult.Status =
+            switch outcome {
+            case .worse: .regression
+            case .better: .improvement
+            case .same: .ok
+            case .inconclusive, .tooFew: .inconclusive
+            }
+        let bm = ev.baseMedian, cm = ev.newMedian
+        var result = HardwareResult(
+            workload: cell.workload,
+            scenario: cell.scenario,
+            variant: cell.variant,
+            metric: cell.metric,
+            factors: cell.factors,
+            baselineMedian: bm,
+            currentMedian: cm,
+            ratio: bm != 0 ? cm / bm : (cm == 0 ? 1 : .infinity),
+            pValue: ev.p ?? .nan,
+            repetitions: [ev.nBase, ev.nNew],
+            tolerance: m.tolerance,
+            status: status
+        )
+        result.unit = ev.unit.rawValue
+        result.runs = [ev.runsBase, ev.runsNew]
+        result.pAdjusted = ev.pAdjusted
+        result.change = ev.change
+        if let low = ev.low, let high = ev.high { result.interval = [low, high] }
+        result.noiseFloor = floor
+        result.why = why(ev, outcome: outcome, tolerance: m.tolerance, floor: floor, noisier: noisier ?? "")
+        return result
+    }
+
+    /// A cell of a workload whose two sides are not comparable (another CPU, another build): its
+    /// medians, and no verdict.
+    static func notComparableResult(_ cell: LiveCell, base: [Double], current cur: [Double], metric m: HardwareMetric) -> HardwareResult {
+        HardwareResult(
+            workload: cell.workload,
+            scenario: cell.scenario,
+            variant: cell.variant,
+            metric: cell.metric,
+            factors: cell.factors,
+            baselineMedian: Statistics.median(base)!,
+            currentMedian: Statistics.median(cur)!,
+            ratio: .nan,
+            pValue: .nan,
+            repetitions: [base.count, cur.count],
+            tolerance: m.tolerance,
+            status: .notComparable
+        )
+    }
+
+    /// One live cell of a results set: the values of one metric of one variant in one scenario and
+    /// factor combination, from every run.
+    struct LiveCell: Hashable {
+        var workload, scenario, variant, metric: String
+        var factors: [String: String]
+
+        /// The live cells of `records`, each with its values by run id.
+        static func cells(_ records: [ResultRecord]) -> [LiveCell: [String: [Double]]] {
+            var out: [LiveCell: [String: [Double]]] = [:]
+            for r in records where r.mode == "live" {
+                let cell = LiveCell(workload: r.workload, scenario: r.scenario, variant: r.variant, metric: r.metric, factors: r.factors)
+                out[cell, default: [:]][r.runID, default: []].append(r.value)
+            }
+            return out
+        }
+
+        /// Whether `m` gates this cell: its workload and metric, its scenario if it names one, its factors.
+        func isGated(by m: HardwareMetric) -> Bool {
+            workload == m.workload && metric == m.metric && (m.scenario == nil || scenario == m.scenario)
+                && ThresholdCheck.matches(factors, m.factors)
+        }
     }
 
     /// The verdict's reason in words: n a side and what they are, p and its adjustment, the bar.

@@ -57,107 +57,20 @@ package struct GateRun {
         let floors = try VerdictRule.loadFloors(path: noiseFloor, required: noiseFloorNamed)
         let learned = VerdictRule.loadLearnedAt(path: noiseFloor)
         let firstBaseline = updateBaseline && !noBaseline && Self.holdsNoRunDocument(baseline)
+        let inputs = ComparisonInputs(
+            current: current,
+            expecting: expecting,
+            file: file,
+            failedWorkloads: failedWorkloads,
+            selectionNotes: selectionNotes,
+            hardwareWorkloads: hardwareWorkloads,
+            floors: floors,
+            learned: learned
+        )
         if !abBase.isEmpty {
-            // A/B: hardware against the base run of the same job; deterministic against the baseline.
-            let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting)
-            }
-            let baseDocuments = base.flatMap(\.documents)
-            try SelectionCheck.referenceCells(
-                current: current.records,
-                reference: baseDocuments.flatMap(\.records),
-                metrics: file.hardwareMetrics,
-                skipping: failedWorkloads,
-                referenceName: "A/B base"
-            )
-            let fit = HardwareComparability.check(
-                current: current.documents,
-                reference: baseDocuments,
-                workloads: hardwareWorkloads,
-                referenceName: "A/B base",
-                sameJob: true
-            )
-            let committedSet = noBaseline ? nil : try loadBaseline(current: current, expecting: expecting)
-            let committed = committedSet?.records ?? []
-            if !updateBaseline {
-                try StreamVersionCheck.check(current: current.documents, reference: committedSet?.documents ?? [], referencePath: baseline)
-                try SelectionCheck.baselineRows(
-                    current: current.records,
-                    reference: committed,
-                    skipping: failedWorkloads,
-                    referenceName: "baseline"
-                )
-            }
-            comparison = BaselineComparison.compare(
-                current: current.records,
-                baseline: committed,
-                hardwareMetrics: file.hardwareMetrics,
-                hardwareBaseline: baseDocuments.flatMap(\.records),
-                hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
-                notComparable: fit.notComparable,
-                notes: selectionNotes + fit.notes
-                    + HostLoadCheck.notes(
-                        current: current.documents,
-                        reference: baseDocuments,
-                        workloads: hardwareWorkloads,
-                        referenceName: "A/B base"
-                    ),
-                floors: floors,
-                fingerprints: Self.fingerprints(current.documents + baseDocuments),
-                noise: VerdictRule.PairNoise.of(
-                    current: current.documents,
-                    reference: baseDocuments,
-                    workloads: hardwareWorkloads,
-                    learned: learned
-                )
-            )
+            comparison = try abComparison(inputs)
         } else if !noBaseline, !firstBaseline {
-            let base = try loadBaseline(current: current, expecting: expecting)
-            if !updateBaseline {
-                // Replacing the baseline is how a matrix changes on purpose: its diff is shown.
-                try StreamVersionCheck.check(current: current.documents, reference: base.documents, referencePath: baseline)
-                try SelectionCheck.baselineRows(
-                    current: current.records,
-                    reference: base.records,
-                    skipping: failedWorkloads,
-                    referenceName: "baseline"
-                )
-                try SelectionCheck.referenceCells(
-                    current: current.records,
-                    reference: base.records,
-                    metrics: file.hardwareMetrics,
-                    skipping: failedWorkloads,
-                    referenceName: "baseline"
-                )
-            }
-            let fit = HardwareComparability.check(
-                current: current.documents,
-                reference: base.documents,
-                workloads: hardwareWorkloads,
-                referenceName: "baseline",
-                sameJob: false
-            )
-            comparison = BaselineComparison.compare(
-                current: current.records,
-                baseline: base.records,
-                hardwareMetrics: file.hardwareMetrics,
-                hardwareReference: "baseline",
-                notComparable: fit.notComparable,
-                notes: selectionNotes + fit.notes
-                    + HostLoadCheck.notes(
-                        current: current.documents,
-                        reference: base.documents,
-                        workloads: hardwareWorkloads,
-                        referenceName: "baseline"
-                    ),
-                floors: floors,
-                fingerprints: Self.fingerprints(current.documents + base.documents),
-                noise: VerdictRule.PairNoise.of(
-                    current: current.documents,
-                    reference: base.documents,
-                    workloads: hardwareWorkloads,
-                    learned: learned
-                )
-            )
+            comparison = try baselineComparison(inputs)
         }
         if updateBaseline, !failed.isEmpty {
             throw GateError.input(
@@ -181,6 +94,135 @@ package struct GateRun {
         }
         if updateBaseline { try replaceBaseline(with: first) }
         return verdict
+    }
+
+    /// What the gate has read before it compares the results with a reference.
+    struct ComparisonInputs {
+        let current: ResultsSet
+        let expecting: ResultsSet.Expectations
+        let file: ThresholdFile
+        /// Workloads with a failed item: their missing rows are not reported again.
+        let failedWorkloads: Set<String>
+        let selectionNotes: [String]
+        /// The workloads the hardware metrics name.
+        let hardwareWorkloads: Set<String>
+        let floors: [String: Double]
+        let learned: VerdictRule.LearnedAt
+    }
+
+    /// A/B: hardware metrics against the base run of the same job (`abBase`), deterministic ones
+    /// against the committed baseline.
+    func abComparison(_ inputs: ComparisonInputs) throws -> BaselineComparison {
+        let (current, expecting, file) = (inputs.current, inputs.expecting, inputs.file)
+        let (failedWorkloads, selectionNotes, hardwareWorkloads) = (inputs.failedWorkloads, inputs.selectionNotes, inputs.hardwareWorkloads)
+        let (floors, learned) = (inputs.floors, inputs.learned)
+        // A/B: hardware against the base run of the same job; deterministic against the baseline.
+        let base = try abBase.map { folder throws(GateError) in try ResultsSet.load(path: folder, role: .baseline, expecting: expecting)
+        }
+        let baseDocuments = base.flatMap(\.documents)
+        try SelectionCheck.referenceCells(
+            current: current.records,
+            reference: baseDocuments.flatMap(\.records),
+            metrics: file.hardwareMetrics,
+            skipping: failedWorkloads,
+            referenceName: "A/B base"
+        )
+        let fit = HardwareComparability.check(
+            current: current.documents,
+            reference: baseDocuments,
+            workloads: hardwareWorkloads,
+            referenceName: "A/B base",
+            sameJob: true
+        )
+        let committedSet = noBaseline ? nil : try loadBaseline(current: current, expecting: expecting)
+        let committed = committedSet?.records ?? []
+        if !updateBaseline {
+            try StreamVersionCheck.check(current: current.documents, reference: committedSet?.documents ?? [], referencePath: baseline)
+            try SelectionCheck.baselineRows(
+                current: current.records,
+                reference: committed,
+                skipping: failedWorkloads,
+                referenceName: "baseline"
+            )
+        }
+        return BaselineComparison.compare(
+            current: current.records,
+            baseline: committed,
+            hardwareMetrics: file.hardwareMetrics,
+            hardwareBaseline: baseDocuments.flatMap(\.records),
+            hardwareReference: "A/B base (\(abBase.count) folder\(abBase.count == 1 ? "" : "s"), same job)",
+            notComparable: fit.notComparable,
+            notes: selectionNotes + fit.notes
+                + HostLoadCheck.notes(
+                    current: current.documents,
+                    reference: baseDocuments,
+                    workloads: hardwareWorkloads,
+                    referenceName: "A/B base"
+                ),
+            floors: floors,
+            fingerprints: Self.fingerprints(current.documents + baseDocuments),
+            noise: VerdictRule.PairNoise.of(
+                current: current.documents,
+                reference: baseDocuments,
+                workloads: hardwareWorkloads,
+                learned: learned
+            )
+        )
+    }
+
+    /// Everything against the committed baseline; the selection must match it unless the baseline
+    /// is being replaced (replacing it is how a matrix changes on purpose: its diff is shown).
+    func baselineComparison(_ inputs: ComparisonInputs) throws -> BaselineComparison {
+        let (current, expecting, file) = (inputs.current, inputs.expecting, inputs.file)
+        let (failedWorkloads, selectionNotes, hardwareWorkloads) = (inputs.failedWorkloads, inputs.selectionNotes, inputs.hardwareWorkloads)
+        let (floors, learned) = (inputs.floors, inputs.learned)
+        let base = try loadBaseline(current: current, expecting: expecting)
+        if !updateBaseline {
+            // Replacing the baseline is how a matrix changes on purpose: its diff is shown.
+            try StreamVersionCheck.check(current: current.documents, reference: base.documents, referencePath: baseline)
+            try SelectionCheck.baselineRows(
+                current: current.records,
+                reference: base.records,
+                skipping: failedWorkloads,
+                referenceName: "baseline"
+            )
+            try SelectionCheck.referenceCells(
+                current: current.records,
+                reference: base.records,
+                metrics: file.hardwareMetrics,
+                skipping: failedWorkloads,
+                referenceName: "baseline"
+            )
+        }
+        let fit = HardwareComparability.check(
+            current: current.documents,
+            reference: base.documents,
+            workloads: hardwareWorkloads,
+            referenceName: "baseline",
+            sameJob: false
+        )
+        return BaselineComparison.compare(
+            current: current.records,
+            baseline: base.records,
+            hardwareMetrics: file.hardwareMetrics,
+            hardwareReference: "baseline",
+            notComparable: fit.notComparable,
+            notes: selectionNotes + fit.notes
+                + HostLoadCheck.notes(
+                    current: current.documents,
+                    reference: base.documents,
+                    workloads: hardwareWorkloads,
+                    referenceName: "baseline"
+                ),
+            floors: floors,
+            fingerprints: Self.fingerprints(current.documents + base.documents),
+            noise: VerdictRule.PairNoise.of(
+                current: current.documents,
+                reference: base.documents,
+                workloads: hardwareWorkloads,
+                learned: learned
+            )
+        )
     }
 
     /// Per workload, its CPU when both sides name exactly one (the key of its noise floors).

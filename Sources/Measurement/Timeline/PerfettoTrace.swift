@@ -166,18 +166,10 @@ public struct PerfettoTrace: Sendable {
         }
     }
 
-    private static func encode(
-        _ item: ItemTrace,
-        timeline: [UnsafePointer<TraceEvent>],
-        pid: Int,
-        processUUID: UInt64,
-        into out: PacketBuffer,
-        keepingTail: Bool,
-        emit: (UnsafeRawBufferPointer) throws -> Void
-    ) rethrows -> UInt64 {
-        let (order, times) = Self.timeOrder(timeline)
-        let plan = TrackPlan(order: order)
-        defer { plan.deallocate() }
+    /// The packets before an item's events: its process track, one track per thread or counter
+    /// (`plan.names`), and with interning the event names and debug-annotation names the events
+    /// refer to by id.
+    private static func descriptors(_ item: ItemTrace, plan: TrackPlan, pid: Int, processUUID: UInt64) -> ProtobufWriter {
         var head = ProtobufWriter()
         head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
@@ -234,6 +226,22 @@ public struct PerfettoTrace: Sendable {
                 }
             }
         }
+        return head
+    }
+
+    private static func encode(
+        _ item: ItemTrace,
+        timeline: [UnsafePointer<TraceEvent>],
+        pid: Int,
+        processUUID: UInt64,
+        into out: PacketBuffer,
+        keepingTail: Bool,
+        emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> UInt64 {
+        let (order, times) = Self.timeOrder(timeline)
+        let plan = TrackPlan(order: order)
+        defer { plan.deallocate() }
+        let head = descriptors(item, plan: plan, pid: pid, processUUID: processUUID)
         out.append(head.bytes)
 
         func flushIfFull() throws {
