@@ -7,33 +7,94 @@ let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6)
 ]
 
+/// One workload's three targets, made the same way for every workload: its pattern library
+/// (`module`, over Simulation and Measurement), its `bench-<tool>` executable and its unit tests
+/// (`<module>Tests`). Each entry of `workloads` says only what differs.
+struct WorkloadTargets {
+    /// The tool's name: `throttle` gives `bench-throttle`.
+    var tool: String
+    /// The pattern library, named for the concept (`Throttling`).
+    var module: String
+    /// What the library needs beyond Simulation and Measurement.
+    var uses: [Target.Dependency] = []
+    /// The executable's dependencies: by default the `Suite` its command is registered on.
+    var executable: [Target.Dependency] = ["BenchSuite", "BenchCommandLine"]
+    /// What the unit tests need beyond the library, Simulation and Measurement.
+    var testUses: [Target.Dependency] = []
+    /// Files under `Tests/<module>Tests` that are not sources.
+    var testExclude: [String] = []
+
+    var executableName: String { "bench-\(tool)" }
+
+    var products: [Product] {
+        [.executable(name: executableName, targets: [executableName]), .library(name: module, targets: [module])]
+    }
+
+    var targets: [Target] {
+        [
+            .target(name: module, dependencies: ["Simulation", "Measurement"] + uses, swiftSettings: swiftSettings),
+            .executableTarget(name: executableName, dependencies: executable, swiftSettings: swiftSettings),
+            .testTarget(
+                name: "\(module)Tests",
+                dependencies: [.byName(name: module), "Simulation", "Measurement"] + testUses,
+                exclude: testExclude,
+                swiftSettings: swiftSettings
+            ),
+        ]
+    }
+}
+
+let deque: Target.Dependency = .product(name: "DequeModule", package: "swift-collections")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+/// Every workload: one entry each (scripts/new-workload appends one). Its targets and products,
+/// the end-to-end tests' executables and the contract table's modules all come from this list.
+let workloads: [WorkloadTargets] = [
+    // UI-update throttle policies and the main-thread/vsync model they are measured in.
+    WorkloadTargets(tool: "throttle", module: "Throttling", uses: [deque], testUses: ["ContractBreakers"]),
+    // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
+    WorkloadTargets(tool: "atomics", module: "Locking", uses: ["CLockReference", "CLockShim"]),
+    // Clock sources, skew scenarios, the timing clients, sim and live runners.
+    WorkloadTargets(
+        tool: "clock",
+        module: "Timekeeping",
+        uses: ["CClockLoops"],
+        executable: ["Timekeeping", "Simulation", "Measurement", "BenchCommandLine"],
+        testUses: ["OptionalPackages", .product(name: "PropertyBased", package: "swift-property-based")],
+        testExclude: ["Corpus"]  // replayed by RobustnessCorpusTests, read through #filePath
+    ),
+    // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
+    // (virtual time and live), the globals strategies, and the bench-readiness workload.
+    WorkloadTargets(tool: "readiness", module: "Readiness", testUses: ["ContractBreakers"]),
+    // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
+    // live (real processes on a real SQLite database in WAL mode, the system libsqlite3).
+    WorkloadTargets(
+        tool: "invalidation",
+        module: "Invalidation",
+        uses: ["CSQLite"],
+        executable: ["Invalidation", "Measurement", "BenchCommandLine"]
+    ),
+    // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
+    WorkloadTargets(tool: "cache", module: "Caching", uses: [deque], testUses: ["ContractBreakers"]),
+    // Fan-out and fan-in: the login flow of "Sequencing tasks with DispatchGroup" under sequential
+    // handlers, DispatchGroup notify/wait, Operation dependencies, async let, TaskGroup and hedging.
+    WorkloadTargets(tool: "group", module: "FanOut"),
+    // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
+    // virtual time, and live: a real child process killed inside its saves on real storage.
+    WorkloadTargets(tool: "lifecycle", module: "Lifecycle", uses: ["CSQLite"]),
+]
+
 let package = Package(
     name: "PatternBench",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "bench-throttle", targets: ["bench-throttle"]),
-        .executable(name: "bench-atomics", targets: ["bench-atomics"]),
         .executable(name: "bench-gate", targets: ["bench-gate"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
-        .library(name: "Throttling", targets: ["Throttling"]),
-        .library(name: "Locking", targets: ["Locking"]),
-        .executable(name: "bench-clock", targets: ["bench-clock"]),
-        .library(name: "Timekeeping", targets: ["Timekeeping"]),
-        .executable(name: "bench-readiness", targets: ["bench-readiness"]),
-        .library(name: "Readiness", targets: ["Readiness"]),
-        .executable(name: "bench-invalidation", targets: ["bench-invalidation"]),
-        .library(name: "Invalidation", targets: ["Invalidation"]),
-        .executable(name: "bench-cache", targets: ["bench-cache"]),
-        .library(name: "Caching", targets: ["Caching"]),
-        .executable(name: "bench-group", targets: ["bench-group"]),
-        .library(name: "FanOut", targets: ["FanOut"]),
-        .executable(name: "bench-lifecycle", targets: ["bench-lifecycle"]),
-        .library(name: "Lifecycle", targets: ["Lifecycle"]),
         // The framework: a user's package registers its own variants on a Suite and gets an
         // executable with every bench-* flag (see Examples/ and docs/your-own-variant.md).
         .library(name: "BenchSuite", targets: ["BenchSuite"]),
-    ],
+    ] + workloads.flatMap(\.products),
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -72,146 +133,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // UI-update throttle policies and the main-thread/vsync model they are measured in.
-        .target(
-            name: "Throttling",
-            dependencies: [
-                "Simulation", "Measurement",
-                .product(name: "DequeModule", package: "swift-collections"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-throttle",
-            dependencies: ["BenchSuite", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
-        .target(
-            name: "Locking",
-            dependencies: ["Simulation", "Measurement", "CLockReference", "CLockShim"],
-            swiftSettings: swiftSettings
-        ),
         // The C reference counter loops (raw pthread mutex, C11 atomic) bench-atomics compares against.
         .target(name: "CLockReference", cSettings: [.unsafeFlags(["-O2"])]),
         // OS shims for Locking: RUSAGE_THREAD, CPU affinity, adaptive mutexes, jemalloc's mallctl via dlsym.
         .target(name: "CLockShim", linkerSettings: [.linkedLibrary("dl")]),
-        .executableTarget(
-            name: "bench-atomics",
-            dependencies: ["BenchSuite", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "LockingTests",
-            dependencies: ["Locking", "Measurement"],
-            swiftSettings: swiftSettings
-        ),
-        // Clock sources, skew scenarios, the timing clients, sim and live runners.
         .target(name: "CClockLoops"),  // clock_gettime loops in C, the read-cost baseline
-        .target(
-            name: "Timekeeping",
-            dependencies: ["Simulation", "Measurement", "CClockLoops"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-clock",
-            dependencies: ["Timekeeping", "Simulation", "Measurement", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "TimekeepingTests",
-            dependencies: [
-                "Timekeeping", "Simulation", "Measurement", "OptionalPackages",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            exclude: ["Corpus"],  // replayed by RobustnessCorpusTests, read through #filePath
-            swiftSettings: swiftSettings
-        ),
-        // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
-        // (virtual time and live), the globals strategies, and the bench-readiness workload.
-        .target(
-            name: "Readiness",
-            dependencies: ["Simulation", "Measurement"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-readiness",
-            dependencies: ["BenchSuite", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "ReadinessTests",
-            dependencies: ["Readiness", "Simulation", "Measurement", "ContractBreakers"],
-            swiftSettings: swiftSettings
-        ),
-        // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
-        // live (real processes on a real SQLite database in WAL mode, the system libsqlite3).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(
-            name: "Invalidation",
-            dependencies: ["Simulation", "Measurement", "CSQLite"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-invalidation",
-            dependencies: ["Invalidation", "Measurement", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "InvalidationTests",
-            dependencies: ["Invalidation", "Simulation", "Measurement"],
-            swiftSettings: swiftSettings
-        ),
-        // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
-        .target(
-            name: "Caching",
-            dependencies: ["Simulation", "Measurement", .product(name: "DequeModule", package: "swift-collections")],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-cache",
-            dependencies: ["BenchSuite", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "CachingTests",
-            dependencies: ["Caching", "Simulation", "Measurement", "ContractBreakers"],
-            swiftSettings: swiftSettings
-        ),
-        // Fan-out and fan-in: the login flow of "Sequencing tasks with DispatchGroup" under sequential
-        // handlers, DispatchGroup notify/wait, Operation dependencies, async let, TaskGroup and hedging.
-        .target(
-            name: "FanOut",
-            dependencies: ["Simulation", "Measurement"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-group",
-            dependencies: ["BenchSuite", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "FanOutTests",
-            dependencies: ["FanOut", "Simulation", "Measurement"],
-            swiftSettings: swiftSettings
-        ),
-        // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
-        // virtual time, and live: a real child process killed inside its saves on real storage.
-        .target(
-            name: "Lifecycle",
-            dependencies: ["Simulation", "Measurement", "CSQLite"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "bench-lifecycle",
-            dependencies: ["BenchSuite", "BenchCommandLine"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "LifecycleTests",
-            dependencies: ["Lifecycle", "Simulation", "Measurement"],
-            swiftSettings: swiftSettings
-        ),
         // The commands of the opened workloads (throttle, atomics, cache, readiness, group, lifecycle) and the gate, on
         // one Suite of registered variants: the suite's own executables and a user's are both thin
         // callers of it.
@@ -262,9 +189,7 @@ let package = Package(
         // docs/your-own-variant.md's contract table against every role's declared rules.
         .testTarget(
             name: "ContractTableTests",
-            dependencies: [
-                "Measurement", "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Timekeeping", "Invalidation",
-            ],
+            dependencies: ["Measurement"] + workloads.map { .byName(name: $0.module) },
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -278,18 +203,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ThrottlingTests",
-            dependencies: ["Throttling", "Simulation", "Measurement", "ContractBreakers"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: [
-                "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
-                "bench-invalidation", "bench-cache", "suite-fixture", "bench-lifecycle", "bench-group", "OptionalPackages",
-            ],
+            dependencies: ["Measurement", "bench-gate", "suite-fixture", "OptionalPackages"]
+                + workloads.map { .byName(name: $0.executableName) },
             swiftSettings: swiftSettings
         ),
-    ]
+    ] + workloads.flatMap(\.targets)
 )

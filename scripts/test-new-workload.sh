@@ -102,6 +102,7 @@ import subprocess, sys
 from pathlib import Path
 before = Path(sys.argv[1])
 new, edited, added, swift = [], [], 0, 0
+changed = {}  # edited path -> (lines added, lines removed)
 for path in sorted(p for p in sys.stdin.read().split("\0") if p and Path(p).is_file()):
     old = before / path
     if old.is_file() and old.read_bytes() == Path(path).read_bytes():
@@ -109,6 +110,7 @@ for path in sorted(p for p in sys.stdin.read().split("\0") if p and Path(p).is_f
     if old.is_file():
         diff = subprocess.run(["diff", "-U0", str(old), path], capture_output=True, text=True).stdout.splitlines()
         lines = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
+        changed[path] = (lines, sum(1 for d in diff if d.startswith("-") and not d.startswith("---")))
         edited.append(f"{path} (+{lines})")
     else:
         lines = len(Path(path).read_text(encoding="utf-8").splitlines())
@@ -121,6 +123,14 @@ for f in new:
     print(f"  new     {f}")
 for f in edited:
     print(f"  edited  {f}")
+# Outside its own files the new workload is one entry of each list that names every workload:
+# Package.swift gains its `workloads` entry (a comment and the entry, wrapped for a long name) and
+# the registry one descriptor, nothing removed: every other target, product and dependency derives
+# from those, so nothing else needs a hand edit (the build and tests below run on this as written).
+for path, most in {"Package.swift": 8, "Sources/Measurement/Workload/WorkloadRegistry.swift": 1}.items():
+    lines_added, removed = changed.get(path, (0, 0))
+    if not 1 <= lines_added <= most or removed:
+        sys.exit(f"test-new-workload: FAILED: {path}: +{lines_added} -{removed} lines, expected one entry (+1..{most}, -0)")
 ' "$work/before"
 # Every list of workloads names the new one: the docs' generated blocks (README's tools, results/README.md's
 # names, docs/regression-gate.md's baseline contents, the guide's baseline table) and the claim count,

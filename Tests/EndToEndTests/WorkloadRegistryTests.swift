@@ -3,7 +3,7 @@ import Measurement
 import XCTest
 
 /// The workload registry is the one list: what bench-gate prints, what the analysis package reads,
-/// what the results and docs hold, and every list that must stay written out (Package.swift, CI
+/// what the results and docs hold, and every list that must stay written out (Package.swift's `workloads`, CI
 /// workflows, scripts) names every workload in it. Each failure names the workload and the file.
 final class WorkloadRegistryTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -100,13 +100,13 @@ final class WorkloadRegistryTests: XCTestCase {
 
     /// The lists that must stay written out name every workload.
     func testEveryWrittenOutListNamesEveryWorkload() throws {
+        // Package.swift makes each workload's targets, products and the end-to-end tests'
+        // dependencies from one entry of its `workloads` list.
         let package = try read("Package.swift")
-        let endToEnd = try XCTUnwrap(package.components(separatedBy: "name: \"EndToEndTests\"").dropFirst().first)
-        var missing = Self.missing(in: package, file: "Package.swift (products:)") {
-            ".executable(name: \"\($0.executable)\", targets: [\"\($0.executable)\"])"
-        }
-        missing += Self.missing(in: package, file: "Package.swift (targets:)") { "name: \"\($0.executable)\"" }
-        missing += Self.missing(in: endToEnd, file: "Package.swift (EndToEndTests dependencies)") { "\"\($0.executable)\"" }
+        let list = try XCTUnwrap(package.components(separatedBy: "let workloads: [WorkloadTargets] = [").dropFirst().first)
+        let entries = list.components(separatedBy: "\n]\n").first ?? ""
+        var missing = Self.missing(in: entries, file: "Package.swift (workloads)") { "tool: \"\($0.name)\"" }
+        missing += Self.missing(in: entries, file: "Package.swift (workloads, module)") { "module: \"\($0.module)\"" }
         missing += Self.gateRunMissing(try read("scripts/gate-run.sh"))
         for (file, loop) in Self.derivedLoops where !Self.readsTheRegistry(try read(file), loop: loop) {
             missing.append("\(file): its `\(loop)` loop must read its list from scripts/workloads, not name the workloads")
