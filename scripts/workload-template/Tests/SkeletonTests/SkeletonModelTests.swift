@@ -51,7 +51,7 @@ final class SkeletonModelTests: XCTestCase {
     /// requests come alone (the same handler runs, less latency), so the order is not fixed.
     func testTheReportRanksTheVariantsPerScenario() throws {
         let workload = try SkeletonWorkload(configuration: SkeletonConfiguration())
-        let table = try workload.report(workload.runEveryItem(), complete: true).table
+        let table = try workload.replayedReport(workload.runEveryItem(), complete: true).table
         let first = table.split(separator: "\n").filter { $0.hasPrefix("1 ") }.map { $0.split(separator: " ")[1] }
         XCTAssertEqual(first, ["each-request", "coalesce"], table)
     }
