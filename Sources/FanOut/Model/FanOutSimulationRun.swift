@@ -8,7 +8,10 @@ struct FanOutSimulationRun {
     typealias Event = FanOutSimulation.Event
     typealias MainJob = FanOutSimulation.MainJob
 
-    let request: FanOutSimulation.Request
+    /// Whether the run records its trace (`Request.recordTrace`).
+    let recordTrace: Bool
+    /// How many flows the run has (`Request.flows`): vsyncs stop once they are all done.
+    let flows: Int
     let plans: [FlowPlan]
     let costs: FlowCosts
     let execution: FlowExecution
@@ -34,7 +37,8 @@ struct FanOutSimulationRun {
     var finishes: [Int]
 
     init(_ request: FanOutSimulation.Request) {
-        self.request = request
+        recordTrace = request.recordTrace
+        flows = request.flows
         plans = FlowPlan.plans(count: request.flows, scenario: request.scenario, seed: request.seed)
         costs = request.costs
         execution = FlowExecution(shape: request.shape, costs: costs, batched: request.scenario.batchedMovies)
@@ -46,7 +50,9 @@ struct FanOutSimulationRun {
         events.schedule(.vsync(0), at: .zero, priority: 1)
     }
 
-    func vsync(_ k: Int) -> SimInstant { SimInstant(nanoseconds: Int64(k) * interval.nanoseconds) }
+    /// When vsync `k` comes. Static, so that the hot loops of a debug build do not copy the whole
+    /// run to call it (a non-mutating method takes `self` by value there).
+    static func vsync(_ k: Int, _ interval: SimDuration) -> SimInstant { SimInstant(nanoseconds: Int64(k) * interval.nanoseconds) }
 
     mutating func handle(_ event: Event, at t: SimInstant) {
         switch event {
@@ -81,18 +87,18 @@ struct FanOutSimulationRun {
         // event per frame: 27,000 frames per 300 flows otherwise).
         var next = k + 1
         if busy == nil, head == mainQueue.count, let until = events.nextTime {
-            while vsync(next - 1) + costs.frameWork <= until { next += 1 }
+            while Self.vsync(next - 1, interval) + costs.frameWork <= until { next += 1 }
             next -= 1
-            if request.recordTrace, next > k { recordFrames(k..<next) }
+            if recordTrace, next > k { recordFrames(k..<next) }
             if next > k {
                 result.frames += next - k - 1
-                if done < request.flows { events.schedule(.vsync(next), at: vsync(next), priority: 1) }
+                if done < flows { events.schedule(.vsync(next), at: Self.vsync(next, interval), priority: 1) }
                 return
             }
             next = k + 1
         }
         mainQueue.append(.frame(k))
-        if done < request.flows { events.schedule(.vsync(next), at: vsync(next), priority: 1) }
+        if done < flows { events.schedule(.vsync(next), at: Self.vsync(next, interval), priority: 1) }
     }
 
     mutating func mainDone(at t: SimInstant) {
@@ -100,13 +106,13 @@ struct FanOutSimulationRun {
         busy = nil
         switch job {
         case .frame(let k):
-            if t > vsync(k + 1) { missFrame(k, at: t) }
+            if t > Self.vsync(k + 1, interval) { missFrame(k, at: t) }
         case .ui(let f):
             finishFlow(f, at: t)
         case .tap(let f):
             if onMain { finishFlow(f, at: t) }
         }
-        if request.recordTrace {
+        if recordTrace {
             // Named only when traced: a run without a trace builds no names.
             let name: String
             switch job {
@@ -123,11 +129,11 @@ struct FanOutSimulationRun {
 
     mutating func missFrame(_ k: Int, at t: SimInstant) {
         result.missedFrames += 1
-        if request.recordTrace { trace.append(.instant("missed frame", on: "main", at: t.nanoseconds, value: Double(k))) }
+        if recordTrace { trace.append(.instant("missed frame", on: "main", at: t.nanoseconds, value: Double(k))) }
     }
 
     mutating func recordFrames(_ frames: Range<Int>) {
-        let start = vsync(frames.lowerBound).nanoseconds
+        let start = Self.vsync(frames.lowerBound, interval).nanoseconds
         if var last = frameRuns.last, last.position == trace.count,
             last.start + Int64(last.count) * last.period == start
         {
@@ -173,7 +179,7 @@ struct FanOutSimulationRun {
                 let length = (b.end - b.start).nanoseconds
                 result.mainBlockedNs += length
                 result.mainBlockedMaxNs = max(result.mainBlockedMaxNs, length)
-                if request.recordTrace {
+                if recordTrace {
                     trace.append(.slice("blocked in group.wait", on: "main", start: b.start.nanoseconds, duration: length))
                 }
             }
@@ -198,7 +204,7 @@ struct FanOutSimulationRun {
         result.callsTotal = calls.count
         result.violation = FanOutContract.violation(calls: calls, finishes: finishes, sent: nil)
         result.applyThreads(threadSpans)
-        if request.recordTrace {
+        if recordTrace {
             // Appended in place: a whole array added with `+=` copies each event (two retains)
             // and frees the copy (two releases), about 4 % of a traced default run.
             trace.reserveCapacity(trace.count + threadSpans.count + calls.count + 2 * threadSpans.count)
