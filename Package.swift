@@ -16,6 +16,10 @@ let package = Package(
         .executable(name: "bench-gate", targets: ["bench-gate"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
+        .library(name: "Records", targets: ["Records"]),
+        .library(name: "Timelines", targets: ["Timelines"]),
+        .library(name: "Processes", targets: ["Processes"]),
+        .library(name: "Verdicts", targets: ["Verdicts"]),
         .library(name: "Throttling", targets: ["Throttling"]),
         .library(name: "Locking", targets: ["Locking"]),
         .executable(name: "bench-clock", targets: ["bench-clock"]),
@@ -55,19 +59,31 @@ let package = Package(
         .target(name: "BuildProvenance", swiftSettings: swiftSettings, plugins: ["ProvenancePlugin"]),
         // The system zlib (Debian zlib1g-dev), so that gzip-compressed traces stream directly.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Histograms, statistics, run metadata, the results schema and its writers.
+        // The one way child processes are started, none outliving the run: spawned children, the
+        // parent watch, a pipe's tail (CLockShim: the spawn, the list of live children, the parent-death signal).
+        .target(name: "Processes", dependencies: ["CLockShim"], swiftSettings: swiftSettings),
+        // Histograms, statistics, run metadata, the results schema, its writers and its streams.
         .target(
-            name: "Measurement",
-            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode;
-            // the one way child processes are started, none outliving the run (Processes/).
-            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "CLockShim"],
+            name: "Records",
+            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "Processes"],
             swiftSettings: swiftSettings
         ),
+        // An item's timeline: trace events, the --events table and the Perfetto encoding.
+        .target(name: "Timelines", dependencies: ["Records"], swiftSettings: swiftSettings),
+        // The Workload contract, the variant registry, role contracts and the allocator switch.
+        .target(
+            name: "Measurement",
+            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode.
+            dependencies: ["Records", "Timelines", "CLockShim"],
+            swiftSettings: swiftSettings
+        ),
+        // The regression gate's verdicts: thresholds, rules, baseline comparison, results sets.
+        .target(name: "Verdicts", dependencies: ["Measurement", "Records"], swiftSettings: swiftSettings),
         // The command-line conventions every bench-* executable shares.
         .target(
             name: "BenchCommandLine",
             dependencies: [
-                "Simulation", "Measurement",
+                "Simulation", "Measurement", "Processes", "Records", "Timelines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -76,7 +92,7 @@ let package = Package(
         .target(
             name: "Throttling",
             dependencies: [
-                "Simulation", "Measurement",
+                "Simulation", "Measurement", "Records", "Timelines",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -89,7 +105,7 @@ let package = Package(
         // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
         .target(
             name: "Locking",
-            dependencies: ["Simulation", "Measurement", "CLockReference", "CLockShim"],
+            dependencies: ["Simulation", "Measurement", "Records", "Timelines", "CLockReference", "CLockShim"],
             swiftSettings: swiftSettings
         ),
         // The C reference counter loops (raw pthread mutex, C11 atomic) bench-atomics compares against.
@@ -103,25 +119,25 @@ let package = Package(
         ),
         .testTarget(
             name: "LockingTests",
-            dependencies: ["Locking", "Measurement"],
+            dependencies: ["Locking", "Measurement", "Records"],
             swiftSettings: swiftSettings
         ),
         // Clock sources, skew scenarios, the timing clients, sim and live runners.
         .target(name: "CClockLoops"),  // clock_gettime loops in C, the read-cost baseline
         .target(
             name: "Timekeeping",
-            dependencies: ["Simulation", "Measurement", "CClockLoops"],
+            dependencies: ["Simulation", "Measurement", "Processes", "Records", "Timelines", "CClockLoops"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "bench-clock",
-            dependencies: ["Timekeeping", "Simulation", "Measurement", "BenchCommandLine"],
+            dependencies: ["Timekeeping", "Simulation", "Measurement", "Records", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TimekeepingTests",
             dependencies: [
-                "Timekeeping", "Simulation", "Measurement", "OptionalPackages",
+                "Timekeeping", "Simulation", "Measurement", "Records", "Timelines", "OptionalPackages",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Corpus"],  // replayed by RobustnessCorpusTests, read through #filePath
@@ -131,7 +147,7 @@ let package = Package(
         // (virtual time and live), the globals strategies, and the bench-readiness workload.
         .target(
             name: "Readiness",
-            dependencies: ["Simulation", "Measurement"],
+            dependencies: ["Simulation", "Measurement", "Processes", "Records", "Timelines"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -141,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadinessTests",
-            dependencies: ["Readiness", "Simulation", "Measurement", "ContractBreakers"],
+            dependencies: ["Readiness", "Simulation", "Measurement", "Processes", "Records", "ContractBreakers"],
             swiftSettings: swiftSettings
         ),
         // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
@@ -149,23 +165,25 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "Invalidation",
-            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            dependencies: ["Simulation", "Measurement", "Processes", "Records", "Timelines", "CSQLite"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "bench-invalidation",
-            dependencies: ["Invalidation", "Measurement", "BenchCommandLine"],
+            dependencies: ["Invalidation", "Records", "BenchCommandLine"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "InvalidationTests",
-            dependencies: ["Invalidation", "Simulation", "Measurement"],
+            dependencies: ["Invalidation", "Simulation", "Measurement", "Records"],
             swiftSettings: swiftSettings
         ),
         // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
         .target(
             name: "Caching",
-            dependencies: ["Simulation", "Measurement", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: [
+                "Simulation", "Measurement", "Records", "Timelines", .product(name: "DequeModule", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -182,7 +200,7 @@ let package = Package(
         // handlers, DispatchGroup notify/wait, Operation dependencies, async let, TaskGroup and hedging.
         .target(
             name: "FanOut",
-            dependencies: ["Simulation", "Measurement"],
+            dependencies: ["Simulation", "Measurement", "Records", "Timelines"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -192,14 +210,14 @@ let package = Package(
         ),
         .testTarget(
             name: "FanOutTests",
-            dependencies: ["FanOut", "Simulation", "Measurement"],
+            dependencies: ["FanOut", "Simulation", "Measurement", "Records"],
             swiftSettings: swiftSettings
         ),
         // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
         // virtual time, and live: a real child process killed inside its saves on real storage.
         .target(
             name: "Lifecycle",
-            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            dependencies: ["Simulation", "Measurement", "Processes", "Records", "Timelines", "CSQLite"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -218,7 +236,7 @@ let package = Package(
         .target(
             name: "BenchSuite",
             dependencies: [
-                "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement",
+                "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement", "Records", "Verdicts",
                 "BenchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -250,7 +268,12 @@ let package = Package(
         // The one way a test asks for an optional Debian package (faketime, libjemalloc-dev, …):
         // skipped without it, naming the package; failed without it under CI. A target of its own:
         // EndToEndTests has a `temporaryFolder` of its own that TestSupport's would make ambiguous.
-        .target(name: "OptionalPackages", dependencies: ["Measurement"], path: "Tests/OptionalPackages", swiftSettings: swiftSettings),
+        .target(
+            name: "OptionalPackages",
+            dependencies: ["Measurement", "Processes"],
+            path: "Tests/OptionalPackages",
+            swiftSettings: swiftSettings
+        ),
         // Variants that break one rule of their role's contract each, and their twins that keep
         // it: the unit tests' and suite-fixture's (ContractBreakerTests) one copy.
         .target(
@@ -269,24 +292,25 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchCommandLineTests",
-            dependencies: ["BenchCommandLine", "Measurement", "TestSupport"],
+            dependencies: ["BenchCommandLine", "Measurement", "Records", "Timelines", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MeasurementTests",
-            dependencies: ["Measurement", "TestSupport", "OptionalPackages"],
+            dependencies: ["Measurement", "Processes", "Records", "Timelines", "Verdicts", "TestSupport", "OptionalPackages"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ThrottlingTests",
-            dependencies: ["Throttling", "Simulation", "Measurement", "ContractBreakers"],
+            dependencies: ["Throttling", "Simulation", "Measurement", "Records", "ContractBreakers"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
             dependencies: [
-                "Measurement", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate", "bench-readiness",
+                "Measurement", "Records", "Timelines", "Verdicts", "bench-throttle", "bench-atomics", "bench-clock", "bench-gate",
+                "bench-readiness",
                 "bench-invalidation", "bench-cache", "suite-fixture", "bench-lifecycle", "bench-group", "OptionalPackages",
             ],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import Foundation
+import Processes
 
 /// The user's package a run's executable comes from, recorded beside PatternBench's own commit.
 ///

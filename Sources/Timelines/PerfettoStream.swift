@@ -1,3 +1,5 @@
+import Records
+
 /// A Perfetto trace written to disk one item at a time, as the run's items finish: memory holds
 /// one item's packets, not the run's, and nothing is cut unless asked.
 ///
@@ -5,6 +7,7 @@
 /// With a `limit`, each item keeps its earliest events up to a share of what is left — the
 /// remaining budget over the items still to come — so a small item leaves room for later, larger
 /// ones; the run says how much was dropped.
+
 package struct PerfettoStream {
     private let file: SpoolFile
     private let window: Range<Int64>?

@@ -1,9 +1,12 @@
+import Records
+
 /// One event on a run's timeline: the `--events` file, a second tidy table beside the results.
 ///
 /// This type is the single definition of the timeline's columns (documented in results/README.md
 /// with the results schema). Every workload writes one row per `TraceEvent` of its items (`track`,
 /// `kind`, `value`; `cost_ms` is a slice's duration); bench-throttle's update rows also fill `rows`,
 /// `reset` and `frame_lateness_ms`.
+
 public struct TimelineRecord: Codable, Hashable, Sendable {
     public var runID: String
     public var workload: String
@@ -117,29 +120,5 @@ public struct TimelineRecord: Codable, Hashable, Sendable {
             text += "\(CSVWriter.escape(r.track)),\(r.kind),\(CSVWriter.float(r.value ?? .nan))\n"
         }
         return text
-    }
-}
-
-extension TimelineRecord {
-    /// Gives each record the factors of the results rows it belongs to: those of `groups` (one
-    /// item's observations) with the same scenario, variant, mode, seed and repetition; a record
-    /// no group matches (a harness track) gets the factors the item's groups share, if they agree.
-    public static func stampFactors(_ records: inout [TimelineRecord], from groups: [LabelledObservations]) {
-        struct Key: Hashable {
-            var scenario, variant, mode: String
-            var seed: UInt64
-            var repetition: Int
-        }
-        var byKey: [Key: [String: String]] = [:]
-        for g in groups {
-            byKey[Key(scenario: g.scenario, variant: g.variant, mode: g.mode, seed: g.seed, repetition: g.repetition)] = g.factors
-        }
-        let distinct = Set(groups.map(\.factors))
-        let shared = distinct.count == 1 ? distinct.first! : [:]
-        for i in records.indices {
-            let r = records[i]
-            records[i].factors =
-                byKey[Key(scenario: r.scenario, variant: r.variant, mode: r.mode, seed: r.seed, repetition: r.repetition)] ?? shared
-        }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Measurement
+import Records
 
 /// One bench-gate invocation: load and validate the results (and the baseline or the A/B base),
 /// evaluate the thresholds, compare with the reference, write `gate.json` and `gate-summary.md`,

@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// What the gate concluded, as written to `gate.json` beside the results.
 public struct GateVerdict: Codable, Sendable {

@@ -1,3 +1,5 @@
+import Records
+
 /// Decides, per workload, whether hardware numbers may be compared with their reference at all.
 ///
 /// Same-run ratios are portable across hosts of one CPU identity only (see `CPUIdentity`): a
@@ -6,6 +8,7 @@
 /// comparable*: listed, never gated. An A/B base measured in the same job is the same host by
 /// construction; only two known, different fingerprints (which would mean the job moved) make it
 /// not comparable, and a base built before fingerprints existed is accepted with a note.
+
 public enum HardwareComparability {
     public struct Outcome: Sendable {
         public var notComparable: Set<String>

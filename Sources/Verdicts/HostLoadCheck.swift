@@ -1,3 +1,5 @@
+import Records
+
 /// Warns when two sets of runs were measured at markedly different host loads.
 ///
 /// Live numbers move with the share of the CPUs other processes take, and that share is invisible
@@ -8,6 +10,7 @@
 /// markedly when the difference is at least half the host's logical cores (at least 1) **and** the
 /// higher is at least 1.5× the lower: on 2 cores, 0.4 against 1.5 warns, 20 against 25 does not
 /// (both are saturated).
+
 public enum HostLoadCheck {
     /// One side's loads: the mean, and the lowest and highest reading it is made of.
     public struct SideLoad: Sendable, Equatable {

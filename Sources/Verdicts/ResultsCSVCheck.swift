@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// Checks that a run document's CSV (when there is one) holds exactly the document's records.
 ///

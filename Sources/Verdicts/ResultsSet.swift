@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// Every run document in a results folder (one per workload), validated before anything is gated.
 ///

@@ -1,3 +1,5 @@
+import Records
+
 /// What the gate is asked to compare but these results do not hold: a gated hardware metric that
 /// selects no live row, or a reference (baseline or A/B base) row with no counterpart here.
 ///
@@ -5,6 +7,7 @@
 /// (exit 2), unless the metric is marked `optional` in the thresholds file. Workloads absent from
 /// the results are left alone (a run of other workloads), and so are workloads whose items failed
 /// (the verdict fails on those, and their missing rows are why).
+
 enum SelectionCheck {
     /// Throws for the first gated hardware metric of a workload in `current` that selects no live
     /// row; returns a note for each optional one that selects none.

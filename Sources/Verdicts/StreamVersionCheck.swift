@@ -1,3 +1,5 @@
+import Records
+
 /// Deterministic values are compared only between documents of one random stream version.
 ///
 /// A virtual-time value is bit-identical per seed *for one version of the random streams*
@@ -5,6 +7,7 @@
 /// moves every value it feeds without anything regressing. Comparing across versions would report
 /// each of them as changed, a verdict with nothing behind it, so the gate refuses instead and says
 /// how to get a comparable reference.
+
 enum StreamVersionCheck {
     /// Throws (exit 2, one line) when a workload's results and its reference (the baseline) come
     /// from different stream versions. Workloads on one side only are not compared, so not checked.

@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// The one rule for "did this live cell change between the reference and these results?"
 /// (`pb-verdict-3`), the Swift twin of `analysis/patternbench_analysis/verdicts.py`.

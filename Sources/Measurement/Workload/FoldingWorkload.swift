@@ -1,3 +1,5 @@
+import Records
+
 /// A workload whose report folds each finished item into an aggregate of its own (totals, the
 /// live comparisons) and reads the rest from the run's summaries, instead of keeping every item
 /// (`Workload+Aggregate.swift`).
@@ -6,6 +8,7 @@
 /// path replayed — fold them one by one, summarise their records, report from the two — so it is
 /// written here once rather than in each such workload. A conforming type must declare its own
 /// `Aggregate` (with the default, `[FinishedItem]`, the two reports would call each other).
+
 public protocol FoldingWorkload: Workload {}
 
 extension FoldingWorkload {

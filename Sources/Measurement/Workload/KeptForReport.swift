@@ -1,3 +1,5 @@
+import Records
+
 /// What a `FoldingWorkload`'s report keeps of a run while its items stream past, when it needs
 /// beyond the run's summaries only the items' notes, their live-versus-simulated comparisons and
 /// the records of the few items it reads whole (live-only probes, kill runs): never the records of
@@ -5,6 +7,7 @@
 ///
 /// Readiness, lifecycle and invalidation each declared these same lists as a `Kept` of their own;
 /// a workload whose report keeps something else (totals, verdicts, a rendered table) still does.
+
 public struct KeptForReport: Sendable {
     /// The items' notes, in canonical order.
     public var notes: [String] = []

@@ -1,9 +1,12 @@
+import Records
+
 /// A small quick matrix run in this process and streamed as the driver streams it: for tests of a
 /// workload's fold and report, which compare what the fold keeps, for one `--seeds` count and
 /// another, with what the records of every item give.
 ///
 /// Each workload's aggregate test writes only what differs: how its workload is configured and
 /// what its fold holds.
+
 package struct StreamedRun<W: Workload> {
     package let workload: W
     /// Every item, run in canonical order (`Workload.runEveryItem`).

@@ -1,3 +1,6 @@
+import Records
+import Timelines
+
 /// The one shape every PatternBench workload has: a matrix of items, a way to run one, and a report.
 ///
 /// A pattern module conforms once; the generic driver (`WorkloadDriver` in BenchCommandLine) does
@@ -13,6 +16,7 @@
 /// `.virtual`; results are collected by item index, so the output of a virtual-time run is
 /// bit-identical for any `--jobs`. An item that measures real time never shares the machine with
 /// another item: the driver derives that from `timing`, so no workload can get it wrong.
+
 public protocol Workload: Sendable {
     /// One cell of the matrix: everything needed to run it, independently of every other item.
     associatedtype Item: Sendable
