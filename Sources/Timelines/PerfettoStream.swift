@@ -7,7 +7,6 @@ import Records
 /// With a `limit`, each item keeps its earliest events up to a share of what is left — the
 /// remaining budget over the items still to come — so a small item leaves room for later, larger
 /// ones; the run says how much was dropped.
-
 package struct PerfettoStream {
     private let file: SpoolFile
     private let window: Range<Int64>?

@@ -6,7 +6,6 @@ import Records
 /// with the results schema). Every workload writes one row per `TraceEvent` of its items (`track`,
 /// `kind`, `value`; `cost_ms` is a slice's duration); bench-throttle's update rows also fill `rows`,
 /// `reset` and `frame_lateness_ms`.
-
 public struct TimelineRecord: Codable, Hashable, Sendable {
     public var runID: String
     public var workload: String

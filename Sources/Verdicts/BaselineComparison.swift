@@ -3,7 +3,6 @@ import Records
 /// A run compared with the committed baseline (deterministic metrics, always) and with a reference
 /// for the hardware metrics: the committed baseline when its CPU fingerprint matches, or a base run
 /// measured in the same job (A/B mode).
-
 public struct BaselineComparison: Codable, Hashable, Sendable {
     /// A virtual-time value that differs from the baseline (or exists on one side only).
     public struct Change: Codable, Hashable, Sendable {

@@ -2,7 +2,6 @@ import Records
 
 /// A matrix item that failed in its own process (a trap, a crash, a timeout) while the rest of
 /// the run finished and was written: the gate checks what finished and fails on these.
-
 public struct FailedItem: Codable, Hashable, Sendable {
     public var workload: String
     /// The item's label, e.g. `increment/my-lock/t8`.

@@ -8,7 +8,6 @@ import Records
 /// comparable*: listed, never gated. An A/B base measured in the same job is the same host by
 /// construction; only two known, different fingerprints (which would mean the job moved) make it
 /// not comparable, and a base built before fingerprints existed is accepted with a note.
-
 public enum HardwareComparability {
     public struct Outcome: Sendable {
         public var notComparable: Set<String>

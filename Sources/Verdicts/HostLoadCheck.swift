@@ -10,7 +10,6 @@ import Records
 /// markedly when the difference is at least half the host's logical cores (at least 1) **and** the
 /// higher is at least 1.5× the lower: on 2 cores, 0.4 against 1.5 warns, 20 against 25 does not
 /// (both are saturated).
-
 public enum HostLoadCheck {
     /// One side's loads: the mean, and the lowest and highest reading it is made of.
     public struct SideLoad: Sendable, Equatable {

@@ -7,7 +7,6 @@ import Records
 /// (exit 2), unless the metric is marked `optional` in the thresholds file. Workloads absent from
 /// the results are left alone (a run of other workloads), and so are workloads whose items failed
 /// (the verdict fails on those, and their missing rows are why).
-
 enum SelectionCheck {
     /// Throws for the first gated hardware metric of a workload in `current` that selects no live
     /// row; returns a note for each optional one that selects none.

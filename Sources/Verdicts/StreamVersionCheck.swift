@@ -7,7 +7,6 @@ import Records
 /// moves every value it feeds without anything regressing. Comparing across versions would report
 /// each of them as changed, a verdict with nothing behind it, so the gate refuses instead and says
 /// how to get a comparable reference.
-
 enum StreamVersionCheck {
     /// Throws (exit 2, one line) when a workload's results and its reference (the baseline) come
     /// from different stream versions. Workloads on one side only are not compared, so not checked.

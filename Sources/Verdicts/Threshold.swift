@@ -6,7 +6,6 @@ import Records
 /// so their bounds can be exact. *Hardware* thresholds look at `live` records and must bound
 /// ratios measured in the same run (a strategy over the lock-free floor, Swift over C), never
 /// absolute times, which move from machine to machine and from run to run.
-
 public struct Threshold: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable { case deterministic, hardware }
 

@@ -1,7 +1,6 @@
 import Records
 
 /// The outcome of one threshold for one (scenario, variant).
-
 public struct ThresholdOutcome: Codable, Hashable, Sendable {
     public enum Status: String, Codable, Sendable { case pass, fail, skipped }
 

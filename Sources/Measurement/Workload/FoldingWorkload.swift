@@ -8,7 +8,6 @@ import Records
 /// path replayed — fold them one by one, summarise their records, report from the two — so it is
 /// written here once rather than in each such workload. A conforming type must declare its own
 /// `Aggregate` (with the default, `[FinishedItem]`, the two reports would call each other).
-
 public protocol FoldingWorkload: Workload {}
 
 extension FoldingWorkload {

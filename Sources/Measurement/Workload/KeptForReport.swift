@@ -7,7 +7,6 @@ import Records
 ///
 /// Readiness, lifecycle and invalidation each declared these same lists as a `Kept` of their own;
 /// a workload whose report keeps something else (totals, verdicts, a rendered table) still does.
-
 public struct KeptForReport: Sendable {
     /// The items' notes, in canonical order.
     public var notes: [String] = []

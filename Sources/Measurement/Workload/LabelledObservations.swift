@@ -2,7 +2,6 @@ import Records
 
 /// Observations of one (scenario, variant, mode, seed, repetition, factors) cell: a record group
 /// before it is stamped with the run's identity (run id, workload, host).
-
 public struct LabelledObservations: Sendable, Hashable {
     public var scenario: String
     public var variant: String

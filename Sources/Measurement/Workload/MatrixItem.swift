@@ -7,7 +7,6 @@ import Timelines
 /// The item's type names its scenario and variant once; everything that labels an item — its
 /// observation groups, its comparisons, its timelines — reads them from here instead of spelling
 /// the same four arguments out at each place (and keeping the places in step).
-
 public protocol MatrixItem: Sendable {
     /// The `scenario` column.
     var scenarioName: String { get }

@@ -6,7 +6,6 @@ import Records
 ///
 /// Each workload's aggregate test writes only what differs: how its workload is configured and
 /// what its fold holds.
-
 package struct StreamedRun<W: Workload> {
     package let workload: W
     /// Every item, run in canonical order (`Workload.runEveryItem`).

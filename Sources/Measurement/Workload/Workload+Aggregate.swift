@@ -5,7 +5,6 @@ import Records
 /// Right for a workload whose items are few or whose samples are small (a live run, a matrix of
 /// threads); a workload with many seeds of a large sample folds instead (bench-throttle's
 /// `ThrottleTotals`), since whatever it keeps per item grows with `--seeds`.
-
 extension Workload where Aggregate == [FinishedItem<Item, Sample>] {
     public var emptyAggregate: Aggregate { [] }
 

@@ -16,7 +16,6 @@ import Timelines
 /// `.virtual`; results are collected by item index, so the output of a virtual-time run is
 /// bit-identical for any `--jobs`. An item that measures real time never shares the machine with
 /// another item: the driver derives that from `timing`, so no workload can get it wrong.
-
 public protocol Workload: Sendable {
     /// One cell of the matrix: everything needed to run it, independently of every other item.
     associatedtype Item: Sendable
