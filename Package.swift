@@ -8,18 +8,18 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// One workload's three targets, made the same way for every workload: its pattern library
-/// (`module`, over Simulation and Measurement), its `bench-<tool>` executable and its unit tests
+/// (`module`, over Simulation, Measurement, Records and Timelines), its `bench-<tool>` executable and its unit tests
 /// (`<module>Tests`). Each entry of `workloads` says only what differs.
 struct WorkloadTargets {
     /// The tool's name: `throttle` gives `bench-throttle`.
     var tool: String
     /// The pattern library, named for the concept (`Throttling`).
     var module: String
-    /// What the library needs beyond Simulation and Measurement.
+    /// What the library needs beyond Simulation, Measurement, Records and Timelines.
     var uses: [Target.Dependency] = []
     /// The executable's dependencies: by default the `Suite` its command is registered on.
     var executable: [Target.Dependency] = ["BenchSuite", "BenchCommandLine"]
-    /// What the unit tests need beyond the library, Simulation and Measurement.
+    /// What the unit tests need beyond the library, Simulation, Measurement and Records.
     var testUses: [Target.Dependency] = []
     /// Files under `Tests/<module>Tests` that are not sources.
     var testExclude: [String] = []
@@ -32,11 +32,15 @@ struct WorkloadTargets {
 
     var targets: [Target] {
         [
-            .target(name: module, dependencies: ["Simulation", "Measurement"] + uses, swiftSettings: swiftSettings),
+            .target(
+                name: module,
+                dependencies: ["Simulation", "Measurement", "Records", "Timelines"] + uses,
+                swiftSettings: swiftSettings
+            ),
             .executableTarget(name: executableName, dependencies: executable, swiftSettings: swiftSettings),
             .testTarget(
                 name: "\(module)Tests",
-                dependencies: [.byName(name: module), "Simulation", "Measurement"] + testUses,
+                dependencies: [.byName(name: module), "Simulation", "Measurement", "Records"] + testUses,
                 exclude: testExclude,
                 swiftSettings: swiftSettings
             ),
@@ -58,21 +62,21 @@ let workloads: [WorkloadTargets] = [
     WorkloadTargets(
         tool: "clock",
         module: "Timekeeping",
-        uses: ["CClockLoops"],
-        executable: ["Timekeeping", "Simulation", "Measurement", "BenchCommandLine"],
-        testUses: ["OptionalPackages", .product(name: "PropertyBased", package: "swift-property-based")],
+        uses: ["Processes", "CClockLoops"],
+        executable: ["Timekeeping", "Simulation", "Measurement", "Records", "BenchCommandLine"],
+        testUses: ["Timelines", "OptionalPackages", .product(name: "PropertyBased", package: "swift-property-based")],
         testExclude: ["Corpus"]  // replayed by RobustnessCorpusTests, read through #filePath
     ),
     // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
     // (virtual time and live), the globals strategies, and the bench-readiness workload.
-    WorkloadTargets(tool: "readiness", module: "Readiness", testUses: ["ContractBreakers"]),
+    WorkloadTargets(tool: "readiness", module: "Readiness", uses: ["Processes"], testUses: ["Processes", "ContractBreakers"]),
     // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
     // live (real processes on a real SQLite database in WAL mode, the system libsqlite3).
     WorkloadTargets(
         tool: "invalidation",
         module: "Invalidation",
-        uses: ["CSQLite"],
-        executable: ["Invalidation", "Measurement", "BenchCommandLine"]
+        uses: ["Processes", "CSQLite"],
+        executable: ["Invalidation", "Records", "BenchCommandLine"]
     ),
     // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
     WorkloadTargets(tool: "cache", module: "Caching", uses: [deque], testUses: ["ContractBreakers"]),
@@ -81,7 +85,7 @@ let workloads: [WorkloadTargets] = [
     WorkloadTargets(tool: "group", module: "FanOut"),
     // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
     // virtual time, and live: a real child process killed inside its saves on real storage.
-    WorkloadTargets(tool: "lifecycle", module: "Lifecycle", uses: ["CSQLite"]),
+    WorkloadTargets(tool: "lifecycle", module: "Lifecycle", uses: ["Processes", "CSQLite"]),
 ]
 
 let package = Package(
@@ -91,6 +95,10 @@ let package = Package(
         .executable(name: "bench-gate", targets: ["bench-gate"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Measurement", targets: ["Measurement"]),
+        .library(name: "Records", targets: ["Records"]),
+        .library(name: "Timelines", targets: ["Timelines"]),
+        .library(name: "Processes", targets: ["Processes"]),
+        .library(name: "Verdicts", targets: ["Verdicts"]),
         // The framework: a user's package registers its own variants on a Suite and gets an
         // executable with every bench-* flag (see Examples/ and docs/your-own-variant.md).
         .library(name: "BenchSuite", targets: ["BenchSuite"]),
@@ -116,19 +124,31 @@ let package = Package(
         .target(name: "BuildProvenance", swiftSettings: swiftSettings, plugins: ["ProvenancePlugin"]),
         // The system zlib (Debian zlib1g-dev), so that gzip-compressed traces stream directly.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Histograms, statistics, run metadata, the results schema and its writers.
+        // The one way child processes are started, none outliving the run: spawned children, the
+        // parent watch, a pipe's tail (CLockShim: the spawn, the list of live children, the parent-death signal).
+        .target(name: "Processes", dependencies: ["CLockShim"], swiftSettings: swiftSettings),
+        // Histograms, statistics, run metadata, the results schema, its writers and its streams.
         .target(
-            name: "Measurement",
-            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode;
-            // the one way child processes are started, none outliving the run (Processes/).
-            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "CLockShim"],
+            name: "Records",
+            dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "Processes"],
             swiftSettings: swiftSettings
         ),
+        // An item's timeline: trace events, the --events table and the Perfetto encoding.
+        .target(name: "Timelines", dependencies: ["Records"], swiftSettings: swiftSettings),
+        // The Workload contract, the variant registry, role contracts and the allocator switch.
+        .target(
+            name: "Measurement",
+            // CLockShim: jemalloc's mallctl found at run time (Allocation/), shared by every live mode.
+            dependencies: ["Records", "Timelines", "CLockShim"],
+            swiftSettings: swiftSettings
+        ),
+        // The regression gate's verdicts: thresholds, rules, baseline comparison, results sets.
+        .target(name: "Verdicts", dependencies: ["Measurement", "Records"], swiftSettings: swiftSettings),
         // The command-line conventions every bench-* executable shares.
         .target(
             name: "BenchCommandLine",
             dependencies: [
-                "Simulation", "Measurement",
+                "Simulation", "Measurement", "Processes", "Records", "Timelines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -145,7 +165,7 @@ let package = Package(
         .target(
             name: "BenchSuite",
             dependencies: [
-                "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement",
+                "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement", "Records", "Verdicts",
                 "BenchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -177,7 +197,12 @@ let package = Package(
         // The one way a test asks for an optional Debian package (faketime, libjemalloc-dev, …):
         // skipped without it, naming the package; failed without it under CI. A target of its own:
         // EndToEndTests has a `temporaryFolder` of its own that TestSupport's would make ambiguous.
-        .target(name: "OptionalPackages", dependencies: ["Measurement"], path: "Tests/OptionalPackages", swiftSettings: swiftSettings),
+        .target(
+            name: "OptionalPackages",
+            dependencies: ["Measurement", "Processes"],
+            path: "Tests/OptionalPackages",
+            swiftSettings: swiftSettings
+        ),
         // Variants that break one rule of their role's contract each, and their twins that keep
         // it: the unit tests' and suite-fixture's (ContractBreakerTests) one copy.
         .target(
@@ -194,18 +219,18 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchCommandLineTests",
-            dependencies: ["BenchCommandLine", "Measurement", "TestSupport"],
+            dependencies: ["BenchCommandLine", "Measurement", "Records", "Timelines", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MeasurementTests",
-            dependencies: ["Measurement", "TestSupport", "OptionalPackages"],
+            dependencies: ["Measurement", "Processes", "Records", "Timelines", "Verdicts", "TestSupport", "OptionalPackages"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so that `swift test` builds them before running them.
-            dependencies: ["Measurement", "bench-gate", "suite-fixture", "OptionalPackages"]
+            dependencies: ["Measurement", "Records", "Timelines", "Verdicts", "bench-gate", "suite-fixture", "OptionalPackages"]
                 + workloads.map { .byName(name: $0.executableName) },
             swiftSettings: swiftSettings
         ),

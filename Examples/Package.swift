@@ -24,7 +24,8 @@ let package = Package(
                 .product(name: "FanOut", package: "PatternBench"),  // FanOutShape, FanOutVariant
                 .product(name: "Lifecycle", package: "PatternBench"),  // LifecyclePolicy, LifecycleVariant
                 .product(name: "Simulation", package: "PatternBench"),  // SimDuration, SimInstant: virtual time
-                .product(name: "Measurement", package: "PatternBench"),  // VariantOrigin, Observation
+                .product(name: "Measurement", package: "PatternBench"),  // VariantOrigin
+                .product(name: "Records", package: "PatternBench"),  // Observation
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

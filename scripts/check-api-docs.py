@@ -28,8 +28,8 @@ USER_FACING = {
     "Readiness": ["ReadinessPolicy", "ReadinessAPI", "ReadinessVariant", "ReadinessBlock", "LaunchSession"],
     "FanOut": ["FanOutShape", "FanOutVariant"],
     "Lifecycle": ["LifecyclePolicy", "LifecycleVariant"],
-    "Measurement": ["VariantOrigin", "VariantInfo", "VariantRegistry", "NamedVariant", "VariantParameter", "BenchFailure",
-                    "Observation", "PackageProvenance"],
+    "Measurement": ["VariantOrigin", "VariantInfo", "VariantRegistry", "NamedVariant", "VariantParameter", "BenchFailure"],
+    "Records": ["Observation", "PackageProvenance"],
     "Simulation": ["SimDuration", "SimInstant"],
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Measurement
+import Records
 import Simulation
 
 /// The entry point every `bench-*` uses: parse, run, and turn any failure into one line.

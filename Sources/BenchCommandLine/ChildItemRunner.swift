@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 /// Runs one matrix item in a child process of this very executable, with a watchdog.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Processes
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Processes
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Measurement
+import Records
 
 /// Every tool's `--mode sim|live` parses into the one `RunMode` its configuration takes.
 extension RunMode: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 /// Stamps a workload's observations with the run's identity and writes them out.
 ///

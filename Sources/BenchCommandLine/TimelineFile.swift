@@ -1,5 +1,7 @@
 import Foundation
 import Measurement
+import Records
+import Timelines
 
 /// The `--events` (or `--perfetto`) file: checked before the run (so a bad path fails in a second,
 /// not after the matrix) and written through `AtomicFile` (atomically where it is a file): both

@@ -1,5 +1,8 @@
 import Foundation
 import Measurement
+import Processes
+import Records
+import Timelines
 
 extension WorkloadDriver {
     /// How the items of a run ended, for its metadata and its exit.

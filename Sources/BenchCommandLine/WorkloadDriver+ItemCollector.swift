@@ -1,4 +1,7 @@
 import Measurement
+import Processes
+import Records
+import Timelines
 
 extension WorkloadDriver {
     /// What the item workers deliver, put back in matrix order and consumed into an `ItemSink`:

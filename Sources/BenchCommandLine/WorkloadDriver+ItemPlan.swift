@@ -1,4 +1,7 @@
 import Measurement
+import Processes
+import Records
+import Timelines
 
 extension WorkloadDriver {
     /// The items one run measures, in matrix order (a shard's share of them), and how one item is

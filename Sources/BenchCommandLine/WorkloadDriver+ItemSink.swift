@@ -1,4 +1,7 @@
 import Measurement
+import Processes
+import Records
+import Timelines
 
 extension WorkloadDriver {
     /// Where finished items go, one at a time in matrix order: the records and summaries

@@ -1,6 +1,9 @@
 import Foundation
 import Measurement
+import Processes
+import Records
 import Synchronization
+import Timelines
 
 /// The one generic driver behind every `bench-*`: `--list`, the matrix, shards, `--jobs`,
 /// progress, interruption, the output files and the summary table.

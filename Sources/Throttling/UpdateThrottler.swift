@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// A UI-update throttling policy: decides when the main thread turns pending database changes

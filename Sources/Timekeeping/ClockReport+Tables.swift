@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The tables `bench-clock` prints: verdicts per scenario, read costs, the `--list` text.
 extension ClockReport {

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// Turns a client's metrics into a verdict a reader can scan: did it break, and by how much.
 package enum ClockReport {

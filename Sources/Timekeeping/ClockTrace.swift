@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 /// The tracks every bench-clock client's timeline shares: the skew schedule on a `clock` track and
 /// the client's `clock error` counter.

@@ -1,7 +1,7 @@
 import CClockLoops
 import Dispatch
 import Foundation
-import Measurement
+import Records
 
 /// What one clock read costs, in nanoseconds per call: the Swift API each source stands for,
 /// measured beside a C `clock_gettime` loop on the same clock in the same process.

@@ -1,4 +1,6 @@
 import Measurement
+import Records
+import Timelines
 
 /// Runs clients against the simulated clock set in virtual time: deterministic, and hours of
 /// skew cost no more than seconds because timer expiries are solved, not polled.

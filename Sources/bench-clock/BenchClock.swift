@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import Measurement
+import Records
 import Timekeeping
 
 /// `bench-clock`: how wrong each timing client gets on each clock while the clock is skewed.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import Invalidation
-import Measurement
+import Records
 
 /// bench-invalidation's own options, on top of the shared `CommonOptions`.
 struct InvalidationOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import BenchCommandLine
 import Foundation
 import Measurement
+import Records
 import XCTest
 
 /// A rule of no real role, for the driver's own test.

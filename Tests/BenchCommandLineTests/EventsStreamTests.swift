@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Timelines
 import XCTest
 
 @testable import BenchCommandLine

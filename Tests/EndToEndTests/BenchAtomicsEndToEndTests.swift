@@ -1,6 +1,6 @@
 import Foundation
-import Measurement
 import OptionalPackages
+import Records
 import XCTest
 
 /// Runs the built `bench-atomics` binary and checks its exit codes, messages and files.

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// Runs the built `bench-clock` binary and checks its exit codes, messages and files.

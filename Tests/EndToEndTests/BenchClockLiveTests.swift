@@ -1,6 +1,6 @@
 import Foundation
-import Measurement
 import OptionalPackages
+import Records
 import Testing
 
 /// bench-clock's live mode for real, under libfaketime: a real −1 s step of the child's wall clock.

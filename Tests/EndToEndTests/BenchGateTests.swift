@@ -1,5 +1,7 @@
 import Foundation
 import Measurement
+import Records
+import Verdicts
 import XCTest
 
 /// The XCTest layer of the regression gate, and bench-gate's contract (verdicts and exit codes).

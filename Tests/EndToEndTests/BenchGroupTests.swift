@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// bench-group as a user runs it: files, determinism for any --jobs, shards, live beside sim, the

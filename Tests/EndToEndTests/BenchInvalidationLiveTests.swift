@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import Testing
 
 /// bench-invalidation's live mode: three real processes per item on a real SQLite database.

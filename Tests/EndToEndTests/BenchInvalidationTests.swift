@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// bench-invalidation as a user runs it: the default matrix against the committed baseline and

@@ -1,6 +1,7 @@
 import Foundation
-import Measurement
+import Records
 import Testing
+import Timelines
 import XCTest
 
 /// bench-throttle as a user runs it: files written, formats printed, bad input refused.

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import Testing
 
 /// A live form that breaks `ReadinessContract` in the re-entry probes (a task never run, a task

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import Testing
 
 /// A user's variant that runs to the end without a trap but breaks its role's contract fails its

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import Measurement
+@testable import Records
+@testable import Timelines
 
 /// The bench-* binaries' output paths as a user passes them: a symlink, a FIFO with a reader,
 /// /dev/stdout, a device that fails writes, and files inside a new `--output` folder.

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// `--shard I/N` on every bench-*: the N parts are disjoint and together are the whole matrix.

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// bench-lifecycle's open role end to end: `suite-fixture lifecycle` with a user's strategy.

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// bench-atomics' open role end to end: `suite-fixture atomics` with a user's lock and whole atomic

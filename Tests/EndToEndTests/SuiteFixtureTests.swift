@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// A user's executable (`suite-fixture`, built on `BenchSuite`) with user variants that behave,

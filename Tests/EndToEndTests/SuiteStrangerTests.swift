@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 import XCTest
 
 /// What a stranger using the framework (`suite-fixture`, a user's executable on `BenchSuite`) sees

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import XCTest
 
 /// What the one driver guarantees for every bench-*: `--jobs` changes nothing but speed, an

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 import XCTest
 
 @testable import FanOut

@@ -1,7 +1,7 @@
 import XCTest
 
 @testable import Locking
-@testable import Measurement
+@testable import Records
 
 /// The printed atomics table: one block per cell, every variant once, however many items the cell
 /// was measured in.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import Measurement
+@testable import Records
+@testable import Timelines
 
 /// Factor values in the JSON have the CSV's types, read back as the same text; `--events` rows
 /// carry the item's factors.

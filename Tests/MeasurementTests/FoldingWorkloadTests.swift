@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Measurement
+@testable import Records
 
 /// `FoldingWorkload.replayedReport(_:complete:)`: a whole list of finished items reported as the driver
 /// reports them after streaming — every item folded, every record summarised.

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import Measurement
+@testable import Records
+@testable import Verdicts
 
 final class GateTests: XCTestCase {
     func rec(

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Measurement
+@testable import Timelines
 
 /// `--perfetto` draws a stretch of idle frames on a track as one slice, `idle, N frames` with
 /// `frames` = N, decoded from the encoded trace; frames that do work stay slices, and whatever

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import Measurement
+@testable import Records
+@testable import Timelines
 
 /// `MatrixItem`: everything labelled from an item carries the coordinates its type names once.
 final class MatrixItemTests: XCTestCase {

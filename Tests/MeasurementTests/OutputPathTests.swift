@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import Measurement
+@testable import Records
 
 /// An output path is replaced only where it is a regular file or absent: a symlink is followed
 /// (link kept), a FIFO or device is written through, a failed write is an error naming the path.

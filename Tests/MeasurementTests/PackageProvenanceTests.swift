@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import Measurement
+@testable import Records
 
 /// The user's package a run names: its manifest's name, and its commit only when its folder is
 /// the top of a git checkout.

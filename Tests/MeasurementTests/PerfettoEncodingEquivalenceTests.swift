@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import Measurement
+@testable import Timelines
 
 /// The streaming encoder (packets written as the events are walked, no packet array, no global
 /// sort, names interned, small track uuids) writes the same content as the encoder it replaced

@@ -1,4 +1,5 @@
-import Measurement
+import Records
+import Timelines
 import XCTest
 
 final class PerfettoTraceTests: XCTestCase {

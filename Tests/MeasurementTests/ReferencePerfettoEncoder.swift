@@ -1,4 +1,4 @@
-@testable import Measurement
+@testable import Timelines
 
 /// The `--perfetto` encoder as it was before it streamed: every event turned into begin,
 /// end, instant and counter packets, all sorted, then encoded. Kept here, unchanged, as the

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Measurement
+@testable import Records
 
 /// `ScenarioRanking`: the per-scenario loop every ranked table shares.
 final class ScenarioRankingTests: XCTestCase {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import Measurement
+@testable import Records
+@testable import Timelines
 
 final class SchemaTests: XCTestCase {
     func record(_ metric: String, _ value: Double, factors: [String: String] = [:]) -> ResultRecord {

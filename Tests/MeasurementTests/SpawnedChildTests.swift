@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Processes
 import Testing
 import XCTest
 

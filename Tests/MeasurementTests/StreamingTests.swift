@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 import TestSupport
 import XCTest
 

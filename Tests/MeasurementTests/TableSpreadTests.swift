@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Measurement
+@testable import Records
 
 /// Every bench-* table shows n and the spread beside its median (SummaryRow+Cell.swift).
 final class TableSpreadTests: XCTestCase {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import Measurement
+@testable import Records
+@testable import Verdicts
 
 /// The Swift twin of verdicts.py: the same numbers as the Python rule (and SciPy) on known samples.
 /// That the two twins agree on real run pairs is tested by analysis/tests/test_verdict_agreement.py.

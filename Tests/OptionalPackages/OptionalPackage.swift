@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Processes
 
 /// A Debian package that some tests need and a fresh machine may lack (the README's `swift test`
 /// must pass there), and the one way a test asks for it.

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 import XCTest
 

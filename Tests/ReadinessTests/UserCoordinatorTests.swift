@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Measurement
+import Records
 import Synchronization
 import XCTest
 

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import XCTest
 
 @testable import Throttling

@@ -1,6 +1,6 @@
 import Dispatch
-import Measurement
 import Synchronization
+import Timelines
 import XCTest
 
 @testable import Timekeeping

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 import XCTest
 
 @testable import Timekeeping

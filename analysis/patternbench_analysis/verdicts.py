@@ -1,6 +1,6 @@
 """The one rule for "did this cell change between BASE and NEW?" (rule `pb-verdict-3`).
 
-`compare`, `history changes` and bench-gate (Sources/Measurement/Gate/VerdictRule.swift, the same
+`compare`, `history changes` and bench-gate (Sources/Verdicts/VerdictRule.swift, the same
 rule in Swift; tests/test_verdict_agreement.py runs both on committed real run pairs and requires
 identical verdicts) all decide with this. Nothing in it is random: the same numbers give the same
 verdict in Python and Swift, on every machine.

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 WORKLOAD = """import Measurement
+import Records
 
 struct Keeping: {protocol} {{
     static let name = "keeping"

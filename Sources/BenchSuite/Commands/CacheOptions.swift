@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchCommandLine
 import Caching
 import Measurement
+import Records
 
 /// bench-cache's own options, on top of the shared `CommonOptions`.
 package struct CacheOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchCommandLine
 import Foundation
 import Measurement
+import Verdicts
 
 extension Threshold.Kind: ExpressibleByArgument {}
 

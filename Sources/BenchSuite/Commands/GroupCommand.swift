@@ -1,7 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import FanOut
-import Measurement
+import Records
 
 /// `bench-group`: fan-out and fan-in — the login flow of "Sequencing tasks with DispatchGroup" under
 /// chained handlers, DispatchGroup notify and wait, Operation dependencies, async let, TaskGroup

@@ -2,7 +2,7 @@ import ArgumentParser
 import BenchCommandLine
 import Foundation
 import Lifecycle
-import Measurement
+import Records
 import Simulation
 
 /// bench-lifecycle's own options, on top of the shared `CommonOptions`. The OS parameters nobody

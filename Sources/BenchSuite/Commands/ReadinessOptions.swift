@@ -1,8 +1,8 @@
 import ArgumentParser
 import BenchCommandLine
 import Foundation
-import Measurement
 import Readiness
+import Records
 import Simulation
 
 /// bench-readiness's own options, on top of the shared `CommonOptions`.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BenchCommandLine
-import Measurement
+import Records
 import Throttling
 
 /// bench-throttle's own options, on top of the shared `CommonOptions`; the workload validates them.

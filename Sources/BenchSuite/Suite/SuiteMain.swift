@@ -1,6 +1,6 @@
 import BenchCommandLine
 import Foundation
-import Measurement
+import Records
 
 /// The entry point of a user's benchmark executable: `my-bench <workload> [bench-* flags]`.
 ///

@@ -1,7 +1,9 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
 import Synchronization
+import Timelines
 
 /// What one live cell measured.
 public struct LiveCacheResult: Sendable, Codable {

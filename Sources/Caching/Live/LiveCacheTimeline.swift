@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 /// How a live get/set cell samples its calls for the timeline (`--perfetto`, `--events`): every
 /// `every`-th batch of 32 calls is timed as a whole, up to `limit` batches per thread. Timing a

@@ -1,5 +1,5 @@
-import Measurement
 import Simulation
+import Timelines
 
 /// Codable so that an item run in a child process can hand its result back; the re-warm time
 /// travels as whole nanoseconds, so the decoded result is the one measured, bit for bit.

@@ -1,5 +1,7 @@
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// What one simulated (trace, context, capacity, variant, seed) measured.
 public struct CacheSimResult: Sendable {

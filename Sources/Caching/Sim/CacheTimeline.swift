@@ -1,5 +1,5 @@
-import Measurement
 import Simulation
+import Timelines
 
 /// A simulated cache's timeline, written read by read while recording (a run that does not record
 /// never creates one): read `i` happens at `i × interval` of virtual time.

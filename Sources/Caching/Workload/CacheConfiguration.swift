@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// bench-cache's own settings as plain values: what the command line resolved, before the
 /// matrix is built. The executable fills it in; the workload validates combinations.

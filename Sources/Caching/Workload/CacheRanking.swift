@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The tables printed at the end, from the records of a run (medians over seeds).
 public enum CacheRanking {

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension CacheWorkload: RegistryWorkload {
     /// What `--list` prints, with every variant of `variants` labelled with its origin.

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 import Simulation
 
 extension CacheWorkload {

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 extension CacheWorkload {
     /// What the report keeps of a run while its items stream past: a live item's records (its

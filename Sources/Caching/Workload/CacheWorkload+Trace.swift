@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 extension CacheWorkload {
     public static let hasTrace = true

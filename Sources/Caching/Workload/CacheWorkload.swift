@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
 
 /// bench-cache as a `Workload`.

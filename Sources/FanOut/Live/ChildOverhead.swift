@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Measurement
+import Records
 import Simulation
 
 /// The fan-out primitives whose per-child cost live mode measures.

@@ -1,5 +1,7 @@
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// What a live item measured on the shared metrics (defined in docs/bench-group.md). Frames are not
 /// counted live: the main stand-in is a serial queue without a display.

@@ -1,5 +1,7 @@
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// What one item measured in virtual time (every value defined in docs/bench-group.md).
 public struct FanOutSimResult: Sendable, Codable, Hashable, FlowMetrics {

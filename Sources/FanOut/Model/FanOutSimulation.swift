@@ -1,5 +1,5 @@
-import Measurement
 import Simulation
+import Timelines
 
 /// The login flow under one strategy in virtual time: flows arrive open-loop, each starts with a
 /// tap handled on a 60 Hz main thread, fans out to the seeded services, and ends with a UI update

@@ -1,5 +1,7 @@
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// One run of `FanOutSimulation`: the event queue, the main thread's queue and what it is busy
 /// with, and everything recorded so far. `FanOutSimulation.run` feeds it each event in time order

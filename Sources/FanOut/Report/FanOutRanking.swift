@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The summary tables bench-group prints, from its records.
 enum FanOutRanking {

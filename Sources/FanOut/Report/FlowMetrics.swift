@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The metrics a sim and a live item share (every one defined in docs/bench-group.md), so that both
 /// write them under the same names, units and order, and the live-versus-sim table pairs them.

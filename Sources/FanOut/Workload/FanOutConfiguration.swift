@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// bench-group's own settings, on top of the shared matrix selection.
 public struct FanOutConfiguration: Sendable {

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension FanOutWorkload: RegistryWorkload {
     /// What `--list` prints, every variant labelled with its origin.

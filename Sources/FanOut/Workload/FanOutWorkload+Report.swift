@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 extension FanOutWorkload {
     /// What the report keeps of a run while its items stream past: live only, each flow run's

@@ -1,6 +1,8 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// bench-group as a `Workload`: the login flow of "Sequencing tasks with DispatchGroup" under every
 /// fan-out strategy.

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Processes
 import Simulation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 /// What one run of one variant measured, from the main app's point of view (plus the share
 /// extension's stale reads): the simulation and the live main process fill in the same fields,

@@ -1,5 +1,6 @@
 import Measurement
 import Simulation
+import Timelines
 
 /// One variant through one plan in virtual time: the shared database, the main app's cache and
 /// UI, the share extension's cache, and the notification deliveries between them.

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// bench-invalidation's own settings, as plain values, before the matrix is built.

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The table printed at the end: per scenario, variants ranked by correctness first (missed
 /// invalidations, then stale reads), then by cost (extra store reads). Medians over seeds.

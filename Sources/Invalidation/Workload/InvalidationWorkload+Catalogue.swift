@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension InvalidationWorkload {
     public static var catalogue: WorkloadCatalogue {

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 extension InvalidationWorkload {
     /// The metrics compared live against simulated.

@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 extension InvalidationWorkload {
     public static let hasTrace = true

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Simulation
+import Timelines
 
 /// bench-invalidation as a `Workload`: every (scenario, seed, variant) is one item, simulated in
 /// virtual time, or — in live mode — also run as three real processes on a real SQLite database.

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Processes
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 #if canImport(Glibc)
 import Glibc

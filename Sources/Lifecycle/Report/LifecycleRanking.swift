@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The summary table: per scenario, every variant's medians over seeds, in registration order.
 package enum LifecycleRanking {

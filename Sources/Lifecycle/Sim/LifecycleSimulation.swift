@@ -1,5 +1,6 @@
 import Measurement
 import Simulation
+import Timelines
 
 /// Runs one strategy through sessions of transitions under the OS's rules, in virtual time.
 ///

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// What one item's sessions did, counted as they happen: the metrics of docs/bench-lifecycle.md.
 package struct LifecycleTally: Sendable, Hashable, Codable {

@@ -1,5 +1,6 @@
 import Measurement
 import Simulation
+import Timelines
 
 /// One process lifetime: the session's transitions and the app's own events on one event queue.
 struct SessionRun {

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// bench-lifecycle's settings as plain values; the executable fills them in, the workload

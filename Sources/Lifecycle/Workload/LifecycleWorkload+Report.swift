@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension LifecycleWorkload {
     /// What the report keeps of a run while its items stream past: the items' notes and, as

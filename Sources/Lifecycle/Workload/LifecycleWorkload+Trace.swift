@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 extension LifecycleWorkload {
     package static let hasTrace = true

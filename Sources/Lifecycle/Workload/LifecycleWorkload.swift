@@ -1,6 +1,8 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// bench-lifecycle as a `Workload`: every (scenario, variant, seed) is one item — the variant's
 /// strategy run through the scenario's sessions in virtual time. Live mode adds `kill-during-save`:

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// What one repetition of one (cell, variant) measured, before it becomes result records.
 ///

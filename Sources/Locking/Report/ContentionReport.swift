@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The printed summary: per operation and work amount, a ranking of the strategies at each thread
 /// count by median ns/op, with the other metrics beside it.

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 /// Each strategy's ns/op relative to yardsticks measured in the same run, so that results compare
 /// across machines: `ratio_to_atomic` (÷ the `atomic` variant) and `ratio_to_c` (÷ the C

@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 extension AtomicsWorkload {
     package static let hasTrace = true

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 extension AtomicsWorkload {
     package func report(_ results: [FinishedItem<Item, Sample>], complete: Bool) throws -> WorkloadReport {

@@ -1,3 +1,5 @@
+import Records
+
 /// A workload whose report folds each finished item into an aggregate of its own (totals, the
 /// live comparisons) and reads the rest from the run's summaries, instead of keeping every item
 /// (`ItemKeepingWorkload`).

@@ -1,3 +1,5 @@
+import Records
+
 /// What a `FoldingWorkload`'s report keeps of a run while its items stream past, when it needs
 /// beyond the run's summaries only the items' notes, their live-versus-simulated comparisons and
 /// the records of the few items it reads whole (live-only probes, kill runs): never the records of

@@ -1,3 +1,5 @@
+import Records
+
 /// Observations of one (scenario, variant, mode, seed, repetition, factors) cell: a record group
 /// before it is stamped with the run's identity (run id, workload, host).
 public struct LabelledObservations: Sendable, Hashable {

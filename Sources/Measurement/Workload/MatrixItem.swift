@@ -1,3 +1,6 @@
+import Records
+import Timelines
+
 /// An item of a scenario × seed × variant matrix (`MatrixSelection.items`), by the coordinates its
 /// records, live-versus-simulated comparisons and traces are labelled with.
 ///

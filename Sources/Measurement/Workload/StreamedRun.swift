@@ -1,3 +1,5 @@
+import Records
+
 /// A small quick matrix run in this process and streamed as the driver streams it: for tests of a
 /// workload's fold and report, which compare what the fold keeps, for one `--seeds` count and
 /// another, with what the records of every item give.

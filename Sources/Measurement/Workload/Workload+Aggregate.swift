@@ -1,3 +1,5 @@
+import Records
+
 /// A workload whose aggregate is every finished item: it writes its report from the whole list.
 ///
 /// Right for a workload whose items are few or whose samples are small (a live run, a matrix of

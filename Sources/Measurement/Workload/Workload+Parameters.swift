@@ -1,3 +1,5 @@
+import Records
+
 extension Workload {
     /// The run parameters every matrix workload's JSON metadata names alike (`mode`, `seeds`,
     /// `variants`, `quick`, `items`), written once so that they cannot drift apart between

@@ -1,3 +1,6 @@
+import Records
+import Timelines
+
 /// The one shape every PatternBench workload has: a matrix of items, a way to run one, and a report.
 ///
 /// A pattern module conforms once; the generic driver (`WorkloadDriver` in BenchCommandLine) does

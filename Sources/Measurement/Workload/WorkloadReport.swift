@@ -1,3 +1,5 @@
+import Records
+
 /// What a workload says about a whole run, computed from its typed samples.
 public struct WorkloadReport: Sendable {
     /// The summary printed on stdout in `--format table` (rankings, verdicts, comparisons).

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Processes
 
 /// The two re-entry probes of `reentrant-tasks`, each meant to run alone in a child process: it
 /// either completes (exit 0), traps (killed by a signal) or hangs (the parent's watchdog kills it)

@@ -1,5 +1,5 @@
-import Measurement
 import Simulation
+import Timelines
 
 extension LaunchRecorder {
     /// The launch as a timeline, built after the run from what the recorder kept (so recording it

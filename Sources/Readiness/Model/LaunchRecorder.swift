@@ -1,5 +1,6 @@
-import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// Everything a launch measures, written on the main executor only (the live driver's jobs and
 /// the sim driver are single-threaded with respect to it; see `LiveMainExecutor`).

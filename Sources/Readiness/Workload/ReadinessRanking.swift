@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The summary printed at the end: per scenario and globals strategy, the variants ranked
 /// (medians over seeds).

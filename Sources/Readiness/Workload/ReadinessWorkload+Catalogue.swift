@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension ReadinessWorkload: RegistryWorkload {
     /// What `--list` prints, with every variant of `variants` labelled with its origin (and

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension ReadinessWorkload {
     /// The metrics compared live against simulated.

@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 extension ReadinessWorkload {
     package static let hasTrace = true

@@ -1,6 +1,8 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// bench-readiness as a `Workload`: every (scenario, globals, seed, variant) of the matrix is one
 /// item, simulated in virtual time; in live mode a launch also runs on real threads (beside its

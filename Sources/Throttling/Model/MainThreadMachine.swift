@@ -1,6 +1,7 @@
 import DequeModule
 import Measurement
 import Simulation
+import Timelines
 
 /// The main thread of the modelled app, as one state machine that both drivers step: the
 /// virtual-time `MainThreadSimulator` and the real-time `LiveMainLoop`. Everything a policy sees

@@ -1,5 +1,7 @@
 import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// One run: a policy, a scenario and a trace in; measurements (and optionally the per-update
 /// timeline) out.

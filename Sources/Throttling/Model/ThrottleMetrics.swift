@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// Accumulates one run's measurements as it goes, in memory bounded by the model (histograms and

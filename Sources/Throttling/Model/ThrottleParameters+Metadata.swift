@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 extension ThrottleParameters {
     /// The parameters as the run's JSON metadata records them (`parameters` of the results file),

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// Signal's `DatabaseChangeObserver` update throttle, faithful to its current logic.

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 import Simulation
 
 /// A user's `--trace` file, validated in one streaming pass, with what the JSON records about it:

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 import Simulation
 
 /// bench-throttle's own settings, as plain values: what the command line gave, before the matrix

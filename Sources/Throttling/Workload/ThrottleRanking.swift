@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The compact table printed at the end: per scenario, policies ranked on the latency-vs-jank
 /// frontier (medians over seeds).

@@ -1,4 +1,5 @@
 import Measurement
+import Records
 
 extension ThrottleWorkload: RegistryWorkload {
     /// What `--list` prints with `variants` registered (each labelled with its origin).

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Simulation
+import Timelines
 
 /// bench-throttle as a `Workload`: every (scenario, seed, policy) of the matrix is one item,
 /// simulated in virtual time, or — in live mode — run on real threads and simulated beside it.

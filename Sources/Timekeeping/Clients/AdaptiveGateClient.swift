@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// Commits arrive; the gate decides when the UI may update. Scored by how long commits waited.

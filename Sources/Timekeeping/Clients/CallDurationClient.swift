@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// An in-call timer: every tick shows `now − call start`, as whole seconds on screen.
 public struct CallDurationClient<Clock: ClockSource>: TimingClient {

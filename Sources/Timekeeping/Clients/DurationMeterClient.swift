@@ -1,4 +1,4 @@
-import Measurement
+import Records
 import Simulation
 
 /// Times jobs of known true length with `end − start` on its clock, like

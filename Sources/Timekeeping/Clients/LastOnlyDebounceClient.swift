@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// Signal's `DebouncedEvent` in `lastOnly` mode (`SignalServiceKit/Util/DebouncedEvent.swift`),
 /// timed on its clock: the first request enqueues a fire at `now + interval`; requests while that

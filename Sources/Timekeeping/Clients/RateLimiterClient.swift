@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// A token bucket refilled by elapsed clock time, written the usual way:
 /// `tokens = min(capacity, tokens + (now − last) · rate); last = now`. A backward step makes the

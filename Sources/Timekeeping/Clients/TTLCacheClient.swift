@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// A cache whose entries are valid until `insert reading + TTL`, checked lazily on every lookup
 /// (`if Date() >= entry.expires { evict }`), as most app caches do.

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// A deadline: armed as `now + timeout` on its clock, fires once the clock reaches it, like
 /// `let deadline = Date() + 30; … if Date() >= deadline { giveUp() }`.

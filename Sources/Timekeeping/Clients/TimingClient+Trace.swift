@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 // What each client did, as events on its own track (the client's name), in true time. A client
 // keeps what it needs only after `recordTrace()`; those that already keep it for scoring turn it

@@ -1,5 +1,6 @@
-import Measurement
+import Records
 import Simulation
+import Timelines
 
 /// A piece of application code that decides things from clock readings: the subject of the
 /// benchmark, built once per clock source.

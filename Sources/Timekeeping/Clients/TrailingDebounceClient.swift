@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// The article's description of `DebouncedEvent` lastOnly — *not* Signal's code: every request
 /// cancels the timer and restarts the countdown (`now + interval`), so the event fires only once

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 
 /// Writes the libfaketime timestamp file that moves this process's wall clock at run time.
 ///

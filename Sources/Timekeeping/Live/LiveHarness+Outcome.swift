@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 extension LiveHarness.Outcome {
     /// How the harness itself did: did the process see the offsets asked for, did the 1 ms timer

@@ -1,5 +1,6 @@
 import Foundation
-import Measurement
+import Processes
+import Records
 
 /// The parent side of live mode: checks for libfaketime, builds the timerfd shim, and runs each
 /// scenario in a child process of this same executable under the `faketime` wrapper.

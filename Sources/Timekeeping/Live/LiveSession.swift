@@ -2,6 +2,7 @@ import CClockLoops
 import Dispatch
 import Foundation
 import Measurement
+import Records
 
 /// A client fed in real time: its workload is due on CLOCK_MONOTONIC (which libfaketime is told
 /// to leave alone, so it is the reference), its clock is a real one.

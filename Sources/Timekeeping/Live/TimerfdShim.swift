@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 
 /// The LD_PRELOAD shim that keeps libdispatch's timers working under libfaketime.
 ///

@@ -1,4 +1,4 @@
-import Measurement
+import Records
 
 /// bench-clock's own settings, as plain values.
 package struct ClockConfiguration: Sendable {

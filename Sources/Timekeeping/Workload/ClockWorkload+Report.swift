@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 
 extension ClockWorkload {
     /// What the report keeps of a run while its items stream past: the verdicts of each sim

@@ -1,4 +1,4 @@
-import Measurement
+import Timelines
 
 extension ClockWorkload {
     package static let hasTrace = true

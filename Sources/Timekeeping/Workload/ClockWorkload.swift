@@ -1,5 +1,7 @@
 import Foundation
 import Measurement
+import Records
+import Timelines
 
 /// bench-clock as a `Workload`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Records
 
 /// A bench-* run for a Swift Testing test that mostly waits (a live run, a watchdog): made with
 /// `--output` a fresh folder, on a thread of its own (`onThread`), so Swift Testing waits it out

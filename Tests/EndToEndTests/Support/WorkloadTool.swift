@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Records
 import XCTest
 
 /// A workload's `bench-*` executable under end-to-end test, with what every such test does the

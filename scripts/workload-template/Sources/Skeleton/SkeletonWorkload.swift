@@ -1,4 +1,5 @@
 import Measurement
+import Records
 import Simulation
 
 /// bench-skeleton's own settings, as plain values, before the matrix is built.
