@@ -63,6 +63,13 @@ let package = Package(
             dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "CLockShim"],
             swiftSettings: swiftSettings
         ),
+        // Differential runs: random cases, two variants' observable logs compared, the first
+        // divergence shrunk to a minimal case (each pattern module defines its case and its log).
+        .target(
+            name: "Differential",
+            dependencies: ["Simulation", "Measurement"],
+            swiftSettings: swiftSettings
+        ),
         // The command-line conventions every bench-* executable shares.
         .target(
             name: "BenchCommandLine",
@@ -76,7 +83,7 @@ let package = Package(
         .target(
             name: "Throttling",
             dependencies: [
-                "Simulation", "Measurement",
+                "Simulation", "Measurement", "Differential",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -131,7 +138,7 @@ let package = Package(
         // (virtual time and live), the globals strategies, and the bench-readiness workload.
         .target(
             name: "Readiness",
-            dependencies: ["Simulation", "Measurement"],
+            dependencies: ["Simulation", "Measurement", "Differential"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -165,7 +172,7 @@ let package = Package(
         // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
         .target(
             name: "Caching",
-            dependencies: ["Simulation", "Measurement", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["Simulation", "Measurement", "Differential", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -219,7 +226,7 @@ let package = Package(
             name: "BenchSuite",
             dependencies: [
                 "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement",
-                "BenchCommandLine",
+                "BenchCommandLine", "Differential",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -238,6 +245,12 @@ let package = Package(
         .executableTarget(
             name: "bench-gate",
             dependencies: ["BenchSuite", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        // The differential engine and its honesty checks on every workload that has a case.
+        .testTarget(
+            name: "DifferentialTests",
+            dependencies: ["Differential", "Throttling", "Readiness", "Caching", "Simulation", "Measurement", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,52 @@
+import ArgumentParser
+import BenchCommandLine
+import Differential
+import Measurement
+
+/// The differential mode's flags, shared by every tool with virtual time: instead of measuring,
+/// run two variants on random cases and compare what each observably did (docs/differential.md).
+package struct DifferentialOptions: ParsableArguments {
+    package init() {}
+
+    @Option(
+        help: ArgumentHelp(
+            "Compare two variants on random cases instead of measuring: exit 0 when they agree, 1 when one case diverged.",
+            valueName: "A,B"
+        )
+    )
+    var differential: String?
+
+    @Option(help: ArgumentHelp("With --differential: how many random cases (default 1000).", valueName: "N"))
+    var cases: Int = 1_000
+
+    @Option(
+        name: .customLong("time-tolerance-ns"),
+        help: ArgumentHelp("With --differential: slack allowed between two events' times.", valueName: "ns")
+    )
+    var timeToleranceNs: Int64 = 0
+
+    @Option(
+        name: .customLong("replay-case"),
+        help: ArgumentHelp("Rerun the minimal case of a differential.json: exit 1 while it still diverges.", valueName: "file")
+    )
+    var replayCase: String?
+
+    /// Whether the differential mode was asked for (then nothing is measured).
+    var isRequested: Bool { differential != nil || replayCase != nil }
+
+    /// Runs the differential mode for `Case` with `registry`'s variants; exits 1 on a divergence.
+    func run<Case: DifferentialCase>(_ type: Case.Type, registry: VariantRegistry<Case.Variant>, common: CommonOptions) throws
+    where Case.Variant: NamedVariant {
+        let names = differential.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0) } }
+        let request = DifferentialRequest(
+            variants: names,
+            cases: cases,
+            seed: common.seed,
+            toleranceNs: timeToleranceNs,
+            replay: replayCase,
+            output: common.output
+        )
+        let code = try DifferentialCommand.run(Case.self, registry: registry, request: request)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
