@@ -1,0 +1,134 @@
+import Caching
+import Differential
+import Measurement
+import Readiness
+import Simulation
+import Throttling
+import XCTest
+
+/// The checks that make a differential verdict worth trusting: a variant never differs from
+/// itself, a user's faithful copy never differs from the built-in, and known-different pairs are
+/// found in nearly every seed with small minimal cases. The almost-copies are the controls: a
+/// one-rule change to a user's copy must be caught.
+final class HonestyTests: XCTestCase {
+    static let seeds: [UInt64] = Array(1...20)
+
+    /// Seeds (of `seeds`) in which a run of `cases` cases found a divergence, and the largest
+    /// minimal case among them.
+    func found<Case: DifferentialCase>(
+        _ engine: DifferentialEngine<Case>,
+        cases: Int,
+        seeds: [UInt64] = seeds
+    ) -> (found: Int, largestMinimal: Int) {
+        var found = 0
+        var largest = 0
+        for seed in seeds {
+            let outcome = engine.run(cases: cases, seed: seed)
+            if let m = outcome.minimal {
+                found += 1
+                largest = max(largest, m.size)
+                // The minimal case still diverges, and so does the case its seed regenerates.
+                XCTAssertNotNil(engine.difference(m.input))
+                XCTAssertNotNil(engine.difference(DifferentialEngine<Case>.generate(index: m.caseIndex, seed: seed).input))
+            }
+        }
+        return (found, largest)
+    }
+
+    func testEveryBuiltInThrottlerAgreesWithItself() {
+        for v in ThrottlerVariant.builtIn {
+            XCTAssertEqual(found(DifferentialEngine<ThrottleCase>(a: v, b: v), cases: 30, seeds: [1, 2, 3]).found, 0, v.name)
+        }
+    }
+
+    func testEveryBuiltInCoordinatorAgreesWithItself() {
+        for v in ReadinessVariant.builtIn where v.hasSimForm {
+            XCTAssertEqual(found(DifferentialEngine<ReadinessCase>(a: v, b: v), cases: 30, seeds: [1, 2, 3]).found, 0, v.name)
+        }
+    }
+
+    func testEveryBuiltInCacheAgreesWithItself() {
+        for v in CacheVariant.builtIn {
+            XCTAssertEqual(found(DifferentialEngine<CacheCase>(a: v, b: v), cases: 100, seeds: [1, 2, 3]).found, 0, v.name)
+        }
+    }
+
+    func testUserCopiesOfThrottlersAgreeAndTheirAlmostCopiesAreCaught() throws {
+        var registry = VariantRegistry.throttlers
+        try registry.register(ThrottlerVariant(name: "my-immediate", origin: .user, summary: "a copy") { _ in UserImmediate() })
+        try registry.register(ThrottlerVariant(name: "my-fixed-rate", origin: .user, summary: "a copy") { _ in UserFixedRate() })
+        try registry.register(
+            ThrottlerVariant(name: "my-drifting", origin: .user, summary: "one rule changed") { _ in UserFixedRate(drifts: true) }
+        )
+        func engine(_ a: String, _ b: String) -> DifferentialEngine<ThrottleCase> {
+            DifferentialEngine(a: registry.named(a)!, b: registry.named(b)!)
+        }
+        XCTAssertEqual(found(engine("immediate", "my-immediate"), cases: 100).found, 0)
+        XCTAssertEqual(found(engine("fixed-rate", "my-fixed-rate"), cases: 100).found, 0)
+        // Control: a timer that drifts by the main thread's lateness is caught.
+        XCTAssertGreaterThanOrEqual(found(engine("fixed-rate", "my-drifting"), cases: 100).found, 18)
+    }
+
+    func testUserCopyOfSignalReadinessAgreesAndItsAlmostCopyIsCaught() throws {
+        var registry = VariantRegistry(builtIn: ReadinessVariant.builtIn)
+        try registry.register(ReadinessVariant(name: "my-signal", origin: .user, summary: "a copy") { UserSignalReadiness(session: $0) })
+        try registry.register(
+            ReadinessVariant(name: "my-lifo", origin: .user, summary: "one rule changed") { UserSignalReadiness(session: $0, lifo: true) }
+        )
+        let copy = DifferentialEngine<ReadinessCase>(a: registry.named("signal")!, b: registry.named("my-signal")!)
+        XCTAssertEqual(found(copy, cases: 100).found, 0)
+        let almost = DifferentialEngine<ReadinessCase>(a: registry.named("signal")!, b: registry.named("my-lifo")!)
+        XCTAssertGreaterThanOrEqual(found(almost, cases: 100).found, 18)
+    }
+
+    func testUserCopyOfLRUAgreesAndItsAlmostCopyIsCaught() throws {
+        var registry = VariantRegistry(builtIn: CacheVariant.builtIn)
+        try registry.register(
+            CacheVariant(
+                name: "my-lru",
+                origin: .user,
+                summary: "a copy",
+                sim: { c, _ in UserLRU<Int>(capacity: c) },
+                live: { c, _ in UserLRU<CachedValue>(capacity: c) }
+            )
+        )
+        try registry.register(
+            CacheVariant(
+                name: "my-no-refresh",
+                origin: .user,
+                summary: "one rule changed",
+                sim: { c, _ in UserLRU<Int>(capacity: c, refreshes: false) },
+                live: { c, _ in UserLRU<CachedValue>(capacity: c, refreshes: false) }
+            )
+        )
+        XCTAssertEqual(found(DifferentialEngine<CacheCase>(a: registry.named("lru")!, b: registry.named("my-lru")!), cases: 300).found, 0)
+        let almost = DifferentialEngine<CacheCase>(a: registry.named("lru")!, b: registry.named("my-no-refresh")!)
+        XCTAssertGreaterThanOrEqual(found(almost, cases: 300).found, 18)
+    }
+
+    /// immediate vs fixed-rate: found in ≥ 90 % of seeds, minimal case at most 5 commits.
+    func testImmediateAgainstFixedRateIsFoundWithASmallCase() {
+        let engine = DifferentialEngine<ThrottleCase>(a: .builtIn("immediate"), b: .builtIn("fixed-rate"))
+        let (found, largest) = found(engine, cases: 50)
+        XCTAssertGreaterThanOrEqual(found, 18)
+        XCTAssertLessThanOrEqual(largest, 5)
+    }
+
+    /// signal vs signal-2021-lifo: found in ≥ 90 % of seeds, minimal case at most 12 events.
+    func testSignalAgainstLIFOIsFoundWithASmallCase() {
+        let registry = VariantRegistry(builtIn: ReadinessVariant.builtIn)
+        let engine = DifferentialEngine<ReadinessCase>(a: registry.named("signal")!, b: registry.named("signal-2021-lifo")!)
+        let (found, largest) = found(engine, cases: 50)
+        XCTAssertGreaterThanOrEqual(found, 18)
+        XCTAssertLessThanOrEqual(largest, 12)
+    }
+
+    /// lru vs fifo: found in ≥ 90 % of seeds, minimal case at most 12 operations.
+    func testLRUAgainstFIFOIsFoundWithASmallCase() {
+        let registry = VariantRegistry(builtIn: CacheVariant.builtIn)
+        let engine = DifferentialEngine<CacheCase>(a: registry.named("lru")!, b: registry.named("fifo")!)
+        let (found, largest) = found(engine, cases: 200)
+        XCTAssertGreaterThanOrEqual(found, 18)
+        XCTAssertLessThanOrEqual(largest, 12)
+    }
+}
