@@ -206,7 +206,7 @@ let package = Package(
         // virtual time, and live: a real child process killed inside its saves on real storage.
         .target(
             name: "Lifecycle",
-            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            dependencies: ["Simulation", "Measurement", "CSQLite", "Differential"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -250,7 +250,7 @@ let package = Package(
         // The differential engine and its honesty checks on every workload that has a case.
         .testTarget(
             name: "DifferentialTests",
-            dependencies: ["Differential", "Throttling", "Readiness", "Caching", "Simulation", "Measurement", "TestSupport"],
+            dependencies: ["Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "Simulation", "Measurement", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Caching
 import Differential
+import Lifecycle
 import Measurement
 import Readiness
 import Simulation
@@ -51,6 +52,16 @@ final class HonestyTests: XCTestCase {
         for v in CacheVariant.builtIn {
             XCTAssertEqual(found(DifferentialEngine<CacheCase>(a: v, b: v), cases: 100, seeds: [1, 2, 3]).found, 0, v.name)
         }
+    }
+
+    func testEveryBuiltInLifecycleStrategyAgreesWithItselfAndNaiveDiffersFromSignal() {
+        for v in LifecycleVariant.builtIn {
+            XCTAssertEqual(found(DifferentialEngine<LifecycleCase>(a: v, b: v), cases: 30, seeds: [1, 2, 3]).found, 0, v.name)
+        }
+        // Control: a strategy that does everything at launch on main differs from Signal's.
+        let registry = VariantRegistry(builtIn: LifecycleVariant.builtIn)
+        let engine = DifferentialEngine<LifecycleCase>(a: registry.named("naive")!, b: registry.named("signal")!)
+        XCTAssertGreaterThanOrEqual(found(engine, cases: 30).found, 18)
     }
 
     func testUserCopiesOfThrottlersAgreeAndTheirAlmostCopiesAreCaught() throws {

@@ -16,7 +16,7 @@ package struct DifferentialOptions: ParsableArguments {
     )
     var differential: String?
 
-    @Option(help: ArgumentHelp("With --differential: how many random cases (default 1000).", valueName: "N"))
+    @Option(help: ArgumentHelp("With --differential: how many random cases.", valueName: "N"))
     var cases: Int = 1_000
 
     @Option(
