@@ -189,7 +189,7 @@ let package = Package(
         // handlers, DispatchGroup notify/wait, Operation dependencies, async let, TaskGroup and hedging.
         .target(
             name: "FanOut",
-            dependencies: ["Simulation", "Measurement"],
+            dependencies: ["Simulation", "Measurement", "Differential"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -250,7 +250,9 @@ let package = Package(
         // The differential engine and its honesty checks on every workload that has a case.
         .testTarget(
             name: "DifferentialTests",
-            dependencies: ["Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "Simulation", "Measurement", "TestSupport"],
+            dependencies: [
+                "Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "FanOut", "Simulation", "Measurement", "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -13,11 +13,11 @@ public struct DifferentialRequest: Sendable {
     public var toleranceNs: Int64
     /// `--replay-case FILE`.
     public var replay: String?
-    /// `--output`: the folder for `differential.json` (nil: a new folder under results/runs/).
-    public var output: String?
+    /// The folder for `differential.json` (`--output`, or the tool's new folder under results/runs/).
+    public var output: String
 
     /// A request from the flags' values.
-    public init(variants: [String]?, cases: Int, seed: UInt64, toleranceNs: Int64, replay: String?, output: String?) {
+    public init(variants: [String]?, cases: Int, seed: UInt64, toleranceNs: Int64, replay: String?, output: String) {
         self.variants = variants
         self.cases = cases
         self.seed = seed
@@ -106,21 +106,10 @@ public enum DifferentialCommand {
         return 0
     }
 
-    /// Creates the output folder (default: a new one under results/runs/) and takes its lock.
-    static func prepareFolder(_ output: String?, workload: String) throws -> String {
-        let path = output ?? ResultsFolder.defaultPath(runID: runID(workload))
+    /// Creates the output folder and takes its lock, before anything runs.
+    static func prepareFolder(_ path: String, workload: String) throws -> String {
         do { try ResultsFolder(path: path).prepare(workload: "differential") } catch { throw BenchFailure.output(error.description) }
         return path
-    }
-
-    static func runID(_ workload: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        var rng = SystemRandomNumberGenerator()
-        return
-            "differential-\(workload)-\(formatter.string(from: Date()))-\(String(UInt16.random(in: 0...UInt16.max, using: &rng), radix: 16))"
     }
 }
 

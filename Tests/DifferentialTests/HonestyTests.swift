@@ -1,5 +1,6 @@
 import Caching
 import Differential
+import FanOut
 import Lifecycle
 import Measurement
 import Readiness
@@ -62,6 +63,16 @@ final class HonestyTests: XCTestCase {
         let registry = VariantRegistry(builtIn: LifecycleVariant.builtIn)
         let engine = DifferentialEngine<LifecycleCase>(a: registry.named("naive")!, b: registry.named("signal")!)
         XCTAssertGreaterThanOrEqual(found(engine, cases: 30).found, 18)
+    }
+
+    func testEveryBuiltInFanOutStrategyAgreesWithItselfAndSequentialDiffersFromAsyncLet() {
+        for v in FanOutVariant.builtIn {
+            XCTAssertEqual(found(DifferentialEngine<GroupCase>(a: v, b: v), cases: 10, seeds: [1, 2]).found, 0, v.name)
+        }
+        // Control: one call after another differs from calls in parallel.
+        let registry = VariantRegistry(builtIn: FanOutVariant.builtIn)
+        let engine = DifferentialEngine<GroupCase>(a: registry.named("sequential")!, b: registry.named("async-let")!)
+        XCTAssertGreaterThanOrEqual(found(engine, cases: 10).found, 18)
     }
 
     func testUserCopiesOfThrottlersAgreeAndTheirAlmostCopiesAreCaught() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchCommandLine
 import Differential
+import Foundation
 import Measurement
 
 /// The differential mode's flags, shared by every tool with virtual time: instead of measuring,
@@ -44,9 +45,21 @@ package struct DifferentialOptions: ParsableArguments {
             seed: common.seed,
             toleranceNs: timeToleranceNs,
             replay: replayCase,
-            output: common.output
+            output: common.output ?? ResultsFolder.defaultPath(runID: Self.runID(Case.workload))
         )
         let code = try DifferentialCommand.run(Case.self, registry: registry, request: request)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// `differential-<workload>-<UTC time>-<random hex>`: the default folder's name, like a
+    /// measuring run's (the command layer reads the wall clock; the engine never does).
+    static func runID(_ workload: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        var rng = SystemRandomNumberGenerator()
+        let suffix = String(UInt16.random(in: 0...UInt16.max, using: &rng), radix: 16)
+        return "differential-\(workload)-\(formatter.string(from: Date()))-\(suffix)"
     }
 }
