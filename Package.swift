@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "BenchCommandLine",
             dependencies: [
-                "Simulation", "Measurement",
+                "Simulation", "Measurement", "Differential",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "CClockLoops"),  // clock_gettime loops in C, the read-cost baseline
         .target(
             name: "Timekeeping",
-            dependencies: ["Simulation", "Measurement", "CClockLoops"],
+            dependencies: ["Simulation", "Measurement", "CClockLoops", "Differential"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -251,7 +251,8 @@ let package = Package(
         .testTarget(
             name: "DifferentialTests",
             dependencies: [
-                "Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "FanOut", "Simulation", "Measurement", "TestSupport",
+                "Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "FanOut", "Timekeeping", "Simulation", "Measurement",
+                "TestSupport",
             ],
             swiftSettings: swiftSettings
         ),

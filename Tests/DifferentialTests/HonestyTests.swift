@@ -6,6 +6,7 @@ import Measurement
 import Readiness
 import Simulation
 import Throttling
+import Timekeeping
 import XCTest
 
 /// The checks that make a differential verdict worth trusting: a variant never differs from
@@ -73,6 +74,15 @@ final class HonestyTests: XCTestCase {
         let registry = VariantRegistry(builtIn: FanOutVariant.builtIn)
         let engine = DifferentialEngine<GroupCase>(a: registry.named("sequential")!, b: registry.named("async-let")!)
         XCTAssertGreaterThanOrEqual(found(engine, cases: 10).found, 18)
+    }
+
+    func testEveryClockSourceAgreesWithItselfAndRealtimeDiffersFromMonotonic() {
+        for v in ClockKind.builtIn {
+            XCTAssertEqual(found(DifferentialEngine<ClockCase>(a: v, b: v), cases: 8, seeds: [1]).found, 0, v.name)
+        }
+        // Control: a wall clock that is stepped differs from a monotonic one.
+        let engine = DifferentialEngine<ClockCase>(a: .realtime, b: .monotonic)
+        XCTAssertGreaterThanOrEqual(found(engine, cases: 8).found, 18)
     }
 
     func testUserCopiesOfThrottlersAgreeAndTheirAlmostCopiesAreCaught() throws {

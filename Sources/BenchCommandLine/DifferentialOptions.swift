@@ -1,5 +1,4 @@
 import ArgumentParser
-import BenchCommandLine
 import Differential
 import Foundation
 import Measurement
@@ -33,10 +32,10 @@ package struct DifferentialOptions: ParsableArguments {
     var replayCase: String?
 
     /// Whether the differential mode was asked for (then nothing is measured).
-    var isRequested: Bool { differential != nil || replayCase != nil }
+    package var isRequested: Bool { differential != nil || replayCase != nil }
 
     /// Runs the differential mode for `Case` with `registry`'s variants; exits 1 on a divergence.
-    func run<Case: DifferentialCase>(_ type: Case.Type, registry: VariantRegistry<Case.Variant>, common: CommonOptions) throws
+    package func run<Case: DifferentialCase>(_ type: Case.Type, registry: VariantRegistry<Case.Variant>, common: CommonOptions) throws
     where Case.Variant: NamedVariant {
         let names = differential.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0) } }
         let request = DifferentialRequest(
