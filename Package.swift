@@ -156,7 +156,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "Invalidation",
-            dependencies: ["Simulation", "Measurement", "CSQLite"],
+            dependencies: ["Simulation", "Measurement", "CSQLite", "Differential"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -251,7 +251,8 @@ let package = Package(
         .testTarget(
             name: "DifferentialTests",
             dependencies: [
-                "Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "FanOut", "Timekeeping", "Simulation", "Measurement",
+                "Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "FanOut", "Timekeeping", "Invalidation", "Simulation",
+                "Measurement",
                 "TestSupport",
             ],
             swiftSettings: swiftSettings

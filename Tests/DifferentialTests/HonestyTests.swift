@@ -1,6 +1,7 @@
 import Caching
 import Differential
 import FanOut
+import Invalidation
 import Lifecycle
 import Measurement
 import Readiness
@@ -83,6 +84,15 @@ final class HonestyTests: XCTestCase {
         // Control: a wall clock that is stepped differs from a monotonic one.
         let engine = DifferentialEngine<ClockCase>(a: .realtime, b: .monotonic)
         XCTAssertGreaterThanOrEqual(found(engine, cases: 8).found, 18)
+    }
+
+    func testEveryInvalidationDesignAgreesWithItselfAndNoInvalidationDiffersFromSignal() {
+        for v in InvalidationVariant.builtIn {
+            XCTAssertEqual(found(DifferentialEngine<InvalidationCase>(a: v, b: v), cases: 20, seeds: [1, 2]).found, 0, v.name)
+        }
+        // Control: the design that never invalidates differs from Signal's.
+        let engine = DifferentialEngine<InvalidationCase>(a: .signal, b: .noInvalidation)
+        XCTAssertGreaterThanOrEqual(found(engine, cases: 10).found, 18)
     }
 
     func testUserCopiesOfThrottlersAgreeAndTheirAlmostCopiesAreCaught() throws {
