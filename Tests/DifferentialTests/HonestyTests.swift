@@ -88,7 +88,7 @@ final class HonestyTests: XCTestCase {
 
     func testEveryInvalidationDesignAgreesWithItselfAndNoInvalidationDiffersFromSignal() {
         for v in InvalidationVariant.builtIn {
-            XCTAssertEqual(found(DifferentialEngine<InvalidationCase>(a: v, b: v), cases: 20, seeds: [1, 2]).found, 0, v.name)
+            XCTAssertEqual(found(DifferentialEngine<InvalidationCase>(a: v, b: v), cases: 20, seeds: [1, 2]).found, 0, v.info.name)
         }
         // Control: the design that never invalidates differs from Signal's.
         let engine = DifferentialEngine<InvalidationCase>(a: .signal, b: .noInvalidation)

@@ -27,8 +27,11 @@ final class DifferentialEndToEndTests: XCTestCase {
 
     func testAgreementExitsZero() throws {
         let folder = try temporaryFolder("differential-e2e").path
-        for (tool, pair) in [("bench-cache", "lru,lru"), ("bench-readiness", "signal,signal")] {
-            let r = try ExecutableRunner.run(tool, ["--differential", pair, "--cases", "50", "--output", folder + "/" + tool])
+        for (tool, pair) in [
+            ("bench-cache", "lru,lru"), ("bench-readiness", "signal,signal"), ("bench-lifecycle", "signal,signal"),
+            ("bench-group", "async-let,async-let"), ("bench-clock", "monotonic,monotonic"), ("bench-invalidation", "signal,signal"),
+        ] {
+            let r = try ExecutableRunner.run(tool, ["--differential", pair, "--cases", "10", "--output", folder + "/" + tool])
             XCTAssertEqual(r.status, 0, tool + r.stderr)
         }
     }
