@@ -55,37 +55,37 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 /// the end-to-end tests' executables and the contract table's modules all come from this list.
 let workloads: [WorkloadTargets] = [
     // UI-update throttle policies and the main-thread/vsync model they are measured in.
-    WorkloadTargets(tool: "throttle", module: "Throttling", uses: [deque], testUses: ["ContractBreakers"]),
+    WorkloadTargets(tool: "throttle", module: "Throttling", uses: [deque, "Differential"], testUses: ["ContractBreakers"]),
     // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
     WorkloadTargets(tool: "atomics", module: "Locking", uses: ["CLockReference", "CLockShim"]),
     // Clock sources, skew scenarios, the timing clients, sim and live runners.
     WorkloadTargets(
         tool: "clock",
         module: "Timekeeping",
-        uses: ["Processes", "CClockLoops"],
+        uses: ["Processes", "CClockLoops", "Differential"],
         executable: ["Timekeeping", "Simulation", "Measurement", "Records", "BenchCommandLine"],
         testUses: ["Timelines", "OptionalPackages", .product(name: "PropertyBased", package: "swift-property-based")],
         testExclude: ["Corpus"]  // replayed by RobustnessCorpusTests, read through #filePath
     ),
     // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
     // (virtual time and live), the globals strategies, and the bench-readiness workload.
-    WorkloadTargets(tool: "readiness", module: "Readiness", uses: ["Processes"], testUses: ["Processes", "ContractBreakers"]),
+    WorkloadTargets(tool: "readiness", module: "Readiness", uses: ["Processes", "Differential"], testUses: ["Processes", "ContractBreakers"]),
     // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
     // live (real processes on a real SQLite database in WAL mode, the system libsqlite3).
     WorkloadTargets(
         tool: "invalidation",
         module: "Invalidation",
-        uses: ["Processes", "CSQLite"],
+        uses: ["Processes", "CSQLite", "Differential"],
         executable: ["Invalidation", "Records", "BenchCommandLine"]
     ),
     // Count-bounded caches (Signal's generations, eviction policies, S3-FIFO), traces, sim and live.
-    WorkloadTargets(tool: "cache", module: "Caching", uses: [deque], testUses: ["ContractBreakers"]),
+    WorkloadTargets(tool: "cache", module: "Caching", uses: [deque, "Differential"], testUses: ["ContractBreakers"]),
     // Fan-out and fan-in: the login flow of "Sequencing tasks with DispatchGroup" under sequential
     // handlers, DispatchGroup notify/wait, Operation dependencies, async let, TaskGroup and hedging.
-    WorkloadTargets(tool: "group", module: "FanOut"),
+    WorkloadTargets(tool: "group", module: "FanOut", uses: ["Differential"]),
     // The app lifecycle under iOS's rules (watchdog, background time, jetsam, refresh windows) in
     // virtual time, and live: a real child process killed inside its saves on real storage.
-    WorkloadTargets(tool: "lifecycle", module: "Lifecycle", uses: ["Processes", "CSQLite"]),
+    WorkloadTargets(tool: "lifecycle", module: "Lifecycle", uses: ["Processes", "CSQLite", "Differential"]),
 ]
 
 let package = Package(
@@ -144,11 +144,14 @@ let package = Package(
         ),
         // The regression gate's verdicts: thresholds, rules, baseline comparison, results sets.
         .target(name: "Verdicts", dependencies: ["Measurement", "Records"], swiftSettings: swiftSettings),
+        // Differential runs: random cases, two variants' observable logs compared, the first
+        // divergence shrunk to a minimal case (each pattern module defines its case and its log).
+        .target(name: "Differential", dependencies: ["Simulation", "Measurement", "Records"], swiftSettings: swiftSettings),
         // The command-line conventions every bench-* executable shares.
         .target(
             name: "BenchCommandLine",
             dependencies: [
-                "Simulation", "Measurement", "Processes", "Records", "Timelines",
+                "Simulation", "Measurement", "Processes", "Records", "Timelines", "Differential",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -166,7 +169,7 @@ let package = Package(
             name: "BenchSuite",
             dependencies: [
                 "Throttling", "Locking", "Caching", "Readiness", "Lifecycle", "FanOut", "Simulation", "Measurement", "Records", "Verdicts",
-                "BenchCommandLine",
+                "BenchCommandLine", "Differential",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -185,6 +188,16 @@ let package = Package(
         .executableTarget(
             name: "bench-gate",
             dependencies: ["BenchSuite", "BenchCommandLine"],
+            swiftSettings: swiftSettings
+        ),
+        // The differential engine and its honesty checks on every workload that has a case.
+        .testTarget(
+            name: "DifferentialTests",
+            dependencies: [
+                "Differential", "Throttling", "Readiness", "Caching", "Lifecycle", "FanOut", "Timekeeping", "Invalidation", "Simulation",
+                "Measurement",
+                "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

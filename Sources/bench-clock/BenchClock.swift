@@ -19,6 +19,7 @@ struct BenchClock: ParsableCommand {
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
 
     @Option(help: "sim (virtual time, deterministic) or live (real clocks under libfaketime).")
     var mode: RunMode = .sim
@@ -60,6 +61,9 @@ struct BenchClock: ParsableCommand {
     }
 
     func run() throws {
+        if differential.isRequested {
+            return try differential.run(ClockCase.self, registry: VariantRegistry(builtIn: ClockKind.builtIn), common: common)
+        }
         if let liveChild {
             do { try LiveHarness.runChild(planPath: liveChild) } catch { throw BenchFailure.runtime(error.description) }
             return

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchCommandLine
 import Foundation
 import Invalidation
+import Measurement
 
 /// `bench-invalidation`: cross-process cache invalidation — Signal's designs against a change log.
 struct BenchInvalidation: ParsableCommand {
@@ -16,9 +17,17 @@ struct BenchInvalidation: ParsableCommand {
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
     @OptionGroup var options: InvalidationOptions
 
     func run() throws {
+        if differential.isRequested {
+            return try differential.run(
+                InvalidationCase.self,
+                registry: VariantRegistry(builtIn: InvalidationVariant.builtIn),
+                common: common
+            )
+        }
         var configuration = options.configuration
         // The harness starts this same binary in child roles; it is told how, not where to look.
         configuration.childCommand = [Self.executablePath]

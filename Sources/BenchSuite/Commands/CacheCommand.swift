@@ -20,8 +20,10 @@ package struct CacheCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: CacheOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
 
     package func run() throws {
+        if differential.isRequested { return try differential.run(CacheCase.self, registry: Suite.current.caches, common: common) }
         let registry = Suite.current.caches
         if common.list {
             print(CacheWorkload.catalogue(variants: registry).render(verbose: common.verbose), terminator: "")

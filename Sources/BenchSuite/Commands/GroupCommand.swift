@@ -22,8 +22,10 @@ package struct GroupCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: GroupOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
 
     package func run() throws {
+        if differential.isRequested { return try differential.run(GroupCase.self, registry: Suite.current.fanOuts, common: common) }
         let timed = options.mode == .live ? "bench-group --mode live measures real time" : nil
         try WorkloadDriver.run(FanOutWorkload.self, configuration: options.configuration, common: common, debugWarning: timed)
     }

@@ -28,8 +28,12 @@ package struct LifecycleCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: LifecycleOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
 
     package func run() throws {
+        if differential.isRequested {
+            return try differential.run(LifecycleCase.self, registry: Suite.current.lifecycleStrategies, common: common)
+        }
         let registry = Suite.current.lifecycleStrategies
         let executable = Self.executablePath
         let timed = options.mode == .live ? "bench-lifecycle --mode live measures real processes" : nil

@@ -36,8 +36,12 @@ package struct ReadinessCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: ReadinessOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
 
     package func run() throws {
+        if differential.isRequested {
+            return try differential.run(ReadinessCase.self, registry: Suite.current.coordinators, common: common)
+        }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let timed = options.mode == .live ? "bench-readiness --mode live measures real time" : nil
         try WorkloadDriver.run(

@@ -18,8 +18,10 @@ package struct ThrottleCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: ThrottleOptions
+    @OptionGroup(title: "Differential mode") var differential: DifferentialOptions
 
     package func run() throws {
+        if differential.isRequested { return try differential.run(ThrottleCase.self, registry: Suite.current.throttlers, common: common) }
         let timed = options.mode == .live ? "bench-throttle --mode live measures real time" : nil
         try WorkloadDriver.run(ThrottleWorkload.self, configuration: options.configuration, common: common, debugWarning: timed)
     }

@@ -33,6 +33,9 @@ public struct CacheVariant: BuiltInVariants {
     /// the type and every stored property of a fresh instance, so that a setting the factory
     /// captures (a second-chance count, a sampling size) tells two variants of one type apart.
     let liveConfiguration: @Sendable () -> [VariantParameter]
+    /// A fresh sim instance (`Int` values) of `capacity` from `seed`: what a differential run
+    /// steps one call at a time (`CacheCase`).
+    let makeSim: @Sendable (_ capacity: Int, _ seed: UInt64) -> any CountBoundedCache<Int, Int>
     /// The live instance, shareable as `threading` says.
     let makeLive: @Sendable (_ capacity: Int, _ seed: UInt64) -> any CountBoundedCache<Int, CachedValue>
 
@@ -84,6 +87,7 @@ public struct CacheVariant: BuiltInVariants {
             }
         }
         simulate = { CacheSimulation.run($0, cache: sim) }
+        makeSim = { sim($0, $1) }
         switch threading {
         case .lockedByHarness: makeLive = { LockedCache(live($0, $1)) }
         case .threadSafe, .singleThreaded: makeLive = { live($0, $1) }
