@@ -69,7 +69,12 @@ let workloads: [WorkloadTargets] = [
     ),
     // Launch coordination: Signal's AppReadiness and its alternatives on one main executor
     // (virtual time and live), the globals strategies, and the bench-readiness workload.
-    WorkloadTargets(tool: "readiness", module: "Readiness", uses: ["Processes", "Differential"], testUses: ["Processes", "ContractBreakers"]),
+    WorkloadTargets(
+        tool: "readiness",
+        module: "Readiness",
+        uses: ["Processes", "Differential"],
+        testUses: ["Processes", "ContractBreakers"]
+    ),
     // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
     // live (real processes on a real SQLite database in WAL mode, the system libsqlite3).
     WorkloadTargets(
