@@ -63,6 +63,8 @@ let package = Package(
             dependencies: ["BuildProvenance", .product(name: "Histogram", package: "hdrhistogram-swift"), "CLockShim"],
             swiftSettings: swiftSettings
         ),
+        // Instruments (xctrace XML) and Perfetto trace readers: signposts in, commits and intervals out.
+        .target(name: "TraceImport", swiftSettings: swiftSettings),
         // The command-line conventions every bench-* executable shares.
         .target(
             name: "BenchCommandLine",
@@ -76,7 +78,7 @@ let package = Package(
         .target(
             name: "Throttling",
             dependencies: [
-                "Simulation", "Measurement",
+                "Simulation", "Measurement", "TraceImport",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -131,7 +133,7 @@ let package = Package(
         // (virtual time and live), the globals strategies, and the bench-readiness workload.
         .target(
             name: "Readiness",
-            dependencies: ["Simulation", "Measurement"],
+            dependencies: ["Simulation", "Measurement", "TraceImport"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -275,6 +277,12 @@ let package = Package(
         .testTarget(
             name: "MeasurementTests",
             dependencies: ["Measurement", "TestSupport", "OptionalPackages"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TraceImportTests",
+            dependencies: ["TraceImport"],
+            exclude: ["Fixtures"],  // read through #filePath (scripts/trace-fixtures.py writes them)
             swiftSettings: swiftSettings
         ),
         .testTarget(

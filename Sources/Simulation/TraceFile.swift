@@ -1,4 +1,5 @@
-/// A validated trace file, replayed by streaming it from disk for every policy.
+/// A validated trace file, replayed by streaming it from disk for every policy, shifted so that
+/// its first commit is at time zero.
 ///
 /// `TraceReader.open` made one pass to check every line and compute the `summary`; each
 /// iterator re-opens the file and streams it again in fixed memory, re-checking every line.
@@ -47,8 +48,10 @@ public final class TraceFile: Sendable {
             guard let stream else { return nil }
             do {
                 while let line = try stream.next() {
-                    if let commit = try parser.parse(line, number: stream.lineNumber) {
+                    if var commit = try parser.parse(line, number: stream.lineNumber) {
                         commits += 1
+                        // Time zero is the first commit, as in every trace format.
+                        commit.time = SimInstant(nanoseconds: commit.time.nanoseconds - file.summary.first.nanoseconds)
                         return commit
                     }
                 }

@@ -19,9 +19,9 @@ public struct TraceSummary: Sendable, Hashable, Encodable {
     /// the same checksum).
     public var checksum: UInt64
 
-    /// The time from the trace's zero to its last commit (the replay's arrival window ends
-    /// 1 ms later, so that the last commit is inside it).
-    public var span: SimDuration { last - .zero }
+    /// The time from the first commit, the replay's time zero, to the last (the replay's arrival
+    /// window ends 1 ms later, so that the last commit is inside it).
+    public var span: SimDuration { last - first }
 
     /// The checksum as written in the results: `fnv1a64:` and 16 hex digits.
     public var checksumText: String {
