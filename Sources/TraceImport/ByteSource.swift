@@ -28,11 +28,12 @@ struct ByteSource {
 
     func close() { fclose(handle) }
 
-    /// Drops `buffer[..<keeping]`, reads the next chunk after the rest; false at the end of the file.
+    /// Drops `buffer[..<start]` (always: the caller's index is 0 afterwards), then reads the next
+    /// chunk after the rest; false at the end of the file.
     mutating func refill(keeping start: Int) throws(TraceImportError) -> Bool {
-        if atEnd { return false }
         offset += UInt64(start)
         buffer.removeSubrange(0..<start)
+        if atEnd { return false }
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
         let n = buffer.withUnsafeMutableBufferPointer { fread($0.baseAddress! + old, 1, Self.chunk, handle) }

@@ -83,6 +83,8 @@ public struct CommitEvents {
     let survey: CommitSurvey
     var reader: SignpostReader
     public private(set) var count = 0
+    /// Set once the file is read to its end and closed: later calls return nil.
+    private var finished = false
 
     public init(_ survey: CommitSurvey) throws(TraceImportError) {
         self.survey = survey
@@ -90,12 +92,14 @@ public struct CommitEvents {
     }
 
     public mutating func next() throws(TraceImportError) -> CommitEvent? {
+        if finished { return nil }
         while let e = try reader.next() {
             guard e.phase != .end, e.name == survey.signpost, e.process == survey.process else { continue }
             count += 1
             return CommitEvent(time: e.time - survey.first, rows: Int32(e.rows ?? 1))
         }
         reader.close()
+        finished = true
         return nil
     }
 }

@@ -42,8 +42,9 @@ struct PerfettoSignpostReader {
     /// Makes `n` bytes from `i` available; false when the file ends first.
     private mutating func ensure(_ n: Int) throws(TraceImportError) -> Bool {
         while source.buffer.count - i < n {
-            guard try source.refill(keeping: i) else { return false }
+            let more = try source.refill(keeping: i)
             i = 0
+            guard more else { return false }
         }
         return true
     }

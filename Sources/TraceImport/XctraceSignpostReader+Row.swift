@@ -110,10 +110,12 @@ extension XctraceSignpostReader {
         let id = scanner.id
         var value = Value()
         let keep = role != .other
-        if keep, let fmt = scanner.fmt { value.fmt = scanner.string(fmt) }
-        if scanner.kind == .open { try readContent(into: &value, keep: keep) }
+        // A timestamp's fmt ("00:02.500.000") is never read: no `String` for it on every row.
+        if keep, role != .time, let fmt = scanner.fmt { value.fmt = scanner.string(fmt) }
+        var number: Int?
+        if scanner.kind == .open { try readContent(into: &value, keep: keep, number: &number, wantsNumber: role == .time) }
         if role == .time {
-            guard let t = Self.time(value.text) else { return Cell(value: value) }
+            guard let t = number.map(Int64.init) ?? Self.time(value.text) else { return Cell(value: value) }
             if let id { times[id % Self.timeWindow] = (id, t) }
             return Cell(value: value, time: t)
         }
@@ -123,7 +125,12 @@ extension XctraceSignpostReader {
 
     /// The text and nested elements of the element just opened, up to its close; nested
     /// elements are remembered by id, and a nested `<process>` names the cell's process.
-    private mutating func readContent(into value: inout Value, keep: Bool) throws(TraceImportError) {
+    private mutating func readContent(
+        into value: inout Value,
+        keep: Bool,
+        number: inout Int?,
+        wantsNumber: Bool = false
+    ) throws(TraceImportError) {
         var depth = 0
         var nested: [(id: Int?, value: Value, isProcess: Bool)] = []
         while true {
@@ -131,7 +138,10 @@ extension XctraceSignpostReader {
             switch scanner.kind {
             case .end: throw scanner.truncated("inside row \(rows)")
             case .text:
-                if keep, !scanner.isBlankText {
+                if depth == 0, wantsNumber, let n = scanner.textNumber {
+                    // A timestamp: read from the bytes, no `String` per row.
+                    number = n
+                } else if keep, !scanner.isBlankText {
                     if depth == 0 {
                         value.text = scanner.string(scanner.text)
                     } else {

@@ -42,7 +42,7 @@ final class DamagedTraceTests: XCTestCase {
 
     func testTruncatedProtobuf() throws {
         let path = try FixtureFiles.damaged("stream.perfetto-trace") { $0.removeLast(5) }
-        assertFails(path, "truncated protobuf")
+        assertFails(path, "truncated protobuf: packet 426 needs 27 bytes, the file ends after 22")
     }
 
     func testNoMatchingSignpost() throws {
