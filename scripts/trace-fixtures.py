@@ -12,6 +12,7 @@ checked against these files.
     trace-fixtures.py commits OUT_DIR NAME [--commits N] [--formats csv,xml,perfetto]
     trace-fixtures.py launch OUT_DIR NAME
 """
+
 import argparse
 import os
 import sys
@@ -40,10 +41,14 @@ def launch_stream():
     """(name, start_ns, duration_ns, main_thread) intervals of a launch, as an app signposts them."""
     ms = 1_000_000
     return [
-        ("will.database", START_NS, 12 * ms, True), ("will.keychain", START_NS + 13 * ms, 4 * ms, True),
-        ("did.registration", START_NS + 18 * ms, 9 * ms, True), ("did.contacts", START_NS + 30 * ms, 22 * ms, False),
-        ("ui.inbox", START_NS + 60 * ms, 16 * ms, True), ("polite.prefetch", START_NS + 80 * ms, 40 * ms, False),
-        ("polite.cleanup", START_NS + 95 * ms, 6 * ms, True), ("layout", START_NS + 120 * ms, 3 * ms, True),
+        ("will.database", START_NS, 12 * ms, True),
+        ("will.keychain", START_NS + 13 * ms, 4 * ms, True),
+        ("did.registration", START_NS + 18 * ms, 9 * ms, True),
+        ("did.contacts", START_NS + 30 * ms, 22 * ms, False),
+        ("ui.inbox", START_NS + 60 * ms, 16 * ms, True),
+        ("polite.prefetch", START_NS + 80 * ms, 40 * ms, False),
+        ("polite.cleanup", START_NS + 95 * ms, 6 * ms, True),
+        ("layout", START_NS + 120 * ms, 3 * ms, True),
     ]
 
 
@@ -59,10 +64,18 @@ def write_csv(path, stream):
 class XML:
     """Allocates ids the way xctrace does: each distinct value once, then refs."""
 
-    COLS = [("time", "Time", "event-time"), ("thread", "Thread", "thread"), ("process", "Process", "process"),
-            ("event-type", "Event Type", "event-type"), ("identifier", "Signpost ID", "os-signpost-identifier"),
-            ("name", "Name", "signpost-name"), ("subsystem", "Subsystem", "subsystem"), ("category", "Category", "category"),
-            ("backtrace", "Backtrace", "backtrace"), ("message", "Message", "os-log-metadata")]
+    COLS = (
+        ("time", "Time", "event-time"),
+        ("thread", "Thread", "thread"),
+        ("process", "Process", "process"),
+        ("event-type", "Event Type", "event-type"),
+        ("identifier", "Signpost ID", "os-signpost-identifier"),
+        ("name", "Name", "signpost-name"),
+        ("subsystem", "Subsystem", "subsystem"),
+        ("category", "Category", "category"),
+        ("backtrace", "Backtrace", "backtrace"),
+        ("message", "Message", "os-log-metadata"),
+    )
 
     def __init__(self, f):
         self.f, self.next_id, self.seen = f, 1, {}
@@ -79,21 +92,40 @@ class XML:
         return self.value(tag, text, lambda i: f'<{tag} id="{i}" fmt="{fmt or text}">{text}</{tag}>')
 
     def process(self, name, pid):
-        return self.value("process", pid, lambda i: f'<process id="{i}" fmt="{name} ({pid})">{self.simple("pid", str(pid))}</process>')
+        return self.value(
+            "process", pid, lambda i: f'<process id="{i}" fmt="{name} ({pid})">{self.simple("pid", str(pid))}</process>'
+        )
 
     def thread(self, name, pid, tid, main):
-        label = f'{"Main Thread" if main else "Thread"} 0x{tid:x} ({name}, pid: {pid})'
-        return self.value("thread", tid, lambda i: f'<thread id="{i}" fmt="{label}">{self.simple("tid", str(tid), f"0x{tid:x}")}{self.process(name, pid)}</thread>')
+        label = f"{'Main Thread' if main else 'Thread'} 0x{tid:x} ({name}, pid: {pid})"
+        return self.value(
+            "thread",
+            tid,
+            lambda i: (
+                f'<thread id="{i}" fmt="{label}">{self.simple("tid", str(tid), f"0x{tid:x}")}{self.process(name, pid)}</thread>'
+            ),
+        )
 
     def row(self, t, proc, pid, tid, main, kind, ident, name, message):
         i = self.next_id  # every timestamp is a new value, as in a real export
         self.next_id += 1
         s = int(t / 1e9)
-        cells = [f'<event-time id="{i}" fmt="{s // 60:02d}:{s % 60:02d}.{t // 1_000_000 % 1000:03d}.{t // 1000 % 1000:03d}">{t}</event-time>',
-                 self.thread(proc, pid, tid, main), self.process(proc, pid), self.simple("event-type", kind),
-                 self.simple("os-signpost-identifier", str(ident), f"0x{ident:x}"), self.simple("signpost-name", name),
-                 self.simple("subsystem", "org.signal.db"), self.simple("category", "PointsOfInterest"), "<sentinel/>",
-                 "<sentinel/>" if message is None else self.value("os-log-metadata", message, lambda k: f'<os-log-metadata id="{k}" fmt="{message}"></os-log-metadata>')]
+        cells = [
+            f'<event-time id="{i}" fmt="{s // 60:02d}:{s % 60:02d}.{t // 1_000_000 % 1000:03d}.{t // 1000 % 1000:03d}">{t}</event-time>',
+            self.thread(proc, pid, tid, main),
+            self.process(proc, pid),
+            self.simple("event-type", kind),
+            self.simple("os-signpost-identifier", str(ident), f"0x{ident:x}"),
+            self.simple("signpost-name", name),
+            self.simple("subsystem", "org.signal.db"),
+            self.simple("category", "PointsOfInterest"),
+            "<sentinel/>",
+            "<sentinel/>"
+            if message is None
+            else self.value(
+                "os-log-metadata", message, lambda k: f'<os-log-metadata id="{k}" fmt="{message}"></os-log-metadata>'
+            ),
+        ]
         self.f.write("<row>" + "".join(cells) + "</row>\n")
 
 
@@ -103,9 +135,13 @@ def write_xml(path, rows):
     with open(path, "w") as f:
         x = XML(f)
         f.write('<?xml version="1.0"?>\n<trace-query-result>\n')
-        f.write(f'<node xpath=\'{xpath}\'><schema name="os-signpost">')
-        for m, n, e in XML.COLS:
-            f.write(f"<col><mnemonic>{m}</mnemonic><name>{n}</name><engineering-type>{e}</engineering-type></col>")
+        f.write(f"<node xpath='{xpath}'><schema name=\"os-signpost\">")
+        f.write(
+            "".join(
+                f"<col><mnemonic>{m}</mnemonic><name>{n}</name><engineering-type>{e}</engineering-type></col>"
+                for m, n, e in XML.COLS
+            )
+        )
         f.write("</schema>\n")
         half = len(rows) // 2
         for k, r in enumerate(rows):
@@ -124,8 +160,13 @@ def commit_rows(stream):
             rows.append((t + 300_000, APP, APP_PID, APP_MAIN_TID, True, "End", 7, "commit", None))
         else:
             rows.append((t, APP, APP_PID, APP_MAIN_TID, True, "Event", 0xEEEEB0B5B2B2EEEE, "commit", msg))
-    rows += [(t, OTHER, OTHER_PID, OTHER_PID, True, "Event", 0xEEEEB0B5B2B2EEEE, "commit", f"rows={n}") for t, n in others]
-    rows += [(START_NS + 5_000_000 * k + 1, APP, APP_PID, APP_WORKER_TID, False, "Event", 9, "layout", None) for k in range(3)]
+    rows += [
+        (t, OTHER, OTHER_PID, OTHER_PID, True, "Event", 0xEEEEB0B5B2B2EEEE, "commit", f"rows={n}") for t, n in others
+    ]
+    rows += [
+        (START_NS + 5_000_000 * k + 1, APP, APP_PID, APP_WORKER_TID, False, "Event", 9, "layout", None)
+        for k in range(3)
+    ]
     return sorted(rows, key=lambda r: r[0])
 
 
@@ -165,8 +206,12 @@ def write_perfetto(path, events):
         p.track_descriptor.uuid, p.track_descriptor.parent_uuid = 100_000 + tid, 1000 + pid
         p.track_descriptor.thread.pid, p.track_descriptor.thread.tid = pid, tid
     started = set()
-    types = {"instant": pb.TrackEvent.TYPE_INSTANT, "begin": pb.TrackEvent.TYPE_SLICE_BEGIN, "end": pb.TrackEvent.TYPE_SLICE_END}
-    for k, (t, proc, pid, tid, kind, name, rows) in enumerate(events):
+    types = {
+        "instant": pb.TrackEvent.TYPE_INSTANT,
+        "begin": pb.TrackEvent.TYPE_SLICE_BEGIN,
+        "end": pb.TrackEvent.TYPE_SLICE_END,
+    }
+    for k, (t, _proc, pid, tid, kind, name, rows) in enumerate(events):
         p = trace.packet.add(timestamp=t, trusted_packet_sequence_id=pid)
         if pid not in started:  # the sequence's first packet clears its interned state and interns
             started.add(pid)
@@ -195,7 +240,7 @@ def write_perfetto(path, events):
 
 def perfetto_events(rows):
     out = []
-    for t, proc, pid, tid, main, kind, ident, name, message in rows:
+    for t, proc, pid, tid, _main, kind, _ident, name, message in rows:
         n = int(message[5:]) if message else None
         out.append((t, proc, pid, tid, {"Event": "instant", "Begin": "begin", "End": "end"}[kind], name, n))
     return out
