@@ -64,6 +64,13 @@ final class BenchThrottleTraceImportTests: XCTestCase {
             let written = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
             XCTAssertEqual(written, [], "nothing written for \(args)")
         }
+        // Signpost options with a CSV would be ignored: refused as a usage error instead.
+        let csv = try ExecutableRunner.run(
+            "bench-throttle",
+            ["--trace", Self.fixture("stream.csv"), "--trace-process", "Signal", "--quiet"]
+        )
+        XCTAssertEqual(csv.status, 64, csv.stderr)
+        XCTAssertTrue(csv.stderr.contains("stream.csv is a CSV"), csv.stderr)
         // The control: the intact files run and write their results.
         for name in ["stream.xml", "stream.perfetto-trace"] {
             let out = dir.appendingPathComponent("intact-\(name)")

@@ -16,21 +16,27 @@ public struct RecordedTrace: Sendable {
     /// The file name without its extension(s), used in the scenario names.
     public let name: String
 
-    /// Reads `path`; for an xctrace or Perfetto trace, `signpost` names the commit signpost and
-    /// `process` the process (nil: the one with the most commits).
-    public init(path: String, signpost: String = "commit", process: String? = nil) throws {
+    /// Reads `path`; for an xctrace or Perfetto trace, `signpost` names the commit signpost (nil:
+    /// `commit`) and `process` the process (nil: the one with the most commits). A CSV has
+    /// neither, so either one given with a CSV is refused rather than silently ignored.
+    public init(path: String, signpost: String? = nil, process: String? = nil) throws {
         self.path = path
         let format: TraceFormat
         do { format = try TraceFormat.sniff(path: path) } catch {
             throw error.message == "no such file" ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
         }
         if format == .csv {
+            if signpost != nil || process != nil {
+                throw BenchFailure.usage(
+                    "--trace-signpost and --trace-process choose signposts in an xctrace or Perfetto trace; \(path) is a CSV"
+                )
+            }
             do { file = try TraceReader.open(path: path) } catch {
                 throw error.message == "no such file" ? BenchFailure.missingInput(error.description) : BenchFailure.input(error.description)
             }
             imported = nil
         } else {
-            do { imported = try ImportedTrace(path: path, format: format, signpost: signpost, process: process) } catch {
+            do { imported = try ImportedTrace(path: path, format: format, signpost: signpost ?? "commit", process: process) } catch {
                 throw BenchFailure.input(error.description)
             }
             file = nil

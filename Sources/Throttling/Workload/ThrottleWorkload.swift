@@ -71,7 +71,7 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
             }
             let trace = try RecordedTrace(
                 path: path,
-                signpost: configuration.traceSignpost ?? "commit",
+                signpost: configuration.traceSignpost,
                 process: configuration.traceProcess
             )
             userTrace = trace
