@@ -55,7 +55,7 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 /// the end-to-end tests' executables and the contract table's modules all come from this list.
 let workloads: [WorkloadTargets] = [
     // UI-update throttle policies and the main-thread/vsync model they are measured in.
-    WorkloadTargets(tool: "throttle", module: "Throttling", uses: [deque, "Differential"], testUses: ["ContractBreakers"]),
+    WorkloadTargets(tool: "throttle", module: "Throttling", uses: [deque, "Differential", "TraceImport"], testUses: ["ContractBreakers"]),
     // Lock strategies, the Signal-style atomic wrappers on them, and the contention workload.
     WorkloadTargets(tool: "atomics", module: "Locking", uses: ["CLockReference", "CLockShim"]),
     // Clock sources, skew scenarios, the timing clients, sim and live runners.
@@ -72,7 +72,7 @@ let workloads: [WorkloadTargets] = [
     WorkloadTargets(
         tool: "readiness",
         module: "Readiness",
-        uses: ["Processes", "Differential"],
+        uses: ["Processes", "Differential", "TraceImport"],
         testUses: ["Processes", "ContractBreakers"]
     ),
     // Cross-process cache invalidation: Signal's notification designs, a change-log design, sim and
@@ -152,6 +152,8 @@ let package = Package(
         // Differential runs: random cases, two variants' observable logs compared, the first
         // divergence shrunk to a minimal case (each pattern module defines its case and its log).
         .target(name: "Differential", dependencies: ["Simulation", "Measurement", "Records"], swiftSettings: swiftSettings),
+        // Instruments (xctrace XML) and Perfetto trace readers: signposts in, commits and intervals out.
+        .target(name: "TraceImport", swiftSettings: swiftSettings),
         // The command-line conventions every bench-* executable shares.
         .target(
             name: "BenchCommandLine",
@@ -243,6 +245,12 @@ let package = Package(
         .testTarget(
             name: "MeasurementTests",
             dependencies: ["Measurement", "Processes", "Records", "Timelines", "Verdicts", "TestSupport", "OptionalPackages"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TraceImportTests",
+            dependencies: ["TraceImport"],
+            exclude: ["Fixtures"],  // read through #filePath (scripts/trace-fixtures.py writes them)
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -9,9 +9,12 @@ public enum CommitTrace: Sequence, Sendable {
     case generated(ArrivalModel, seed: UInt64, duration: SimDuration)
     /// A validated trace file (`TraceReader.open`), streamed from disk by every iterator.
     case file(TraceFile)
+    /// Commits from a reader this module does not know (an imported Instruments or Perfetto
+    /// trace), streamed afresh by every iterator.
+    case streamed(StreamedCommits)
 
     public struct Iterator: IteratorProtocol {
-        enum Source: UInt8 { case generated, recorded, file }
+        enum Source: UInt8 { case generated, recorded, file, streamed }
 
         // Not an enum with payloads: an enum's payload cannot be mutated in place, so each
         // `next()` copied the whole iterator out and back (memmove was a tenth of bench-throttle's
@@ -22,6 +25,7 @@ public enum CommitTrace: Sequence, Sendable {
         var generated: ArrivalIterator
         var recorded: IndexingIterator<[Commit]>?
         var file: TraceFile.Iterator?
+        var streamed: AnyIterator<Commit>?
 
         init(generated: ArrivalIterator) {
             source = .generated
@@ -40,11 +44,18 @@ public enum CommitTrace: Sequence, Sendable {
             self.file = file
         }
 
+        init(streamed: AnyIterator<Commit>) {
+            source = .streamed
+            generated = .placeholder
+            self.streamed = streamed
+        }
+
         public mutating func next() -> Commit? {
             switch source {
             case .generated: generated.next()
             case .recorded: recorded!.next()
             case .file: file!.next()
+            case .streamed: streamed!.next()
             }
         }
     }
@@ -57,6 +68,8 @@ public enum CommitTrace: Sequence, Sendable {
             Iterator(generated: ArrivalIterator(model: model, seed: seed, duration: duration))
         case .file(let file):
             Iterator(file: file.makeIterator())
+        case .streamed(let commits):
+            Iterator(streamed: commits.makeIterator())
         }
     }
 }

@@ -1,7 +1,8 @@
-/// A validated trace file, replayed by streaming it from disk for every policy.
+/// A validated trace file, replayed by streaming it from disk for every policy, shifted so that
+/// its first commit is at time zero.
 ///
 /// `TraceReader.open` made one pass to check every line and compute the `summary`; each
-/// iterator re-opens the file and streams it again in fixed memory, re-checking every line.
+/// iterator re-opens the file and streams it again in fixed memory, re-checking every line (and a digest of the commits, not a hash of every byte).
 /// Should the file change under a run (truncated, rewritten), the iterator stops early and
 /// `replayProblem` says so: a run must check it before trusting the results.
 public final class TraceFile: Sendable {
@@ -32,12 +33,13 @@ public final class TraceFile: Sendable {
         var stream: LineStream?
         var parser: TraceLineParser
         var commits = 0
+        var digest = CommitDigest.offset
 
         init(file: TraceFile) {
             self.file = file
             self.parser = TraceLineParser(path: file.path, limits: file.limits)
             do {
-                stream = try LineStream(path: file.path, checksum: true)
+                stream = try LineStream(path: file.path)
             } catch {
                 file.record(error)
             }
@@ -47,13 +49,16 @@ public final class TraceFile: Sendable {
             guard let stream else { return nil }
             do {
                 while let line = try stream.next() {
-                    if let commit = try parser.parse(line, number: stream.lineNumber) {
+                    if var commit = try parser.parse(line, number: stream.lineNumber) {
                         commits += 1
+                        CommitDigest.add(commit, to: &digest)
+                        // Time zero is the first commit, as in every trace format.
+                        commit.time = SimInstant(nanoseconds: commit.time.nanoseconds - file.summary.first.nanoseconds)
                         return commit
                     }
                 }
                 let s = file.summary
-                if commits != s.commits || stream.byteCount != s.bytes || stream.checksum != s.checksum {
+                if commits != s.commits || stream.byteCount != s.bytes || digest != s.commitDigest {
                     file.record(
                         InputFileError(
                             path: file.path,

@@ -9,9 +9,44 @@ struct TraceLineParser {
     var commits = 0
     var previous = SimInstant(nanoseconds: -1)
 
+    /// Times up to this many nanoseconds are within the span limit, so the fast path skips that
+    /// check: the limit rounded down to whole milliseconds, at most 10^9 ms.
+    let spanBoundNs: Int64
+
     init(path: String, limits: TraceLimits) {
         self.path = path
         self.limits = limits
+        spanBoundNs = Int64(min(max(limits.maximumSpanMs.rounded(.down), 0), 1e9)) * 1_000_000
+    }
+
+    static let scale: [Int64] = [1_000_000, 100_000, 10_000, 1_000, 100, 10, 1]
+
+    /// `digits[.digits]` with at most 9 whole and 6 decimal digits, as integer nanoseconds; nil
+    /// for anything else, which the general path decides. The same value the general path gives
+    /// (a correctly rounded `Double` of milliseconds, times 10^6, rounded): below 2^50 ns that
+    /// product is within a quarter nanosecond of the exact integer, so it rounds to it. It skips
+    /// a division and a rounding per line (number parsing was a fifth of a replay).
+    @inline(__always) static func plainNanoseconds(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var i = 0
+        let n = b.count
+        var v: Int64 = 0
+        while i < n, b[i] &- 0x30 < 10 {
+            v = v &* 10 &+ Int64(b[i] &- 0x30)
+            i += 1
+        }
+        guard i > 0, i <= 9 else { return nil }
+        var fraction = 0
+        if i < n, b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < n, b[i] &- 0x30 < 10, fraction < 6 {
+                v = v &* 10 &+ Int64(b[i] &- 0x30)
+                i += 1
+                fraction += 1
+            }
+            guard fraction > 0 else { return nil }
+        }
+        guard i == n else { return nil }
+        return v &* scale[fraction]
     }
 
     static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), comma = UInt8(ascii: ",")
@@ -64,6 +99,7 @@ struct TraceLineParser {
     }
 
     func time(_ text: UnsafeBufferPointer<UInt8>, number: Int) throws(InputFileError) -> SimInstant {
+        if let ns = Self.plainNanoseconds(text), ns <= spanBoundNs { return SimInstant(nanoseconds: ns) }
         func invalid(_ message: String) -> InputFileError {
             InputFileError(path: path, line: number, field: "time_ms", message: message)
         }

@@ -41,15 +41,17 @@ public enum TraceReader {
         var last = Commit(time: .zero, rows: 1)
         var commits = 0
         var rows: Int64 = 0
+        var digest = CommitDigest.offset
         while let line = try stream.next() {
             guard let commit = try parser.parse(line, number: stream.lineNumber) else { continue }
+            CommitDigest.add(commit, to: &digest)
             if first == nil { first = commit }
             last = commit
             commits += 1
             rows += Int64(commit.rows)
         }
         try parser.finish()
-        let summary = TraceSummary(
+        var summary = TraceSummary(
             path: path,
             fileName: URL(fileURLWithPath: path).lastPathComponent,
             commits: commits,
@@ -60,6 +62,7 @@ public enum TraceReader {
             compressed: stream.isCompressed,
             checksum: stream.checksum
         )
+        summary.commitDigest = digest
         return TraceFile(summary: summary, limits: limits)
     }
 

@@ -18,10 +18,14 @@ public struct TraceSummary: Sendable, Hashable, Encodable {
     /// FNV-1a (64-bit) of the text (after decompression, so the same trace gzipped or not has
     /// the same checksum).
     public var checksum: UInt64
+    /// FNV-1a over the parsed commits (time and rows), not the text: what each replay, which
+    /// parses every line anyway, compares to notice a changed file without hashing every byte
+    /// again (that hash was a seventh of a replay's time). Not written to the results.
+    public var commitDigest: UInt64 = CommitDigest.offset
 
-    /// The time from the trace's zero to its last commit (the replay's arrival window ends
-    /// 1 ms later, so that the last commit is inside it).
-    public var span: SimDuration { last - .zero }
+    /// The time from the first commit, the replay's time zero, to the last (the replay's arrival
+    /// window ends 1 ms later, so that the last commit is inside it).
+    public var span: SimDuration { last - first }
 
     /// The checksum as written in the results: `fnv1a64:` and 16 hex digits.
     public var checksumText: String {

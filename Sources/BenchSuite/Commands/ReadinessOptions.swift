@@ -51,6 +51,20 @@ package struct ReadinessOptions: ParsableArguments {
     )
     var watchdogSeconds: Double = 2
 
+    @Option(
+        help: ArgumentHelp(
+            "Build the launch's blocks from a recorded launch: an xctrace export of the os-signpost table or a Perfetto trace, one block per signposted interval (docs/from-instruments.md).",
+            valueName: "file"
+        )
+    )
+    var trace: String?
+
+    @Option(
+        name: .customLong("trace-process"),
+        help: ArgumentHelp("The process whose intervals --trace takes (default: the one with the most).", valueName: "name")
+    )
+    var traceProcess: String?
+
     @Option(help: "Live: child processes per variant and probe in reentrant-tasks.")
     var attempts: Int = 2
 
@@ -71,6 +85,7 @@ package struct ReadinessOptions: ParsableArguments {
         if !(watchdogSeconds.isFinite && watchdogSeconds > 0 && watchdogSeconds <= 600) {
             throw ValidationError("--watchdog-s must be between 0 and 600 seconds, got \(watchdogSeconds)")
         }
+        if trace == nil, traceProcess != nil { throw ValidationError("--trace-process chooses what --trace reads: give --trace as well") }
         if !(1...100).contains(attempts) { throw ValidationError("--attempts must be between 1 and 100, got \(attempts)") }
         if !(2...256).contains(racingThreads) { throw ValidationError("--racing-threads must be between 2 and 256, got \(racingThreads)") }
     }
@@ -88,6 +103,7 @@ package struct ReadinessOptions: ParsableArguments {
         c.attempts = attempts
         c.racingThreads = racingThreads
         c.childCommand = child
+        (c.tracePath, c.traceProcess) = (trace, traceProcess)
         return c
     }
 }

@@ -10,8 +10,28 @@ package struct ThrottleOptions: ParsableArguments {
     @Option(help: "sim (virtual time, deterministic) or live (real threads and clocks).")
     var mode: RunMode = .sim
 
-    @Option(help: ArgumentHelp("Replay a CSV trace (header time_ms,rows; gzip allowed) instead of the named scenarios.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay a trace instead of the named scenarios: a CSV (header time_ms,rows; gzip allowed), an xctrace export of the os-signpost table, or a Perfetto trace (told from the content).",
+            valueName: "file"
+        )
+    )
     var trace: String?
+
+    @Option(
+        name: .customLong("trace-signpost"),
+        help: ArgumentHelp(
+            "The signpost or track-event name that marks one commit in an xctrace or Perfetto trace. (default: commit)",
+            valueName: "name"
+        )
+    )
+    var traceSignpost: String?
+
+    @Option(
+        name: .customLong("trace-process"),
+        help: ArgumentHelp("The process whose commits --trace replays (default: the one with the most).", valueName: "name")
+    )
+    var traceProcess: String?
 
     @Option(
         help: ArgumentHelp(
@@ -67,6 +87,7 @@ package struct ThrottleOptions: ParsableArguments {
         (c.mode, c.tracePath, c.devices, c.vsyncHz) = (mode, trace, CommonOptions.splitList(device), vsyncHz)
         (c.duration, c.rate, c.backgroundThreads, c.pipeline) = (duration, rate, backgroundThreads, pipeline)
         (c.fixedIntervalMs, c.debounceMs, c.maxAgeMs) = (fixedIntervalMs, debounceMs, maxAgeMs)
+        (c.traceSignpost, c.traceProcess) = (traceSignpost, traceProcess)
         return c
     }
 }

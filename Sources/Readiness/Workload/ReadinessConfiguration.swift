@@ -22,6 +22,11 @@ package struct ReadinessConfiguration: Sendable {
     /// Live: the command line that runs one probe in a child process; the probe's name is
     /// appended. The executable passes itself with its hidden role flag.
     package var childCommand: [String] = []
+    /// A recorded launch (xctrace export or Perfetto trace) whose signposted intervals replace
+    /// the generated blocks (`LaunchPlan.fromTrace`).
+    package var tracePath: String?
+    /// The process whose intervals are the launch (nil: the one with the most).
+    package var traceProcess: String?
 
     package init() {}
 }

@@ -49,6 +49,20 @@ extension ReadinessWorkload: RegistryWorkload {
         ])
         out["duration_model"] = .string("bounded Pareto alpha 1.3, cap 400 ms; minimum will 0.1 ms, did 0.5 ms, ui 1 ms, polite 1 ms")
         out["services"] = .number(Double(sample.services))
+        if let path = configuration.tracePath, let launch = recordedLaunch {
+            // The recorded launch's blocks replace the generated ones (`LaunchPlan.fromTrace`).
+            let kinds = launch.intervals.map { LaunchPlan.blockKind($0).rawValue }
+            out["trace"] = .string(path)
+            out["trace_process"] = .string(launch.process)
+            out["blocks"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: BlockKind.allCases.map { k in
+                        (k.rawValue, .number(Double(kinds.filter { $0 == k.rawValue }.count)))
+                    }
+                )
+            )
+            out["duration_model"] = .string("recorded: each block's duration is its signposted interval's")
+        }
         if configuration.mode == .live {
             out["watchdog_s"] = .number(configuration.watchdog.seconds)
             out["probe_attempts"] = .number(Double(configuration.attempts))

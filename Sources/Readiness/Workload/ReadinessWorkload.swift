@@ -3,6 +3,7 @@ import Measurement
 import Records
 import Simulation
 import Timelines
+import TraceImport
 
 /// bench-readiness as a `Workload`: every (scenario, globals, seed, variant) of the matrix is one
 /// item, simulated in virtual time; in live mode a launch also runs on real threads (beside its
@@ -45,11 +46,14 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
     /// Variants left out of a scenario for lacking its form (default selection only).
     package let skipped: [String]
     package let globals: [GlobalsStrategy]
+    /// The recorded launch `--trace` gave, read once; every launch item's plan is built from it.
+    package let recordedLaunch: IntervalEvents?
     package var factorNames: [String] { ["globals"] }
 
     package init(configuration: ReadinessConfiguration, environment: Environment = Environment()) throws {
         self.configuration = configuration
         self.environment = environment
+        recordedLaunch = try Self.readLaunch(configuration)
         let selection = environment.selection
         let live = configuration.mode == .live
         let defaults = ReadinessScenario.allCases.filter { live ? $0 != .nse && $0 != .shareExtension : !$0.isLiveOnly }
@@ -157,7 +161,7 @@ package struct ReadinessWorkload: IsolatingWorkload, FoldingWorkload, MatrixWork
                 ]
             )
         case .mainApp, .nse, .shareExtension:
-            let plan = LaunchPlan.generate(profile(item.scenario.context!), seed: item.seed)
+            let plan = launchPlan(item)
             let sim = try SimMainExecutor.run(
                 plan: plan,
                 globals: item.globals!,

@@ -8,8 +8,13 @@ public struct ThrottleConfiguration: Sendable {
     public typealias Mode = RunMode
 
     public var mode: Mode = .sim
-    /// Replay this CSV (`time_ms,rows`, optionally gzip-compressed) instead of the named scenarios.
+    /// Replay this trace (a `time_ms,rows` CSV, optionally gzip-compressed; an `xctrace export`
+    /// of the os-signpost table; a Perfetto trace) instead of the named scenarios.
     public var tracePath: String?
+    /// The signpost or track-event name that marks one commit in an xctrace or Perfetto trace.
+    public var traceSignpost: String?
+    /// The process whose commits are replayed (nil: the one with the most).
+    public var traceProcess: String?
     /// Device profiles for `--trace`, or to override the scenarios' (empty: the scenarios' own).
     public var devices: [String] = []
     public var vsyncHz: Int?
@@ -73,6 +78,10 @@ public struct ThrottleConfiguration: Sendable {
         if !(0...256).contains(backgroundThreads) {
             throw fail("--background-threads must be between 0 and 256, got \(backgroundThreads)")
         }
+        if tracePath == nil, traceSignpost != nil || traceProcess != nil {
+            throw fail("--trace-signpost and --trace-process choose what --trace replays: give --trace as well")
+        }
+        if traceSignpost?.isEmpty == true { throw fail("--trace-signpost cannot be empty") }
         if tracePath != nil {
             // A trace fixes the arrivals and their span: these would be silently ignored.
             if rate != nil { throw fail("--rate cannot be combined with --trace: the trace is the arrivals") }

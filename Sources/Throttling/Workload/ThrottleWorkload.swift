@@ -70,7 +70,11 @@ public struct ThrottleWorkload: IsolatingWorkload, FoldingWorkload, EnvironmentW
             guard selection.scenarios.isEmpty else {
                 throw BenchFailure.usage("--scenario and --trace cannot be combined: the trace is the scenario")
             }
-            let trace = try RecordedTrace(path: path)
+            let trace = try RecordedTrace(
+                path: path,
+                signpost: configuration.traceSignpost,
+                process: configuration.traceProcess
+            )
             userTrace = trace
             let chosen = configuration.devices.isEmpty ? DeviceProfile.all : devices
             scenarios = chosen.map { device in
