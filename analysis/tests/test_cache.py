@@ -93,7 +93,7 @@ def test_sweep_table_is_main_app_medians():
 
 
 def test_report_has_a_cache_section():
-    from patternbench_analysis.headlines import tables_for
+    from patternbench_analysis.view_registry import tables_for
     from patternbench_analysis.results import combined
 
     tables = tables_for("cache", combined(load_folders([FIXTURES / "sweep"]), "cache"))
