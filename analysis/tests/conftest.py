@@ -50,6 +50,19 @@ def copy_folder(name: str, dest: Path) -> Path:
     return target
 
 
+def small_run_set(folder: Path) -> Path:
+    """Three workloads and a timeline, small enough to draw in seconds: fixtures/run's atomics and
+    clock, fixtures/whole's throttle, and the first rows of fixtures/run's events."""
+    folder.mkdir()
+    for source in ("run/atomics.json", "run/atomics.csv", "run/clock.json", "run/clock.csv"):
+        shutil.copy(FIXTURES / source, folder)
+    for source in ("whole/throttle.json", "whole/throttle.csv"):
+        shutil.copy(FIXTURES / source, folder)
+    lines = (FIXTURES / "run/events.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (folder / "events.csv").write_text("".join(lines[:200]), encoding="utf-8")
+    return folder
+
+
 def rewrite_results(folder: Path, workload: str, change) -> None:
     """Applies `change(record_dict)` to every record of the CSV and JSON, keeping both valid."""
     doc = json.loads((folder / f"{workload}.json").read_text())

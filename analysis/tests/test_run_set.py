@@ -8,12 +8,12 @@ the counters see a second pass: grouping the same folders twice counts two."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import small_run_set
 
 from patternbench_analysis import __main__ as cli
 from patternbench_analysis import results
@@ -41,19 +41,6 @@ def counted(monkeypatch) -> Counter:
             if getattr(module, name, None) is original:
                 monkeypatch.setattr(module, name, wrapper)
     return counts
-
-
-def small_run_set(folder: Path) -> Path:
-    """Three workloads and a timeline, small enough to draw in seconds: fixtures/run's atomics and
-    clock, fixtures/whole's throttle, and the first rows of fixtures/run's events."""
-    folder.mkdir()
-    for source in ("run/atomics.json", "run/atomics.csv", "run/clock.json", "run/clock.csv"):
-        shutil.copy(FIXTURES / source, folder)
-    for source in ("whole/throttle.json", "whole/throttle.csv"):
-        shutil.copy(FIXTURES / source, folder)
-    lines = (FIXTURES / "run/events.csv").read_text(encoding="utf-8").splitlines(keepends=True)
-    (folder / "events.csv").write_text("".join(lines[:200]), encoding="utf-8")
-    return folder
 
 
 def test_the_report_reads_each_file_once_and_groups_the_run_set_once(counted, tmp_path, capsys):
