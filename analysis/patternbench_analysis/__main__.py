@@ -62,6 +62,7 @@ def _plot(args) -> int:
 
 def _report(args) -> int:
     from .report import write_report
+    from .run_set import RunSet
 
     if args.output:
         outputs.output_folder(args.output, create=False)
@@ -75,7 +76,7 @@ def _report(args) -> int:
         comparison = compare([folders[0]], [folders[1]])
         folders = [folders[1]]  # the report is NEW's, with the comparison against BASE first
     out = outputs.output_folder(args.output or folders[0].path / "report")
-    html, markdown = write_report(folders, out, comparison=comparison, progress=progress)
+    html, markdown = write_report(RunSet.of(folders), out, comparison=comparison, progress=progress)
     print(html)
     print(markdown)
     return 0

@@ -37,6 +37,7 @@ import pandas as pd
 
 from . import verdicts as V
 from .directions import THRESHOLDS, direction
+from .markup import CSS, h, md_table
 from .results import Cell, InputError, ResultsFolder, combined, factor_text, workloads
 
 BETTER, WORSE, SAME, CHANGED, FEW, INCONCLUSIVE, CONDITION = (
@@ -608,8 +609,6 @@ def condition_lines(comparison: Comparison) -> list[str]:
 
 
 def to_markdown(comparison: Comparison, heading: str = "#") -> str:
-    from .report import md_table
-
     parts = [
         f"{heading} Comparison: NEW against BASE",
         "",
@@ -663,8 +662,6 @@ VERDICT_COLOURS = {
 
 
 def to_html_section(comparison: Comparison) -> str:
-    from .report import h
-
     out = [
         '<section id="comparison"><h2>Comparison: NEW against BASE</h2>',
         f"<p>BASE: {h(', '.join(comparison.base))}<br>NEW: {h(', '.join(comparison.new))}</p>",
@@ -692,8 +689,6 @@ def to_html_section(comparison: Comparison) -> str:
 
 
 def to_html(comparison: Comparison) -> str:
-    from .report import CSS
-
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>PatternBench comparison</title>'
         f"<style>{CSS}</style></head><body><main>{to_html_section(comparison)}</main></body></html>\n"

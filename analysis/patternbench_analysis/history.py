@@ -37,6 +37,7 @@ import pandas as pd
 
 from .directions import HIGHER, HOST_CONDITIONS, LOWER, direction
 from .export import epoch_ns
+from .markup import md_table
 from .results import Cell, InputError, ResultsFolder, factor_text
 
 
@@ -435,8 +436,6 @@ def sparkline(values) -> str:
 def changes_markdown(found: list[Change], stats: dict, options: Options, frame: pd.DataFrame | None = None) -> str:
     """The change points as Markdown; with the series frame, each row also shows its series' trend
     (one character per run, oldest first, the change point after the `|`)."""
-    from .report import md_table
-
     tentative = sum(1 for c in found if not c.confirmed)
     lines = [
         f"{len(found)} change points ({tentative} tentative: fewer than {options.confirm_runs} runs after them) "

@@ -7,15 +7,16 @@ the headline numbers per workload and the gate verdict when `gate.json` is prese
 from __future__ import annotations
 
 import base64
-import html
 import re
-from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from .charts.common import Chart
-from .headlines import atomics_probe, tables_for
+from .compare import to_html_section, to_markdown
+from .markup import CSS, h, html_table, md_escape, md_table
 from .plot import render_all
-from .results import ResultsFolder, WorkloadRun, combined, workloads
+from .results import ResultsFolder
+from .run_set import RunSet
+from .view_registry import tables_for, view_for
 
 MAX_TIMELINES = None  # every scenario's timeline: nothing is dropped
 VERDICT_STYLE = {"pass": ("#1a7f37", "PASS"), "regression": ("#cf222e", "REGRESSION"), "error": ("#9a6700", "ERROR")}
@@ -25,10 +26,10 @@ def _gib(value) -> str:
     return f"{value / 2**30:.1f} GiB" if isinstance(value, (int, float)) else "?"
 
 
-def host_rows(folders: list[ResultsFolder]) -> list[list[str]]:
+def host_rows(run_set: RunSet) -> list[list[str]]:
     """One row per distinct (host, toolchain, build, commit) among every source run."""
     rows, seen = [], set()
-    for folder in folders:
+    for folder in run_set.folders:
         for run in folder.runs.values():
             meta = run.document.get("metadata", {})
             merged = meta.get("parameters", {}).get("merged_from")
@@ -64,10 +65,10 @@ def host_rows(folders: list[ResultsFolder]) -> list[list[str]]:
 HOST_HEADER = ["host", "CPU", "cores", "memory", "kernel", "OS", "Swift / build", "commit"]
 
 
-def run_rows(folders: list[ResultsFolder]) -> list[list[str]]:
+def run_rows(run_set: RunSet) -> list[list[str]]:
     rows = []
-    for workload in workloads(folders):
-        for run in combined(folders, workload):
+    for workload in run_set.workloads:
+        for run in run_set.runs(workload):
             for source in run.sources():
                 t = run.table[run.table["run_id"] == source["run_id"]]
                 modes = ", ".join(sorted(t["mode"].unique())) or "–"
@@ -91,9 +92,9 @@ def run_rows(folders: list[ResultsFolder]) -> list[list[str]]:
 RUN_HEADER = ["workload", "run id", "created (UTC)", "host", "mode", "scenarios", "variants", "rows", "shard"]
 
 
-def notes_of(folders: list[ResultsFolder]) -> list[str]:
+def notes_of(run_set: RunSet) -> list[str]:
     notes = []
-    for folder in folders:
+    for folder in run_set.folders:
         for run in folder.runs.values():
             for note in run.notes:
                 note = f"{run.workload}: {note}"
@@ -106,8 +107,8 @@ def notes_of(folders: list[ResultsFolder]) -> list[str]:
     return notes
 
 
-def gate_of(folders: list[ResultsFolder]) -> tuple[dict, str | None] | None:
-    for folder in folders:
+def gate_of(run_set: RunSet) -> tuple[dict, str | None] | None:
+    for folder in run_set.folders:
         if folder.gate is not None:
             return folder.gate, folder.gate_summary
     return None
@@ -116,21 +117,9 @@ def gate_of(folders: list[ResultsFolder]) -> tuple[dict, str | None] | None:
 # ---------------------------------------------------------------- markdown
 
 
-def md_escape(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
-
-
-def md_table(header: list[str], rows: list[list[str]], bold: AbstractSet[tuple[int, int]] = frozenset()) -> str:
-    lines = ["| " + " | ".join(md_escape(h) for h in header) + " |", "|" + "---|" * len(header)]
-    for i, row in enumerate(rows):
-        cells = [f"**{md_escape(c)}**" if (i, j) in bold else md_escape(c) for j, c in enumerate(row)]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path, out: Path, comparison=None) -> str:
+def markdown(run_set: RunSet, charts: list[Chart], chart_dir: Path, out: Path, comparison=None) -> str:
     parts = ["# PatternBench run report", ""]
-    gate = gate_of(folders)
+    gate = gate_of(run_set)
     if gate:
         verdict, summary = gate
         label = VERDICT_STYLE[verdict["verdict"]][1]
@@ -139,27 +128,26 @@ def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path,
         if text:
             parts += [text.strip(), ""]
     if comparison is not None:
-        from .compare import to_markdown
-
         parts += [to_markdown(comparison, heading="##"), ""]
     parts += [
         "## What ran",
         "",
-        md_table(RUN_HEADER, run_rows(folders)),
+        md_table(RUN_HEADER, run_rows(run_set)),
         "",
         "## Hosts",
         "",
-        md_table(HOST_HEADER, host_rows(folders)),
+        md_table(HOST_HEADER, host_rows(run_set)),
         "",
     ]
-    notes = notes_of(folders)
+    notes = notes_of(run_set)
     if notes:
         parts += ["## Notes", ""] + [f"- ⚠️ {md_escape(n)}" for n in notes] + [""]
-    for workload in workloads(folders):
-        runs = combined(folders, workload)
+    for workload in run_set.workloads:
+        runs = run_set.runs(workload)
         parts += [f"## {workload}", ""]
-        if workload == "atomics":
-            parts += [f"_{atomics_probe(runs)}_", ""]
+        view = view_for(workload)
+        if view is not None and view.probe is not None:
+            parts += [f"_{view.probe(runs)}_", ""]
         for table in tables_for(workload, runs):
             parts += [f"{table.caption}:", "", md_table(table.header, table.rows, table.bold), ""]
     if charts:
@@ -168,53 +156,6 @@ def markdown(folders: list[ResultsFolder], charts: list[Chart], chart_dir: Path,
 
 
 # ---------------------------------------------------------------- HTML
-
-CSS = """
-body{font-family:system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif;margin:0;color:#1f2328;background:#fff}
-main{max-width:1200px;margin:0 auto;padding:24px 28px 48px}
-h1{font-size:26px;margin:0 0 4px} h2{font-size:20px;margin:32px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
-.sub{color:#59636e;margin:0 0 16px}
-table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
-th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}
-th{background:#f6f8fa} td.num{text-align:right;font-variant-numeric:tabular-nums}
-p.caption{color:#59636e;margin:12px 0 0;font-size:13px}
-.verdict table{background:#fff;color:#1f2328;font-size:13px;font-weight:400}
-.verdict h3,.verdict h4,.verdict h5{margin:10px 0 4px;font-size:15px}.verdict p{font-size:14px;font-weight:400;margin:6px 0}
-.verdict code{background:rgba(255,255,255,.85);color:#1f2328;padding:0 3px;border-radius:3px}
-.verdict{padding:12px 16px;border-radius:6px;color:#fff;font-size:18px;font-weight:600;margin:12px 0}
-.verdict pre{background:rgba(255,255,255,.92);color:#1f2328;font-size:12px;padding:8px;border-radius:4px;white-space:pre-wrap;font-weight:400}
-.notes{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:8px 16px}
-.probe{font-style:italic;color:#59636e}
-figure{margin:16px 0} figure img{max-width:100%;border:1px solid #d0d7de}
-figcaption{color:#59636e;font-size:13px}
-footer{color:#59636e;font-size:12px;margin-top:32px}
-"""
-
-
-NUMERIC = re.compile(r"^[-+−]?[\d,.]+(e[-+]?\d+)?( ?[%a-zA-Zµ/]+)?( / [-+]?[\d,.]+(e[-+]?\d+)?)?$|^[–∞]$")
-
-
-def h(text) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def html_table(
-    header: list[str],
-    rows: list[list[str]],
-    caption: str | None = None,
-    bold: AbstractSet[tuple[int, int]] = frozenset(),
-) -> str:
-    out = [f'<p class="caption">{h(caption)}</p>' if caption else "", "<table>"]
-    out.append("<thead><tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr></thead><tbody>")
-    for i, row in enumerate(rows):
-        cells = []
-        for j, c in enumerate(row):
-            text = f"<strong>{h(c)}</strong>" if (i, j) in bold else h(c)
-            opening = '<td class="num">' if j > 0 and NUMERIC.match(str(c)) else "<td>"
-            cells.append(f"{opening}{text}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
-    return "\n".join(out)
 
 
 def inline_markdown(text: str) -> str:
@@ -262,13 +203,13 @@ def embed(chart: Chart) -> str:
     )
 
 
-def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None) -> str:
-    names = ", ".join(workloads(folders))
+def html_page(run_set: RunSet, charts: list[Chart], comparison=None) -> str:
+    names = ", ".join(run_set.workloads)
     body = [
         "<h1>PatternBench run report</h1>",
-        f'<p class="sub">{h(names)} — from {h(", ".join(str(f.path) for f in folders))}</p>',
+        f'<p class="sub">{h(names)} — from {h(", ".join(str(f.path) for f in run_set.folders))}</p>',
     ]
-    gate = gate_of(folders)
+    gate = gate_of(run_set)
     if gate:
         verdict, summary = gate
         color, label = VERDICT_STYLE[verdict["verdict"]]
@@ -280,25 +221,24 @@ def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None
             + "</div>"
         )
     if comparison is not None:
-        from .compare import to_html_section
-
         body.append(to_html_section(comparison))
     body += [
         "<h2>What ran</h2>",
-        html_table(RUN_HEADER, run_rows(folders)),
+        html_table(RUN_HEADER, run_rows(run_set)),
         "<h2>Hosts</h2>",
-        html_table(HOST_HEADER, host_rows(folders)),
+        html_table(HOST_HEADER, host_rows(run_set)),
     ]
-    notes = notes_of(folders)
+    notes = notes_of(run_set)
     if notes:
         body.append(
             '<h2>Notes</h2><div class="notes"><ul>' + "".join(f"<li>{h(n)}</li>" for n in notes) + "</ul></div>"
         )
-    for workload in workloads(folders):
-        runs: list[WorkloadRun] = combined(folders, workload)
+    for workload in run_set.workloads:
+        runs = run_set.runs(workload)
         body.append(f'<h2 id="workload-{h(workload)}">{h(workload)}</h2>')
-        if workload == "atomics":
-            body.append(f'<p class="probe">{h(atomics_probe(runs))}</p>')
+        view = view_for(workload)
+        if view is not None and view.probe is not None:
+            body.append(f'<p class="probe">{h(view.probe(runs))}</p>')
         for table in tables_for(workload, runs):
             body.append(html_table(table.header, table.rows, table.caption, table.bold))
         for chart in (c for c in charts if c.workload == workload):
@@ -316,14 +256,16 @@ def html_page(folders: list[ResultsFolder], charts: list[Chart], comparison=None
 
 
 def write_report(
-    folders: list[ResultsFolder], out: Path, comparison=None, progress=lambda message: None
+    folders: RunSet | list[ResultsFolder], out: Path, comparison=None, progress=lambda message: None
 ) -> tuple[Path, Path]:
-    """Charts first (one `progress` line per workload), then the page and the summary."""
+    """Charts first (one `progress` line per workload), then the page and the summary, all from one
+    `RunSet`: the folders are grouped by workload once and every step reads that."""
+    run_set = RunSet.of(folders)
     out.mkdir(parents=True, exist_ok=True)
     chart_dir = out / "charts"
-    charts = render_all(folders, chart_dir, max_timelines=MAX_TIMELINES, progress=progress)
+    charts = render_all(run_set, chart_dir, max_timelines=MAX_TIMELINES, progress=progress)
     progress(f"writing report.html and summary.md with {len(charts)} charts")
     page, summary = out / "report.html", out / "summary.md"
-    page.write_text(html_page(folders, charts, comparison), encoding="utf-8")
-    summary.write_text(markdown(folders, charts, chart_dir, out, comparison), encoding="utf-8")
+    page.write_text(html_page(run_set, charts, comparison), encoding="utf-8")
+    summary.write_text(markdown(run_set, charts, chart_dir, out, comparison), encoding="utf-8")
     return page, summary

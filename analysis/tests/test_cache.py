@@ -93,8 +93,8 @@ def test_sweep_table_is_main_app_medians():
 
 
 def test_report_has_a_cache_section():
-    from patternbench_analysis.headlines import tables_for
     from patternbench_analysis.results import combined
+    from patternbench_analysis.view_registry import tables_for
 
     tables = tables_for("cache", combined(load_folders([FIXTURES / "sweep"]), "cache"))
     assert tables[0].header[:3] == ["trace @ capacity", "n", "lru"] and "s3-fifo" in tables[0].header

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, run_cli
+from conftest import FIXTURES, run_cli, small_run_set
 
 INPUT = FIXTURES / "shard-1"
 
@@ -138,11 +138,12 @@ def test_control_good_paths_exit_0(places):
 
 @pytest.mark.parametrize("command", ["plot", "report"])
 def test_plot_and_report_say_what_they_draw_unless_quiet(tmp_path, command):
-    loud = run_cli(command, FIXTURES / "run", "-o", tmp_path / "loud")
+    folder = small_run_set(tmp_path / "in")  # three workloads and a timeline, drawn in seconds
+    loud = run_cli(command, folder, "-o", tmp_path / "loud")
     assert loud.returncode == 0, loud.stderr
     lines = loud.stderr.strip().splitlines()
     for index, workload in enumerate(["throttle", "atomics", "clock"], start=1):
         assert any(line.startswith(f"{command}: drawing {workload} ({index}/3 workloads") for line in lines), lines
     assert all(line.endswith(" s)") for line in lines if line.startswith(f"{command}: ")), lines
-    quiet = run_cli(command, FIXTURES / "run", "-o", tmp_path / "quiet", "--quiet")
+    quiet = run_cli(command, folder, "-o", tmp_path / "quiet", "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr

@@ -13,9 +13,8 @@ control re-spells the same rows the old way and shows that order then fails in p
 from __future__ import annotations
 
 import csv
-import os
+import io
 import re
-import subprocess
 from pathlib import Path
 
 import duckdb
@@ -25,21 +24,19 @@ import pytest
 
 from patternbench_analysis.workloads import registry
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN_DIR = Path(os.environ.get("PB_BIN_DIR", ROOT / ".build" / "debug"))
 # The writer's float spellings: a point or an exponent, NaN, and 1e999 for an infinity.
 FLOAT_SPELLING = re.compile(r"^-?(\d+\.\d+(e[-+]\d+)?|\d+e[-+]\d+|1e999)$|^NaN$")
 EVENTS_NUMBERS = ["time_ms", "cost_ms", "frame_lateness_ms", "value"]
 FLOATS = {"pandas": "float64", "polars": "Float64", "duckdb": "DOUBLE"}
-# Workloads whose quick run needs a flag to stay short (live measurement left out where it can be).
-EXTRA = {"clock": ["--no-read-cost"]}
 
 
 def column_types(path: Path, columns: list[str]) -> dict[str, dict[str, str]]:
     relation = duckdb.read_csv(str(path))
     duck = dict(zip(relation.columns, map(str, relation.types), strict=True))
-    pandas = {c: str(t) for c, t in pd.read_csv(path).dtypes.items()}
-    polars = {c: str(t) for c, t in pl.read_csv(path).schema.items()}
+    # Each library guesses a column's type from that column alone: reading only the checked columns
+    # gives them the types a whole read gives (and polars still parses every row of them).
+    pandas = {c: str(t) for c, t in pd.read_csv(path, usecols=columns).dtypes.items()}
+    polars = {c: str(t) for c, t in pl.read_csv(path, columns=columns).schema.items()}
     return {
         "pandas": {c: pandas[c] for c in columns},
         "polars": {c: polars[c] for c in columns},
@@ -56,9 +53,34 @@ def whole(text: str) -> bool:
 
 def selections(path: Path, folder: Path, column: str = "value") -> list[Path]:
     """The whole file, one file per scenario holding only its rows (what `--scenario` writes), and
-    the rows whose `column` is a whole number first (a selection whose first rows happen to be)."""
-    with path.open(encoding="utf-8", newline="") as handle:
-        rows = list(csv.reader(handle))
+    the rows whose `column` is a whole number first (a selection whose first rows happen to be).
+
+    The rows are copied as the file spells them: a file without quotes is split into lines (the
+    events files run to 150 MB, where the csv module's parse and re-write was most of this test's
+    time); one with quotes goes through the csv module."""
+    text = path.read_text(encoding="utf-8")
+    if '"' in text or "\r" in text:
+        return _selections_by_csv(list(csv.reader(io.StringIO(text, newline=""))), path, folder, column)
+    lines = [f"{line}\n" for line in text.removesuffix("\n").split("\n")]
+    header, body = lines[0].rstrip("\n").split(","), lines[1:]
+    scenario, value = header.index("scenario"), header.index(column)
+    cells = [line.rstrip("\n").split(",", max(scenario, value) + 1) for line in body]
+    by_scenario: dict[str, list[str]] = {}
+    for line, row in zip(body, cells, strict=True):
+        by_scenario.setdefault(row[scenario], []).append(line)
+    bodies = [by_scenario[name] for name in sorted(by_scenario)]
+    order = sorted(range(len(body)), key=lambda i: not whole(cells[i][value]))
+    bodies.append([body[i] for i in order])
+    files = [path]
+    for rows_selected in bodies:
+        selected = folder / f"{path.stem}-{len(files)}.csv"
+        selected.write_text(lines[0] + "".join(rows_selected), encoding="utf-8")
+        files.append(selected)
+    return files
+
+
+def _selections_by_csv(rows: list[list[str]], path: Path, folder: Path, column: str) -> list[Path]:
+    """`selections` through the csv module, for a file whose fields are quoted."""
     header, body = rows[0], rows[1:]
     scenario, value = header.index("scenario"), header.index(column)
     bodies = [[r for r in body if r[scenario] == name] for name in sorted({r[scenario] for r in body})]
@@ -73,24 +95,14 @@ def selections(path: Path, folder: Path, column: str = "value") -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory) -> dict[str, Path]:
-    """One fresh `--quick` run of every registered workload: its results CSV (and events CSV)."""
-    out = tmp_path_factory.mktemp("csv-types")
+def runs(quick_runs) -> dict[str, Path]:
+    """One fresh `--quick` run of every registered workload (conftest's shared runs, with
+    `--events` where the workload has a timeline): its results CSV (and events CSV)."""
     made: dict[str, Path] = {}
-    for workload in registry().values():
-        tool = BIN_DIR / workload.executable
-        if not tool.exists():
-            pytest.skip(f"{workload.executable} is not built (swift build; PB_BIN_DIR names the folder)")
-        folder = out / workload.name
-        args = [str(tool), "--quick", "--quiet", "--output", str(folder), *EXTRA.get(workload.name, [])]
-        events = folder / "events.csv"
-        done = subprocess.run([*args, "--events", str(events)], capture_output=True, text=True, timeout=600)
-        if done.returncode == 64 and "--events" in done.stderr:  # a workload without a timeline
-            done = subprocess.run(args, capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, (workload.name, done.stderr)
-        made[workload.name] = folder / f"{workload.name}.csv"
-        if events.exists():
-            made[f"{workload.name} events"] = events
+    for workload, folder in quick_runs.all(list(registry())).items():
+        made[workload] = folder / f"{workload}.csv"
+        if (folder / "events.csv").exists():
+            made[f"{workload} events"] = folder / "events.csv"
     return made
 
 
@@ -138,7 +150,7 @@ def test_control_the_old_spelling_fails_some_selection(runs, tmp_path):
             )
         for selected in selections(old, tmp_path):
             try:
-                found = pl.read_csv(selected).schema["value"]
+                found = pl.read_csv(selected, columns=["value"]).schema["value"]  # as column_types reads it
             except pl.exceptions.ComputeError:
                 failures.append(f"{name} {selected.name}: polars fails")
                 continue

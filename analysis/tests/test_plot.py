@@ -207,13 +207,22 @@ def test_worst_update_is_the_largest_wait_plus_cost_plus_lateness():
     assert worst_update(updates.iloc[0:0]) is None
 
 
+def throttle_only(fixtures: Path, folder: Path, events: bool = False) -> Path:
+    """fixtures/run's throttle run alone (and its events when asked): the throttle charts' tests draw
+    no other workload's charts, and without the events no timelines."""
+    import shutil
+
+    folder.mkdir(parents=True)
+    for name in ("throttle.json", "throttle.csv", *(["events.csv"] if events else [])):
+        shutil.copy(fixtures / "run" / name, folder / name)
+    return folder
+
+
 def test_frontier_with_no_hitch_anywhere_gives_each_policy_its_own_row(tmp_path, fixtures):
     """Every policy at 0 hitch stacked every point and label in one column; now one row each."""
     import re
-    import shutil
 
-    folder = tmp_path / "run"
-    shutil.copytree(fixtures / "run", folder)
+    folder = throttle_only(fixtures, tmp_path / "run")
     lines = (folder / "throttle.csv").read_text().splitlines()
     header = lines[0].split(",")
     metric, value = header.index("metric"), header.index("value")
@@ -249,7 +258,6 @@ def test_frontier_with_no_hitch_anywhere_gives_each_policy_its_own_row(tmp_path,
 def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtures):
     """The `--events` of every bench-* (TIMELINE_COLUMNS) reads beside the older throttle file; the
     throttle charts keep only bench-throttle's update rows."""
-    import shutil
 
     import pandas as pd
 
@@ -258,8 +266,7 @@ def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtur
 
     old = load_folder(fixtures / "run").events
     assert list(old.columns) == TIMELINE_COLUMNS and set(old["event"]) == {"update"}
-    folder = tmp_path / "run"
-    shutil.copytree(fixtures / "run", folder)
+    folder = throttle_only(fixtures, tmp_path / "run")
     other = old.head(3).assign(workload="readiness", event="polite", track="main", kind="slice", rows=0)
     counter = old.head(2).assign(
         event="rows", track="pending rows", kind="counter", value=7.0, frame_lateness_ms=float("nan")
@@ -275,9 +282,7 @@ def test_events_in_every_workloads_format_are_read_and_filtered(tmp_path, fixtur
 def three_seed_throttle_run(folder: Path, fixtures: Path, hitch_of_one_seed: float) -> Path:
     """The fixture's throttle run with a third seed (a copy of seed 1) and every hitch 0, except
     bursts/debounce-last seed 2, which hitches `hitch_of_one_seed`: its median over the seeds is 0."""
-    import shutil
-
-    shutil.copytree(fixtures / "run", folder)
+    throttle_only(fixtures, folder)
     lines = (folder / "throttle.csv").read_text().splitlines()
     header = lines[0].split(",")
     column = {name: header.index(name) for name in ("scenario", "variant", "seed", "metric", "value")}

@@ -4,8 +4,6 @@ every run of a workload, numeric factor columns, and run parameters one document
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 
 import duckdb
@@ -19,7 +17,6 @@ from patternbench_analysis.workloads import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = ROOT / "results" / "baseline"
-BIN_DIR = Path(os.environ.get("PB_BIN_DIR", ROOT / ".build" / "debug"))
 
 
 def old_units(path: Path) -> bool:
@@ -72,32 +69,22 @@ def without_origin(types: dict[str, dict[str, str]]) -> dict[str, dict[str, str]
 NUMERIC = {"pandas": ("int64", "float64"), "polars": ("Int64", "Float64"), "duckdb": ("BIGINT", "DOUBLE")}
 
 
-def second_run(kind: str, folder: Path) -> Path:
+def second_run(kind: str, quick_runs) -> Path:
     """A workload with one committed run (a new one has only its baseline: scripts/new-workload
-    commits no analysis fixture) gets its second from its binary, a fresh `--quick --seeds 2` run:
-    dtype stability is then checked between the committed baseline and what the tool writes today."""
-    tool = BIN_DIR / f"bench-{kind}"
-    if not tool.exists():
-        pytest.skip(
-            f"{kind} has one committed run and bench-{kind} is not built (swift build; PB_BIN_DIR names the folder)"
-        )
-    subprocess.run(
-        [str(tool), "--quick", "--seeds", "2", "--quiet", "--output", str(folder)],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return folder / f"{kind}.csv"
+    commits no analysis fixture) gets its second from its binary, a fresh `--quick` run (conftest's
+    shared runs): dtype stability is then checked between the committed baseline and what the tool
+    writes today."""
+    return quick_runs.folder(kind) / f"{kind}.csv"
 
 
 @pytest.mark.parametrize("kind", sorted(current_csvs()))
-def test_every_csv_loads_with_defaults_and_stable_dtypes(kind, tmp_path):
+def test_every_csv_loads_with_defaults_and_stable_dtypes(kind, quick_runs):
     paths = current_csvs()[kind]
     assert kind == "events" or kind in NUMERIC_FACTORS, (
         f"unknown workload {kind}: register it in Sources/Measurement/Workload/WorkloadRegistry.swift"
     )
     if kind != "events" and len(paths) < 2:
-        paths = [*paths, second_run(kind, tmp_path)]
+        paths = [*paths, second_run(kind, quick_runs)]
     assert len(paths) >= (1 if kind == "events" else 2), paths  # stability needs at least two runs
     if kind != "events":
         for path in paths:
@@ -215,11 +202,11 @@ def test_runs_name_the_users_package(tmp_path):
     assert runs["user_package_name"].tolist() == ["MyBench"] and runs["user_package_git_commit"].tolist() == ["abc123"]
 
 
-def test_a_workload_with_one_committed_run_is_compared_with_a_fresh_one(tmp_path):
+def test_a_workload_with_one_committed_run_is_compared_with_a_fresh_one(quick_runs):
     """What a new workload gets (its baseline and nothing else committed): a fresh run of its
     binary, which must read with the baseline's dtypes; the control is the old-units pair below,
     whose dtypes differ and would fail the comparison."""
-    fresh = second_run("group", tmp_path)
+    fresh = second_run("group", quick_runs)
     assert without_origin(dtypes(fresh)) == without_origin(dtypes(BASELINE / "group.csv"))
     assert without_origin(dtypes(FIXTURES / "atomics-old-units" / "atomics.csv")) != without_origin(
         dtypes(BASELINE / "atomics.csv")

@@ -28,13 +28,13 @@ def test_the_registry_reads_with_its_factor_types():
 
 
 def test_every_workload_of_the_baseline_gets_its_charts(tmp_path: Path):
-    """plot.py's chart table names every workload: the committed baseline holds one run of each and
-    each gets at least one chart, with no "no charts for workload" note."""
+    """Every workload has a view that draws (view_registry): the committed baseline holds one run of
+    each and each gets at least one chart, with no "no charts for workload" note."""
     messages: list[str] = []
     folders = load_folders([BASELINE])
     assert sorted(folders[0].runs) == sorted(registry()), "results/baseline and the registry differ"
     charts = render_all(folders, tmp_path, max_timelines=1, log=messages.append)
-    assert uncharted(messages) == [], f"add a chart for each to analysis/patternbench_analysis/plot.py: {messages}"
+    assert uncharted(messages) == [], f"add a view for each in analysis/patternbench_analysis/views/: {messages}"
     assert {c.workload for c in charts} >= set(registry())
 
 
@@ -44,8 +44,8 @@ def test_an_uncharted_workload_is_named():
 
 
 def test_the_generic_chart_draws_any_workload(tmp_path: Path):
-    """charts/generic.py, which draws a registered workload without a chart of its own (a new one
-    from scripts/new-workload), draws a real run: one bar per metric, scenario and variant, each
+    """charts/generic.py, which draws a workload without a chart of its own (the view
+    scripts/new-workload writes for a new one), draws a real run: one bar per metric, scenario and variant, each
     tagged in the SVG with its series."""
     folders = load_folders([BASELINE])
     runs = combined(folders, "invalidation")
