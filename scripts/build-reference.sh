@@ -33,7 +33,7 @@ site="$out/site"
 serve="python3 -m http.server -d $site 8000"
 landing="documentation/benchsuite"
 
-modules=(Simulation Processes Records Timelines Measurement Verdicts Throttling Locking Caching Readiness FanOut Lifecycle BenchSuite)
+modules=(Simulation Processes Records Timelines Measurement Verdicts Differential TraceImport Throttling Locking Caching Readiness FanOut Lifecycle BenchSuite)
 targets=()
 for m in "${modules[@]}"; do targets+=(--target "$m"); done
 

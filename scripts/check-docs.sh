@@ -41,7 +41,7 @@ Examples/.build/debug/doc-snippets cache --list | grep -q "oldest-first .*\[user
 
 # 3. The API reference: one static site of every module and guide (scripts/build-reference.sh:
 # warnings are errors, the landing page must link every guide in docs/), then the coverage.
-modules=(Simulation Processes Records Timelines Measurement Verdicts Throttling Locking Caching Readiness FanOut Lifecycle BenchSuite)
+modules=(Simulation Processes Records Timelines Measurement Verdicts Differential TraceImport Throttling Locking Caching Readiness FanOut Lifecycle BenchSuite)
 scripts/build-reference.sh "$out" | tee "$scratch/reference.log"
 # The coverage check's control: the same coverage with one documented symbol stripped must fail.
 for m in "${modules[@]}"; do
