@@ -32,6 +32,10 @@ package struct DifferentialOptions: ParsableArguments {
     )
     var replayCase: String?
 
+    /// Set in the child process a differential run with a user's variant runs in (see `run`).
+    @Flag(name: .customLong("differential-child"), help: .hidden)
+    var isChild = false
+
     /// Whether the differential mode was asked for (then nothing is measured).
     package var isRequested: Bool { differential != nil || replayCase != nil }
 
@@ -47,7 +51,15 @@ package struct DifferentialOptions: ParsableArguments {
             replay: replayCase,
             output: common.output ?? ResultsFolder.defaultPath(runID: Self.runID(Case.workload))
         )
-        let code = try DifferentialCommand.run(Case.self, registry: registry, request: request)
+        let users = (names ?? []).filter { registry.named($0)?.info.origin == .user }
+        let code =
+            if !users.isEmpty, !isChild {
+                // A user's variant may trap or hang anywhere: the comparison runs in a child, so
+                // that its failure is one line and an exit code, never this process's crash.
+                try DifferentialChild(timeout: common.itemTimeout).run(userVariants: users)
+            } else {
+                try DifferentialCommand.run(Case.self, registry: registry, request: request)
+            }
         if code != 0 { throw ExitCode(code) }
     }
 

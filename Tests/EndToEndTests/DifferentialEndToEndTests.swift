@@ -61,4 +61,25 @@ final class DifferentialEndToEndTests: XCTestCase {
         )
         XCTAssertEqual(other.status, 1, other.stderr)
     }
+
+    /// A user's variant that traps or hangs costs the comparison only: one line naming it, exit 70,
+    /// no process left. The control: the same run with a user's variant that behaves is compared
+    /// (above), so the child path passes exits through.
+    func testAUserVariantThatTrapsOrHangsIsOneLineNotACrash() throws {
+        let folder = try temporaryFolder("differential-e2e").path
+        let trap = try ExecutableRunner.run(
+            "suite-fixture",
+            ["throttle", "--differential", "traps-on-tenth,immediate", "--cases", "20", "--output", folder + "/t"]
+        )
+        XCTAssertEqual(trap.status, 70, trap.stderr)
+        XCTAssertTrue(trap.stderr.contains("traps-on-tenth trapped: killed by signal"), trap.stderr)
+        XCTAssertEqual(trap.stderr.split(separator: "\n").count, 1, trap.stderr)
+        let hang = try ExecutableRunner.run(
+            "suite-fixture",
+            ["throttle", "--differential", "immediate,hangs-on-first", "--cases", "5", "--item-timeout", "1", "--output", folder + "/h"]
+        )
+        XCTAssertEqual(hang.status, 70, hang.stderr)
+        XCTAssertTrue(hang.stderr.contains("hangs-on-first hung: killed after the --item-timeout of 1 s"), hang.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/t/differential.json"))
+    }
 }
