@@ -51,7 +51,9 @@ def declared_graph() -> dict[str, set[str]]:
 
 def differences(documented: dict[str, set[str]], declared: dict[str, set[str]]) -> list[str]:
     problems = [f"{m}: in Package.swift, not in the table" for m in sorted(declared.keys() - documented.keys())]
-    problems += [f"{m}: in the table, not a Swift module of Package.swift" for m in sorted(documented.keys() - declared.keys())]
+    problems += [
+        f"{m}: in the table, not a Swift module of Package.swift" for m in sorted(documented.keys() - declared.keys())
+    ]
     for m in sorted(documented.keys() & declared.keys()):
         if documented[m] != declared[m]:
             problems.append(f"{m}: the table says {sorted(documented[m])}, Package.swift {sorted(declared[m])}")
