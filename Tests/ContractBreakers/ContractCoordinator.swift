@@ -1,4 +1,5 @@
 import Readiness
+import Synchronization
 
 /// Which rule of `ReadinessContract` a `ContractCoordinator` breaks, if any.
 public enum CoordinatorFault: Sendable {
@@ -19,7 +20,11 @@ public enum CoordinatorFault: Sendable {
 public final class ContractCoordinator: ReadinessPolicy, @unchecked Sendable {
     private let session: LaunchSession  // confined to the main executor
     private let fault: CoordinatorFault
-    private var ready = false, waiting: [ReadinessBlock] = []
+    private var waiting: [ReadinessBlock] = []
+    /// Atomic: the in-place fault reads it from the registering thread, and the breaker's fault is
+    /// where the block runs, not a data race of its own (TSan runs these tests).
+    private let isReady = Atomic<Bool>(false)
+    private var ready: Bool { isReady.load(ordering: .acquiring) }
 
     public init(session: LaunchSession, fault: CoordinatorFault) {
         self.session = session
@@ -41,7 +46,7 @@ public final class ContractCoordinator: ReadinessPolicy, @unchecked Sendable {
     }
 
     public func setAppReady() {
-        ready = true
+        isReady.store(true, ordering: .releasing)
         session.markAppReady()
         if fault == .holdsEarlyBlocks { return }
         for b in waiting { session.executor.async { [session] in session.run(b, ownTurn: true) } }
