@@ -81,7 +81,14 @@ command -v objcopy >/dev/null || die "objcopy (binutils) is needed to strip the 
 objcopy --strip-debug "$binary" "$work/instruction-counts" || die "objcopy could not copy $binary"
 args=()
 [ -n "$filter" ] && args=(--filter "$filter")
-if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
+# PB_CALLGRIND_PROFILES=DIR (for scripts/test-check-instructions.sh): when DIR holds a run's
+# profiles, they are read instead of counting again; otherwise this run's are copied there
+# (without --filter only: a filtered run counts its own kernels). The
+# checker's refusals of bad thresholds files then cost no callgrind run of 40 kernels each.
+profiles=${PB_CALLGRIND_PROFILES:-}
+if [ -n "$profiles" ] && [ -z "$filter" ] && [ -s "$profiles/kernels.tsv" ]; then
+  cp "$profiles"/kernels.tsv "$profiles"/cg.out* "$work/"
+elif ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
      --toggle-collect=pb_measured_region --dump-after=pb_measured_region --dump-instr=no \
      --callgrind-out-file="$work/cg.out" --log-file="$work/valgrind.log" \
      "$work/instruction-counts" "${args[@]}" >"$work/kernels.tsv" 2>"$work/stderr"; then
@@ -90,6 +97,8 @@ if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=n
   if [ -s "$work/stderr" ]; then die "$(head -1 "$work/stderr" | sed 's/^instruction-counts: error: //')"; fi
   cp "$work/valgrind.log" "${TMPDIR:-/tmp}/check-instructions-valgrind.log" 2>/dev/null
   die "instruction-counts crashed under callgrind (callgrind's log: ${TMPDIR:-/tmp}/check-instructions-valgrind.log)"
+elif [ -n "$profiles" ] && [ -z "$filter" ]; then
+  mkdir -p "$profiles" && cp "$work"/kernels.tsv "$work"/cg.out* "$profiles/"
 fi
 
 python3 - "$work" "$thresholds" "$update" "$tolerance" "$json_out" "$filter" "$swift_version" \

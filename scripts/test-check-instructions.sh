@@ -29,7 +29,8 @@ expect() {  # expect STATUS DESCRIPTION -- command...
 $check --update --thresholds "$work/recorded.json" || { echo "test-check-instructions: FAIL: could not record" >&2; exit 1; }
 # Identical to the instruction on the development VM; 0.1 % leaves room for the malloc paths of
 # another host's heap layout without hiding anything a change to the code would do.
-expect 0 "a second run counts what the first counted (within 0.1 %)" -- $check --no-build --thresholds "$work/recorded.json" --tolerance 0.1
+expect 0 "a second run counts what the first counted (within 0.1 %)" -- \
+  env PB_CALLGRIND_PROFILES="$work/clean-profiles" $check --no-build --thresholds "$work/recorded.json" --tolerance 0.1
 expect 1 "the injected pthread-mutex slowdown is a regression" -- \
   env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --thresholds "$work/recorded.json"
 grep -q '| LockingBenchmarks.AtomicValue.increment(pthread-mutex) | .* \*\*REGRESSION\*\* |' "$work/out" \
@@ -38,6 +39,10 @@ if grep '\*\*REGRESSION\*\*' "$work/out" | grep -v 'pthread-mutex)' ; then
   echo "test-check-instructions: FAIL: kernels the injection does not touch were called regressions" >&2; failed=1
 fi
 
+# The refusals below read one clean run's profiles (PB_CALLGRIND_PROFILES) instead of counting
+# 40 kernels under callgrind again for each (the second run above kept them); the repeatability and
+# injection checks above and the committed-thresholds check below count for themselves.
+export PB_CALLGRIND_PROFILES=$work/clean-profiles
 echo '{"kernels": ' >"$work/broken.json"
 expect 2 "a thresholds file that is not JSON" -- $check --no-build --thresholds "$work/broken.json"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["kernels"].popitem(); json.dump(d, open(sys.argv[2], "w"))' \
@@ -57,6 +62,7 @@ expect 2 "a --json path that cannot be written" -- $check --no-build --json /pro
 expect 2 "a thresholds path that is a folder" -- $check --no-build --thresholds "$work"
 expect 2 "recording an injected slowdown" -- \
   env PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex $check --no-build --update --thresholds "$work/injected.json"
+unset PB_CALLGRIND_PROFILES
 
 here=$(scripts/cpu-identity | python3 -c 'import json, sys; i = json.load(sys.stdin); print(" ".join(str(i[k]) for k in ("cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "cpu_microcode")))')
 swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -1)
