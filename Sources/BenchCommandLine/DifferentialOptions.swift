@@ -63,15 +63,7 @@ package struct DifferentialOptions: ParsableArguments {
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// `differential-<workload>-<UTC time>-<random hex>`: the default folder's name, like a
-    /// measuring run's (the command layer reads the wall clock; the engine never does).
-    static func runID(_ workload: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        var rng = SystemRandomNumberGenerator()
-        let suffix = String(UInt16.random(in: 0...UInt16.max, using: &rng), radix: 16)
-        return "differential-\(workload)-\(formatter.string(from: Date()))-\(suffix)"
-    }
+    /// `differential-<workload>-<UTC time>-<random hex>`: the default folder's name, made as a
+    /// measuring run's is (the command layer reads the wall clock; the engine never does).
+    static func runID(_ workload: String) -> String { RunOutput.makeRunID(workload: "differential-\(workload)") }
 }
