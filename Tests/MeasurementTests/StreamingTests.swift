@@ -80,12 +80,15 @@ final class StreamingTests: XCTestCase {
             let whole = try temporaryFolder("patternbench-stream")
             let streamed = try temporaryFolder("patternbench-stream")
             let summaries = Statistics.summarize(all)
+            // Read once: the metadata holds the host's load at the moment it is read, which moves
+            // between two reads (both files must hold the same document).
+            let metadata = RunMetadata.current(parameters: ["x": .number(1)])
             func document(_ records: [ResultRecord], _ summaries: [SummaryRow]) -> RunDocument {
                 RunDocument(
                     runID: "run",
                     workload: "stream",
                     createdUTC: "2026-01-01T00:00:00Z",
-                    metadata: .current(parameters: ["x": .number(1)]),
+                    metadata: metadata,
                     factorNames: ["threads"],
                     records: records,
                     summaries: summaries,
