@@ -151,7 +151,7 @@ let package = Package(
         .target(name: "Verdicts", dependencies: ["Measurement", "Records"], swiftSettings: swiftSettings),
         // Differential runs: random cases, two variants' observable logs compared, the first
         // divergence shrunk to a minimal case (each pattern module defines its case and its log).
-        .target(name: "Differential", dependencies: ["Simulation", "Measurement", "Records"], swiftSettings: swiftSettings),
+        .target(name: "Differential", dependencies: ["Simulation", "Measurement", "Records", "Timelines"], swiftSettings: swiftSettings),
         // Instruments (xctrace XML) and Perfetto trace readers: signposts in, commits and intervals out.
         .target(name: "TraceImport", swiftSettings: swiftSettings),
         // The command-line conventions every bench-* executable shares.

@@ -58,24 +58,11 @@ public struct GroupCase: DifferentialCase, Hashable {
         let result = FanOutSimulation.run(
             FanOutSimulation.Request(shape: variant.shape, scenario: scenario, seed: seed, flows: max(1, flows), recordTrace: true)
         )
-        var log: [ObservedEvent] = result.trace.compactMap { e in
-            switch e.kind {
-            case .slice: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: "\(e.track) \(e.durationNanoseconds) ns")
-            case .instant: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: e.track)
-            default: nil
-            }
-        }
-        log = log.enumerated().sorted { ($0.element.atNs, $0.offset) < ($1.element.atNs, $1.offset) }.map(\.element)
-        let end = log.last?.atNs ?? 0
         let r = result
-        log.append(
-            ObservedEvent(
-                atNs: end,
-                kind: "outcome",
-                detail: "failed=\(r.flowsFailed) calls=\(r.callsTotal) cancelled=\(r.cancelledCalls) missed_frames=\(r.missedFrames)"
-            )
+        return ObservedLog.closed(
+            ObservedLog.inTimeOrder(ObservedLog.events(of: r.trace)),
+            outcome: "failed=\(r.flowsFailed) calls=\(r.callsTotal) cancelled=\(r.cancelledCalls) missed_frames=\(r.missedFrames)",
+            violation: r.violation
         )
-        if let v = r.violation { log.append(ObservedEvent(atNs: end, kind: "violation", detail: v.rule.statement)) }
-        return log
     }
 }

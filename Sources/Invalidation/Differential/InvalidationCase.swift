@@ -86,25 +86,12 @@ public struct InvalidationCase: DifferentialCase, Equatable {
             seed: seed,
             trace: true
         )
-        var log: [ObservedEvent] = run.trace.compactMap { e in
-            switch e.kind {
-            case .slice: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: "\(e.track) \(e.durationNanoseconds) ns")
-            case .instant: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: e.track)
-            default: nil
-            }
-        }
-        log = log.enumerated().sorted { ($0.element.atNs, $0.offset) < ($1.element.atNs, $1.offset) }.map(\.element)
-        let end = log.last?.atNs ?? 0
         let t = run.tally
-        log.append(
-            ObservedEvent(
-                atNs: end,
-                kind: "outcome",
-                detail:
-                    "reads=\(t.reads) hits=\(t.hits) stale=\(t.staleReads) store_reads=\(t.storeReads) share_stale=\(t.shareStaleReads) missed=\(t.missedInvalidations) ui_refreshes=\(t.uiRefreshes)"
-            )
+        return ObservedLog.closed(
+            ObservedLog.inTimeOrder(ObservedLog.events(of: run.trace)),
+            outcome:
+                "reads=\(t.reads) hits=\(t.hits) stale=\(t.staleReads) store_reads=\(t.storeReads) share_stale=\(t.shareStaleReads) missed=\(t.missedInvalidations) ui_refreshes=\(t.uiRefreshes)",
+            violation: run.violation
         )
-        if let v = run.violation { log.append(ObservedEvent(atNs: end, kind: "violation", detail: v.rule.statement)) }
-        return log
     }
 }

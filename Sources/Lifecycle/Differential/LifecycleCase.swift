@@ -92,24 +92,13 @@ public struct LifecycleCase: DifferentialCase, Hashable {
             )
         }
         let outcome = LifecycleSimulation(policy: variant.policy, profile: profile, record: true).run(scripts)
-        var log: [ObservedEvent] = outcome.events.compactMap { e in
-            switch e.kind {
-            case .slice: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: "\(e.track) \(e.durationNanoseconds) ns")
-            case .instant: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: e.track)
-            default: nil
-            }
-        }
         let t = outcome.tally
-        let end = log.last?.atNs ?? 0
-        log.append(
-            ObservedEvent(
-                atNs: end,
-                kind: "outcome",
-                detail:
-                    "acknowledged=\(t.acknowledged) lost=\(t.acknowledgedLost) corrupt_launches=\(t.corruptLaunches) watchdog_kills=\(t.watchdogKills) jetsam_kills=\(t.jetsamKills)"
-            )
+        // In the order the simulation recorded them, as this workload's log has always been read.
+        return ObservedLog.closed(
+            ObservedLog.events(of: outcome.events),
+            outcome:
+                "acknowledged=\(t.acknowledged) lost=\(t.acknowledgedLost) corrupt_launches=\(t.corruptLaunches) watchdog_kills=\(t.watchdogKills) jetsam_kills=\(t.jetsamKills)",
+            violation: outcome.violation
         )
-        if let v = outcome.violation { log.append(ObservedEvent(atNs: end, kind: "violation", detail: v.rule.statement)) }
-        return log
     }
 }

@@ -79,18 +79,10 @@ public struct ClockCase: DifferentialCase, Hashable {
             seed: seed,
             trace: true
         )
-        var log: [ObservedEvent] = run.trace.compactMap { e in
-            switch e.kind {
-            case .slice: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: "\(e.track) \(e.durationNanoseconds) ns")
-            case .instant: ObservedEvent(atNs: e.startNanoseconds, kind: e.name, detail: e.track)
-            default: nil
-            }
-        }
-        log = log.enumerated().sorted { ($0.element.atNs, $0.offset) < ($1.element.atNs, $1.offset) }.map(\.element)
-        let end = log.last?.atNs ?? 0
-        let metrics = run.observations.map { "\($0.metric)=\($0.value)" }.joined(separator: " ")
-        log.append(ObservedEvent(atNs: end, kind: "outcome", detail: metrics))
-        if let v = run.violation { log.append(ObservedEvent(atNs: end, kind: "violation", detail: v.rule.statement)) }
-        return log
+        return ObservedLog.closed(
+            ObservedLog.inTimeOrder(ObservedLog.events(of: run.trace)),
+            outcome: run.observations.map { "\($0.metric)=\($0.value)" }.joined(separator: " "),
+            violation: run.violation
+        )
     }
 }
