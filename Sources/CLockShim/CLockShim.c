@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 // Linux-only facilities (RUSAGE_THREAD, CPU affinity, adaptive mutexes) answer ENOSYS elsewhere,
 // so the library products build on macOS; the live modes that need them say so in one line.
@@ -58,12 +57,6 @@ int lks_mutex_init_adaptive(pthread_mutex_t *mutex) {
     (void)mutex;
     return ENOSYS;
 #endif
-}
-
-uint64_t lks_monotonic_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 typedef int (*mallctl_fn)(const char *, void *, size_t *, void *, size_t);

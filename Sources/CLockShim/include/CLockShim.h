@@ -28,9 +28,6 @@ int lks_pin_current_thread(int cpu);
 /// Initialises `mutex` as PTHREAD_MUTEX_ADAPTIVE_NP (spins briefly before sleeping); 0 or errno.
 int lks_mutex_init_adaptive(pthread_mutex_t *mutex);
 
-/// CLOCK_MONOTONIC in nanoseconds.
-uint64_t lks_monotonic_ns(void);
-
 /// Asks the kernel to send `signal` to the calling process when the thread that started it dies
 /// (prctl(PR_SET_PDEATHSIG): variadic, so out of Swift's reach). Used by a child process that
 /// runs an isolated item, so that it dies with its parent however the parent dies. Returns 0 or
