@@ -3,15 +3,19 @@ import XCTest
 
 /// No pattern module reads a clock of its own: live modes read time through the one injectable
 /// clock (`MonotonicClock`, `SystemMonotonicClock` for the real one), so a test can drive them with
-/// a `TestClock` and every live timing is on `CLOCK_MONOTONIC`. docs/architecture.md claims it;
-/// this scan of `Sources/` checks it. The allow-list says why each exception reads a clock.
+/// a `TestClock` and every live timing is on `CLOCK_MONOTONIC`. docs/architecture.md claims it and
+/// names the exceptions; this scan of `Sources/` checks both. Every other read of a clock — CPU
+/// time included, which no `MonotonicClock` gives — is an allow-list entry that says why.
 final class LiveClockSourceScanTests: XCTestCase {
-    /// Ways to read a clock other than through `MonotonicClock`. Dispatch deadlines
-    /// (`asyncAfter(deadline: .now() + d)`) are not here: they are the primitive a live mode
-    /// measures, not a reading it records.
+    /// Ways to read a clock other than through an injected `MonotonicClock`: wall and monotonic
+    /// time, CPU time (`clock_gettime` of any clock id, `getrusage` and its CLockShim wrapper), and
+    /// `SystemMonotonicClock`'s static read, which a `TestClock` cannot stand in for. Dispatch
+    /// deadlines (`asyncAfter(deadline: .now() + d)`) are not here: they are the primitive a live
+    /// mode measures, not a reading it records.
     static let clockReads = [
         "DispatchTime.now()", "DispatchWallTime", "uptimeNanoseconds", "Date()", "ContinuousClock", "SuspendingClock",
-        "CLOCK_MONOTONIC", "CLOCK_REALTIME", "CLOCK_BOOTTIME", "CFAbsoluteTimeGetCurrent", "gettimeofday",
+        "CLOCK_", "clock_gettime", "CFAbsoluteTimeGetCurrent", "gettimeofday", "systemUptime", "mach_absolute_time",
+        "getrusage", "lks_current_thread_usage", "SystemMonotonicClock.raw()",
     ]
 
     /// Modules that are not patterns: the clock itself, and the layers that time the run (progress,
@@ -25,7 +29,16 @@ final class LiveClockSourceScanTests: XCTestCase {
     static let allowed: [String: String] = [
         "Timekeeping": "bench-clock measures the clocks themselves (Date(), every CLOCK_* id, their read cost)",
         "Throttling/Live/Mailbox.swift":
-            "its condition variable waits on CLOCK_MONOTONIC, the clock SystemMonotonicClock's deadlines are on",
+            "its condition variable waits on CLOCK_MONOTONIC until an absolute deadline (SystemMonotonicClock.raw() + the wait)",
+        "Caching/Live/LiveCacheBench.swift": "CPU time per operation: the calling thread's (CLOCK_THREAD_CPUTIME_ID)",
+        "Locking/Contention/ContentionRunner.swift": "each worker's user and system time (getrusage(RUSAGE_THREAD))",
+        "FanOut/Live/ChildOverhead.swift":
+            "a child's cost: the process's CPU time (CLOCK_PROCESS_CPUTIME_ID) beside SystemMonotonicClock's static read",
+        "Invalidation/Live/ChildLifetime.swift":
+            "the role processes share raw CLOCK_MONOTONIC instants (start, deadline): an injected clock does not cross exec",
+        "Invalidation/Live/InvalidationChild.swift": "a writer process stamps its writes on the instants every role process shares",
+        "Invalidation/Live/LiveInvalidationRun.swift": "the parent's hard deadline over its role processes, on SystemMonotonicClock",
+        "Invalidation/Live/LiveMainApp.swift": "the main-app role process's read cost, on SystemMonotonicClock directly",
     ]
 
     static var sources: URL {
@@ -72,7 +85,8 @@ final class LiveClockSourceScanTests: XCTestCase {
         XCTAssertEqual(Set(Self.allowed.keys).subtracting(used), [], "an allow-list entry that no longer reads a clock: remove it")
     }
 
-    /// The control: the scan finds what bench-group's and bench-lifecycle's live modes used to do.
+    /// The control: the scan finds what bench-group's and bench-lifecycle's live modes used to do,
+    /// a CPU-time read and a static read of the real clock.
     func testTheScanFindsADirectClockRead() {
         let before = """
             /// Times are ns since DispatchTime.now() (a comment is not a read).
@@ -81,5 +95,9 @@ final class LiveClockSourceScanTests: XCTestCase {
             """
         XCTAssertEqual(Self.clockReadLines(before), ["let origin = DispatchTime.now().uptimeNanoseconds"])
         XCTAssertEqual(Self.clockReadLines("let t = Date()"), ["let t = Date()"])
+        XCTAssertEqual(Self.clockReadLines("    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)").count, 1)
+        XCTAssertEqual(Self.clockReadLines("_ = lks_current_thread_usage(&usage)").count, 1)
+        XCTAssertEqual(Self.clockReadLines("let start = SystemMonotonicClock.raw()").count, 1)
+        XCTAssertEqual(Self.clockReadLines("let start = clock.now()"), [])
     }
 }
