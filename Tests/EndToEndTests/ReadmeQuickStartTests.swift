@@ -1,4 +1,5 @@
 import Foundation
+import OptionalPackages
 import XCTest
 
 /// README's quick start is what a newcomer runs first, so what it shows must be what they see: the
@@ -60,6 +61,21 @@ final class ReadmeQuickStartTests: XCTestCase {
         let folders = try FileManager.default.contentsOfDirectory(atPath: cwd.appendingPathComponent("results/runs").path)
         XCTAssertEqual(folders.count, 1, "\(folders)")
         XCTAssertEqual(last, paths.replacingOccurrences(of: "<run_id>", with: folders.first ?? "?"))
+    }
+
+    /// What README says a fresh machine's `swift test` prints for a missing optional package, and
+    /// what CI's prints instead, are the messages `OptionalPackage` gives (a test that needs one asks
+    /// through it, so these are the lines a skipped or failed test shows).
+    func testTheSkipAndCILinesAreTheOnesTheTestsPrint() throws {
+        let readme = try String(contentsOf: WorkloadTool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let prose = readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let faketime = OptionalPackage.faketime
+        XCTAssertTrue(prose.contains("skipped: \"\(faketime.skipMessage)\""), faketime.skipMessage)
+        XCTAssertTrue(prose.contains("Test skipped - \(OptionalPackage.jemalloc.skipMessage)"), OptionalPackage.jemalloc.skipMessage)
+        let absent = OptionalPackage(debianPackage: faketime.debianPackage, provides: faketime.provides) { false }
+        XCTAssertThrowsError(try absent.check(environment: ["CI": "true"])) { error in
+            XCTAssertTrue(prose.contains("`` \(error) ``"), "README does not quote CI's failure: \(error)")
+        }
     }
 
     /// The control: an excerpt whose figure moved, or whose rows swapped, is found.
