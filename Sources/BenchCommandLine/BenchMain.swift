@@ -22,6 +22,9 @@ package enum BenchMain {
         toolName: String? = nil
     ) -> Never {
         let tool = toolName ?? Command.configuration.commandName ?? "bench"
+        // What a SIGKILLed run of any tool left in the temporary directory (ItemFolders): every
+        // executable passes here, so the next run of any of them sweeps it.
+        ItemFolders.sweepStale()
         do {
             var command = try Command.parseAsRoot(arguments)
             try command.run()

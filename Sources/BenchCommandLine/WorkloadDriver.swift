@@ -103,8 +103,6 @@ package enum WorkloadDriver {
         let output = try RunOutput(workload: W.name, options: common)
 
         Interruption.install()
-        // What a SIGKILLed run of any tool left in the temporary directory (ItemFolders).
-        ItemFolders.sweepStale()
         var sink = try ItemSink(output: output, workload: workload, common: common, timeline: timeline, perfettoFile: perfettoFile)
         let failures = try runItems(plan, into: &sink, jobs: jobs, common: common)
         let ending = RunEnding(interrupted: Interruption.pending, planned: plan.count, finished: sink.finishedCount, failures: failures)

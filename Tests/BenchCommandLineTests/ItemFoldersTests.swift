@@ -37,6 +37,10 @@ final class ItemFoldersTests: XCTestCase {
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
         XCTAssertEqual(ItemFolders.sweepStale(in: directory, isAlive: { _ in true }), 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path))
+        // Another user's folder of a dead run (here: this user's, swept as someone else) is kept.
+        XCTAssertEqual(ItemFolders.sweepStale(in: directory, user: geteuid() &+ 1), 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path), "another user's folder is kept")
+        XCTAssertEqual(ItemFolders.sweepStale(in: directory), 1)
         // An interrupted run removes its own.
         XCTAssertEqual(ItemFolders.removeOwn(in: directory), 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: live.path))

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A run killed with SIGKILL cannot remove its isolated items' folders; the next run of any tool
-/// sweeps them, and leaves a live run's alone.
+/// (here another executable, which has no isolated item at all) sweeps them, and leaves a live
+/// run's alone.
 ///
 /// Swift Testing, like `UserPackageFaultTests` whose `Started` it uses: the killed run waits
 /// for its hung item's child first.
@@ -40,11 +41,7 @@ import Testing
         #expect(left.count == 1, "\(itemFolders())")
 
         let next = try await onThread {
-            try UserPackageFaultTests.Started(
-                UserPackageFaultTests.faultyBench(),
-                ["throttle", "--quick", "--scenario", "steady", "--variant", "immediate", "--quiet", "--output", out.path],
-                environment: environment
-            ).wait()
+            try ExecutableRunner.run("bench-cache", ["--list"], environment: environment)
         }
         #expect(next.status == 0, "\(next.stderr)")
         #expect(itemFolders() == [live.lastPathComponent], "the dead run's folder is swept, the live one's kept")
