@@ -112,13 +112,28 @@ final class SuiteFixtureLockTests: XCTestCase {
     /// The documented smoke run (`--quick --threads 1,2`) catches a user's lock that does not
     /// exclude, even at one thread: its items fail with the lock contract's line, exit 70, and the
     /// other variants' rows are written. The control: the same run with a lock that excludes passes.
+    /// Two work amounts, as `--quick` has: the failed items of cells that differ only by the work
+    /// are told apart.
     func testTheSmokeRunCatchesALockWithoutMutualExclusion() throws {
         let output = try temporaryFolder("suite-fixture-no-exclusion").path
-        let args = short + ["--scenario", "increment", "--threads", "1,2"]
+        var args = short + ["--scenario", "increment", "--threads", "1,2"]
+        args[try XCTUnwrap(args.firstIndex(of: "--cs-work")) + 1] = "0,50ns"
         let result = try run(args + ["--variant", "no-exclusion-lock,pthread-mutex", "--output", output])
         XCTAssertEqual(result.status, 70, result.stderr)
         XCTAssertTrue(result.stderr.contains("broke the lock contract"), result.stderr)
         let d = try document(output)
+        guard case .array(let failed) = d.metadata.parameters["failed_items"] else { return XCTFail("no failed_items") }
+        let labels = failed.compactMap { item -> String? in
+            guard case .object(let fields) = item, case .string(let label) = fields["item"] else { return nil }
+            return label
+        }
+        XCTAssertEqual(
+            labels.sorted(),
+            [
+                "increment t=1 cs=50ns no-exclusion-lock", "increment t=1 no-exclusion-lock", "increment t=2 cs=50ns no-exclusion-lock",
+                "increment t=2 no-exclusion-lock",
+            ]
+        )
         XCTAssertFalse(d.records.contains { $0.variant == "no-exclusion-lock" })
         XCTAssertTrue(d.records.contains { $0.variant == "pthread-mutex" })
 

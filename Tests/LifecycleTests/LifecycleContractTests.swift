@@ -32,6 +32,20 @@ final class LifecycleContractTests: XCTestCase {
         XCTAssertNil(outcome { $0.refresh.retries = 0 }.violation, "the control: no retries is allowed")
     }
 
+    /// A NaN or infinite own timeout trapped the model (turning it into nanoseconds), ending the
+    /// run; now it and one of zero or less fail the item at the first refresh window.
+    func testAnOwnTimeoutThatIsNotAPositiveDurationFails() throws {
+        for timeout in [Double.nan, .infinity, -.infinity, -1, 0, -1e300] {
+            let v = try XCTUnwrap(outcome { $0.refresh.ownTimeoutSeconds = timeout }.violation, "\(timeout)")
+            XCTAssertEqual(v.rule, LifecycleContract.ownTimeoutPositive)
+            XCTAssertTrue(v.event.hasPrefix("refresh window at ") && v.event.contains("ownTimeoutSeconds"), v.event)
+        }
+        // The controls: Signal's 27 s, a tiny one, one far past the OS's budget, and none.
+        for timeout in [27, 1e-9, 1e308, nil] as [Double?] {
+            XCTAssertNil(outcome { $0.refresh.ownTimeoutSeconds = timeout }.violation, "\(String(describing: timeout))")
+        }
+    }
+
     func testEveryBuiltInStrategyKeepsTheContract() {
         for v in LifecycleVariant.builtIn { XCTAssertNil(LifecycleSimulation(policy: v.policy).run(sessions).violation, v.name) }
     }

@@ -16,8 +16,16 @@ public enum LifecycleContract {
     /// `refresh.retries` counts attempts.
     public static let retriesNotNegative = ContractRule(role: role, statement: "refresh.retries ≥ 0")
 
+    /// `refresh.ownTimeoutSeconds` is a duration the sync stops itself after. A NaN or an
+    /// infinite one trapped the model when it turned it into nanoseconds, ending the whole run
+    /// (lifecycle strategies run in-process); zero or less stops every sync before it starts.
+    public static let ownTimeoutPositive = ContractRule(
+        role: role,
+        statement: "refresh.ownTimeoutSeconds, when set, is finite and > 0"
+    )
+
     /// Every rule, in the order of the docs' table.
-    public static let rules = [sharesInRange, retriesNotNegative]
+    public static let rules = [sharesInRange, retriesNotNegative, ownTimeoutPositive]
 
     /// The time of an event, as the failure line gives it.
     static func at(_ t: Int64) -> String { "\(Double(t) / 1e6) ms" }

@@ -7,8 +7,9 @@
 /// A user registers one in `Suite.lifecycleStrategies` with a `LifecycleVariant`.
 ///
 /// The rules the harness checks on every item (`LifecycleContract`, the contract table in
-/// docs/your-own-variant.md): every share (cachePurgedInBackground) is finite and in [0, 1], and
-/// refresh.retries ≥ 0. A declaration that breaks one fails its item; nothing is clamped.
+/// docs/your-own-variant.md): every share (cachePurgedInBackground) is finite and in [0, 1],
+/// refresh.retries ≥ 0, and refresh.ownTimeoutSeconds, when set, is finite and > 0. A declaration
+/// that breaks one fails its item; nothing is clamped in silence.
 public struct LifecyclePolicy: Sendable, Hashable {
     /// When an acknowledged change reaches storage.
     public enum Persistence: String, Sendable, Hashable, CaseIterable {

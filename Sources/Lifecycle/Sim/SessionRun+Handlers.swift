@@ -229,6 +229,11 @@ extension SessionRun {
                 at: "refresh window at \(LifecycleContract.at(t)): retries \(policy.refresh.retries)"
             )
         }
+        if violation == nil, let own = policy.refresh.ownTimeoutSeconds, !(own.isFinite && own > 0) {
+            violation = LifecycleContract.ownTimeoutPositive.violated(
+                at: "refresh window at \(LifecycleContract.at(t)): ownTimeoutSeconds \(own)"
+            )
+        }
         let k = refreshDraw
         refreshDraw += 1
         let outcome = SyncAttempts.run(

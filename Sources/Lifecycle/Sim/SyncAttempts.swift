@@ -23,7 +23,12 @@ enum SyncAttempts {
     ) -> Outcome {
         backlog = min(cap, backlog + newWork)
         var limit = budget
-        if let own = policy.ownTimeoutSeconds { limit = min(limit, Int64((own * 1e9).rounded())) }
+        if let own = policy.ownTimeoutSeconds {
+            // Within [0, budget] before the conversion: a NaN or infinite timeout (which fails the
+            // item, `LifecycleContract.ownTimeoutPositive`) must not trap the run on its way there.
+            let nanoseconds = own.isNaN ? Double(budget) : min(Double(budget), max(0, own * 1e9))
+            limit = Int64(nanoseconds.rounded())
+        }
         var elapsed: Int64 = 0
         var remaining = backlog
         var succeeded = false

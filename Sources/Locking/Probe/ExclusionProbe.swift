@@ -14,7 +14,7 @@ import Synchronization
 /// knocker in while the holder is still inside, so the knocker's body counts two; the holder
 /// sleeps, so the knocker needs no second core, only to be scheduled within the patience (about
 /// 2 ms, in each of the rounds). A lock that excludes never shows two holders, whatever the load;
-/// it costs each round's full patience: about 12 ms a probe, measured on the 2-core machine.
+/// it costs each round's full patience: 11–16 ms a probe, measured on the 2-core machine.
 struct ExclusionProbe: Sendable {
     var rounds = 5
     /// Polls of the holder's wait for the knocker's body, each a sleep of at least 50 µs.

@@ -95,9 +95,13 @@ package struct AtomicsWorkload: IsolatingWorkload, EnvironmentWorkload, ItemKeep
     /// The spin calibration a parent passes to the children of its isolated items.
     static let calibrationVariable = "PATTERNBENCH_ATOMICS_SPIN_NS"
 
+    /// The operation and threads, the work where there is some (two cells may differ only by
+    /// it, and a failed item must be told from its neighbour), and a user's variant.
     package func label(_ item: Item) -> String {
+        let cell = item.cell
+        let work = (cell.csWork.isZero ? "" : " cs=\(cell.csWork)") + (cell.gapWork.isZero ? "" : " gap=\(cell.gapWork)")
         let user = runsInChildProcess(item) ? " " + item.variants.map(\.name).joined(separator: ",") : ""
-        return "\(item.cell.operation.name) t=\(item.cell.threads)\(user)"
+        return "\(cell.operation.name) t=\(cell.threads)\(work)\(user)"
     }
 
     /// A user's lock or wrapper runs in a child process: real threads on code the suite does not control.
