@@ -13,6 +13,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 # "issue N", "Issue #N", "issues N and M", "issue-N", and a bare "(#N)" or "#N's", N a number.
 ISSUE_REFERENCE = re.compile(r"\bissues?[ -]?#?\d+|\(#\d+\)|(?<![\w/])#\d+'s\b", re.IGNORECASE)
+# The same wrapped over two lines: "issue" ends one line and the number opens the next, after any
+# comment marker or list dash (a reflowed paragraph hid one in a guide).
+WRAPPED_START = re.compile(r"\bissues?$", re.IGNORECASE)
+WRAPPED_END = re.compile(r"^(?://+|#+|\*|-)?\s*#?\d+\b")
 
 
 def issue_references(root: Path, paths: list[str]) -> list[str]:
@@ -26,8 +30,12 @@ def issue_references(root: Path, paths: list[str]) -> list[str]:
             text = file.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             continue  # binary (images, compressed traces)
-        for number, line in enumerate(text.splitlines(), 1):
-            if ISSUE_REFERENCE.search(line):
+        lines = text.splitlines()
+        for number, line in enumerate(lines, 1):
+            wrapped = (
+                number < len(lines) and WRAPPED_START.search(line.rstrip()) and WRAPPED_END.match(lines[number].strip())
+            )
+            if ISSUE_REFERENCE.search(line) or wrapped:
                 found.append(f"{path}:{number}: {line.strip()[:120]}")
     return found
 
@@ -51,6 +59,7 @@ def test_a_planted_reference_is_found(tmp_path: Path):
         "Issue #" + "12's names",
         "(issues " + "20 and 33)",
         "(#" + "28)",
+        "// fixed since the " + "issue\n// 31 run",
     ]
     for number, text in enumerate(planted):
         (tmp_path / f"f{number}.swift").write_text(f"let x = 1\n{text}\n")
