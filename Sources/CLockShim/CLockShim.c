@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #if defined(__linux__)
-#include <spawn.h>
 #include <sys/prctl.h>
 #endif
 #include <errno.h>
@@ -85,16 +84,6 @@ int lks_mallctl_u64(const char *name, uint64_t *value) {
     return rc;
 }
 
-int lks_mallctl_size(const char *name, uint64_t *value) {
-    mallctl_fn fn = lks_mallctl();
-    if (fn == NULL) return ENOSYS;
-    size_t v = 0;
-    size_t len = sizeof(v);
-    int rc = fn(name, &v, &len, NULL, 0);
-    if (rc == 0) *value = (uint64_t)v;
-    return rc;
-}
-
 int lks_mallctl_bool(const char *name, int *value) {
     mallctl_fn fn = lks_mallctl();
     if (fn == NULL) return ENOSYS;
@@ -133,16 +122,6 @@ int lks_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL) == 0 ? 0 : errno;
 #else
     (void)signal;
-    return ENOSYS;
-#endif
-}
-
-int lks_spawn_close_from(void *actions, int from) {
-#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
-#else
-    (void)actions;
-    (void)from;
     return ENOSYS;
 #endif
 }

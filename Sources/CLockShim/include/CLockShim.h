@@ -82,11 +82,6 @@ void lks_children_kill_all(void);
 /// Whether lks_children_kill_all has run.
 int lks_children_stopping(void);
 
-/// posix_spawn_file_actions_addclosefrom_np(actions, from) (glibc 2.34+, a GNU extension Swift
-/// does not see): the child closes every descriptor from `from` up. `actions` is a
-/// posix_spawn_file_actions_t *. Returns 0 or an errno value; ENOSYS where it does not exist.
-int lks_spawn_close_from(void *actions, int from);
-
 /// The x86 `pause` hint (a no-op elsewhere): what a spinning thread executes between polls.
 static inline void lks_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -104,9 +99,6 @@ int lks_jemalloc_active(void);
 /// Reads a uint64_t mallctl value (`thread.allocated`, `stats.arenas.4096.small.nrequests`, ...).
 /// Returns 0 or an errno value (ENOENT for an unknown name, ENOSYS when jemalloc is not active).
 int lks_mallctl_u64(const char *name, uint64_t *value);
-
-/// Reads a size_t mallctl value.
-int lks_mallctl_size(const char *name, uint64_t *value);
 
 /// Reads a bool mallctl value (e.g. `config.stats`).
 int lks_mallctl_bool(const char *name, int *value);
