@@ -24,6 +24,13 @@ public struct CommitSurvey: Sendable {
         var first: Int64 = 0
         var last: Int64 = 0
         var unsortedAt: Int?
+
+        mutating func add(_ e: SignpostEvent) {
+            if e.time < last, unsortedAt == nil { unsortedAt = commits + 1 }
+            commits += 1
+            rows += e.rows ?? 1
+            last = max(last, e.time)
+        }
     }
 
     public init(path: String, format: TraceFormat, signpost: String, process: String?) throws(TraceImportError) {
@@ -37,12 +44,8 @@ public struct CommitSurvey: Sendable {
                 if names.count < 12 { names.insert(e.name) }
                 continue
             }
-            var t = tallies[e.process] ?? Tally(first: e.time, last: e.time)
-            if e.time < t.last, t.unsortedAt == nil { t.unsortedAt = t.commits + 1 }
-            t.commits += 1
-            t.rows += e.rows ?? 1
-            t.last = max(t.last, e.time)
-            tallies[e.process] = t
+            // In place: one lookup of the process per commit, not two.
+            tallies[e.process, default: Tally(first: e.time, last: e.time)].add(e)
         }
         func fail(_ message: String) -> TraceImportError { TraceImportError(path: path, message: message) }
         guard !tallies.isEmpty else {

@@ -218,14 +218,18 @@ struct XMLScanner {
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
 
-    static func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ s: StaticString) -> Bool {
+    @inline(__always) static func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ s: StaticString) -> Bool {
         guard r.count == s.utf8CodeUnitCount else { return false }
         let p = s.utf8Start
         for k in 0..<r.count where b[r.lowerBound + k] != p[k] { return false }
         return true
     }
 
-    func isName(_ s: StaticString) -> Bool { source.buffer.withUnsafeBufferPointer { Self.equal($0, name, s) } }
+    @inline(__always) func isName(_ s: StaticString) -> Bool {
+        // The length first: most names compared are not the one asked for.
+        guard name.count == s.utf8CodeUnitCount else { return false }
+        return source.buffer.withUnsafeBufferPointer { Self.equal($0, name, s) }
+    }
 
     var isBlankText: Bool {
         let b = source.buffer
