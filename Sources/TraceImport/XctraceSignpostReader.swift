@@ -39,7 +39,7 @@ struct XctraceSignpostReader {
 
     var scanner: XMLScanner
     var columns: [Role]?
-    var values: [Int: Value] = [:]
+    var values = IDTable<Value>()
     /// What a `<sentinel/>` or a timestamp found by `ref` stands for: never read.
     let blank = Value()
     /// A timestamp cell's text, overwritten on every row.
