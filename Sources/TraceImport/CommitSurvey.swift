@@ -38,15 +38,24 @@ public struct CommitSurvey: Sendable {
         defer { reader.close() }
         var tallies: [String: Tally] = [:]
         var names: Set<String> = []
+        // The last name seen and the process being counted, so that a run of events of one
+        // name or one process (the usual case) hashes no string per event.
+        var lastName: String?
+        var current: (process: String, tally: Tally)?
         while let e = try reader.next() {
             guard e.phase != .end else { continue }
             guard e.name == signpost else {
-                if names.count < 12 { names.insert(e.name) }
+                if e.name != lastName, names.count < 12 { names.insert(e.name) }
+                lastName = e.name
                 continue
             }
-            // In place: one lookup of the process per commit, not two.
-            tallies[e.process, default: Tally(first: e.time, last: e.time)].add(e)
+            if current?.process != e.process {
+                if let c = current { tallies[c.process] = c.tally }
+                current = (e.process, tallies[e.process] ?? Tally(first: e.time, last: e.time))
+            }
+            current!.tally.add(e)
         }
+        if let c = current { tallies[c.process] = c.tally }
         func fail(_ message: String) -> TraceImportError { TraceImportError(path: path, message: message) }
         guard !tallies.isEmpty else {
             let seen = names.isEmpty ? "none" : names.sorted().map { "'\($0)'" }.joined(separator: ", ")
