@@ -156,7 +156,7 @@ struct XMLScanner {
             let valueStart = k
             // memchr, not a loop over the bytes: the compiler kept that loop's index in memory,
             // a store and a load per byte, and values (a thread's or a process's display name)
-            // are the longest runs in a tag; that loop was a sixth of the reader's time.
+            // are the longest runs in a tag; that loop was a sixth of the tag parser's time.
             guard k < n, let quoteAt = memchr(b.baseAddress! + k, Int32(quote), n - k) else { return nil }
             k = b.baseAddress!.distance(to: quoteAt.assumingMemoryBound(to: UInt8.self))
             let value = valueStart..<k
