@@ -34,9 +34,13 @@ public final class TraceFile: Sendable {
         var parser: TraceLineParser
         var commits = 0
         var digest = CommitDigest.offset
+        /// The summary's first time, copied: reading it through `file.summary` on every commit
+        /// copied the summary, retaining and releasing its strings.
+        let first: Int64
 
         init(file: TraceFile) {
             self.file = file
+            first = file.summary.first.nanoseconds
             self.parser = TraceLineParser(path: file.path, limits: file.limits)
             do {
                 stream = try LineStream(path: file.path)
@@ -48,14 +52,12 @@ public final class TraceFile: Sendable {
         public mutating func next() -> Commit? {
             guard let stream else { return nil }
             do {
-                while let line = try stream.next() {
-                    if var commit = try parser.parse(line, number: stream.lineNumber) {
-                        commits += 1
-                        CommitDigest.add(commit, to: &digest)
-                        // Time zero is the first commit, as in every trace format.
-                        commit.time = SimInstant(nanoseconds: commit.time.nanoseconds - file.summary.first.nanoseconds)
-                        return commit
-                    }
+                if var commit = try stream.nextCommit(&parser) {
+                    commits += 1
+                    CommitDigest.add(commit, to: &digest)
+                    // Time zero is the first commit, as in every trace format.
+                    commit.time = SimInstant(nanoseconds: commit.time.nanoseconds - first)
+                    return commit
                 }
                 let s = file.summary
                 if commits != s.commits || stream.byteCount != s.bytes || digest != s.commitDigest {

@@ -49,6 +49,51 @@ struct TraceLineParser {
         return v &* scale[fraction]
     }
 
+    /// A plain line at the start of `b`, `digits[.digits],digits` and its "\n" or "\r\n", with
+    /// the time within the span bound, in order and within the commit limit: the commit and the
+    /// bytes it took, line break included. Nil for anything else (nothing is consumed), which
+    /// the general path then decides; a line accepted here is one it accepts with the same value
+    /// (the time as `plainNanoseconds` reads it, the rows as `StrictNumber.whole`).
+    @inline(__always) mutating func plainLine(_ b: UnsafeBufferPointer<UInt8>) -> (Commit, Int)? {
+        let n = b.count
+        var i = 0
+        var v: Int64 = 0
+        while i < n, b[i] &- 0x30 < 10 {
+            v = v &* 10 &+ Int64(b[i] &- 0x30)
+            i += 1
+        }
+        guard i > 0, i <= 9, i < n else { return nil }
+        var fraction = 0
+        if b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < n, b[i] &- 0x30 < 10, fraction < 6 {
+                v = v &* 10 &+ Int64(b[i] &- 0x30)
+                i += 1
+                fraction += 1
+            }
+            guard fraction > 0, i < n else { return nil }
+        }
+        guard b[i] == Self.comma else { return nil }
+        i += 1
+        let rowsStart = i
+        var rows: Int32 = 0
+        while i < n, b[i] &- 0x30 < 10, i - rowsStart < 9 {
+            rows = rows &* 10 &+ Int32(b[i] &- 0x30)
+            i += 1
+        }
+        guard i > rowsStart, i < n, rows > 0 else { return nil }
+        if b[i] == 0x0D {
+            i += 1
+            guard i < n else { return nil }
+        }
+        guard b[i] == 0x0A else { return nil }
+        let ns = v &* Self.scale[fraction]
+        guard ns <= spanBoundNs, ns >= previous.nanoseconds, commits < limits.maximumCommits else { return nil }
+        commits += 1
+        previous = SimInstant(nanoseconds: ns)
+        return (Commit(time: previous, rows: rows), i + 1)
+    }
+
     static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), comma = UInt8(ascii: ",")
 
     static func trimmed(_ b: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

@@ -42,8 +42,7 @@ public enum TraceReader {
         var commits = 0
         var rows: Int64 = 0
         var digest = CommitDigest.offset
-        while let line = try stream.next() {
-            guard let commit = try parser.parse(line, number: stream.lineNumber) else { continue }
+        while let commit = try stream.nextCommit(&parser) {
             CommitDigest.add(commit, to: &digest)
             if first == nil { first = commit }
             last = commit

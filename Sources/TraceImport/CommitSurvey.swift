@@ -24,6 +24,13 @@ public struct CommitSurvey: Sendable {
         var first: Int64 = 0
         var last: Int64 = 0
         var unsortedAt: Int?
+
+        mutating func add(_ e: SignpostEvent) {
+            if e.time < last, unsortedAt == nil { unsortedAt = commits + 1 }
+            commits += 1
+            rows += e.rows ?? 1
+            last = max(last, e.time)
+        }
     }
 
     public init(path: String, format: TraceFormat, signpost: String, process: String?) throws(TraceImportError) {
@@ -31,19 +38,24 @@ public struct CommitSurvey: Sendable {
         defer { reader.close() }
         var tallies: [String: Tally] = [:]
         var names: Set<String> = []
+        // The last name seen and the process being counted, so that a run of events of one
+        // name or one process (the usual case) hashes no string per event.
+        var lastName: String?
+        var current: (process: String, tally: Tally)?
         while let e = try reader.next() {
             guard e.phase != .end else { continue }
             guard e.name == signpost else {
-                if names.count < 12 { names.insert(e.name) }
+                if e.name != lastName, names.count < 12 { names.insert(e.name) }
+                lastName = e.name
                 continue
             }
-            var t = tallies[e.process] ?? Tally(first: e.time, last: e.time)
-            if e.time < t.last, t.unsortedAt == nil { t.unsortedAt = t.commits + 1 }
-            t.commits += 1
-            t.rows += e.rows ?? 1
-            t.last = max(t.last, e.time)
-            tallies[e.process] = t
+            if current?.process != e.process {
+                if let c = current { tallies[c.process] = c.tally }
+                current = (e.process, tallies[e.process] ?? Tally(first: e.time, last: e.time))
+            }
+            current!.tally.add(e)
         }
+        if let c = current { tallies[c.process] = c.tally }
         func fail(_ message: String) -> TraceImportError { TraceImportError(path: path, message: message) }
         guard !tallies.isEmpty else {
             let seen = names.isEmpty ? "none" : names.sorted().map { "'\($0)'" }.joined(separator: ", ")

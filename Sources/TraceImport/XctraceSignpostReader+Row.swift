@@ -1,7 +1,7 @@
 extension XctraceSignpostReader {
     /// One cell as read: its value (resolved when it was a `ref`), or nothing for `<sentinel/>`.
     struct Cell {
-        var value = Value()
+        var value: Value
         var time: Int64?
         var empty = false
     }
@@ -55,25 +55,16 @@ extension XctraceSignpostReader {
             event.time = t
             sawTime = true
         case .thread:
-            event.mainThread = v.fmt.hasPrefix("Main Thread")
+            event.mainThread = v.isMainThread
             threadProcess = v.process
-        case .process: event.process = Self.processName(v.fmt.isEmpty ? v.text : v.fmt)
+        case .process: event.process = v.processName
         case .eventType:
-            let type = v.text.isEmpty ? v.fmt : v.text
-            if type.hasPrefix("Begin") {
-                event.phase = .begin
-            } else if type.hasPrefix("End") {
-                event.phase = .end
-            } else if type.hasPrefix("Event") {
-                event.phase = .instant
-            } else {
-                throw fail("row \(rows): event type '\(type)' is none of Event, Begin, End")
-            }
-        case .identifier: event.key = v.text.isEmpty ? v.fmt : v.text
-        case .name: event.name = v.text.isEmpty ? v.fmt : v.text
+            guard let phase = v.phase else { throw fail("row \(rows): event type '\(v.label)' is none of Event, Begin, End") }
+            event.phase = phase
+        case .identifier: event.key = v.label
+        case .name: event.name = v.label
         case .message:
-            let message = v.fmt.isEmpty ? v.text : v.fmt
-            switch RowsField.parse(message) {
+            switch v.rows {
             case .absent: break
             case .rows(let n): event.rows = n
             case .invalid(let shown): throw fail("row \(rows): message '\(shown)': rows= must be a whole number ≥ 1")
@@ -94,26 +85,30 @@ extension XctraceSignpostReader {
 
     /// Reads the element just opened (or empty) as one cell, with any elements nested in it.
     private mutating func readCell(role: Role) throws(TraceImportError) -> Cell {
-        if scanner.kind == .empty, scanner.isName("sentinel") { return Cell(empty: true) }
+        if scanner.kind == .empty, scanner.isName("sentinel") { return Cell(value: blank, empty: true) }
         if let ref = scanner.ref {
             guard scanner.kind == .empty else { throw fail("row \(rows): a ref=\"\(ref)\" element with content") }
             if role == .time {
                 let slot = times[ref % Self.timeWindow]
-                if slot.id == ref { return Cell(time: slot.time) }
-                if values[ref] == nil {
+                if slot.id == ref { return Cell(value: blank, time: slot.time) }
+                guard let value = values[ref] else {
                     throw fail("row \(rows): ref=\"\(ref)\" names no earlier id (or a time more than \(Self.timeWindow) ids back)")
                 }
+                return Cell(value: value, time: Self.time(value.text))
             }
             guard let value = values[ref] else { throw fail("row \(rows): ref=\"\(ref)\" names no earlier id") }
-            return Cell(value: value, time: Self.time(value.text))
+            return Cell(value: value)
         }
         let id = scanner.id
-        var value = Value()
+        // A timestamp is new on every row and kept by id in `times`, not as a value: its text
+        // goes to one scratch value, so that a row allocates nothing for it.
+        let value = role == .time ? scratch : Value()
+        if role == .time { value.text = "" }
         let keep = role != .other
         // A timestamp's fmt ("00:02.500.000") is never read: no `String` for it on every row.
         if keep, role != .time, let fmt = scanner.fmt { value.fmt = scanner.string(fmt) }
         var number: Int?
-        if scanner.kind == .open { try readContent(into: &value, keep: keep, number: &number, wantsNumber: role == .time) }
+        if scanner.kind == .open { try readContent(into: value, keep: keep, number: &number, wantsNumber: role == .time) }
         if role == .time {
             guard let t = number.map(Int64.init) ?? Self.time(value.text) else { return Cell(value: value) }
             if let id { times[id % Self.timeWindow] = (id, t) }
@@ -126,7 +121,7 @@ extension XctraceSignpostReader {
     /// The text and nested elements of the element just opened, up to its close; nested
     /// elements are remembered by id, and a nested `<process>` names the cell's process.
     private mutating func readContent(
-        into value: inout Value,
+        into value: Value,
         keep: Bool,
         number: inout Int?,
         wantsNumber: Bool = false
@@ -151,19 +146,19 @@ extension XctraceSignpostReader {
             case .empty, .open:
                 if let ref = scanner.ref {
                     guard let v = values[ref] else { throw fail("row \(rows): ref=\"\(ref)\" names no earlier id") }
-                    if depth == 0, scanner.isName("process") { value.process = Self.processName(v.fmt.isEmpty ? v.text : v.fmt) }
+                    if depth == 0, scanner.isName("process") { value.process = v.processName }
                     if scanner.kind == .open {
                         nested.append((nil, v, false))
                         depth += 1
                     }
                     continue
                 }
-                var v = Value()
+                let v = Value()
                 if keep, let fmt = scanner.fmt { v.fmt = scanner.string(fmt) }
                 let entry = (id: scanner.id, value: v, isProcess: depth == 0 && scanner.isName("process"))
                 if scanner.kind == .empty {
                     if let id = entry.id { values[id] = v }
-                    if entry.isProcess { value.process = Self.processName(v.fmt) }
+                    if entry.isProcess { value.process = v.processName }
                 } else {
                     nested.append(entry)
                     depth += 1
@@ -173,7 +168,7 @@ extension XctraceSignpostReader {
                 let done = nested.removeLast()
                 depth -= 1
                 if let id = done.id { values[id] = done.value }
-                if done.isProcess { value.process = Self.processName(done.value.fmt.isEmpty ? done.value.text : done.value.fmt) }
+                if done.isProcess { value.process = done.value.processName }
             }
         }
     }
