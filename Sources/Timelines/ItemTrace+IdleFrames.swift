@@ -11,17 +11,45 @@ extension ItemTrace {
 
     /// Whether `event` is an idle frame: a `frame` slice with no value.
     static func isIdleFrame(_ event: TraceEvent) -> Bool {
-        event.kind == .slice && event.value == nil && event.name == frameName
+        event.kind == .slice && event.value == nil && same(event.name, frameName)
     }
 
     /// `isIdleFrame` of the event at `event`, read in place.
     static func isIdleFrame(_ event: UnsafePointer<TraceEvent>) -> Bool {
-        event.pointee.kind == .slice && event.pointee.value == nil && event.pointee.name == frameName
+        event.pointee.kind == .slice && event.pointee.value == nil && same(event.pointee.name, frameName)
+    }
+
+    /// `a == b`, lengths first: the collapse compares every event's name and track with one
+    /// string, and most differ in length (a per-flow name, `worker 3` against `main`), which a
+    /// native string knows without reading its characters.
+    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 
     /// The slice that stands for `frames` idle frames from `start` to `end` on `track`.
     public static func idleStretch(on track: String, start: Int64, end: Int64, frames: Int) -> TraceEvent {
-        TraceEvent(.idle, track: track, name: "idle, \(frames) frames", start: start, duration: max(0, end - start), value: Double(frames))
+        idleStretch(on: track, named: "idle, \(frames) frames", start: start, end: end, frames: frames)
+    }
+
+    /// `idleStretch` with its name given: the collapse makes each `idle, N frames` once per item
+    /// (`IdleStretchNames`), so that its stretches share the string.
+    static func idleStretch(on track: String, named name: String, start: Int64, end: Int64, frames: Int) -> TraceEvent {
+        TraceEvent(.idle, track: track, name: name, start: start, duration: max(0, end - start), value: Double(frames))
+    }
+
+    /// Each count's `idle, N frames`, made once per collapse. A default bench-group run draws
+    /// ~86,000 stretches of a few hundred distinct counts: one string each was an interpolation,
+    /// a string to free, and, being new storage, a miss of the encoder's name cache (which knows
+    /// a string by its two words) and a lookup of its characters.
+    struct IdleStretchNames {
+        private var names: [Int: String] = [:]
+
+        mutating func name(_ frames: Int) -> String {
+            if let known = names[frames] { return known }
+            let name = "idle, \(frames) frames"
+            names[frames] = name
+            return name
+        }
     }
 
     /// This timeline with each stretch of two or more idle frames on a track (in time order,
@@ -64,7 +92,7 @@ extension ItemTrace {
         // Read in place: a copy of an event retains and releases its two strings.
         events.withUnsafeBufferPointer { events in
             for i in events.indices where Self.isIdleFrame(events.baseAddress.unsafelyUnwrapped + i) {
-                if !tracks.contains(events[i].track) { tracks.append(events[i].track) }
+                if !tracks.contains(where: { Self.same($0, events[i].track) }) { tracks.append(events[i].track) }
             }
         }
         for run in runs where run.count > 0 {
@@ -83,6 +111,7 @@ extension ItemTrace {
         var eventFate = [Int32](repeating: Self.keep, count: events.count)
         var runFate = [Int32](repeating: Self.keep, count: runs.count)
         var stretches: [TraceEvent] = []
+        var stretchNames = IdleStretchNames()
         for track in tracks {
             guard
                 let pieces = Self.pieces(on: track, events: events, runs: runs, runOrder: runOrder),
@@ -93,18 +122,9 @@ extension ItemTrace {
                 var to = from
                 var frames = 0
                 var end = Int64.min
-                while to < pieces.count {
-                    let piece = pieces[to]
-                    if piece.isRun {
-                        let run = runs[piece.index]
-                        frames += run.count
-                        end = max(end, run.start + Int64(run.count - 1) * run.period + run.duration)
-                    } else if Self.isIdleFrame(events[piece.index]) {
-                        frames += 1
-                        end = max(end, events[piece.index].startNanoseconds + events[piece.index].durationNanoseconds)
-                    } else {
-                        break
-                    }
+                while to < pieces.count, pieces[to].idleFrames > 0 {
+                    frames += pieces[to].idleFrames
+                    end = max(end, pieces[to].end)
                     to += 1
                 }
                 if frames >= 2 {
@@ -114,7 +134,9 @@ extension ItemTrace {
                     }
                     let stretch = Int32(stretches.count)
                     if first.isRun { runFate[first.index] = stretch } else { eventFate[first.index] = stretch }
-                    stretches.append(Self.idleStretch(on: track, start: first.start, end: end, frames: frames))
+                    stretches.append(
+                        Self.idleStretch(on: track, named: stretchNames.name(frames), start: first.start, end: end, frames: frames)
+                    )
                 }
                 from = max(to, from + 1)
             }
@@ -166,6 +188,11 @@ extension ItemTrace {
         var rank: Int
         var index: Int
         var isRun: Bool
+        /// How many idle frames it is (a run's count, 1 for an idle frame, 0 for anything else)
+        /// and when the last of them ends: read once here, where the event is read in place, so
+        /// that the stretch loop reads pieces only (a copy of an event retains its two strings).
+        var idleFrames = 0
+        var end: Int64 = .min
     }
 
     /// The entries of `track` in time order, then creation order; nil if a run's slices are not
@@ -173,20 +200,38 @@ extension ItemTrace {
     private static func pieces(on track: String, events: [TraceEvent], runs: [SliceRun], runOrder: [Int]) -> [Piece]? {
         var pieces: [Piece] = []
         events.withUnsafeBufferPointer { events in
-            for i in events.indices where events[i].track == track {
-                pieces.append(Piece(start: events[i].startNanoseconds, position: i, rank: 1, index: i, isRun: false))
+            for i in events.indices where Self.same(events[i].track, track) {
+                let event = events.baseAddress.unsafelyUnwrapped + i
+                var piece = Piece(start: event.pointee.startNanoseconds, position: i, rank: 1, index: i, isRun: false)
+                if Self.isIdleFrame(event) {
+                    piece.idleFrames = 1
+                    piece.end = event.pointee.startNanoseconds + event.pointee.durationNanoseconds
+                }
+                pieces.append(piece)
             }
         }
-        for (rank, r) in runOrder.enumerated() where runs[r].count > 0 && runs[r].track == track {
-            // Before the event at its position (rank 0 < 1 for any event), in order among runs.
-            pieces.append(Piece(start: runs[r].start, position: runs[r].position, rank: rank - runOrder.count, index: r, isRun: true))
+        runs.withUnsafeBufferPointer { runs in
+            for (rank, r) in runOrder.enumerated() where runs[r].count > 0 && Self.same(runs[r].track, track) {
+                // Before the event at its position (rank 0 < 1 for any event), in order among runs.
+                let run = runs.baseAddress.unsafelyUnwrapped + r
+                var piece = Piece(
+                    start: run.pointee.start,
+                    position: run.pointee.position,
+                    rank: rank - runOrder.count,
+                    index: r,
+                    isRun: true
+                )
+                // Every run holds idle frames (`collapsedTimeline` checked it).
+                piece.idleFrames = run.pointee.count
+                piece.end = run.pointee.start + Int64(run.pointee.count - 1) * run.pointee.period + run.pointee.duration
+                pieces.append(piece)
+            }
         }
         func before(_ a: Piece, _ b: Piece) -> Bool { (a.start, a.position, a.rank) < (b.start, b.position, b.rank) }
         // Most of a track's entries come in time order already: sorted only if they do not.
         if zip(pieces, pieces.dropFirst()).contains(where: { before($1, $0) }) { pieces.sort(by: before) }
         for (j, piece) in pieces.enumerated() where piece.isRun && j + 1 < pieces.count {
-            let run = runs[piece.index]
-            let last = run.start + Int64(run.count - 1) * run.period
+            let last = piece.start + Int64(piece.idleFrames - 1) * runs[piece.index].period
             let following = pieces[j + 1]
             if (following.start, following.position, following.rank) < (last, piece.position, piece.rank) { return nil }
         }
