@@ -454,28 +454,35 @@ final class BenchGateFingerprintTests: XCTestCase {
         }
         let otherCPU = try variant("other-family", family: otherFamily)
         let sameCPU = try variant("same-cpu", family: nil)
+        let floors = try Self.committedFloors(as: host, in: dir)
 
-        let other = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--baseline", otherCPU.path])
+        let other = try ExecutableRunner.run(
+            "bench-gate",
+            [current.path, "--thresholds", thresholds, "--baseline", otherCPU.path, "--noise-floor", floors.path]
+        )
         XCTAssertEqual(other.status, 0, other.stdout + other.stderr)
         XCTAssertTrue(other.stdout.contains("not comparable: the baseline was measured on "), other.stdout)
         XCTAssertTrue(other.stdout.contains("family \(otherFamily)"), other.stdout)
         XCTAssertEqual(other.stdout.components(separatedBy: "not comparable:").count - 1, 1, "one line: \(other.stdout)")
         XCTAssertTrue(other.stdout.contains("0 regressed, 0 improved"), other.stdout)
 
-        let same = try ExecutableRunner.run("bench-gate", [current.path, "--thresholds", thresholds, "--baseline", sameCPU.path])
+        let same = try ExecutableRunner.run(
+            "bench-gate",
+            [current.path, "--thresholds", thresholds, "--baseline", sameCPU.path, "--noise-floor", floors.path]
+        )
         XCTAssertEqual(same.status, 1, "the same CPU with 40 % lower ratios is a regression: \(same.stdout)")
         XCTAssertTrue(same.stdout.contains("**REGRESSION** | atomics | increment / pthread-mutex"), same.stdout)
 
         // A/B: hardware against the base folder, deterministic against no baseline here.
         let ab = try ExecutableRunner.run(
             "bench-gate",
-            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", sameCPU.path]
+            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", sameCPU.path, "--noise-floor", floors.path]
         )
         XCTAssertEqual(ab.status, 1, ab.stdout + ab.stderr)
         XCTAssertTrue(ab.stdout.contains("against the A/B base"), ab.stdout)
         let aa = try ExecutableRunner.run(
             "bench-gate",
-            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", current.path]
+            [current.path, "--thresholds", thresholds, "--no-baseline", "--ab-base", current.path, "--noise-floor", floors.path]
         )
         XCTAssertEqual(aa.status, 0, "a run against itself: \(aa.stdout)")
         let moved = try ExecutableRunner.run(
@@ -489,6 +496,27 @@ final class BenchGateFingerprintTests: XCTestCase {
             [current.path, "--thresholds", thresholds, "--update-baseline", "--ab-base", current.path]
         )
         XCTAssertEqual(both.status, 2, both.stderr)
+    }
+
+    /// The committed noise floors (learned on the development VM's CPU) keyed to this host's CPU,
+    /// so that the "same CPU" verdict does not depend on which CPU runs the test: without a floor
+    /// for its CPU a one-run-a-side cell is inconclusive, and the test failed on every host but the
+    /// one the floors were learned on.
+    static func committedFloors(as host: [String: Any], in dir: URL) throws -> URL {
+        let hostInfo = try JSONDecoder().decode(HostInfo.self, from: JSONSerialization.data(withJSONObject: host))
+        let fingerprint = try XCTUnwrap(hostInfo.fingerprint, "the run's host has no CPU fingerprint").description
+        let source = BenchGateTests.packageRoot.appendingPathComponent("results/noise-floor.json")
+        var doc = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as! [String: Any]
+        let floors = doc["floors"] as! [[String: Any]]
+        doc["floors"] = floors.map { floor in
+            var floor = floor
+            let key = floor["key"] as! String
+            floor["key"] = fingerprint + key[key.firstIndex(of: "|")!...]
+            return floor
+        }
+        let file = dir.appendingPathComponent("noise-floor.json")
+        try JSONSerialization.data(withJSONObject: doc).write(to: file)
+        return file
     }
 }
 
