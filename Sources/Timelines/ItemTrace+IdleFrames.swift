@@ -11,12 +11,12 @@ extension ItemTrace {
 
     /// Whether `event` is an idle frame: a `frame` slice with no value.
     static func isIdleFrame(_ event: TraceEvent) -> Bool {
-        event.kind == .slice && event.value == nil && same(event.name, frameName)
+        event.kind == .slice && event.value == nil && event.number < 0 && same(event.text, frameName)
     }
 
     /// `isIdleFrame` of the event at `event`, read in place.
     static func isIdleFrame(_ event: UnsafePointer<TraceEvent>) -> Bool {
-        event.pointee.kind == .slice && event.pointee.value == nil && same(event.pointee.name, frameName)
+        event.pointee.kind == .slice && event.pointee.value == nil && event.pointee.number < 0 && same(event.pointee.text, frameName)
     }
 
     /// `a == b`, lengths first: the collapse compares every event's name and track with one

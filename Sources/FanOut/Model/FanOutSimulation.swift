@@ -57,10 +57,11 @@ public enum FanOutSimulation {
     static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)], into out: inout [TraceEvent]) {
         out.reserveCapacity(out.count + calls.count)
         var lanes = TrackLanes(prefix: "calls")
+        var names = FlowSliceNames.Calls()
         for (flow, c) in calls.sorted(by: { ($0.record.start, $0.record.end, $0.flow) < ($1.record.start, $1.record.end, $1.flow) }) {
             let track = lanes.track(start: c.start, end: c.end)
-            let name = FlowSliceName.make(c.kind.rawValue, c.copy > 0 ? " hedge flow " : " flow ", flow: flow, " ", c.how.rawValue)
-            out.append(.slice(name, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
+            let name = names.name(c.kind, hedge: c.copy > 0, c.how)
+            out.append(.slice(name, flow, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
         }
     }
 }
