@@ -11,12 +11,12 @@ extension ItemTrace {
 
     /// Whether `event` is an idle frame: a `frame` slice with no value.
     static func isIdleFrame(_ event: TraceEvent) -> Bool {
-        event.kind == .slice && event.value == nil && same(event.name, frameName)
+        event.kind == .slice && event.value == nil && event.number < 0 && same(event.text, frameName)
     }
 
     /// `isIdleFrame` of the event at `event`, read in place.
     static func isIdleFrame(_ event: UnsafePointer<TraceEvent>) -> Bool {
-        event.pointee.kind == .slice && event.pointee.value == nil && same(event.pointee.name, frameName)
+        event.pointee.kind == .slice && event.pointee.value == nil && event.pointee.number < 0 && same(event.pointee.text, frameName)
     }
 
     /// `a == b`, lengths first: the collapse compares every event's name and track with one
@@ -41,10 +41,23 @@ extension ItemTrace {
     /// ~86,000 stretches of a few hundred distinct counts: one string each was an interpolation,
     /// a string to free, and, being new storage, a miss of the encoder's name cache (which knows
     /// a string by its two words) and a lookup of its characters.
+    ///
+    /// Counts below `direct` are found by index, not hashed: a dictionary's lookups were about
+    /// 18 samples of a traced default bench-group run's 3,176 (`perf record -F 4000`).
     struct IdleStretchNames {
+        private var byCount: [String?] = []
         private var names: [Int: String] = [:]
+        /// Counts below this are kept in `byCount` (at most 16 bytes each, grown as needed).
+        static let direct = 4096
 
         mutating func name(_ frames: Int) -> String {
+            if frames >= 0, frames < Self.direct {
+                if frames < byCount.count, let known = byCount[frames] { return known }
+                if frames >= byCount.count { byCount += repeatElement(nil, count: frames + 1 - byCount.count) }
+                let name = "idle, \(frames) frames"
+                byCount[frames] = name
+                return name
+            }
             if let known = names[frames] { return known }
             let name = "idle, \(frames) frames"
             names[frames] = name

@@ -119,6 +119,16 @@ final class PacketBuffer {
             position.update(from: start, count: bytes.count)
             position += bytes.count
         }
+
+        /// `value`'s `digits` decimal digits (`NumberedName.digits(value)`), as text.
+        @inline(__always) mutating func decimal(_ value: UInt64, digits: Int) {
+            var rest = value
+            for k in stride(from: digits - 1, through: 0, by: -1) {
+                position[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            position += digits
+        }
     }
 
     /// How many bytes `varint` writes for `value`.

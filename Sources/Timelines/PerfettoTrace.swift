@@ -349,7 +349,9 @@ public struct PerfettoTrace: Sendable {
                     annotationName: annotationName
                 )
             } else {
-                var name = event.pointee.name
+                // A numbered name's text, its number written in place (`NumberedName`).
+                var name = event.pointee.text
+                let number = event.pointee.number
                 name.withUTF8 {
                     write(
                         time,
@@ -358,6 +360,8 @@ public struct PerfettoTrace: Sendable {
                         counter: nil,
                         nameID: 0,
                         name: $0,
+                        numberAt: Int(event.pointee.numberAt),
+                        number: number < 0 ? nil : UInt64(number),
                         annotation: event.pointee.value,
                         annotationName: annotationName
                     )
@@ -377,7 +381,8 @@ public struct PerfettoTrace: Sendable {
             write(time, .sliceEnd, processUUID + UInt64(track) + 1, counter: nil, nameID: 0, name: nil, annotation: nil)
         }
 
-        /// `nameID` 0: `name` in place, or no name.
+        /// `nameID` 0: `name` in place, or no name; with a `number`, its digits go at `numberAt`
+        /// in `name`.
         @inline(__always) private func write(
             _ time: Int64,
             _ type: EventType,
@@ -385,6 +390,8 @@ public struct PerfettoTrace: Sendable {
             counter: Double?,
             nameID: UInt64,
             name: UnsafeBufferPointer<UInt8>?,
+            numberAt: Int = 0,
+            number: UInt64? = nil,
             annotation: Double?,
             annotationName: UInt64 = PerfettoTrace.valueNameID
         ) {
@@ -397,7 +404,9 @@ public struct PerfettoTrace: Sendable {
             let annotationInt = annotation.flatMap(Self.whole)
             if counter != nil { trackEvent += 2 + (counterInt.map { PacketBuffer.varintSize($0) } ?? 8) }
             if nameID != 0 { trackEvent += 1 + PacketBuffer.varintSize(nameID) }  // name_iid (10)
-            if let name { trackEvent += 2 + PacketBuffer.varintSize(UInt64(name.count)) + name.count }  // name (23)
+            let digits = number.map(NumberedName.digits) ?? 0
+            let nameLength = (name?.count ?? 0) + digits
+            if name != nil { trackEvent += 2 + PacketBuffer.varintSize(UInt64(nameLength)) + nameLength }  // name (23)
             // debug_annotations (4): name_iid, then int_value or double_value
             let annotationSize = 2 + 1 + (annotationInt.map { PacketBuffer.varintSize($0) } ?? 8)
             if annotation != nil { trackEvent += 2 + annotationSize }
@@ -437,8 +446,15 @@ public struct PerfettoTrace: Sendable {
                 if let name {
                     out.byte(0xBA)  // name (23)
                     out.byte(0x01)
-                    out.varint(UInt64(name.count))
-                    out.raw(name)
+                    out.varint(UInt64(nameLength))
+                    if let number {
+                        let at = min(max(0, numberAt), name.count)
+                        out.raw(UnsafeBufferPointer(rebasing: name[..<at]))
+                        out.decimal(number, digits: digits)
+                        out.raw(UnsafeBufferPointer(rebasing: name[at...]))
+                    } else {
+                        out.raw(name)
+                    }
                 }
                 if let annotation {
                     out.byte(0x22)  // debug_annotations (4)
@@ -570,14 +586,16 @@ public struct PerfettoTrace: Sendable {
                 let kind = event.pointee.kind
                 let a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
                 let nameID: Int32
-                if kind == .counter {
+                if kind == .counter || event.pointee.number >= 0 {
+                    // A numbered name (`NumberedName`, each used once or twice) is written in
+                    // place: its text is shared, so its words would find another number's id.
                     nameID = 0
                 } else if let known = nameWords.cached(event, at: StringWords.nameOffset) {
                     nameID = known
                 } else {
-                    // A miss (each of bench-group's per-flow names): asked of a local struct,
+                    // A miss (a name new to the item, or a collision): asked of a local struct,
                     // not a closure whose captured state is checked for exclusivity per call.
-                    nameID = interned.id(of: event.pointee.name)
+                    nameID = interned.id(of: event.pointee.text)
                     nameWords.remember(event, at: StringWords.nameOffset, nameID)
                 }
                 if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
@@ -614,7 +632,7 @@ public struct PerfettoTrace: Sendable {
                 }
             }
             self.names = names
-            counterUnits = counterLast.map { $0 < 0 ? nil : order[Int($0)].pointee.name }
+            counterUnits = counterLast.map { $0 < 0 ? nil : order[Int($0)].pointee.text }
             self.eventNames = interned.names
             self.interns = interns
             self.hasIdleStretches = hasIdleStretches
@@ -661,8 +679,7 @@ public struct PerfettoTrace: Sendable {
             let n = utf8.count
             if n >= 8, let base = utf8.baseAddress {
                 // Two loads, the same words as the loops below (little-endian, as every platform
-                // Swift runs this on): a per-flow name is read so ~380,000 times in a default
-                // bench-group run.
+                // Swift runs this on): every name new to an item's plan is read so.
                 head = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
                 tail = UInt64(littleEndian: UnsafeRawPointer(base + (n - 8)).loadUnaligned(as: UInt64.self))
                 return
@@ -675,10 +692,10 @@ public struct PerfettoTrace: Sendable {
 
     /// An item's interned event names: its first `internedNames` distinct names, found through a
     /// small open-addressed table of their `NameKey`s, so that characters are compared only for
-    /// names of the same key (per-flow names differ only in their number). Names past those —
-    /// bench-group's ~380,000 per-flow names, each used once or twice — are written in place: each
-    /// such miss probes a slot or two instead of comparing its key with all 32 (a linear scan
-    /// was about 1.3 % of a traced default bench-group run).
+    /// names of the same key (names that differ only in a number). Names past those are written
+    /// in place: each such miss probes a slot or two instead of comparing its key with all 32.
+    /// Numbered names (`NumberedName`: bench-group's ~380,000 per-flow names, each used once or
+    /// twice) never come here: they are written in place from their parts.
     private struct InternedNames {
         /// Interned name `k` is `names[k - 1]`.
         private(set) var names: [String] = []
@@ -712,7 +729,7 @@ public struct PerfettoTrace: Sendable {
     /// hold their strings; kept across items it could answer with another string's value.
     private struct StringWords {
         static let trackOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.track)!
-        static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.name)!
+        static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.text)!
         /// A slot: a string's two words and what its lookup gave (-1: empty). One array, so that
         /// a probe reads one place, not three.
         private struct Entry {

@@ -17,28 +17,106 @@ public struct TraceEvent: Sendable, Hashable, Codable {
     /// The actor (a thread track: `main`, `writer`, `thread 3`, `nse`) or, for a counter, the
     /// counter's name (`pending rows`).
     public var track: String
-    /// What happened (`frame`, `publish`, `missed vsync`); a counter's unit for counters.
-    public var name: String
+    /// `name` as held: the name itself, or for a numbered name (`number` ≥ 0) its text without
+    /// the number, which goes at UTF-8 offset `numberAt`.
+    private(set) var text: String
     public var startNanoseconds: Int64
     /// A slice's length (0 for instants and counters).
     public var durationNanoseconds: Int64
     /// A counter's value; for slices and instants an optional magnitude (rows, bytes), else nil.
     public var value: Double?
-    /// Declared last so that it sits in the padding after `value`'s tag: 64 bytes an event
-    /// instead of 72 (a default bench-clock item holds about a million).
+    /// Declared after `value` so that it, `numberAt` and `number` sit in the padding after
+    /// `value`'s tag: 64 bytes an event (a default bench-clock item holds about a million).
     public var kind: Kind
+    /// Where a numbered name's number goes in `text` (UTF-8 offset).
+    private(set) var numberAt: UInt16 = 0
+    /// A numbered name's number (`NumberedName`), -1 for a name held whole.
+    private(set) var number: Int32 = -1
+
+    /// What happened (`frame`, `publish`, `missed vsync`, `tap flow 12`); a counter's unit for
+    /// counters. A numbered name is spelled out here, a new string each time: the encoder writes
+    /// it from its parts (`text`, `number`).
+    public var name: String {
+        get { number < 0 ? text : NumberedName.spell(text, numberAt: Int(numberAt), number: Int(number)) }
+        set {
+            text = newValue
+            numberAt = 0
+            number = -1
+        }
+    }
 
     public init(_ kind: Kind, track: String, name: String, start: Int64, duration: Int64 = 0, value: Double? = nil) {
         self.kind = kind
         self.track = track
-        self.name = name
+        self.text = name
         self.startNanoseconds = start
         self.durationNanoseconds = duration
         self.value = value
     }
 
+    /// An event named `name` with `number` in it, held as its parts (spelled out whole when the
+    /// parts do not fit: a negative number, or a text that long).
+    public init(_ kind: Kind, track: String, name: NumberedName, _ number: Int, start: Int64, duration: Int64 = 0, value: Double? = nil) {
+        self.init(kind, track: track, name: name.text, start: start, duration: duration, value: value)
+        if number >= 0, number <= Int(Int32.max), name.numberAt <= Int(UInt16.max) {
+            self.numberAt = UInt16(name.numberAt)
+            self.number = Int32(number)
+        } else {
+            self.text = name(number)
+        }
+    }
+
+    /// `a == b` as the names read: an event with a numbered name equals one with that name whole.
+    public static func == (a: TraceEvent, b: TraceEvent) -> Bool {
+        a.kind == b.kind && a.startNanoseconds == b.startNanoseconds && a.durationNanoseconds == b.durationNanoseconds
+            && a.value == b.value && a.track == b.track
+            && (a.number < 0 && b.number < 0 ? a.text == b.text : a.name == b.name)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(track)
+        hasher.combine(name)
+        hasher.combine(startNanoseconds)
+        hasher.combine(durationNanoseconds)
+        hasher.combine(value)
+    }
+
+    /// The keys and values the synthesized coding wrote (`name` whole).
+    enum CodingKeys: String, CodingKey {
+        case track, name, startNanoseconds, durationNanoseconds, value, kind
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try c.decode(Kind.self, forKey: .kind),
+            track: try c.decode(String.self, forKey: .track),
+            name: try c.decode(String.self, forKey: .name),
+            start: try c.decode(Int64.self, forKey: .startNanoseconds),
+            duration: try c.decode(Int64.self, forKey: .durationNanoseconds),
+            value: try c.decodeIfPresent(Double.self, forKey: .value)
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(track, forKey: .track)
+        try c.encode(name, forKey: .name)
+        try c.encode(startNanoseconds, forKey: .startNanoseconds)
+        try c.encode(durationNanoseconds, forKey: .durationNanoseconds)
+        try c.encodeIfPresent(value, forKey: .value)
+        try c.encode(kind, forKey: .kind)
+    }
+
     public static func slice(_ name: String, on track: String, start: Int64, duration: Int64, value: Double? = nil) -> TraceEvent {
         TraceEvent(.slice, track: track, name: name, start: start, duration: max(0, duration), value: value)
+    }
+
+    /// A slice named `name` with `number` in it (`tap flow 12`), held as its parts: no string
+    /// made per slice.
+    public static func slice(_ name: NumberedName, _ number: Int, on track: String, start: Int64, duration: Int64) -> TraceEvent {
+        TraceEvent(.slice, track: track, name: name, number, start: start, duration: max(0, duration))
     }
 
     public static func instant(_ name: String, on track: String, at time: Int64, value: Double? = nil) -> TraceEvent {

@@ -86,4 +86,16 @@ final class IdleFrameStretchTests: XCTestCase {
         // `--events` rows are the frames one by one, as before.
         XCTAssertEqual(withRun.timelineRecords.count, 21)
     }
+
+    /// Each count's name is `idle, N frames`, made once, by index below `direct` and hashed from it on.
+    func testStretchNamesAreSpelledAndSharedOnEitherSideOfTheDirectRange() {
+        var names = ItemTrace.IdleStretchNames()
+        let direct = ItemTrace.IdleStretchNames.direct
+        for frames in [2, 3, 2, direct - 1, direct, direct + 1, 100_000, 3, direct] {
+            XCTAssertEqual(names.name(frames), "idle, \(frames) frames")
+        }
+        // Control: a count's name is not a neighbour's.
+        XCTAssertNotEqual(names.name(direct - 1), names.name(direct))
+        XCTAssertNotEqual(names.name(12), names.name(21))
+    }
 }

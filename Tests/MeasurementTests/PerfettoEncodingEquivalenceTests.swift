@@ -34,9 +34,15 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
             let value: Double? = rng.below(3) == 0 ? nil : Double(rng.below(1000)) / 8
             switch rng.below(4) {
             case 0, 1:
+                let name = rng.below(4)
+                guard name < 3 else {
+                    // A numbered name (`NumberedName`): written from its parts, not interned.
+                    events.append(.slice(Self.numbered, rng.below(300), on: track, start: start, duration: Int64(rng.below(30))))
+                    continue
+                }
                 events.append(
                     .slice(
-                        ["load", "frame", "publish"][rng.below(3)],
+                        ["load", "frame", "publish"][name],
                         on: track,
                         start: start,
                         duration: Int64(rng.below(30)),
@@ -49,6 +55,9 @@ final class PerfettoEncodingEquivalenceTests: XCTestCase {
         }
         return ItemTrace(scenario: "s\(index)", variant: "v", mode: "sim", seed: UInt64(index), repetition: 0, events: events)
     }
+
+    /// The numbered name of `randomItem`'s flow slices, its number in the middle.
+    static let numbered = NumberedName("flow ", " done")
 
     /// The decoded content of both encodings (a decoding failure fails the test).
     func decoded(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> DecodedPerfettoTrace? {

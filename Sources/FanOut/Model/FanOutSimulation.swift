@@ -44,7 +44,12 @@ public enum FanOutSimulation {
     static func threadTrace(_ spans: [FlowExecution.ThreadSpan], into out: inout [TraceEvent]) {
         out.reserveCapacity(out.count + spans.count)
         var lanes = TrackLanes(prefix: "worker")
-        for s in spans.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
+        // In (start, end) order, ties in the order given: keys sorted, not the spans (a sorted
+        // copy of spans retains each one's label, and moves 40 bytes a span instead of 24).
+        var keys = spans.indices.map { (start: spans[$0].start.nanoseconds, end: spans[$0].end.nanoseconds, index: Int32($0)) }
+        keys.sort { ($0.start, $0.end, $0.index) < ($1.start, $1.end, $1.index) }
+        for key in keys {
+            let s = spans[Int(key.index)]
             let track = lanes.track(start: s.start, end: s.end)
             out.append(.slice(s.label, on: track, start: s.start.nanoseconds, duration: (s.end - s.start).nanoseconds))
         }
@@ -57,10 +62,17 @@ public enum FanOutSimulation {
     static func callTrace(_ calls: [(flow: Int, record: FlowExecution.CallRecord)], into out: inout [TraceEvent]) {
         out.reserveCapacity(out.count + calls.count)
         var lanes = TrackLanes(prefix: "calls")
-        for (flow, c) in calls.sorted(by: { ($0.record.start, $0.record.end, $0.flow) < ($1.record.start, $1.record.end, $1.flow) }) {
+        var names = FlowSliceNames.Calls()
+        // In (start, end, flow) order, ties in the order given: keys sorted, not the 56-byte calls.
+        var keys = calls.indices.map { i in
+            (start: calls[i].record.start.nanoseconds, end: calls[i].record.end.nanoseconds, flow: calls[i].flow, index: Int32(i))
+        }
+        keys.sort { ($0.start, $0.end, $0.flow, $0.index) < ($1.start, $1.end, $1.flow, $1.index) }
+        for key in keys {
+            let (flow, c) = calls[Int(key.index)]
             let track = lanes.track(start: c.start, end: c.end)
-            let name = FlowSliceName.make(c.kind.rawValue, c.copy > 0 ? " hedge flow " : " flow ", flow: flow, " ", c.how.rawValue)
-            out.append(.slice(name, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
+            let name = names.name(c.kind, hedge: c.copy > 0, c.how)
+            out.append(.slice(name, flow, on: track, start: c.start.nanoseconds, duration: (c.end - c.start).nanoseconds))
         }
     }
 }

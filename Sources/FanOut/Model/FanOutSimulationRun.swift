@@ -115,17 +115,15 @@ struct FanOutSimulationRun {
             if onMain { finishFlow(f, at: t) }
         }
         if recordTrace {
-            // Named only when traced: a run without a trace builds no names.
-            let name: String
+            // Named only when traced; a flow's slice by its number (`FlowSliceNames`), no string each.
+            let duration = (t - start).nanoseconds
             switch job {
-            case .frame: name = "frame"
-            case .ui(let f): name = FlowSliceName.make("ui-update flow ", flow: f)
+            case .frame: trace.append(.slice("frame", on: "main", start: start.nanoseconds, duration: duration))
+            case .ui(let f): trace.append(.slice(FlowSliceNames.uiUpdate, f, on: "main", start: start.nanoseconds, duration: duration))
             case .tap(let f):
-                name =
-                    onMain
-                    ? FlowSliceName.make("flow ", flow: f, " (tap, wait, ui-update)") : FlowSliceName.make("tap flow ", flow: f)
+                let name = onMain ? FlowSliceNames.tapWaitUpdate : FlowSliceNames.tap
+                trace.append(.slice(name, f, on: "main", start: start.nanoseconds, duration: duration))
             }
-            trace.append(.slice(name, on: "main", start: start.nanoseconds, duration: (t - start).nanoseconds))
         }
     }
 
