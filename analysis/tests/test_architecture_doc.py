@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,17 @@ def declared_graph() -> dict[str, set[str]]:
     """Every Swift library module under Sources/ -> the package's targets it depends on."""
     if shutil.which("swift") is None:
         pytest.skip("swift is not installed: the manifest cannot be read")
-    dump = subprocess.run(["swift", "package", "dump-package"], cwd=REPO, capture_output=True, text=True, timeout=300)
+    # A scratch path of its own and no manifest cache: SwiftPM locks the scratch path, and CI runs
+    # this beside `swift test` and the sanitized build, which hold .build/ (and .build-tsan/) for
+    # minutes; waiting on their lock timed this test out after 300 s in one CI run.
+    with tempfile.TemporaryDirectory(prefix="pb-dump-package-") as scratch:
+        dump = subprocess.run(
+            ["swift", "package", "--scratch-path", scratch, "--manifest-cache", "none", "dump-package"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     assert dump.returncode == 0, dump.stderr
     graph = {}
     for target in json.loads(dump.stdout)["targets"]:
