@@ -498,17 +498,20 @@ final class BenchGateFingerprintTests: XCTestCase {
         XCTAssertEqual(both.status, 2, both.stderr)
     }
 
-    /// The committed noise floors (learned on the development VM's CPU) keyed to this host's CPU,
-    /// so that the "same CPU" verdict does not depend on which CPU runs the test: without a floor
-    /// for its CPU a one-run-a-side cell is inconclusive, and the test failed on every host but the
-    /// one the floors were learned on.
+    /// The committed noise floors of one CPU (this host's when the file has them, else the first
+    /// CPU's) keyed to this host's CPU, so that the "same CPU" verdict does not depend on which CPU
+    /// runs the test: without a floor for its CPU a one-run-a-side cell is inconclusive, and the
+    /// test failed on every host but the ones the floors were learned on. One CPU's only: the file
+    /// holds floors of several, and two re-keyed to one fingerprint would collide.
     static func committedFloors(as host: [String: Any], in dir: URL) throws -> URL {
         let hostInfo = try JSONDecoder().decode(HostInfo.self, from: JSONSerialization.data(withJSONObject: host))
         let fingerprint = try XCTUnwrap(hostInfo.fingerprint, "the run's host has no CPU fingerprint").description
         let source = BenchGateTests.packageRoot.appendingPathComponent("results/noise-floor.json")
         var doc = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as! [String: Any]
         let floors = doc["floors"] as! [[String: Any]]
-        doc["floors"] = floors.map { floor in
+        func cpu(_ floor: [String: Any]) -> Substring { (floor["key"] as! String).prefix { $0 != "|" } }
+        let learnedOn = floors.contains { cpu($0) == fingerprint } ? Substring(fingerprint) : try XCTUnwrap(floors.first.map(cpu))
+        doc["floors"] = floors.filter { cpu($0) == learnedOn }.map { floor in
             var floor = floor
             let key = floor["key"] as! String
             floor["key"] = fingerprint + key[key.firstIndex(of: "|")!...]

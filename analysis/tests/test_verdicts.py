@@ -105,7 +105,9 @@ def _single_thread_mutex(result, keep=lambda c: True) -> list:
     ]
 
 
-@pytest.mark.parametrize("name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds", "aa-short"])
+@pytest.mark.parametrize(
+    "name", ["aa-single", "aa-slice", "aa-slice-2", "aa-rounds", "aa-short", "aa-quiet26", "aa-loaded26"]
+)
 def test_same_binary_pairs_come_out_clean(name):
     """The A/A control: two runs of one binary (held out: not the pairs the floor was learned from)."""
     result = _judge(name)
@@ -117,7 +119,18 @@ def test_same_binary_pairs_come_out_clean(name):
 
 
 @pytest.mark.parametrize(
-    "name", ["injected-single", "injected-slice", "injected-rounds", "injected-short", "injected-short-2"]
+    "name",
+    [
+        "injected-single",
+        "injected-slice",
+        "injected-rounds",
+        "injected-short",
+        "injected-short-2",
+        "injected-quiet26",
+        "injected-quiet26-2",
+        "injected-loaded26",
+        "injected-loaded26-2",
+    ],
 )
 def test_the_injected_slowdown_is_found(name):
     """PATTERNBENCH_INJECT_REGRESSION=atomics:pthread-mutex (every fourth locked operation takes the
@@ -126,16 +139,16 @@ def test_the_injected_slowdown_is_found(name):
     variants' cells stay (≤ 2 %) unflagged."""
     result = _judge(name)
     target = _single_thread_mutex(result, lambda c: c.mode == "live")
-    # These runs were measured at load 10–16 per core: a cell whose repetitions scatter more than the
-    # floor widens its bar (rule 3), so on a default run at least 4 of the 6 are found (the loaded
-    # target), and none is ever called better.
+    # Most of these runs were measured under load (10–16 per core; loaded26: two busy loops holding both
+    # cores, load 2–12): a cell whose repetitions scatter more than the floor widens its bar (rule 3), so
+    # on a loaded default run at least 4 of the 6 are found (the loaded target), and none is ever called
+    # better. On the quiet host (quiet26: nothing else running) every one of the 6 is found.
     found = [c for c in target if c.verdict == WORSE]
-    assert target and len(found) >= min(len(target), 4 if len(target) == 6 else len(target)), [
-        (c.factors, c.scenario, c.verdict, c.why) for c in target
-    ]
+    needed = len(target) if name.startswith("injected-quiet") or len(target) != 6 else 4
+    assert target and len(found) >= needed, [(c.factors, c.scenario, c.verdict, c.why) for c in target]
     assert all(c.verdict in (WORSE, INCONCLUSIVE, SAME) for c in target)
     assert all(c.ci_low_pct > 5 for c in found), [(c.factors, c.scenario, c.ci_low_pct) for c in found]
-    if name in ("injected-single", "injected-short", "injected-short-2"):  # default runs: both critical-section works
+    if name not in ("injected-slice", "injected-rounds"):  # default runs: both critical-section works
         assert {c.factors.get("cs_work_ns") for c in target} == {"0", "50"}
     flagged, judged = _flagged(result, lambda c: c.variant != "pthread-mutex" and "ratio_to" not in c.metric)
     assert flagged <= 0.02 * judged
