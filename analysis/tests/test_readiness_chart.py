@@ -25,3 +25,7 @@ def test_readiness_chart_has_every_variant_per_scenario(tmp_path):
         and "globals eager" in text
     )
     assert "overtakes" in text and "run readiness-" in text
+    # In nse three variants drain at one point: the label names each (identical ones as one), not only
+    # how many (the earlier "0 overtakes (3 variants)" left two of them hidden under the third's marker).
+    assert "signal-2018 = article-lightweight (identical): 0 overtakes" in text and "frame-aware: 0 overtakes" in text
+    assert "variants)" not in text

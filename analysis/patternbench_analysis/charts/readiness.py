@@ -21,6 +21,8 @@ from ..results import WorkloadRun
 from .common import (
     Chart,
     finish,
+    identical_groups,
+    merged_label,
     place_labels,
     range_bars,
     right_legend,
@@ -59,6 +61,7 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
     series = []
     for ax, scenario in zip(axes[0], scenarios, strict=True):
         at: dict[tuple[float, float], list[tuple[str, float]]] = {}  # variants drawn at one point share one label
+        drawn: dict[str, tuple[float, ...]] = {}  # what each variant's point, bars and label show
         for variant in variants:
             try:
                 x = medians[(scenario, variant, "polite_drain_ms")]
@@ -88,15 +91,22 @@ def launch(runs: list[WorkloadRun], out_dir: Path) -> Chart | None:
                 alpha=0.7,
             )
             series.append(f"{scenario}:{variant}")
+            drawn[variant] = (
+                x,
+                y,
+                *(stats[k][(scenario, variant, m)] for k in ("min", "max") for m in ("polite_drain_ms", y_metric)),
+                overtakes,
+            )
             near = next((key for key in at if abs(key[0] / max(x, 1.0) - 1) < 0.06 and abs(key[1] - y) <= 0.5), None)
             at.setdefault(near or (max(x, 1.0), y), []).append((variant, overtakes))
         texts = []
         for (x, y), here in at.items():
-            counts = {o for _, o in here}
-            if len(counts) == 1:  # one number for every variant here: say it once
-                text = f"{counts.pop():.0f} overtakes" + (f" ({len(here)} variants)" if len(here) > 1 else "")
-            else:
-                text = "\n".join(f"{v}: {o:.0f} overtakes" for v, o in here)
+            if len(here) == 1:  # the marker and the legend name it
+                text = f"{here[0][1]:.0f} overtakes"
+            else:  # markers drawn over one another: name every variant, identical ones as one
+                overtakes_of = dict(here)
+                groups = identical_groups({v: drawn[v] for v, _ in here})
+                text = "\n".join(f"{merged_label(g)}: {overtakes_of[g[0]]:.0f} overtakes" for g in groups)
             texts.append(ax.text(x, y, text, fontsize=7, color="#444444", linespacing=1.1))
         ax.set_xscale("log")
         ax.set_title(scenario)
