@@ -113,6 +113,8 @@ def test_atomics_chart_shows_strategies_fairness_and_coscheduling(charts):
     assert any("log" in (e.text or "") for e in root.iter(f"{SVG}text"))
     assert "both axes logarithmic" in text and "bars: min–max" in text
     assert any(i.startswith("errorbar:increment-0-0-live-") for i in ids)  # spread over repetitions is drawn
+    # in both panels: the fairness points are medians too
+    assert any(i.startswith("errorbar:increment-0-0-live-") and i.endswith("-fairness") for i in ids)
 
 
 def test_clock_heatmap_marks_negative_durations(charts):

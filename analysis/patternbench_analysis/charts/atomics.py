@@ -91,8 +91,9 @@ def cells(runs: list[WorkloadRun]) -> pd.DataFrame:
     medians["n"] = grouped[NS].count()
     medians["ns_q25"] = grouped[NS].quantile(0.25)
     medians["ns_q75"] = grouped[NS].quantile(0.75)
-    medians[f"{NS}_min"] = grouped[NS].min()
-    medians[f"{NS}_max"] = grouped[NS].max()
+    for column in (NS, JAIN):  # the spread both panels draw
+        medians[f"{column}_min"] = grouped[column].min()
+        medians[f"{column}_max"] = grouped[column].max()
     medians = medians.reset_index()
     for column in ("threads", "cs_work_ns", "gap_work_ns"):
         medians[column] = medians[column].where(medians[column] >= 0)
@@ -153,6 +154,17 @@ def charts(runs: list[WorkloadRun], out_dir: Path) -> list[Chart]:
                 )
                 (fair,) = ax_fair.plot(s["threads_n"], s[JAIN], "-", color=colors[strategy], linewidth=1.3)
                 tag(fair, f"{key}/fairness", strategy)
+                range_bars(
+                    ax_fair,
+                    s["threads_n"],
+                    s[JAIN],
+                    yerr=min_max_lengths(s, JAIN),
+                    series=f"{key}/fairness",
+                    color=colors[strategy],
+                    elinewidth=0.9,
+                    capsize=2.5,
+                    alpha=0.8,
+                )
                 together = s[~(s[CO] < CO_THRESHOLD) | (s["threads_n"] <= 1)]
                 apart = s[(s[CO] < CO_THRESHOLD) & (s["threads_n"] > 1)]
                 any_hollow |= not apart.empty
