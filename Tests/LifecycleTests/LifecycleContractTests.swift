@@ -46,6 +46,19 @@ final class LifecycleContractTests: XCTestCase {
         }
     }
 
+    /// A threshold of zero or less showed the launch-failure screen at every launch, silently.
+    func testACrashLoopThresholdBelowOneFailsAtTheFirstLaunch() throws {
+        for threshold in [0, -1, Int.min] {
+            let v = try XCTUnwrap(outcome { $0.crashLoopThreshold = threshold }.violation, "\(threshold)")
+            XCTAssertEqual(v.rule, LifecycleContract.crashLoopThresholdPositive)
+            XCTAssertTrue(v.event.hasPrefix("launch at ") && v.event.contains("crashLoopThreshold \(threshold)"), v.event)
+        }
+        // The controls: Signal's 3, the smallest threshold, a huge one, and none.
+        for threshold in [3, 1, Int.max, nil] as [Int?] {
+            XCTAssertNil(outcome { $0.crashLoopThreshold = threshold }.violation, "\(String(describing: threshold))")
+        }
+    }
+
     func testEveryBuiltInStrategyKeepsTheContract() {
         for v in LifecycleVariant.builtIn { XCTAssertNil(LifecycleSimulation(policy: v.policy).run(sessions).violation, v.name) }
     }

@@ -24,8 +24,15 @@ public enum LifecycleContract {
         statement: "refresh.ownTimeoutSeconds, when set, is finite and > 0"
     )
 
+    /// `crashLoopThreshold` counts consecutive unfinished launches. At zero or less every launch,
+    /// the first on a new device included, would show the launch-failure screen: not a threshold.
+    public static let crashLoopThresholdPositive = ContractRule(
+        role: role,
+        statement: "crashLoopThreshold, when set, is ≥ 1"
+    )
+
     /// Every rule, in the order of the docs' table.
-    public static let rules = [sharesInRange, retriesNotNegative, ownTimeoutPositive]
+    public static let rules = [sharesInRange, retriesNotNegative, ownTimeoutPositive, crashLoopThresholdPositive]
 
     /// The time of an event, as the failure line gives it.
     static func at(_ t: Int64) -> String { "\(Double(t) / 1e6) ms" }

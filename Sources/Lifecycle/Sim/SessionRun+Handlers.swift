@@ -107,6 +107,11 @@ extension SessionRun {
 
     mutating func launch(at t: Int64, device: inout LifecycleSimulation.Device, tally: inout LifecycleTally) {
         tally.sessions += 1
+        if violation == nil, let threshold = policy.crashLoopThreshold, threshold < 1 {
+            violation = LifecycleContract.crashLoopThresholdPositive.violated(
+                at: "launch at \(LifecycleContract.at(t)): crashLoopThreshold \(threshold)"
+            )
+        }
         if let threshold = policy.crashLoopThreshold, device.launchesAttempted >= threshold {
             // checkIfAllowedToLaunch: .lastAppLaunchCrashed; the user may choose to launch anyway.
             tally.launchFailureScreens += 1
