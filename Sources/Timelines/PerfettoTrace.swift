@@ -161,21 +161,34 @@ public struct PerfettoTrace: Sendable {
         return try source.events.withUnsafeBufferPointer { events in
             try timeline.extras.withUnsafeBufferPointer { extras in
                 let n = events.count
-                let pointers =
-                    timeline.isUnchanged
-                    ? events.indices.map { events.baseAddress.unsafelyUnwrapped + $0 }
-                    : timeline.handles.map { h in
-                        h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
-                    }
-                return try encode(
-                    source,
-                    timeline: pointers,
-                    pid: pid,
-                    processUUID: processUUID,
-                    into: out,
-                    keepingTail: keepingTail,
-                    emit: emit
-                )
+                // Events already in time order (most items) are walked where they lie: no array
+                // of pointers, no array of times, no pass to build them.
+                let asTheyLie = timeline.isUnchanged && timeline.isInTimeOrder
+                var sorted: [UnsafePointer<TraceEvent>] = []
+                if !asTheyLie {
+                    let pointers =
+                        timeline.isUnchanged
+                        ? events.indices.map { events.baseAddress.unsafelyUnwrapped + $0 }
+                        : timeline.handles.map { h in
+                            h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
+                        }
+                    sorted = Self.timeOrder(pointers)
+                }
+                return try sorted.withUnsafeBufferPointer { sorted in
+                    let order =
+                        asTheyLie
+                        ? EventOrder(base: events.baseAddress, sorted: nil, count: n)
+                        : EventOrder(base: nil, sorted: sorted.baseAddress, count: sorted.count)
+                    return try encode(
+                        source,
+                        timeline: order,
+                        pid: pid,
+                        processUUID: processUUID,
+                        into: out,
+                        keepingTail: keepingTail,
+                        emit: emit
+                    )
+                }
             }
         }
     }
@@ -271,14 +284,13 @@ public struct PerfettoTrace: Sendable {
 
     private static func encode(
         _ item: ItemTrace,
-        timeline: [UnsafePointer<TraceEvent>],
+        timeline order: EventOrder,
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let (order, times) = Self.timeOrder(timeline)
         let plan = TrackPlan(order: order)
         defer { plan.deallocate() }
         let head = descriptors(item, plan: plan, pid: pid, processUUID: processUUID)
@@ -292,69 +304,65 @@ public struct PerfettoTrace: Sendable {
         let writer = EventPacketWriter(out: out, processUUID: processUUID, defaultTrack: plan.defaultTrack)
         var open = OpenSlices()
         var position = 0
-        try order.withUnsafeBufferPointer { order in
-            try times.withUnsafeBufferPointer { times in
-                func event(_ k: Int) -> UnsafePointer<TraceEvent> { order[k] }
-                // Each slice's place in the timeline: orders the ends of open slices that end
-                // together, as their begins came.
-                var sequence = 0
-                func isSlice(_ k: Int) -> Bool { event(k).pointee.kind.isSlice }
-                func write(_ k: Int, at time: Int64) {
-                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                }
-                while position < order.count {
-                    let time = times[position]
-                    var groupEnd = position + 1
-                    var slices = isSlice(position) ? 1 : 0
-                    while groupEnd < order.count, times[groupEnd] == time {
-                        if isSlice(groupEnd) { slices += 1 }
-                        groupEnd += 1
-                    }
-                    while let end = open.popIfDue(by: time) {
-                        writer.end(end.time, track: end.track)
+        func event(_ k: Int) -> UnsafePointer<TraceEvent> { order[k] }
+        // Each slice's place in the timeline: orders the ends of open slices that end
+        // together, as their begins came.
+        var sequence = 0
+        func isSlice(_ k: Int) -> Bool { event(k).pointee.kind.isSlice }
+        func write(_ k: Int, at time: Int64) {
+            writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+        }
+        while position < order.count {
+            let time = order.time(position)
+            var groupEnd = position + 1
+            var slices = isSlice(position) ? 1 : 0
+            while groupEnd < order.count, order.time(groupEnd) == time {
+                if isSlice(groupEnd) { slices += 1 }
+                groupEnd += 1
+            }
+            while let end = open.popIfDue(by: time) {
+                writer.end(end.time, track: end.track)
+                try flushIfFull()
+            }
+            // The only slice at its time, ending before anything else happens (the next
+            // start, any open slice's end): its end packet comes right after its begin
+            // (which follows the time's instants and counters), so it is written now,
+            // without going through the heap — an idle frame, a cache miss with its
+            // occupancy sample.
+            if slices == 1 {
+                var slice = position
+                while !isSlice(slice) { slice += 1 }
+                let duration = event(slice).pointee.durationNanoseconds
+                let end = time + max(1, duration)
+                if open.earliestEnd > end, groupEnd == order.count || order.time(groupEnd) >= end {
+                    for k in position..<groupEnd where k != slice {
+                        write(k, at: time)
                         try flushIfFull()
                     }
-                    // The only slice at its time, ending before anything else happens (the next
-                    // start, any open slice's end): its end packet comes right after its begin
-                    // (which follows the time's instants and counters), so it is written now,
-                    // without going through the heap — an idle frame, a cache miss with its
-                    // occupancy sample.
-                    if slices == 1 {
-                        var slice = position
-                        while !isSlice(slice) { slice += 1 }
-                        let duration = event(slice).pointee.durationNanoseconds
-                        let end = time + max(1, duration)
-                        if open.earliestEnd > end, groupEnd == order.count || times[groupEnd] >= end {
-                            for k in position..<groupEnd where k != slice {
-                                write(k, at: time)
-                                try flushIfFull()
-                            }
-                            write(slice, at: time)
-                            writer.end(end, track: plan.tracks[slice])
-                            try flushIfFull()
-                            sequence += groupEnd - position
-                            position = groupEnd
-                            continue
-                        }
-                    }
-                    if slices < groupEnd - position {
-                        for k in position..<groupEnd where !isSlice(k) {
-                            write(k, at: time)
-                            try flushIfFull()
-                        }
-                    }
-                    if slices > 0 {
-                        for k in position..<groupEnd where isSlice(k) {
-                            write(k, at: time)
-                            let duration = event(k).pointee.durationNanoseconds
-                            open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
-                            try flushIfFull()
-                        }
-                    }
+                    write(slice, at: time)
+                    writer.end(end, track: plan.tracks[slice])
+                    try flushIfFull()
                     sequence += groupEnd - position
                     position = groupEnd
+                    continue
                 }
             }
+            if slices < groupEnd - position {
+                for k in position..<groupEnd where !isSlice(k) {
+                    write(k, at: time)
+                    try flushIfFull()
+                }
+            }
+            if slices > 0 {
+                for k in position..<groupEnd where isSlice(k) {
+                    write(k, at: time)
+                    let duration = event(k).pointee.durationNanoseconds
+                    open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
+                    try flushIfFull()
+                }
+            }
+            sequence += groupEnd - position
+            position = groupEnd
         }
         while let end = open.popIfDue(by: .max) {
             writer.end(end.time, track: end.track)
@@ -582,29 +590,36 @@ public struct PerfettoTrace: Sendable {
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// The events (given in creation order) by start time, then creation order, and their start
-    /// times in that order: one pass over the events that reads each start once (no sort when
-    /// they come in order).
-    private static func timeOrder(
-        _ events: [UnsafePointer<TraceEvent>]
-    ) -> (order: [UnsafePointer<TraceEvent>], times: [Int64]) {
-        let n = events.count
+    /// The events (given in creation order) by start time, then creation order: one pass reads
+    /// each start once, and a sort orders them when they do not come in order.
+    private static func timeOrder(_ events: [UnsafePointer<TraceEvent>]) -> [UnsafePointer<TraceEvent>] {
         var inOrder = true
-        var times = [Int64](unsafeUninitializedCapacity: n) { times, count in
-            var last = Int64.min
-            for i in 0..<n {
-                let t = events[i].pointee.startNanoseconds
-                if t < last { inOrder = false }
-                last = t
-                times[i] = t
-            }
-            count = n
+        var last = Int64.min
+        for event in events {
+            let t = event.pointee.startNanoseconds
+            if t < last { inOrder = false }
+            last = t
         }
-        if inOrder { return (events, times) }
-        var keys = times.indices.map { (time: times[$0], index: Int32($0)) }
+        if inOrder { return events }
+        var keys = events.indices.map { (time: events[$0].pointee.startNanoseconds, index: Int32($0)) }
         keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
-        times = keys.map(\.time)
-        return (keys.map { events[Int($0.index)] }, times)
+        return keys.map { events[Int($0.index)] }
+    }
+
+    /// The events in time order, as the plan and the walk read them: the item's events where they
+    /// lie (`base`, when they come in order) or pointers sorted by time.
+    fileprivate struct EventOrder {
+        let base: UnsafePointer<TraceEvent>?
+        let sorted: UnsafePointer<UnsafePointer<TraceEvent>>?
+        let count: Int
+
+        @inline(__always) subscript(_ k: Int) -> UnsafePointer<TraceEvent> {
+            if let sorted { return sorted[k] }
+            return base.unsafelyUnwrapped + k
+        }
+
+        /// The start of the `k`th event in time order.
+        @inline(__always) func time(_ k: Int) -> Int64 { self[k].pointee.startNanoseconds }
     }
 
     /// The item's tracks, in the order their first event comes in time: each actor's track, its
@@ -637,7 +652,7 @@ public struct PerfettoTrace: Sendable {
         }
 
         init(
-            order: [UnsafePointer<TraceEvent>]
+            order: EventOrder
         ) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
