@@ -296,8 +296,11 @@ public struct PerfettoTrace: Sendable {
         let head = descriptors(item, plan: plan, pid: pid, processUUID: processUUID)
         out.append(head.bytes)
 
+        // Read once: a static's every read goes through its lazy initializer's check
+        // (`swift_once`), and this is read after every packet.
+        let chunk = Self.chunk
         func flushIfFull() throws {
-            guard out.count >= Self.chunk else { return }
+            guard out.count >= chunk else { return }
             try emit(out.bytes)
             out.removeAll()
         }
@@ -320,7 +323,8 @@ public struct PerfettoTrace: Sendable {
                 if isSlice(groupEnd) { slices += 1 }
                 groupEnd += 1
             }
-            while let end = open.popIfDue(by: time) {
+            // Most times have no end due (the heap is empty or ends later): asked inline first.
+            while open.earliestEnd <= time, let end = open.popIfDue(by: time) {
                 writer.end(end.time, track: end.track)
                 try flushIfFull()
             }
@@ -797,22 +801,25 @@ public struct PerfettoTrace: Sendable {
             // alive during the plan, so words seen once cannot come back as another string.
             var actorWords = StringWords()
             var nameWords = StringWords()
+            // Read once, not per event (see `chunk` in `encode`).
+            let trackOffset = StringWords.trackOffset
+            let nameOffset = StringWords.nameOffset
             for k in 0..<order.count {
                 let event = order[k]
                 let kind = event.pointee.kind
-                let a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
+                let a = Int(actorWords.lookup(event, at: trackOffset) { actor(event.pointee.track) })
                 let nameID: Int32
                 if kind == .counter || event.pointee.number >= 0 {
                     // A numbered name (`NumberedName`, each used once or twice) is written in
                     // place: its text is shared, so its words would find another number's id.
                     nameID = 0
-                } else if let known = nameWords.cached(event, at: StringWords.nameOffset) {
+                } else if let known = nameWords.cached(event, at: nameOffset) {
                     nameID = known
                 } else {
                     // A miss (a name new to the item, or a collision): asked of a local struct,
                     // not a closure whose captured state is checked for exclusivity per call.
                     nameID = interned.id(of: event.pointee.text)
-                    nameWords.remember(event, at: StringWords.nameOffset, nameID)
+                    nameWords.remember(event, at: nameOffset, nameID)
                 }
                 if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
                 if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
@@ -1040,7 +1047,9 @@ public struct PerfettoTrace: Sendable {
         }
 
         /// When the earliest open slice ends (`Int64.max` if none is open).
-        var earliestEnd: Int64 { heap.first?.time ?? .max }
+        var earliestEnd: Int64 {
+            @inline(__always) get { heap.first?.time ?? .max }
+        }
 
         /// The earliest end, if it is at or before `time`.
         mutating func popIfDue(by time: Int64) -> End? {
