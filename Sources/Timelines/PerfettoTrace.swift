@@ -148,6 +148,26 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         if !keepingTail { out.removeAll() }
+        // Most items have no idle frames and record their events in time order: then the plan
+        // finds that out on its way (one pass over the events instead of a scan and the plan),
+        // and the events are walked where they lie.
+        if !item.runs.contains(where: { $0.count > 0 }) {
+            let done: UInt64? = try item.events.withUnsafeBufferPointer { events in
+                let order = EventOrder(base: events.baseAddress, sorted: nil, count: events.count)
+                guard let plan = TrackPlan(order: order, asTheyLie: true) else { return nil }
+                return try encode(
+                    item,
+                    timeline: order,
+                    plan: plan,
+                    pid: pid,
+                    processUUID: processUUID,
+                    into: out,
+                    keepingTail: keepingTail,
+                    emit: emit
+                )
+            }
+            if let done { return done }
+        }
         // Idle frames are drawn as stretches (`collapsingIdleFrames`), by reference: the events
         // the collapse keeps are read where they are, not copied (`collapsedTimeline`).
         var source = item
@@ -182,6 +202,7 @@ public struct PerfettoTrace: Sendable {
                     return try encode(
                         source,
                         timeline: order,
+                        plan: nil,
                         pid: pid,
                         processUUID: processUUID,
                         into: out,
@@ -285,13 +306,15 @@ public struct PerfettoTrace: Sendable {
     private static func encode(
         _ item: ItemTrace,
         timeline order: EventOrder,
+        plan planned: TrackPlan?,
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let plan = TrackPlan(order: order)
+        // Without `asTheyLie` the plan always succeeds.
+        let plan = planned ?? TrackPlan(order: order, asTheyLie: false).unsafelyUnwrapped
         defer { plan.deallocate() }
         let head = descriptors(item, plan: plan, pid: pid, processUUID: processUUID)
         out.append(head.bytes)
@@ -748,9 +771,10 @@ public struct PerfettoTrace: Sendable {
             var laneTracks: [Int32] = []
         }
 
-        init(
-            order: EventOrder
-        ) {
+        /// The plan of the events in `order`; with `asTheyLie` (the item's events as they were
+        /// recorded), nil as soon as one starts before the one before it or is an idle frame,
+        /// which `encode` then collapses and orders first.
+        init?(order: EventOrder, asTheyLie: Bool) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
             // (`swift_beginAccess`, a few percent of a traced run). The lookups on a
@@ -804,9 +828,19 @@ public struct PerfettoTrace: Sendable {
             // Read once, not per event (see `chunk` in `encode`).
             let trackOffset = StringWords.trackOffset
             let nameOffset = StringWords.nameOffset
+            var lastStart = Int64.min
             for k in 0..<order.count {
                 let event = order[k]
                 let kind = event.pointee.kind
+                if asTheyLie {
+                    let start = event.pointee.startNanoseconds
+                    if start < lastStart || ItemTrace.isIdleFrame(event) {
+                        plannedTracks.deallocate()
+                        plannedNames.deallocate()
+                        return nil
+                    }
+                    lastStart = start
+                }
                 let a = Int(actorWords.lookup(event, at: trackOffset) { actor(event.pointee.track) })
                 let nameID: Int32
                 if kind == .counter || event.pointee.number >= 0 {
