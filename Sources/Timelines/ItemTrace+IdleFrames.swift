@@ -94,9 +94,6 @@ extension ItemTrace {
         /// Nothing to collapse: the timeline is `events` as they are (and `runs` hold no slice);
         /// `handles` is then empty rather than one per event.
         var isUnchanged = false
-        /// With `isUnchanged`: the events' starts never go back, so the encoder walks them as
-        /// they are (the scan for idle frames found it out, reading each start once on the way).
-        var isInTimeOrder = false
     }
 
     /// The collapsed timeline as handles into `events` and extra slices, or nil when the runs
@@ -105,16 +102,9 @@ extension ItemTrace {
     /// into a new array to collapse them (and freed the copy after): handles cost 4 bytes each.
     func collapsedTimeline() -> CollapsedTimeline? {
         var tracks: [String] = []
-        var inOrder = true
         // Read in place: a copy of an event retains and releases its two strings.
         events.withUnsafeBufferPointer { events in
-            var last = Int64.min
-            for i in events.indices {
-                let event = events.baseAddress.unsafelyUnwrapped + i
-                let start = event.pointee.startNanoseconds
-                if start < last { inOrder = false }
-                last = start
-                guard Self.isIdleFrame(event) else { continue }
+            for i in events.indices where Self.isIdleFrame(events.baseAddress.unsafelyUnwrapped + i) {
                 if !tracks.contains(where: { Self.same($0, events[i].track) }) { tracks.append(events[i].track) }
             }
         }
@@ -124,7 +114,7 @@ extension ItemTrace {
             if !tracks.contains(run.track) { tracks.append(run.track) }
         }
         guard !tracks.isEmpty else {
-            return CollapsedTimeline(handles: [], extras: [], isUnchanged: true, isInTimeOrder: inOrder)
+            return CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
         }
         let runOrder = runs.indices.sorted { (runs[$0].position, $0) < (runs[$1].position, $1) }
         // What becomes of each event and run: `keep`, `drop` (a frame inside a stretch), or the

@@ -181,24 +181,15 @@ public struct PerfettoTrace: Sendable {
         return try source.events.withUnsafeBufferPointer { events in
             try timeline.extras.withUnsafeBufferPointer { extras in
                 let n = events.count
-                // Events already in time order (most items) are walked where they lie: no array
-                // of pointers, no array of times, no pass to build them.
-                let asTheyLie = timeline.isUnchanged && timeline.isInTimeOrder
-                var sorted: [UnsafePointer<TraceEvent>] = []
-                if !asTheyLie {
-                    let pointers =
-                        timeline.isUnchanged
-                        ? events.indices.map { events.baseAddress.unsafelyUnwrapped + $0 }
-                        : timeline.handles.map { h in
-                            h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
-                        }
-                    sorted = Self.timeOrder(pointers)
-                }
+                let pointers =
+                    timeline.isUnchanged
+                    ? events.indices.map { events.baseAddress.unsafelyUnwrapped + $0 }
+                    : timeline.handles.map { h in
+                        h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
+                    }
+                let sorted = Self.timeOrder(pointers)
                 return try sorted.withUnsafeBufferPointer { sorted in
-                    let order =
-                        asTheyLie
-                        ? EventOrder(base: events.baseAddress, sorted: nil, count: n)
-                        : EventOrder(base: nil, sorted: sorted.baseAddress, count: sorted.count)
+                    let order = EventOrder(base: nil, sorted: sorted.baseAddress, count: sorted.count)
                     return try encode(
                         source,
                         timeline: order,
