@@ -51,7 +51,16 @@ public struct PerfettoTrace: Sendable {
         static let uuid = 1, name = 2, process = 3, thread = 4, parentUUID = 5, counter = 8
         static let pid = 1, processName = 6, tid = 2, threadName = 5
         static let unitName = 6
+        static let clockSnapshot = 6, clocks = 1, clockID = 1, clockTimestamp = 2, isIncremental = 3
+        static let packetDefaults = 59, timestampClockID = 58, trackEventDefaults = 11, defaultTrackUUID = 11
     }
+
+    /// `BuiltinClocks.BOOTTIME`, the clock a packet's timestamp is in unless it says otherwise.
+    fileprivate static let bootTimeClock: UInt64 = 6
+    /// The sequence-scoped clock (ids 64–127 are the producer's) whose timestamps are deltas: each
+    /// event packet's timestamp is the time since the packet before it on the sequence
+    /// (`ClockSnapshot.Clock.is_incremental`), a byte or three instead of five or six.
+    fileprivate static let incrementalClock: UInt64 = 64
 
     /// `TracePacket.SequenceFlags`.
     fileprivate enum SequenceFlag {
@@ -110,11 +119,16 @@ public struct PerfettoTrace: Sendable {
     /// processor needs within one sequence, without building or sorting a packet per event.
     ///
     /// Sizes (the trace is written at tens of millions of packets): each item starts its
-    /// own incremental state (`SEQ_INCREMENTAL_STATE_CLEARED` on its first packet) and interns its
-    /// first `internedNames` event names and the annotation name `value` once (`interned_data`), so
-    /// an event carries `name_iid` and the annotation's `name_iid` instead of the strings (rarer
-    /// names stay in place), and a packet that uses them says `SEQ_NEEDS_INCREMENTAL_STATE`; track uuids count up from 1 over the whole trace, so
-    /// they take one to three bytes.
+    /// own incremental state (`SEQ_INCREMENTAL_STATE_CLEARED` on its first packet), as Perfetto's
+    /// SDK does, and every event packet uses it and says `SEQ_NEEDS_INCREMENTAL_STATE`:
+    /// - names: the item's first `internedNames` event names and the annotation name `value` are
+    ///   interned once (`interned_data`), so an event carries `name_iid` and the annotation's
+    ///   `name_iid` instead of the strings (rarer names stay in place);
+    /// - timestamps: on a sequence-scoped incremental clock (`TracePacketDefaults.
+    ///   timestamp_clock_id`, a `ClockSnapshot` that starts it at BOOTTIME 0), each the time since
+    ///   the packet before — one to four bytes instead of five or six;
+    /// - tracks: the item's busiest track is `TrackEventDefaults.track_uuid`, which its events
+    ///   leave out; the others' uuids count up from 1 over the whole trace (one to three bytes).
     ///
     /// An item's runs (`SliceRun`) hold idle frames, which are drawn as stretches: the item is
     /// collapsed first (`collapsingIdleFrames`), so what is walked is events only.
@@ -134,6 +148,26 @@ public struct PerfettoTrace: Sendable {
     ) rethrows -> UInt64 {
         let processUUID = firstUUID
         if !keepingTail { out.removeAll() }
+        // Most items have no idle frames and record their events in time order: then the plan
+        // finds that out on its way (one pass over the events instead of a scan and the plan),
+        // and the events are walked where they lie.
+        if !item.runs.contains(where: { $0.count > 0 }) {
+            let done: UInt64? = try item.events.withUnsafeBufferPointer { events in
+                let order = EventOrder(base: events.baseAddress, sorted: nil, count: events.count)
+                guard let plan = TrackPlan(order: order, asTheyLie: true) else { return nil }
+                return try encode(
+                    item,
+                    timeline: order,
+                    plan: plan,
+                    pid: pid,
+                    processUUID: processUUID,
+                    into: out,
+                    keepingTail: keepingTail,
+                    emit: emit
+                )
+            }
+            if let done { return done }
+        }
         // Idle frames are drawn as stretches (`collapsingIdleFrames`), by reference: the events
         // the collapse keeps are read where they are, not copied (`collapsedTimeline`).
         var source = item
@@ -153,15 +187,20 @@ public struct PerfettoTrace: Sendable {
                     : timeline.handles.map { h in
                         h < n ? events.baseAddress.unsafelyUnwrapped + Int(h) : extras.baseAddress.unsafelyUnwrapped + (Int(h) - n)
                     }
-                return try encode(
-                    source,
-                    timeline: pointers,
-                    pid: pid,
-                    processUUID: processUUID,
-                    into: out,
-                    keepingTail: keepingTail,
-                    emit: emit
-                )
+                let sorted = Self.timeOrder(pointers)
+                return try sorted.withUnsafeBufferPointer { sorted in
+                    let order = EventOrder(base: nil, sorted: sorted.baseAddress, count: sorted.count)
+                    return try encode(
+                        source,
+                        timeline: order,
+                        plan: nil,
+                        pid: pid,
+                        processUUID: processUUID,
+                        into: out,
+                        keepingTail: keepingTail,
+                        emit: emit
+                    )
+                }
             }
         }
     }
@@ -171,9 +210,35 @@ public struct PerfettoTrace: Sendable {
     /// refer to by id.
     private static func descriptors(_ item: ItemTrace, plan: TrackPlan, pid: Int, processUUID: UInt64) -> ProtobufWriter {
         var head = ProtobufWriter()
+        // The item starts the sequence's incremental state afresh, as Perfetto's SDK does
+        // (`TrackEventInternal::ResetIncrementalState`): the packet defaults (timestamps on the
+        // incremental clock, events on the item's busiest track unless they name another) and a
+        // clock snapshot that starts the incremental clock at 0 = BOOTTIME 0, so that a delta
+        // summed from here is the event's own time. The trace processor reads a packet with a
+        // clock snapshot for its defaults and snapshot only, so nothing else goes in it.
         head.message(F.tracePacket) { p in
             p.varint(F.trustedSequence, 1)
             p.varint(F.sequenceFlags, SequenceFlag.incrementalStateCleared)
+            p.message(F.packetDefaults) { d in
+                d.varint(F.timestampClockID, Self.incrementalClock)
+                if !plan.names.isEmpty {
+                    d.message(F.trackEventDefaults) { e in e.varint(F.defaultTrackUUID, processUUID + UInt64(plan.defaultTrack) + 1) }
+                }
+            }
+            p.message(F.clockSnapshot) { c in
+                c.message(F.clocks) { clock in
+                    clock.varint(F.clockID, Self.bootTimeClock)
+                    clock.varint(F.clockTimestamp, 0)
+                }
+                c.message(F.clocks) { clock in
+                    clock.varint(F.clockID, Self.incrementalClock)
+                    clock.varint(F.clockTimestamp, 0)
+                    clock.varint(F.isIncremental, 1)
+                }
+            }
+        }
+        head.message(F.tracePacket) { p in
+            p.varint(F.trustedSequence, 1)
             p.message(F.trackDescriptor) { d in
                 d.varint(F.uuid, processUUID)
                 d.message(F.process) { proc in
@@ -231,82 +296,91 @@ public struct PerfettoTrace: Sendable {
 
     private static func encode(
         _ item: ItemTrace,
-        timeline: [UnsafePointer<TraceEvent>],
+        timeline order: EventOrder,
+        plan planned: TrackPlan?,
         pid: Int,
         processUUID: UInt64,
         into out: PacketBuffer,
         keepingTail: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> UInt64 {
-        let (order, times) = Self.timeOrder(timeline)
-        let plan = TrackPlan(order: order)
+        // Without `asTheyLie` the plan always succeeds.
+        let plan = planned ?? TrackPlan(order: order, asTheyLie: false).unsafelyUnwrapped
         defer { plan.deallocate() }
         let head = descriptors(item, plan: plan, pid: pid, processUUID: processUUID)
         out.append(head.bytes)
 
+        // Read once: a static's every read goes through its lazy initializer's check
+        // (`swift_once`), and this is read after every packet.
+        let chunk = Self.chunk
         func flushIfFull() throws {
-            guard out.count >= Self.chunk else { return }
+            guard out.count >= chunk else { return }
             try emit(out.bytes)
             out.removeAll()
         }
-        let writer = EventPacketWriter(out: out, processUUID: processUUID)
+        let writer = EventPacketWriter(out: out, processUUID: processUUID, defaultTrack: plan.defaultTrack)
         var open = OpenSlices()
         var position = 0
-        try order.withUnsafeBufferPointer { order in
-            try times.withUnsafeBufferPointer { times in
-                func event(_ k: Int) -> UnsafePointer<TraceEvent> { order[k] }
-                // Each slice's place in the timeline: orders the ends of open slices that end
-                // together, as their begins came.
-                var sequence = 0
-                func isSlice(_ k: Int) -> Bool { event(k).pointee.kind.isSlice }
-                func write(_ k: Int, at time: Int64) {
-                    writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
-                }
-                while position < order.count {
-                    let time = times[position]
-                    var groupEnd = position + 1
-                    var slices = isSlice(position) ? 1 : 0
-                    while groupEnd < order.count, times[groupEnd] == time {
-                        if isSlice(groupEnd) { slices += 1 }
-                        groupEnd += 1
-                    }
-                    while let end = open.popIfDue(by: time) {
-                        writer.end(end.time, track: end.track)
+        func event(_ k: Int) -> UnsafePointer<TraceEvent> { order[k] }
+        // Each slice's place in the timeline: orders the ends of open slices that end
+        // together, as their begins came.
+        var sequence = 0
+        func isSlice(_ k: Int) -> Bool { event(k).pointee.kind.isSlice }
+        func write(_ k: Int, at time: Int64) {
+            writer.event(event(k), at: time, track: plan.tracks[k], nameID: plan.nameIDs[k])
+        }
+        while position < order.count {
+            let time = order.time(position)
+            var groupEnd = position + 1
+            var slices = isSlice(position) ? 1 : 0
+            while groupEnd < order.count, order.time(groupEnd) == time {
+                if isSlice(groupEnd) { slices += 1 }
+                groupEnd += 1
+            }
+            // Most times have no end due (the heap is empty or ends later): asked inline first.
+            while open.earliestEnd <= time, let end = open.popIfDue(by: time) {
+                writer.end(end.time, track: end.track)
+                try flushIfFull()
+            }
+            // The only slice at its time, ending before anything else happens (the next
+            // start, any open slice's end): its end packet comes right after its begin
+            // (which follows the time's instants and counters), so it is written now,
+            // without going through the heap — an idle frame, a cache miss with its
+            // occupancy sample.
+            if slices == 1 {
+                var slice = position
+                while !isSlice(slice) { slice += 1 }
+                let duration = event(slice).pointee.durationNanoseconds
+                let end = time + max(1, duration)
+                if open.earliestEnd > end, groupEnd == order.count || order.time(groupEnd) >= end {
+                    for k in position..<groupEnd where k != slice {
+                        write(k, at: time)
                         try flushIfFull()
                     }
-                    // A slice alone at its time that ends before anything else happens (the next
-                    // start, any open slice's end): its end packet comes right after its begin,
-                    // so it is written now, without going through the heap — an idle frame.
-                    if slices == 1, groupEnd == position + 1 {
-                        let duration = event(position).pointee.durationNanoseconds
-                        let end = time + max(1, duration)
-                        if open.earliestEnd > end, groupEnd == order.count || times[groupEnd] >= end {
-                            write(position, at: time)
-                            writer.end(end, track: plan.tracks[position])
-                            try flushIfFull()
-                            position = groupEnd
-                            sequence += 1
-                            continue
-                        }
-                    }
-                    if slices < groupEnd - position {
-                        for k in position..<groupEnd where !isSlice(k) {
-                            write(k, at: time)
-                            try flushIfFull()
-                        }
-                    }
-                    if slices > 0 {
-                        for k in position..<groupEnd where isSlice(k) {
-                            write(k, at: time)
-                            let duration = event(k).pointee.durationNanoseconds
-                            open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
-                            try flushIfFull()
-                        }
-                    }
+                    write(slice, at: time)
+                    writer.end(end, track: plan.tracks[slice])
+                    try flushIfFull()
                     sequence += groupEnd - position
                     position = groupEnd
+                    continue
                 }
             }
+            if slices < groupEnd - position {
+                for k in position..<groupEnd where !isSlice(k) {
+                    write(k, at: time)
+                    try flushIfFull()
+                }
+            }
+            if slices > 0 {
+                for k in position..<groupEnd where isSlice(k) {
+                    write(k, at: time)
+                    let duration = event(k).pointee.durationNanoseconds
+                    open.push(time: time + max(1, duration), sequence: Int32(sequence + k - position), track: plan.tracks[k])
+                    try flushIfFull()
+                }
+            }
+            sequence += groupEnd - position
+            position = groupEnd
         }
         while let end = open.popIfDue(by: .max) {
             writer.end(end.time, track: end.track)
@@ -324,18 +398,42 @@ public struct PerfettoTrace: Sendable {
     /// track_event }` into a `PacketBuffer`, lengths computed first (keys spelled out as bytes;
     /// see `F` and perfetto's track_event.proto for their numbers). `ProtobufWriter` would write
     /// the same bytes, one array per message.
+    ///
+    /// Every packet leans on the item's incremental state (`descriptors`), so says
+    /// `SEQ_NEEDS_INCREMENTAL_STATE`: its timestamp is the time since the previous event packet
+    /// (the incremental clock), its track is left out when it is the default one, and names are
+    /// interned where they can be.
     private struct EventPacketWriter {
         let out: PacketBuffer
         let processUUID: UInt64
+        /// The track `TrackEventDefaults.track_uuid` names: its events carry no `track_uuid`.
+        let defaultTrack: Int32
+        /// The incremental clock's reading: the last event packet's time.
+        let clock = SequenceClock()
+
+        /// The previous packet's time on the item's sequence, which the next timestamp counts from.
+        final class SequenceClock {
+            @exclusivity(unchecked) var last: UInt64 = 0
+        }
 
         /// A slice begin (with the slice's name, interned or in place, and value), an instant, or a
         /// counter sample.
         @inline(__always) func event(_ event: UnsafePointer<TraceEvent>, at time: Int64, track: Int32, nameID: Int32) {
-            let uuid = processUUID + UInt64(track) + 1
+            let uuid = track == defaultTrack ? 0 : processUUID + UInt64(track) + 1
             let kind = event.pointee.kind
             let type: EventType = kind.isSlice ? .sliceBegin : .instant
             let annotationName = kind == .idle ? PerfettoTrace.framesNameID : PerfettoTrace.valueNameID
-            if kind == .counter {
+            let now = UInt64(max(0, time))
+            if kind == .counter || nameID != 0, now >= clock.last {
+                short(
+                    kind == .counter ? .counter : type,
+                    uuid,
+                    at: now,
+                    nameID: UInt64(nameID),
+                    value: event.pointee.value,
+                    annotationName: annotationName
+                )
+            } else if kind == .counter {
                 write(time, .counter, uuid, counter: event.pointee.value ?? 0, nameID: 0, name: nil, annotation: nil)
             } else if nameID != 0 {
                 write(
@@ -369,6 +467,89 @@ public struct PerfettoTrace: Sendable {
             }
         }
 
+        /// A counter sample, or a begin or instant with an interned name (everything but a
+        /// numbered name), at or after the last packet's time: the same bytes as `write`, without
+        /// its options — every packet but ends comes here, and the general case took four times
+        /// as long a packet as `end`. Lengths fit one byte (a packet is under 60 bytes).
+        @inline(__always) private func short(
+            _ type: EventType,
+            _ uuid: UInt64,
+            at now: UInt64,
+            nameID: UInt64,
+            value: Double?,
+            annotationName: UInt64
+        ) {
+            let delta = now - clock.last
+            clock.last = now
+            let isCounter = type == .counter
+            // A counter without a value samples 0; a whole number goes as a varint.
+            let number = isCounter ? value ?? 0 : value
+            var bits: UInt64 = 0
+            var isWhole = false
+            if let number {
+                if let w = Self.whole(number) {
+                    bits = w
+                    isWhole = true
+                } else {
+                    bits = number.bitPattern
+                }
+            }
+            let valueSize = isWhole ? PacketBuffer.varintSize(bits) : 8
+            var trackEvent = 2  // type
+            if uuid != 0 { trackEvent += 1 + PacketBuffer.varintSize(uuid) }  // track_uuid
+            if isCounter {
+                trackEvent += 2 + valueSize  // counter_value (30) or double_counter_value (44)
+            } else {
+                trackEvent += 1 + PacketBuffer.varintSize(nameID)  // name_iid (10)
+                if number != nil { trackEvent += 2 + 3 + valueSize }  // debug_annotations (4)
+            }
+            let packet = 1 + PacketBuffer.varintSize(delta) + 2 + 2 + 2 + trackEvent
+            out.write(reserving: 2 + packet) { out in
+                out.byte(0x0A)  // Trace.packet (1)
+                out.byte(UInt8(packet))
+                out.byte(0x40)  // timestamp (8)
+                out.varint(delta)
+                out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
+                out.byte(1)
+                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
+                out.byte(UInt8(SequenceFlag.needsIncrementalState))
+                out.byte(0x5A)  // track_event (11)
+                out.byte(UInt8(trackEvent))
+                out.byte(0x48)  // type (9)
+                out.byte(UInt8(type.rawValue))
+                if uuid != 0 {
+                    out.byte(0x58)  // track_uuid (11)
+                    out.varint(uuid)
+                }
+                if isCounter {
+                    if isWhole {
+                        out.byte(0xF0)  // counter_value (30), varint
+                        out.byte(0x01)
+                        out.varint(bits)
+                    } else {
+                        out.byte(0xE1)  // double_counter_value (44), 64-bit
+                        out.byte(0x02)
+                        out.double(Double(bitPattern: bits))
+                    }
+                    return
+                }
+                out.byte(0x50)  // name_iid (10)
+                out.varint(nameID)
+                guard number != nil else { return }
+                out.byte(0x22)  // debug_annotations (4)
+                out.byte(UInt8(3 + valueSize))
+                out.byte(0x08)  // name_iid (1)
+                out.byte(UInt8(annotationName))
+                if isWhole {
+                    out.byte(0x20)  // int_value (4), varint
+                    out.varint(bits)
+                } else {
+                    out.byte(0x29)  // double_value (5), 64-bit
+                    out.double(Double(bitPattern: bits))
+                }
+            }
+        }
+
         /// `value` as an `int64` varint's bits, if it is a whole number that an int64 holds exactly
         /// (and not -0, which would come back as 0).
         @inline(__always) static func whole(_ value: Double) -> UInt64? {
@@ -377,12 +558,41 @@ public struct PerfettoTrace: Sendable {
             return UInt64(bitPattern: Int64(value))
         }
 
+        /// A slice end: the commonest packet (every slice has one), so written here without the
+        /// general case's options — the same bytes `write` would give.
         @inline(__always) func end(_ time: Int64, track: Int32) {
-            write(time, .sliceEnd, processUUID + UInt64(track) + 1, counter: nil, nameID: 0, name: nil, annotation: nil)
+            let uuid = track == defaultTrack ? 0 : processUUID + UInt64(track) + 1
+            let now = UInt64(max(0, time))
+            guard now >= clock.last else {
+                write(time, .sliceEnd, uuid, counter: nil, nameID: 0, name: nil, annotation: nil)
+                return
+            }
+            let delta = now - clock.last
+            clock.last = now
+            let trackEvent = uuid == 0 ? 2 : 3 + PacketBuffer.varintSize(uuid)  // type, track_uuid
+            let packet = 1 + PacketBuffer.varintSize(delta) + 2 + 2 + 2 + trackEvent  // at most 30 bytes
+            out.write(reserving: 2 + packet) { out in
+                out.byte(0x0A)  // Trace.packet (1)
+                out.byte(UInt8(packet))
+                out.byte(0x40)  // timestamp (8)
+                out.varint(delta)
+                out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
+                out.byte(1)
+                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
+                out.byte(UInt8(SequenceFlag.needsIncrementalState))
+                out.byte(0x5A)  // track_event (11)
+                out.byte(UInt8(trackEvent))
+                out.byte(0x48)  // type (9)
+                out.byte(UInt8(EventType.sliceEnd.rawValue))
+                if uuid != 0 {
+                    out.byte(0x58)  // track_uuid (11)
+                    out.varint(uuid)
+                }
+            }
         }
 
         /// `nameID` 0: `name` in place, or no name; with a `number`, its digits go at `numberAt`
-        /// in `name`.
+        /// in `name`; `uuid` 0: the default track.
         @inline(__always) private func write(
             _ time: Int64,
             _ type: EventType,
@@ -395,8 +605,15 @@ public struct PerfettoTrace: Sendable {
             annotation: Double?,
             annotationName: UInt64 = PerfettoTrace.valueNameID
         ) {
-            let timestamp = UInt64(max(0, time))
-            var trackEvent = 2 + 1 + PacketBuffer.varintSize(uuid)  // type, track_uuid
+            // Times come in order (`encode` walks them so), so the delta is never negative; if one
+            // were, the packet would say its time on BOOTTIME outright, as the SDK does, leaving
+            // the incremental clock where it was.
+            let now = UInt64(max(0, time))
+            let incremental = now >= clock.last
+            let timestamp = incremental ? now - clock.last : now
+            if incremental { clock.last = now }
+            var trackEvent = 2  // type
+            if uuid != 0 { trackEvent += 1 + PacketBuffer.varintSize(uuid) }  // track_uuid
             // A whole number (a count, a key) goes as a varint: `counter_value` (30) instead of
             // `double_counter_value` (44), a debug annotation's `int_value` (4) instead of its
             // `double_value` (5); the trace processor reads either as the same number.
@@ -410,26 +627,31 @@ public struct PerfettoTrace: Sendable {
             // debug_annotations (4): name_iid, then int_value or double_value
             let annotationSize = 2 + 1 + (annotationInt.map { PacketBuffer.varintSize($0) } ?? 8)
             if annotation != nil { trackEvent += 2 + annotationSize }
-            let interned = nameID != 0 || annotation != nil
-            var packet = 1 + PacketBuffer.varintSize(timestamp) + 2 + 1 + PacketBuffer.varintSize(UInt64(trackEvent)) + trackEvent
-            if interned { packet += 2 }  // sequence_flags
+            // timestamp, trusted_packet_sequence_id, sequence_flags, track_event's key and length
+            var packet = 1 + PacketBuffer.varintSize(timestamp) + 2 + 2 + 1 + PacketBuffer.varintSize(UInt64(trackEvent)) + trackEvent
+            if !incremental { packet += 3 }  // timestamp_clock_id (58) = BOOTTIME
             out.write(reserving: 1 + PacketBuffer.varintSize(UInt64(packet)) + packet) { out in
                 out.byte(0x0A)  // Trace.packet (1)
                 out.varint(UInt64(packet))
                 out.byte(0x40)  // timestamp (8)
                 out.varint(timestamp)
+                if !incremental {
+                    out.byte(0xD0)  // timestamp_clock_id (58)
+                    out.byte(0x03)
+                    out.byte(UInt8(PerfettoTrace.bootTimeClock))
+                }
                 out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
                 out.byte(1)
-                if interned {
-                    out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
-                    out.byte(UInt8(SequenceFlag.needsIncrementalState))
-                }
+                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
+                out.byte(UInt8(SequenceFlag.needsIncrementalState))
                 out.byte(0x5A)  // track_event (11)
                 out.varint(UInt64(trackEvent))
                 out.byte(0x48)  // type (9)
                 out.byte(UInt8(type.rawValue))
-                out.byte(0x58)  // track_uuid (11)
-                out.varint(uuid)
+                if uuid != 0 {
+                    out.byte(0x58)  // track_uuid (11)
+                    out.varint(uuid)
+                }
                 if let counterInt {
                     out.byte(0xF0)  // counter_value (30), varint
                     out.byte(0x01)
@@ -479,29 +701,36 @@ public struct PerfettoTrace: Sendable {
     /// How many bytes `encode` gathers before handing them on.
     static let chunk = 1 << 20
 
-    /// The events (given in creation order) by start time, then creation order, and their start
-    /// times in that order: one pass over the events that reads each start once (no sort when
-    /// they come in order).
-    private static func timeOrder(
-        _ events: [UnsafePointer<TraceEvent>]
-    ) -> (order: [UnsafePointer<TraceEvent>], times: [Int64]) {
-        let n = events.count
+    /// The events (given in creation order) by start time, then creation order: one pass reads
+    /// each start once, and a sort orders them when they do not come in order.
+    private static func timeOrder(_ events: [UnsafePointer<TraceEvent>]) -> [UnsafePointer<TraceEvent>] {
         var inOrder = true
-        var times = [Int64](unsafeUninitializedCapacity: n) { times, count in
-            var last = Int64.min
-            for i in 0..<n {
-                let t = events[i].pointee.startNanoseconds
-                if t < last { inOrder = false }
-                last = t
-                times[i] = t
-            }
-            count = n
+        var last = Int64.min
+        for event in events {
+            let t = event.pointee.startNanoseconds
+            if t < last { inOrder = false }
+            last = t
         }
-        if inOrder { return (events, times) }
-        var keys = times.indices.map { (time: times[$0], index: Int32($0)) }
+        if inOrder { return events }
+        var keys = events.indices.map { (time: events[$0].pointee.startNanoseconds, index: Int32($0)) }
         keys.sort { ($0.time, $0.index) < ($1.time, $1.index) }
-        times = keys.map(\.time)
-        return (keys.map { events[Int($0.index)] }, times)
+        return keys.map { events[Int($0.index)] }
+    }
+
+    /// The events in time order, as the plan and the walk read them: the item's events where they
+    /// lie (`base`, when they come in order) or pointers sorted by time.
+    fileprivate struct EventOrder {
+        let base: UnsafePointer<TraceEvent>?
+        let sorted: UnsafePointer<UnsafePointer<TraceEvent>>?
+        let count: Int
+
+        @inline(__always) subscript(_ k: Int) -> UnsafePointer<TraceEvent> {
+            if let sorted { return sorted[k] }
+            return base.unsafelyUnwrapped + k
+        }
+
+        /// The start of the `k`th event in time order.
+        @inline(__always) func time(_ k: Int) -> Int64 { self[k].pointee.startNanoseconds }
     }
 
     /// The item's tracks, in the order their first event comes in time: each actor's track, its
@@ -519,6 +748,9 @@ public struct PerfettoTrace: Sendable {
         var interns = false
         /// Whether any event is an idle stretch (whose annotation is `frames`).
         var hasIdleStretches = false
+        /// The track with the most packets (the first of those): the item's
+        /// `TrackEventDefaults.track_uuid`, which its events do not repeat.
+        var defaultTrack: Int32 = 0
         /// Each event's interned name (by its position in time order); 0 for a counter and for a
         /// name written in place.
         var nameIDs: UnsafeBufferPointer<Int32>
@@ -530,9 +762,10 @@ public struct PerfettoTrace: Sendable {
             var laneTracks: [Int32] = []
         }
 
-        init(
-            order: [UnsafePointer<TraceEvent>]
-        ) {
+        /// The plan of the events in `order`; with `asTheyLie` (the item's events as they were
+        /// recorded), nil as soon as one starts before the one before it or is an idle frame,
+        /// which `encode` then collapses and orders first.
+        init?(order: EventOrder, asTheyLie: Bool) {
             // Everything the loop below changes is a local that no closure captures: a captured
             // variable lives in a box whose every access is checked for exclusivity at run time
             // (`swift_beginAccess`, a few percent of a traced run). The lookups on a
@@ -542,6 +775,8 @@ public struct PerfettoTrace: Sendable {
             // Each track's last counter sample (its place in time order; -1 for a thread track): its
             // unit is read once at the end, not stored (a string's retain and release) per sample.
             var counterLast: [Int32] = []
+            // Each track's packets (a slice two): the busiest is the item's default track.
+            var trackPackets: [Int] = []
             var interns = false
             var hasIdleStretches = false
             var byName: [String: Int32] = [:]
@@ -581,22 +816,35 @@ public struct PerfettoTrace: Sendable {
             // alive during the plan, so words seen once cannot come back as another string.
             var actorWords = StringWords()
             var nameWords = StringWords()
+            // Read once, not per event (see `chunk` in `encode`).
+            let trackOffset = StringWords.trackOffset
+            let nameOffset = StringWords.nameOffset
+            var lastStart = Int64.min
             for k in 0..<order.count {
                 let event = order[k]
                 let kind = event.pointee.kind
-                let a = Int(actorWords.lookup(event, at: StringWords.trackOffset) { actor(event.pointee.track) })
+                if asTheyLie {
+                    let start = event.pointee.startNanoseconds
+                    if start < lastStart || ItemTrace.isIdleFrame(event) {
+                        plannedTracks.deallocate()
+                        plannedNames.deallocate()
+                        return nil
+                    }
+                    lastStart = start
+                }
+                let a = Int(actorWords.lookup(event, at: trackOffset) { actor(event.pointee.track) })
                 let nameID: Int32
                 if kind == .counter || event.pointee.number >= 0 {
                     // A numbered name (`NumberedName`, each used once or twice) is written in
                     // place: its text is shared, so its words would find another number's id.
                     nameID = 0
-                } else if let known = nameWords.cached(event, at: StringWords.nameOffset) {
+                } else if let known = nameWords.cached(event, at: nameOffset) {
                     nameID = known
                 } else {
                     // A miss (a name new to the item, or a collision): asked of a local struct,
                     // not a closure whose captured state is checked for exclusivity per call.
                     nameID = interned.id(of: event.pointee.text)
-                    nameWords.remember(event, at: StringWords.nameOffset, nameID)
+                    nameWords.remember(event, at: nameOffset, nameID)
                 }
                 if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
                 if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
@@ -616,22 +864,31 @@ public struct PerfettoTrace: Sendable {
                     if actors[a].laneTracks[lane] < 0 {
                         let name = actorNames[a]
                         let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                        if Int(t) == counterLast.count { counterLast.append(-1) }
+                        if Int(t) == counterLast.count {
+                            counterLast.append(-1)
+                            trackPackets.append(0)
+                        }
                         actors[a].laneTracks[lane] = t
                     }
                     plannedTracks[k] = actors[a].laneTracks[lane]
+                    trackPackets[Int(actors[a].laneTracks[lane])] &+= 2
                 case .instant, .counter:
                     if actors[a].track < 0 {
                         let t = track(actorNames[a])
-                        if Int(t) == counterLast.count { counterLast.append(-1) }
+                        if Int(t) == counterLast.count {
+                            counterLast.append(-1)
+                            trackPackets.append(0)
+                        }
                         actors[a].track = t
                     }
                     let t = actors[a].track
                     if kind == .counter { counterLast[Int(t)] = Int32(k) }
                     plannedTracks[k] = t
+                    trackPackets[Int(t)] &+= 1
                 }
             }
             self.names = names
+            defaultTrack = Int32(trackPackets.indices.max { trackPackets[$0] < trackPackets[$1] } ?? 0)
             counterUnits = counterLast.map { $0 < 0 ? nil : order[Int($0)].pointee.text }
             self.eventNames = interned.names
             self.interns = interns
@@ -815,7 +1072,9 @@ public struct PerfettoTrace: Sendable {
         }
 
         /// When the earliest open slice ends (`Int64.max` if none is open).
-        var earliestEnd: Int64 { heap.first?.time ?? .max }
+        var earliestEnd: Int64 {
+            @inline(__always) get { heap.first?.time ?? .max }
+        }
 
         /// The earliest end, if it is at or before `time`.
         mutating func popIfDue(by time: Int64) -> End? {

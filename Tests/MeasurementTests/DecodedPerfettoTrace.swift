@@ -1,6 +1,12 @@
 /// A `--perfetto` trace read back into its events — what a trace processor shows — so that two
-/// encodings (string names or interned ones, any track uuids) compare by content: each event's
-/// process, track, type, time, name and values, in packet order. Knows only the fields the
+/// encodings (string names or interned ones, any track uuids, absolute or incremental timestamps)
+/// compare by content: each event's process, track, type, time, name and values, in packet order.
+/// Incremental state is read as trace_packet.proto and clock_snapshot.proto say: cleared by
+/// `SEQ_INCREMENTAL_STATE_CLEARED` (interned names, packet defaults), a packet's clock its own
+/// `timestamp_clock_id`, else the defaults', else BOOTTIME; an incremental clock's timestamp a delta
+/// from the previous one on it, the first after a clock snapshot from the snapshot's; an event
+/// without `track_uuid` on the defaults' track; a packet that uses any of it says
+/// `SEQ_NEEDS_INCREMENTAL_STATE`. Knows only the fields the
 /// encoders write (a whole number's value or counter sample as an int64 or a double read alike, as
 /// the trace processor shows them); Perfetto's own schema checks the real files (analysis/tests).
 struct DecodedPerfettoTrace: Equatable {
@@ -81,15 +87,54 @@ struct DecodedPerfettoTrace: Equatable {
         var trackNames: [UInt64: (process: String, track: String)] = [:]
         var eventNames: [UInt64: String] = [:]
         var annotationNames: [UInt64: String] = [:]
+        // Packet defaults: timestamp_clock_id, track_event_defaults.track_uuid.
+        var defaultClock: UInt64?
+        var defaultTrack: UInt64?
+        // Incremental clocks: the last reading and its offset from BOOTTIME (the snapshot's).
+        var incrementalClocks: [UInt64: (last: UInt64, offset: UInt64)] = [:]
         for packetField in try Self.fields(bytes[...]) where packetField.number == 1 {
-            var time: UInt64 = 0
+            let packet = try Self.fields(packetField.bytes)
+            var flags: UInt64 = 0
+            for f in packet where f.number == 13 { flags = f.varint }
+            if flags & 1 != 0 {  // SEQ_INCREMENTAL_STATE_CLEARED
+                eventNames = [:]
+                annotationNames = [:]
+                defaultClock = nil
+                defaultTrack = nil
+                incrementalClocks = [:]
+            }
+            var stamp: UInt64?
+            var clockID: UInt64?
             var trackEvent: ArraySlice<UInt8>?
-            for f in try Self.fields(packetField.bytes) {
+            for f in packet {
                 switch f.number {
-                case 8: time = f.varint
-                case 13 where f.varint & 1 != 0:  // SEQ_INCREMENTAL_STATE_CLEARED
-                    eventNames = [:]
-                    annotationNames = [:]
+                case 8: stamp = f.varint
+                case 58: clockID = f.varint
+                case 59:  // trace_packet_defaults
+                    for d in try Self.fields(f.bytes) {
+                        if d.number == 58 { defaultClock = d.varint }
+                        if d.number == 11 {
+                            for e in try Self.fields(d.bytes) where e.number == 11 { defaultTrack = e.varint }
+                        }
+                    }
+                case 6:  // clock_snapshot: BOOTTIME's reading and each incremental clock's
+                    var clocks: [(id: UInt64, time: UInt64, incremental: Bool)] = []
+                    for c in try Self.fields(f.bytes) where c.number == 1 {
+                        let clock = try Self.fields(c.bytes)
+                        clocks.append(
+                            (
+                                clock.first { $0.number == 1 }?.varint ?? 0, clock.first { $0.number == 2 }?.varint ?? 0,
+                                clock.first { $0.number == 3 }?.varint == 1
+                            )
+                        )
+                    }
+                    guard let boot = clocks.first(where: { $0.id == 6 }) else {
+                        throw Failure.malformed("a clock snapshot without BOOTTIME")
+                    }
+                    for c in clocks where c.incremental {
+                        guard (64..<128).contains(c.id) else { throw Failure.malformed("incremental clock \(c.id) is not sequence-scoped") }
+                        incrementalClocks[c.id] = (c.time, boot.time &- c.time)
+                    }
                 case 12:  // interned_data
                     for d in try Self.fields(f.bytes) where d.number == 2 || d.number == 3 {
                         let entry = try Self.fields(d.bytes)
@@ -119,8 +164,30 @@ struct DecodedPerfettoTrace: Equatable {
                 }
             }
             guard let trackEvent else { continue }
+            var time = stamp ?? 0
+            let clock = clockID ?? defaultClock ?? 6
+            if clockID == nil, defaultClock != nil, flags & 2 == 0 {
+                throw Failure.malformed("a timestamp on the defaults' clock without SEQ_NEEDS_INCREMENTAL_STATE")
+            }
+            if let stamp, clock != 6 {
+                guard let state = incrementalClocks[clock] else { throw Failure.malformed("clock \(clock) has no snapshot") }
+                let reading = state.last &+ stamp
+                incrementalClocks[clock] = (reading, state.offset)
+                time = reading &+ state.offset
+            }
+            let fields = try Self.fields(trackEvent)
+            var track = defaultTrack
+            if fields.contains(where: { $0.number == 11 }) {
+                track = nil
+            } else if flags & 2 == 0 {
+                throw Failure.malformed("an event on the default track without SEQ_NEEDS_INCREMENTAL_STATE")
+            }
             var event = Event(process: "?", track: "?", type: 0, time: time)
-            for f in try Self.fields(trackEvent) {
+            if let track {
+                guard let names = trackNames[track] else { throw Failure.malformed("undeclared default track \(track)") }
+                (event.process, event.track) = names
+            }
+            for f in fields {
                 switch f.number {
                 case 9: event.type = f.varint
                 case 11:

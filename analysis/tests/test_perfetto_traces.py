@@ -55,6 +55,7 @@ class Process:
     name: str
     tracks: dict[str, int] = field(default_factory=dict)  # track name -> uuid
     counters: set[int] = field(default_factory=set)
+    units: dict[int, str] = field(default_factory=dict)  # counter track uuid -> its unit
     events: dict[int, list] = field(default_factory=lambda: defaultdict(list))  # uuid -> [(ts, TrackEvent)]
 
     def on(self, prefix: str) -> list:
@@ -91,29 +92,83 @@ def assert_known_fields(message, path: str = "packet") -> None:
             assert_known_fields(v, f"{path}.{descriptor.name}")
 
 
-def resolve_interned(packet, event_names: dict[int, str], annotation_names: dict[int, str]) -> None:
-    """Keeps the sequence's interned names (cleared with its incremental state) and writes them into
-    the packet's event: `name_iid` becomes `name`, a debug annotation's `name_iid` its `name`, so the
-    tests read names as the trace processor shows them; a whole number written as a varint (an
+BOOTTIME = 6  # ClockSnapshot.Clock.BuiltinClocks.BOOTTIME: a timestamp's clock unless it says otherwise
+TracePacket = perfetto_trace_pb2.TracePacket
+
+
+@dataclass
+class Sequence:
+    """One packet sequence's incremental state, as trace_packet.proto, clock_snapshot.proto and
+    interned_data.proto define it: interned names, packet defaults (timestamp clock, track) and
+    each incremental clock's last reading with its offset from BOOTTIME (the snapshot's). All of it
+    is dropped by `SEQ_INCREMENTAL_STATE_CLEARED`."""
+
+    event_names: dict[int, str] = field(default_factory=dict)
+    annotation_names: dict[int, str] = field(default_factory=dict)
+    default_clock: int | None = None
+    default_track: int | None = None
+    clocks: dict[int, tuple[int, int]] = field(default_factory=dict)  # clock id -> (last reading, offset)
+
+
+def resolve(packet, seq: Sequence) -> None:
+    """Applies and updates the sequence's incremental state and writes what it resolves into the
+    packet, so the tests read every packet as the trace processor would see it: an absolute
+    timestamp (a delta on an incremental clock summed from the last reading, the first after a
+    snapshot from the snapshot's), the event's track (the defaults' when it names none), `name_iid`
+    as `name`, a debug annotation's `name_iid` as its `name`; a whole number written as a varint (an
     annotation's `int_value`, a `counter_value`) becomes the double the tests read, as the trace
-    processor's tables hold it. An id never interned fails."""
-    if packet.sequence_flags & perfetto_trace_pb2.TracePacket.SEQ_INCREMENTAL_STATE_CLEARED:
-        event_names.clear()
-        annotation_names.clear()
+    processor's tables hold it. An id never interned, a delta on a clock without a snapshot, or a
+    packet that leans on the state without `SEQ_NEEDS_INCREMENTAL_STATE` fails."""
+    needs = bool(packet.sequence_flags & TracePacket.SEQ_NEEDS_INCREMENTAL_STATE)
+    if packet.sequence_flags & TracePacket.SEQ_INCREMENTAL_STATE_CLEARED:
+        seq.event_names.clear()
+        seq.annotation_names.clear()
+        seq.default_clock = seq.default_track = None
+        seq.clocks.clear()
+    if packet.HasField("trace_packet_defaults"):
+        d = packet.trace_packet_defaults
+        if d.HasField("timestamp_clock_id"):
+            seq.default_clock = d.timestamp_clock_id
+        if d.HasField("track_event_defaults") and d.track_event_defaults.HasField("track_uuid"):
+            seq.default_track = d.track_event_defaults.track_uuid
     if packet.HasField("interned_data"):
-        event_names.update({n.iid: n.name for n in packet.interned_data.event_names})
-        annotation_names.update({n.iid: n.name for n in packet.interned_data.debug_annotation_names})
+        seq.event_names.update({n.iid: n.name for n in packet.interned_data.event_names})
+        seq.annotation_names.update({n.iid: n.name for n in packet.interned_data.debug_annotation_names})
+    if packet.HasField("clock_snapshot"):
+        clocks = {c.clock_id: c for c in packet.clock_snapshot.clocks}
+        assert BOOTTIME in clocks, "a clock snapshot without BOOTTIME"
+        for c in clocks.values():
+            if c.is_incremental:
+                assert 64 <= c.clock_id < 128, f"incremental clock {c.clock_id} is not sequence-scoped"
+                assert c.unit_multiplier_ns in (0, 1), "the tests read nanoseconds"
+                seq.clocks[c.clock_id] = (c.timestamp, clocks[BOOTTIME].timestamp - c.timestamp)
     if not packet.HasField("track_event"):
         return
+    if packet.HasField("timestamp"):
+        clock = packet.timestamp_clock_id if packet.HasField("timestamp_clock_id") else seq.default_clock
+        if not packet.HasField("timestamp_clock_id") and clock is not None:
+            assert needs, (
+                f"a timestamp on the defaults' clock without SEQ_NEEDS_INCREMENTAL_STATE, at {packet.timestamp}"
+            )
+        if clock is not None and clock != BOOTTIME:
+            assert clock in seq.clocks, f"timestamp on clock {clock}, which has no snapshot"
+            last, offset = seq.clocks[clock]
+            last += packet.timestamp
+            seq.clocks[clock] = (last, offset)
+            packet.timestamp = last + offset
+            packet.timestamp_clock_id = BOOTTIME
     e = packet.track_event
+    if not e.HasField("track_uuid"):
+        assert needs and seq.default_track is not None, f"an event without a track, at {packet.timestamp}"
+        e.track_uuid = seq.default_track
     if e.HasField("name_iid"):
-        assert packet.sequence_flags & perfetto_trace_pb2.TracePacket.SEQ_NEEDS_INCREMENTAL_STATE
-        assert e.name_iid in event_names, f"name_iid {e.name_iid} never interned, at {packet.timestamp}"
-        e.name = event_names[e.name_iid]
+        assert needs
+        assert e.name_iid in seq.event_names, f"name_iid {e.name_iid} never interned, at {packet.timestamp}"
+        e.name = seq.event_names[e.name_iid]
     for a in e.debug_annotations:
         if a.HasField("name_iid"):
-            assert a.name_iid in annotation_names, f"annotation name_iid {a.name_iid} never interned"
-            a.name = annotation_names[a.name_iid]
+            assert a.name_iid in seq.annotation_names, f"annotation name_iid {a.name_iid} never interned"
+            a.name = seq.annotation_names[a.name_iid]
         if a.HasField("int_value"):  # a whole number is written as a varint; the tests read doubles
             a.double_value = float(a.int_value)
     if e.HasField("counter_value"):  # likewise a whole counter sample (the counter table holds doubles)
@@ -123,42 +178,93 @@ def resolve_interned(packet, event_names: dict[int, str], annotation_names: dict
 def test_interned_names_resolve_and_an_unknown_id_fails() -> None:
     """The decoder reads interned names as the trace processor does; control: an id that was never
     interned, or one from before the state was cleared, is an error, not a silent empty name."""
-    flags = perfetto_trace_pb2.TracePacket
-    first = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_INCREMENTAL_STATE_CLEARED)
+    flags = TracePacket
+    first = TracePacket(sequence_flags=flags.SEQ_INCREMENTAL_STATE_CLEARED)
     first.interned_data.event_names.add(iid=1, name="frame")
     first.interned_data.debug_annotation_names.add(iid=1, name="value")
-    event = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    event = TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    event.track_event.track_uuid = 2
     event.track_event.name_iid = 1
     event.track_event.debug_annotations.add(name_iid=1, double_value=2.0)
-    names: dict[int, str] = {}
-    annotations: dict[int, str] = {}
-    resolve_interned(first, names, annotations)
-    resolve_interned(event, names, annotations)
+    seq = Sequence()
+    resolve(first, seq)
+    resolve(event, seq)
     assert event.track_event.name == "frame"
     assert event.track_event.debug_annotations[0].name == "value"
-    whole = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    whole = TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    whole.track_event.track_uuid = 2
     whole.track_event.name_iid = 1
     whole.track_event.debug_annotations.add(name_iid=1, int_value=-7)
     whole.track_event.counter_value = 12
-    resolve_interned(whole, names, annotations)
+    resolve(whole, seq)
     assert whole.track_event.debug_annotations[0].double_value == -7.0
     assert whole.track_event.double_counter_value == 12.0
-    unknown = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    unknown = TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    unknown.track_event.track_uuid = 2
     unknown.track_event.name_iid = 2
     with pytest.raises(AssertionError, match="never interned"):
-        resolve_interned(unknown, names, annotations)
-    resolve_interned(
-        perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_INCREMENTAL_STATE_CLEARED), names, annotations
-    )
-    stale = perfetto_trace_pb2.TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+        resolve(unknown, seq)
+    resolve(TracePacket(sequence_flags=flags.SEQ_INCREMENTAL_STATE_CLEARED), seq)
+    stale = TracePacket(sequence_flags=flags.SEQ_NEEDS_INCREMENTAL_STATE)
+    stale.track_event.track_uuid = 2
     stale.track_event.name_iid = 1
     with pytest.raises(AssertionError, match="never interned"):
-        resolve_interned(stale, names, annotations)
+        resolve(stale, seq)
+
+
+def incremental_start(default_track: int = 7, at: int = 1000) -> TracePacket:
+    """A sequence's first packet as the encoder writes it: state cleared, timestamps on clock 64
+    (incremental, `at` = BOOTTIME `at` + 5), events on `default_track` unless they say otherwise."""
+    first = TracePacket(trusted_packet_sequence_id=1, sequence_flags=TracePacket.SEQ_INCREMENTAL_STATE_CLEARED)
+    first.trace_packet_defaults.timestamp_clock_id = 64
+    first.trace_packet_defaults.track_event_defaults.track_uuid = default_track
+    first.clock_snapshot.clocks.add(clock_id=BOOTTIME, timestamp=at + 5)
+    first.clock_snapshot.clocks.add(clock_id=64, timestamp=at, is_incremental=True)
+    return first
+
+
+def delta(timestamp: int, track: int | None = None, flags: int = TracePacket.SEQ_NEEDS_INCREMENTAL_STATE):
+    packet = TracePacket(trusted_packet_sequence_id=1, timestamp=timestamp, sequence_flags=flags)
+    packet.track_event.type = TrackEvent.TYPE_INSTANT
+    if track is not None:
+        packet.track_event.track_uuid = track
+    return packet
+
+
+def test_incremental_timestamps_and_the_default_track_resolve_as_the_spec_says() -> None:
+    """Deltas on the incremental clock sum from the snapshot's reading (plus BOOTTIME's offset), a
+    packet on BOOTTIME says its time outright and leaves the incremental clock alone, an event
+    without a track is on the defaults' track; a cleared state starts over. Controls: a delta with
+    no snapshot, an event with no track and no defaults, and a packet that uses the defaults without
+    `SEQ_NEEDS_INCREMENTAL_STATE` all fail."""
+    seq = Sequence()
+    resolve(incremental_start(), seq)
+    packets = [delta(0), delta(20, track=9), delta(3)]
+    absolute = delta(50)
+    absolute.timestamp_clock_id = BOOTTIME
+    packets += [absolute, delta(1)]
+    for p in packets:
+        resolve(p, seq)
+    assert [p.timestamp for p in packets] == [1005, 1025, 1028, 50, 1029]
+    assert [p.track_event.track_uuid for p in packets] == [7, 9, 7, 7, 7]
+    resolve(incremental_start(default_track=3, at=0), seq)
+    again = delta(4)
+    resolve(again, seq)
+    assert (again.timestamp, again.track_event.track_uuid) == (9, 3)
+    with pytest.raises(AssertionError, match="without a track"):
+        resolve(delta(1), Sequence())
+    without_snapshot = Sequence(default_clock=64, default_track=7)
+    with pytest.raises(AssertionError, match="no snapshot"):
+        resolve(delta(1), without_snapshot)
+    flagless = Sequence()
+    resolve(incremental_start(), flagless)
+    with pytest.raises(AssertionError, match="without SEQ_NEEDS_INCREMENTAL_STATE"):
+        resolve(delta(1, track=9, flags=0), flagless)
 
 
 def decode(path: Path) -> dict[str, Process]:
-    """Decodes a trace, resolving interned names, and checks its structure; returns its processes by
-    name."""
+    """Decodes a trace, resolving its incremental state (interned names, default track, incremental
+    timestamps), and checks its structure; returns its processes by name."""
     trace = perfetto_trace_pb2.Trace()
     trace.ParseFromString(path.read_bytes())
     assert len(trace.packet) > 0
@@ -167,13 +273,12 @@ def decode(path: Path) -> dict[str, Process]:
     names: dict[int, str] = {}
     last_time: dict[int, int] = {}
     depth: Counter = Counter()
-    event_names: dict[int, str] = {}
-    annotation_names: dict[int, str] = {}
+    seq = Sequence()
     for i, packet in enumerate(trace.packet):
         if i < 2000:
             assert_known_fields(packet)
         assert packet.trusted_packet_sequence_id == 1
-        resolve_interned(packet, event_names, annotation_names)
+        resolve(packet, seq)
         if packet.HasField("track_descriptor"):
             d = packet.track_descriptor
             assert d.uuid not in names, f"track {d.uuid} declared twice"
@@ -190,6 +295,7 @@ def decode(path: Path) -> dict[str, Process]:
             process.tracks[name] = d.uuid
             if d.HasField("counter"):
                 process.counters.add(d.uuid)
+                process.units[d.uuid] = d.counter.unit_name
             else:
                 assert d.HasField("thread") and d.thread.pid > 0 and d.thread.tid > 0
             owner[d.uuid] = process
@@ -514,6 +620,76 @@ def test_an_uncut_trace_holds_every_event(tmp_path: Path) -> None:
     assert traced == per_item
     document = json.loads((tmp_path / "out" / "clock.json").read_text())
     assert not any("--perfetto" in n for n in document["notes"])
+
+
+def drawn_events(p: Process) -> Counter:
+    """An item's decoded events as what they draw: (track without its lane, kind, name, start, value)
+    for slices, instants and counter samples (a counter's name its unit), and (track, "end", time)
+    for slice ends — the trace processor's view of the events, in nanoseconds."""
+    lane_of = {uuid: name.split(" #")[0] for name, uuid in p.tracks.items()}
+    units = {uuid: unit for uuid, unit in p.units.items()}
+    out: Counter = Counter()
+    for uuid, events in p.events.items():
+        track = lane_of[uuid]
+        for ts, e in events:
+            value = e.debug_annotations[0].double_value if e.debug_annotations else None
+            if e.type == TrackEvent.TYPE_SLICE_BEGIN:
+                out[(track, "slice", e.name, ts, value)] += 1
+            elif e.type == TrackEvent.TYPE_SLICE_END:
+                out[(track, "end", ts)] += 1
+            elif e.type == TrackEvent.TYPE_INSTANT:
+                out[(track, "instant", e.name, ts, value)] += 1
+            else:
+                out[(track, "counter", units[uuid], ts, e.double_counter_value)] += 1
+    return out
+
+
+def listed_events(rows: list[dict[str, str]]) -> Counter:
+    """The same for an item's `--events` rows (times in ms, written in full; a slice ends at its
+    start plus its cost, at least 1 ns, as the trace draws a zero-length slice)."""
+    out: Counter = Counter()
+    for r in rows:
+        start = round(float(r["time_ms"]) * 1e6)
+        value = float(r["value"]) if r["value"] not in ("", "NaN") else None
+        out[(r["track"], r["kind"], r["event"], start, value)] += 1
+        if r["kind"] == "slice":
+            out[(r["track"], "end", start + max(1, round(float(r["cost_ms"]) * 1e6)))] += 1
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "factors"),
+    [
+        (
+            "bench-cache",
+            "--seeds 1 --scenario launch-rewarm,zipf-0.6 --variant lru,signal-2021",
+            ["context", "capacity"],
+        ),
+        (
+            "bench-clock",
+            "--no-read-cost --scenario leap-second,suspend-10min --client timeout,rate-limiter",
+            ["client"],
+        ),
+    ],
+)
+def test_trace_draws_the_events_file_event_for_event(tmp_path: Path, name: str, args: str, factors: list[str]) -> None:
+    """The trace, decoded as the spec says (interned names, the default track, incremental
+    timestamps), draws exactly the events the same run's `--events` file lists: per item, every
+    slice, instant and counter sample with its track, name, start to the nanosecond and value, and
+    every slice's end. That is what the encoding before interning and incremental timestamps wrote
+    (the Swift tests hold the encoder to it packet for packet: PerfettoEncodingEquivalenceTests)."""
+    events = tmp_path / "events.csv"
+    processes, _ = run(tmp_path, name, *args.split(), "--events", str(events))
+    with open(events, newline="") as f:
+        rows = list(csv.DictReader(f))
+    by_item: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for r in rows:
+        label = " ".join([r["scenario"], r["variant"], *(r[f] for f in factors), r["mode"], "seed", r["seed"]])
+        by_item[label].append(r)
+    assert len(rows) > 1000 and set(by_item) == set(processes), set(by_item) ^ set(processes)
+    for label, item_rows in by_item.items():
+        drawn, listed = drawn_events(processes[label]), listed_events(item_rows)
+        assert drawn == listed, (label, list((drawn - listed).items())[:3], list((listed - drawn).items())[:3])
 
 
 def test_a_cut_only_when_asked_and_then_said(tmp_path: Path) -> None:
