@@ -3,7 +3,10 @@
 /// Field numbers from perfetto's protos (trace.proto, trace_packet.proto, track_event.proto,
 /// track_descriptor.proto, interned_data.proto, debug_annotation.proto): `Trace.packet` 1;
 /// `TracePacket` timestamp 8, trusted_packet_sequence_id 10, track_event 11, interned_data 12,
-/// sequence_flags 13, incremental_state_cleared 41, track_descriptor 60; `TrackEvent`
+/// sequence_flags 13 (1 `SEQ_INCREMENTAL_STATE_CLEARED`), incremental_state_cleared 41,
+/// clock_snapshot 6, timestamp_clock_id 58, trace_packet_defaults 59, track_descriptor 60;
+/// `ClockSnapshot` clocks 1 (clock_id 1, timestamp 2, is_incremental 3, unit_multiplier_ns 4);
+/// `TracePacketDefaults` timestamp_clock_id 58, track_event_defaults 11 (track_uuid 11); `TrackEvent`
 /// debug_annotations 4, type 9 (1 slice begin, 2 slice end, 3 instant), name_iid 10,
 /// track_uuid 11, name 23; `TrackDescriptor` uuid 1, name 2, process 3 (pid 1, process_name 6),
 /// thread 4 (pid 1, tid 2, thread_name 5), parent_uuid 5; `InternedData` event_names 2,
@@ -17,18 +20,17 @@ struct PerfettoSignpostReader {
         var parent: UInt64?
     }
 
-    /// Interned names of one packet sequence, dropped when the sequence clears its state.
-    struct Interned {
-        var eventNames: [UInt64: String] = [:]
-        var annotationNames: [UInt64: String] = [:]
-    }
-
     var source: ByteSource
     var i = 0
     var packets = 0
     var tracks: [UInt64: Track] = [:]
     var processNames: [UInt64: String] = [:]
-    var interned: [UInt64: Interned] = [:]
+    /// The state of the sequence the last packet was on, and of the others by id.
+    var current = SequenceState()
+    var currentSequence: UInt64 = 0
+    var sequences: [UInt64: SequenceState] = [:]
+    /// Clocks that are not sequence-scoped, as the latest snapshot naming each relates it to BOOTTIME.
+    var globalClocks: [SnapshotClock] = []
     static let maximumPacket = 64 << 20
 
     init(path: String) throws(TraceImportError) {
