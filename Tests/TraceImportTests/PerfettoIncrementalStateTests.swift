@@ -336,4 +336,32 @@ final class PerfettoIncrementalStateTests: XCTestCase {
         try assertFails(afterReset(track), "a track event without track_uuid, and sequence 1 has no default track since its last reset")
         try assertFails(afterReset(name), "event name iid 3 is not interned on sequence 1 since its last reset")
     }
+
+    /// Our encoder's own output: `encoder.perfetto-trace` is `bench-throttle --scenario steady
+    /// --duration 1 --seeds 2 --variant immediate --device fast --perfetto FILE` (two items, so the
+    /// state is cleared and restated once); `encoder-absolute.perfetto-trace` is the same packets
+    /// resolved by the Python test decoder (`Fixtures/encoder-absolute.py`).
+    func testOurEncodersTraceReadsAsItsAbsoluteForm() throws {
+        func read(_ name: String) throws -> [SignpostEvent] {
+            var reader = try SignpostReader(path: FixtureFiles.path(name), format: .perfetto)
+            defer { reader.close() }
+            var out: [SignpostEvent] = []
+            while let e = try reader.next() { out.append(e) }
+            return out
+        }
+        let incremental = try read("encoder.perfetto-trace")
+        let absolute = try read("encoder-absolute.perfetto-trace")
+        XCTAssertEqual(incremental, absolute)
+        XCTAssertEqual(Set(incremental.map(\.process)).count, 2, "both items")
+        XCTAssertEqual(incremental.filter { $0.name == "commit" && $0.phase == .instant }.count, 16)
+        XCTAssertTrue(incremental.contains { $0.time > 900_000_000 }, "late events have their absolute time")
+        XCTAssertTrue(incremental.contains { $0.key == "2" && $0.phase == .end }, "slice ends on the default track")
+        let survey = try CommitSurvey(
+            path: FixtureFiles.path("encoder.perfetto-trace"),
+            format: .perfetto,
+            signpost: "commit",
+            process: nil
+        )
+        XCTAssertEqual(survey.commits, 8)
+    }
 }
