@@ -73,6 +73,7 @@ extension PerfettoSignpostReader {
         guard let uuid else { return }
         if let pid = track.pid, let name = track.processName { processNames[pid] = name }
         tracks[uuid] = track
+        lastTrack = nil
     }
 
     private mutating func intern(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws {
@@ -91,7 +92,7 @@ extension PerfettoSignpostReader {
         }
     }
 
-    private func trackEvent(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, time: Int64) throws -> SignpostEvent? {
+    private mutating func trackEvent(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, time: Int64) throws -> SignpostEvent? {
         var f = ProtobufFields(b, range)
         var type: UInt64 = 0
         var name = ""
@@ -125,11 +126,17 @@ extension PerfettoSignpostReader {
                 "packet \(packets): a track event without track_uuid, and sequence \(currentSequence) has no default track since its last reset"
             )
         }
-        var track = tracks[trackUUID] ?? Track()
+        if lastTrack?.uuid != trackUUID { lastTrack = resolvedTrack(trackUUID) }
+        let t = lastTrack.unsafelyUnwrapped
+        return SignpostEvent(phase: phase, name: name, process: t.process, mainThread: t.main, time: time, rows: rows, key: t.key)
+    }
+
+    /// A track's process name, whether it is a main thread, and its uuid as a key.
+    private func resolvedTrack(_ uuid: UInt64) -> ResolvedTrack {
+        var track = tracks[uuid] ?? Track()
         if track.pid == nil, let parent = track.parent, let p = tracks[parent] { track.pid = p.pid }
         let process = track.pid.map { processNames[$0] ?? "pid \($0)" } ?? ""
-        let main = track.tid != nil && track.tid == track.pid
-        return SignpostEvent(phase: phase, name: name, process: process, mainThread: main, time: time, rows: rows, key: String(trackUUID))
+        return ResolvedTrack(uuid: uuid, process: process, main: track.tid != nil && track.tid == track.pid, key: String(uuid))
     }
 
     /// The value of a debug annotation named `rows`; nil for any other annotation.

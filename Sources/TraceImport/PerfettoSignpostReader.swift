@@ -20,11 +20,21 @@ struct PerfettoSignpostReader {
         var parent: UInt64?
     }
 
+    struct ResolvedTrack {
+        var uuid: UInt64
+        var process: String
+        var main: Bool
+        var key: String
+    }
+
     var source: ByteSource
     var i = 0
     var packets = 0
     var tracks: [UInt64: Track] = [:]
     var processNames: [UInt64: String] = [:]
+    /// The track of the last event, resolved: most events are on the track of the one before
+    /// (a sequence's default track above all). Dropped when a descriptor arrives.
+    var lastTrack: ResolvedTrack?
     /// The state of the sequence the last packet was on, and of the others by id.
     var current = SequenceState()
     var currentSequence: UInt64 = 0
