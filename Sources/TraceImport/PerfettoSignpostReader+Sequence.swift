@@ -102,30 +102,45 @@ extension PerfettoSignpostReader {
             return Int64(stamp)
         }
         let scoped = Self.isSequenceScoped(clock)
-        guard let k = scoped ? current.clocks.firstIndex(where: { $0.id == clock }) : globalClocks.firstIndex(where: { $0.id == clock })
-        else {
+        // In place: the clock's last value is updated where it lies.
+        var time: Int64??
+        if scoped {
+            for k in current.clocks.indices where current.clocks[k].id == clock {
+                time = Self.convert(stamp, &current.clocks[k])
+                break
+            }
+        } else {
+            for k in globalClocks.indices where globalClocks[k].id == clock {
+                time = Self.convert(stamp, &globalClocks[k])
+                break
+            }
+        }
+        guard let time else {
             let place = scoped ? "on sequence \(currentSequence) since its last reset" : "in the trace"
             throw fail(
                 "packet \(packets): timestamp \(stamp) is on clock \(clock), which no clock snapshot with BOOTTIME has defined \(place)"
             )
         }
-        var c = scoped ? current.clocks[k] : globalClocks[k]
+        guard let time else { throw fail("packet \(packets): timestamp \(stamp) on clock \(clock) is out of range") }
+        return time
+    }
+
+    /// `stamp` on clock `c` in nanoseconds of BOOTTIME, moving an incremental clock on; nil when
+    /// it does not fit (before BOOTTIME 0, or past 2^63 ns).
+    private static func convert(_ stamp: UInt64, _ c: inout SnapshotClock) -> Int64? {
         var value = stamp
         if c.incremental {
             let (sum, overflow) = c.last.addingReportingOverflow(stamp)
-            guard !overflow else { throw fail("packet \(packets): clock \(clock) runs past 2^64 units") }
+            guard !overflow else { return nil }
             value = sum
             c.last = sum
-            if scoped { current.clocks[k] = c } else { globalClocks[k] = c }
         }
-        // Signed: a non-incremental clock may read before its snapshot.
+        // Signed: a clock that is not incremental may read before its snapshot.
         let units = value >= c.at ? Int64(exactly: value - c.at) : Int64(exactly: c.at - value).map { -$0 }
-        guard let units, let multiplier = Int64(exactly: c.multiplier), let base = Int64(exactly: c.bootTime) else {
-            throw fail("packet \(packets): timestamp \(stamp) on clock \(clock) is out of range")
-        }
+        guard let units, let multiplier = Int64(exactly: c.multiplier), let base = Int64(exactly: c.bootTime) else { return nil }
         let (ns, o1) = units.multipliedReportingOverflow(by: multiplier)
         let (time, o2) = base.addingReportingOverflow(ns)
-        guard !o1, !o2, time >= 0 else { throw fail("packet \(packets): timestamp \(stamp) on clock \(clock) is out of range") }
+        guard !o1, !o2, time >= 0 else { return nil }
         return time
     }
 }
