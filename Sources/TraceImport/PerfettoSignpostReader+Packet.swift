@@ -33,7 +33,7 @@ extension PerfettoSignpostReader {
             }
         }
         enter(sequence)
-        if cleared { current = SequenceState() }
+        if cleared { current = SequenceState(hadDefaultTrack: current.hadDefaultTrack) }
         if let defaults { try packetDefaults(b, defaults) }
         if let internedData { try intern(b, internedData) }
         if let snapshot {
@@ -121,7 +121,7 @@ extension PerfettoSignpostReader {
         case 3: phase = .instant
         default: return nil  // counters and unspecified types carry no signpost
         }
-        guard let trackUUID = trackUUID ?? current.defaultTrack else {
+        guard let trackUUID = trackUUID ?? current.defaultTrack ?? (current.hadDefaultTrack ? nil : 0) else {
             throw fail(
                 "packet \(packets): a track event without track_uuid, and sequence \(currentSequence) has no default track since its last reset"
             )

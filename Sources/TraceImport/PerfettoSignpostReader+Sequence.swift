@@ -13,7 +13,12 @@ extension PerfettoSignpostReader {
         /// `TracePacketDefaults.timestamp_clock_id`.
         var defaultClock: UInt64?
         /// `TrackEventDefaults.track_uuid`.
-        var defaultTrack: UInt64?
+        var defaultTrack: UInt64? { didSet { hadDefaultTrack = hadDefaultTrack || defaultTrack != nil } }
+        /// Whether the sequence ever named a default track; kept across resets. An event with no
+        /// track on a sequence that never did is the older SDKs' form (its thread descriptor stands
+        /// for the track) and reads as before, on no known process (track 0); on one whose default
+        /// a reset cleared, it leans on state that is gone, and is an error.
+        var hadDefaultTrack = false
         /// The sequence-scoped clocks (ids 64–127) of its latest snapshot that had BOOTTIME.
         var clocks: [SnapshotClock] = []
     }

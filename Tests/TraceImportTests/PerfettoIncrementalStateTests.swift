@@ -337,6 +337,26 @@ final class PerfettoIncrementalStateTests: XCTestCase {
         try assertFails(afterReset(name), "event name iid 3 is not interned on sequence 1 since its last reset")
     }
 
+    /// The older SDKs' form: track events with no `track_uuid` on a sequence that never named a
+    /// default track read as on no known process, as before the reader knew defaults (and unlike
+    /// `testStateLeanedOnAfterAResetFails`, where a reset cleared a default the events relied on).
+    func testEventsWithoutATrackOnASequenceThatNeverNamedADefaultRead() throws {
+        var trace = Proto()
+        for (time, name) in [(UInt64(5), "commit"), (9, "commit")] {
+            trace.message(1) { p in
+                p.int(8, time)
+                p.int(10, 1)
+                p.message(11) { e in
+                    e.int(9, 3)  // instant
+                    e.string(23, name)
+                }
+            }
+        }
+        let events = try signposts(trace.bytes)
+        XCTAssertEqual(events.map(\.time), [5, 9])
+        XCTAssertEqual(events.map(\.process), ["", ""])
+    }
+
     /// Our encoder's own output: `encoder.perfetto-trace` is `bench-throttle --scenario steady
     /// --duration 1 --seeds 2 --variant immediate --device fast --perfetto FILE` (two items, so the
     /// state is cleared and restated once); `encoder-absolute.perfetto-trace` is the same packets
