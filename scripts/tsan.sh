@@ -3,7 +3,7 @@
 #
 #   scripts/tsan.sh                 # every test target of the sanitized build
 #   scripts/tsan.sh LockingTests    # the named test targets only
-#   scripts/tsan.sh --build-only    # the sanitized build alone (CI starts it early, at low priority)
+#   scripts/tsan.sh --build-only    # the sanitized build alone (CI starts it early, beside swift test)
 #
 # The sanitized build is Package.swift with PB_SANITIZED_UNIT_TESTS set, which leaves out the test
 # targets that have nothing for TSan to see: EndToEndTests runs the built binaries as child
