@@ -265,11 +265,15 @@ let package = Package(
 
 /// scripts/tsan.sh builds and runs the unit tests under ThreadSanitizer with PB_SANITIZED_UNIT_TESTS
 /// set. The test targets it does not run are left out of that build: EndToEndTests runs the built
-/// executables as child processes (not the sanitized test process), DifferentialTests and
-/// TraceImportTests run virtual time and parsing on the test's own thread. With them go the
-/// executables EndToEndTests depends on, which were otherwise compiled and linked sanitized for
-/// nothing (tsan.sh builds the test bundle alone). Any other build sees every target.
+/// executables as child processes (not the sanitized test process); DifferentialTests,
+/// TraceImportTests, SimulationTests, LifecycleTests and ContractTableTests start no thread (virtual
+/// time, parsing, the contract table's text: each on the test's own thread). With them go the
+/// executables EndToEndTests depends on and the Lifecycle module, which were otherwise compiled and
+/// linked sanitized for nothing (tsan.sh builds the test bundle alone). Any other build sees every
+/// target.
 if Context.environment["PB_SANITIZED_UNIT_TESTS"] != nil {
-    let notSanitized: Set<String> = ["EndToEndTests", "DifferentialTests", "TraceImportTests"]
+    let notSanitized: Set<String> = [
+        "EndToEndTests", "DifferentialTests", "TraceImportTests", "SimulationTests", "LifecycleTests", "ContractTableTests",
+    ]
     package.targets.removeAll { notSanitized.contains($0.name) }
 }

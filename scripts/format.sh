@@ -11,9 +11,16 @@ command -v swift-format >/dev/null || { echo "format.sh: swift-format not found 
 mapfile -t files < <(git ls-files --cached --others --exclude-standard -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' \
   'Benchmarks/*.swift' | sort -u | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 if [ "${1:-}" = "--check" ]; then
+  # Copies of the files, formatted in place by one parallel swift-format, compared with the files:
+  # one swift-format process per file took 36-58 s of CI (twice: its format step and the
+  # scaffold's), this about 4 s.
+  copies=$(mktemp -d)
+  trap 'rm -rf "$copies"' EXIT
+  printf '%s\0' "${files[@]}" | tar --null -T - -cf - | tar -xf - -C "$copies"
+  (cd "$copies" && swift-format format --configuration "$OLDPWD/.swift-format" --in-place --parallel "${files[@]}")
   bad=()
   for f in "${files[@]}"; do
-    if ! swift-format format --configuration .swift-format "$f" | cmp -s - "$f"; then bad+=("$f"); fi
+    cmp -s "$f" "$copies/$f" || bad+=("$f")
   done
   if [ ${#bad[@]} -gt 0 ]; then
     echo "format.sh: ${#bad[@]} file(s) not formatted; run scripts/format.sh:" >&2
