@@ -505,22 +505,7 @@ public struct PerfettoTrace: Sendable {
             }
             let packet = 1 + PacketBuffer.varintSize(delta) + 2 + 2 + 2 + trackEvent
             out.write(reserving: 2 + packet) { out in
-                out.byte(0x0A)  // Trace.packet (1)
-                out.byte(UInt8(packet))
-                out.byte(0x40)  // timestamp (8)
-                out.varint(delta)
-                out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
-                out.byte(1)
-                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
-                out.byte(UInt8(SequenceFlag.needsIncrementalState))
-                out.byte(0x5A)  // track_event (11)
-                out.byte(UInt8(trackEvent))
-                out.byte(0x48)  // type (9)
-                out.byte(UInt8(type.rawValue))
-                if uuid != 0 {
-                    out.byte(0x58)  // track_uuid (11)
-                    out.varint(uuid)
-                }
+                Self.shortHead(&out, packet: packet, delta: delta, trackEvent: trackEvent, type: type, uuid: uuid)
                 if isCounter {
                     if isWhole {
                         out.byte(0xF0)  // counter_value (30), varint
@@ -572,22 +557,36 @@ public struct PerfettoTrace: Sendable {
             let trackEvent = uuid == 0 ? 2 : 3 + PacketBuffer.varintSize(uuid)  // type, track_uuid
             let packet = 1 + PacketBuffer.varintSize(delta) + 2 + 2 + 2 + trackEvent  // at most 30 bytes
             out.write(reserving: 2 + packet) { out in
-                out.byte(0x0A)  // Trace.packet (1)
-                out.byte(UInt8(packet))
-                out.byte(0x40)  // timestamp (8)
-                out.varint(delta)
-                out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
-                out.byte(1)
-                out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
-                out.byte(UInt8(SequenceFlag.needsIncrementalState))
-                out.byte(0x5A)  // track_event (11)
-                out.byte(UInt8(trackEvent))
-                out.byte(0x48)  // type (9)
-                out.byte(UInt8(EventType.sliceEnd.rawValue))
-                if uuid != 0 {
-                    out.byte(0x58)  // track_uuid (11)
-                    out.varint(uuid)
-                }
+                Self.shortHead(&out, packet: packet, delta: delta, trackEvent: trackEvent, type: .sliceEnd, uuid: uuid)
+            }
+        }
+
+        /// The head of a short event packet (under 128 bytes, its track event too), shared by the
+        /// two short paths: the packet's key and length, the timestamp delta, the sequence and its
+        /// flags, then the track event's key, length, type and (off the default track) track uuid.
+        @inline(__always) static func shortHead(
+            _ out: inout PacketBuffer.Cursor,
+            packet: Int,
+            delta: UInt64,
+            trackEvent: Int,
+            type: EventType,
+            uuid: UInt64
+        ) {
+            out.byte(0x0A)  // Trace.packet (1)
+            out.byte(UInt8(packet))
+            out.byte(0x40)  // timestamp (8)
+            out.varint(delta)
+            out.byte(0x50)  // trusted_packet_sequence_id (10) = 1
+            out.byte(1)
+            out.byte(0x68)  // sequence_flags (13) = SEQ_NEEDS_INCREMENTAL_STATE
+            out.byte(UInt8(SequenceFlag.needsIncrementalState))
+            out.byte(0x5A)  // track_event (11)
+            out.byte(UInt8(trackEvent))
+            out.byte(0x48)  // type (9)
+            out.byte(UInt8(type.rawValue))
+            if uuid != 0 {
+                out.byte(0x58)  // track_uuid (11)
+                out.varint(uuid)
             }
         }
 
