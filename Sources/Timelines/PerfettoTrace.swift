@@ -759,6 +759,26 @@ public struct PerfettoTrace: Sendable {
             var track: Int32 = -1
             var laneEnds: [Int64] = []
             var laneTracks: [Int32] = []
+
+            /// Puts a slice from `start` to `end` on the first lane free by `start` (a new lane, its
+            /// track not yet named, when none is) and returns that lane.
+            @inline(__always) mutating func place(from start: Int64, to end: Int64) -> Int {
+                guard let lane = laneEnds.firstIndex(where: { $0 <= start }) else {
+                    laneEnds.append(end)
+                    laneTracks.append(-1)
+                    return laneEnds.count - 1
+                }
+                laneEnds[lane] = end
+                return lane
+            }
+        }
+
+        /// Gives track `t`, when `track` has just named it, its slots in the per-track arrays. A
+        /// function of its own, not a closure: the arrays stay unboxed locals of the plan.
+        @inline(__always) private static func slots(for t: Int32, _ counterLast: inout [Int32], _ trackPackets: inout [Int]) {
+            guard Int(t) == counterLast.count else { return }
+            counterLast.append(-1)
+            trackPackets.append(0)
         }
 
         /// The plan of the events in `order`; with `asTheyLie` (the item's events as they were
@@ -852,21 +872,11 @@ public struct PerfettoTrace: Sendable {
                 case .slice, .idle:
                     if kind == .idle { hasIdleStretches = true }
                     let start = event.pointee.startNanoseconds
-                    let lane = actors[a].laneEnds.firstIndex { $0 <= start } ?? actors[a].laneEnds.count
-                    let end = start + max(1, event.pointee.durationNanoseconds)
-                    if lane == actors[a].laneEnds.count {
-                        actors[a].laneEnds.append(end)
-                        actors[a].laneTracks.append(-1)
-                    } else {
-                        actors[a].laneEnds[lane] = end
-                    }
+                    let lane = actors[a].place(from: start, to: start + max(1, event.pointee.durationNanoseconds))
                     if actors[a].laneTracks[lane] < 0 {
                         let name = actorNames[a]
                         let t = track(lane == 0 ? name : "\(name) #\(lane + 1)")
-                        if Int(t) == counterLast.count {
-                            counterLast.append(-1)
-                            trackPackets.append(0)
-                        }
+                        Self.slots(for: t, &counterLast, &trackPackets)
                         actors[a].laneTracks[lane] = t
                     }
                     plannedTracks[k] = actors[a].laneTracks[lane]
@@ -874,10 +884,7 @@ public struct PerfettoTrace: Sendable {
                 case .instant, .counter:
                     if actors[a].track < 0 {
                         let t = track(actorNames[a])
-                        if Int(t) == counterLast.count {
-                            counterLast.append(-1)
-                            trackPackets.append(0)
-                        }
+                        Self.slots(for: t, &counterLast, &trackPackets)
                         actors[a].track = t
                     }
                     let t = actors[a].track
