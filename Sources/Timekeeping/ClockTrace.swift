@@ -70,6 +70,9 @@ enum ClockTrace {
         var out: [TraceEvent] = []
         out.reserveCapacity(client.count + clock.count + samples.count)
         var a = 0, b = 0, c = 0
+        // Made once, not per sample.
+        let clockError: TraceName = "clock error"
+        let ms: TraceName = "ms"
         while a < client.count || b < clock.count || c < samples.count {
             let ta = a < client.count ? client[position(a)].startNanoseconds : .max
             let tb = b < clock.count ? clock[b].startNanoseconds : .max
@@ -81,7 +84,7 @@ enum ClockTrace {
                 out.append(clock[b])
                 b += 1
             } else {
-                out.append(.counter("clock error", unit: "ms", at: samples[c].time, value: samples[c].value))
+                out.append(.counter(clockError, unit: ms, at: samples[c].time, value: samples[c].value))
                 c += 1
             }
         }

@@ -7,33 +7,26 @@
 /// `frame` slices. `--events` lists every frame as before: this is the trace's drawing only.
 extension ItemTrace {
     /// The name of a frame slice; one with no value did nothing but draw.
-    static let frameName = "frame"
+    static let frameName: TraceName = "frame"
 
     /// Whether `event` is an idle frame: a `frame` slice with no value.
     static func isIdleFrame(_ event: TraceEvent) -> Bool {
-        event.kind == .slice && event.value == nil && event.number < 0 && same(event.text, frameName)
+        event.kind == .slice && event.value == nil && event.number < 0 && event.textName == frameName
     }
 
     /// `isIdleFrame` of the event at `event`, read in place.
-    static func isIdleFrame(_ event: UnsafePointer<TraceEvent>) -> Bool {
-        event.pointee.kind == .slice && event.pointee.value == nil && event.pointee.number < 0 && same(event.pointee.text, frameName)
-    }
-
-    /// `a == b`, lengths first: the collapse compares every event's name and track with one
-    /// string, and most differ in length (a per-flow name, `worker 3` against `main`), which a
-    /// native string knows without reading its characters.
-    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
+    @inline(__always) static func isIdleFrame(_ event: UnsafePointer<TraceEvent>, frame: TraceName = frameName) -> Bool {
+        event.pointee.kind == .slice && event.pointee.value == nil && event.pointee.number < 0 && event.pointee.textName == frame
     }
 
     /// The slice that stands for `frames` idle frames from `start` to `end` on `track`.
     public static func idleStretch(on track: String, start: Int64, end: Int64, frames: Int) -> TraceEvent {
-        idleStretch(on: track, named: "idle, \(frames) frames", start: start, end: end, frames: frames)
+        idleStretch(on: TraceName(track), named: TraceName("idle, \(frames) frames"), start: start, end: end, frames: frames)
     }
 
     /// `idleStretch` with its name given: the collapse makes each `idle, N frames` once per item
     /// (`IdleStretchNames`), so that its stretches share the string.
-    static func idleStretch(on track: String, named name: String, start: Int64, end: Int64, frames: Int) -> TraceEvent {
+    static func idleStretch(on track: TraceName, named name: TraceName, start: Int64, end: Int64, frames: Int) -> TraceEvent {
         TraceEvent(.idle, track: track, name: name, start: start, duration: max(0, end - start), value: Double(frames))
     }
 
@@ -45,21 +38,21 @@ extension ItemTrace {
     /// Counts below `direct` are found by index, not hashed: a dictionary's lookups were about
     /// 18 samples of a traced default bench-group run's 3,176 (`perf record -F 4000`).
     struct IdleStretchNames {
-        private var byCount: [String?] = []
-        private var names: [Int: String] = [:]
-        /// Counts below this are kept in `byCount` (at most 16 bytes each, grown as needed).
+        private var byCount: [TraceName?] = []
+        private var names: [Int: TraceName] = [:]
+        /// Counts below this are kept in `byCount` (8 bytes each, grown as needed).
         static let direct = 4096
 
-        mutating func name(_ frames: Int) -> String {
+        mutating func name(_ frames: Int) -> TraceName {
             if frames >= 0, frames < Self.direct {
                 if frames < byCount.count, let known = byCount[frames] { return known }
                 if frames >= byCount.count { byCount += repeatElement(nil, count: frames + 1 - byCount.count) }
-                let name = "idle, \(frames) frames"
+                let name = TraceName("idle, \(frames) frames")
                 byCount[frames] = name
                 return name
             }
             if let known = names[frames] { return known }
-            let name = "idle, \(frames) frames"
+            let name = TraceName("idle, \(frames) frames")
             names[frames] = name
             return name
         }
@@ -101,17 +94,17 @@ extension ItemTrace {
     /// track among its slices). A traced default bench-group run copied its ~1 M kept events
     /// into a new array to collapse them (and freed the copy after): handles cost 4 bytes each.
     func collapsedTimeline() -> CollapsedTimeline? {
-        var tracks: [String] = []
-        // Read in place: a copy of an event retains and releases its two strings.
+        var tracks: [TraceName] = []
+        let frame = Self.frameName
         events.withUnsafeBufferPointer { events in
-            for i in events.indices where Self.isIdleFrame(events.baseAddress.unsafelyUnwrapped + i) {
-                if !tracks.contains(where: { Self.same($0, events[i].track) }) { tracks.append(events[i].track) }
+            for i in events.indices where Self.isIdleFrame(events.baseAddress.unsafelyUnwrapped + i, frame: frame) {
+                if !tracks.contains(events[i].trackName) { tracks.append(events[i].trackName) }
             }
         }
         for run in runs where run.count > 0 {
             // Runs hold idle frames; any other run (none is made) is drawn slice by slice.
-            guard run.name == Self.frameName, run.period > 0 || run.count == 1 else { return nil }
-            if !tracks.contains(run.track) { tracks.append(run.track) }
+            guard run.sliceName == frame, run.period > 0 || run.count == 1 else { return nil }
+            if !tracks.contains(run.trackName) { tracks.append(run.trackName) }
         }
         guard !tracks.isEmpty else {
             return CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
@@ -203,20 +196,21 @@ extension ItemTrace {
         var isRun: Bool
         /// How many idle frames it is (a run's count, 1 for an idle frame, 0 for anything else)
         /// and when the last of them ends: read once here, where the event is read in place, so
-        /// that the stretch loop reads pieces only (a copy of an event retains its two strings).
+        /// that the stretch loop reads pieces only, not the 40-byte events again.
         var idleFrames = 0
         var end: Int64 = .min
     }
 
     /// The entries of `track` in time order, then creation order; nil if a run's slices are not
     /// consecutive there (another entry starts among them).
-    private static func pieces(on track: String, events: [TraceEvent], runs: [SliceRun], runOrder: [Int]) -> [Piece]? {
+    private static func pieces(on track: TraceName, events: [TraceEvent], runs: [SliceRun], runOrder: [Int]) -> [Piece]? {
         var pieces: [Piece] = []
+        let frame = Self.frameName
         events.withUnsafeBufferPointer { events in
-            for i in events.indices where Self.same(events[i].track, track) {
+            for i in events.indices where events[i].trackName == track {
                 let event = events.baseAddress.unsafelyUnwrapped + i
                 var piece = Piece(start: event.pointee.startNanoseconds, position: i, rank: 1, index: i, isRun: false)
-                if Self.isIdleFrame(event) {
+                if Self.isIdleFrame(event, frame: frame) {
                     piece.idleFrames = 1
                     piece.end = event.pointee.startNanoseconds + event.pointee.durationNanoseconds
                 }
@@ -224,7 +218,7 @@ extension ItemTrace {
             }
         }
         runs.withUnsafeBufferPointer { runs in
-            for (rank, r) in runOrder.enumerated() where runs[r].count > 0 && Self.same(runs[r].track, track) {
+            for (rank, r) in runOrder.enumerated() where runs[r].count > 0 && runs[r].trackName == track {
                 // Before the event at its position (rank 0 < 1 for any event), in order among runs.
                 let run = runs.baseAddress.unsafelyUnwrapped + r
                 var piece = Piece(

@@ -6,14 +6,18 @@
 /// largest single part of what tracing added to the run. Held as parts, an event makes no string:
 /// the encoder writes the parts, and only `TraceEvent.name` (`--events`, tests) spells one out.
 public struct NumberedName: Sendable, Hashable {
-    /// The name without its number: `head` then `tail`.
-    public let text: String
+    /// The name without its number: `head` then `tail`, interned (what an event holds), so that
+    /// a copy of a numbered name is two numbers and no reference.
+    let textName: TraceName
     /// Where the number goes in `text` (UTF-8 offset): `head`'s length.
     public let numberAt: Int
 
+    /// The name without its number: `head` then `tail`.
+    public var text: String { textName.string }
+
     /// The name `head`, the number's decimal digits, then `tail`.
     public init(_ head: String, _ tail: String = "") {
-        text = head + tail
+        textName = TraceName(head + tail)
         numberAt = head.utf8.count
     }
 

@@ -177,7 +177,7 @@ public struct PerfettoTrace: Sendable {
             collapsed = ItemTrace.CollapsedTimeline(handles: [], extras: [], isUnchanged: true)
         }
         let timeline = collapsed.unsafelyUnwrapped
-        // Read in place: copying an event out of the array retains and releases its two strings.
+        // Read in place: pointers to the events, not copies of them.
         return try source.events.withUnsafeBufferPointer { events in
             try timeline.extras.withUnsafeBufferPointer { extras in
                 let n = events.count
@@ -447,23 +447,21 @@ public struct PerfettoTrace: Sendable {
                     annotationName: annotationName
                 )
             } else {
-                // A numbered name's text, its number written in place (`NumberedName`).
-                var name = event.pointee.text
+                // A numbered name's text, its number written in place (`NumberedName`): the
+                // name's bytes as the table holds them, no copy of the string.
                 let number = event.pointee.number
-                name.withUTF8 {
-                    write(
-                        time,
-                        type,
-                        uuid,
-                        counter: nil,
-                        nameID: 0,
-                        name: $0,
-                        numberAt: Int(event.pointee.numberAt),
-                        number: number < 0 ? nil : UInt64(number),
-                        annotation: event.pointee.value,
-                        annotationName: annotationName
-                    )
-                }
+                write(
+                    time,
+                    type,
+                    uuid,
+                    counter: nil,
+                    nameID: 0,
+                    name: event.pointee.textName.utf8,
+                    numberAt: Int(event.pointee.numberAt),
+                    number: number < 0 ? nil : UInt64(number),
+                    annotation: event.pointee.value,
+                    annotationName: annotationName
+                )
             }
         }
 
@@ -829,41 +827,37 @@ public struct PerfettoTrace: Sendable {
             // Interned: the first `internedNames` distinct names (`InternedNames`); names past
             // those are written in place.
             var interned = InternedNames()
-            // Before those lookups, a string's two words: the events of an item share their
-            // names' storage (a literal, a small string, a name made once per lane), so equal
-            // words find the answer without comparing characters. The events hold every string
-            // alive during the plan, so words seen once cannot come back as another string.
-            var actorWords = StringWords()
-            var nameWords = StringWords()
-            // Read once, not per event (see `chunk` in `encode`).
-            let trackOffset = StringWords.trackOffset
-            let nameOffset = StringWords.nameOffset
+            // Before those lookups, the name (`TraceName`, a number): equal names find the
+            // answer without comparing characters.
+            var trackCache = NameCache()
+            var nameCache = NameCache()
+            let frame = ItemTrace.frameName
             var lastStart = Int64.min
             for k in 0..<order.count {
                 let event = order[k]
                 let kind = event.pointee.kind
                 if asTheyLie {
                     let start = event.pointee.startNanoseconds
-                    if start < lastStart || ItemTrace.isIdleFrame(event) {
+                    if start < lastStart || ItemTrace.isIdleFrame(event, frame: frame) {
                         plannedTracks.deallocate()
                         plannedNames.deallocate()
                         return nil
                     }
                     lastStart = start
                 }
-                let a = Int(actorWords.lookup(event, at: trackOffset) { actor(event.pointee.track) })
+                let a = Int(trackCache.lookup(event.pointee.trackName) { actor(event.pointee.track) })
                 let nameID: Int32
                 if kind == .counter || event.pointee.number >= 0 {
                     // A numbered name (`NumberedName`, each used once or twice) is written in
                     // place: its text is shared, so its words would find another number's id.
                     nameID = 0
-                } else if let known = nameWords.cached(event, at: nameOffset) {
+                } else if let known = nameCache.cached(event.pointee.textName) {
                     nameID = known
                 } else {
                     // A miss (a name new to the item, or a collision): asked of a local struct,
                     // not a closure whose captured state is checked for exclusivity per call.
                     nameID = interned.id(of: event.pointee.text)
-                    nameWords.remember(event, at: nameOffset, nameID)
+                    nameCache.remember(event.pointee.textName, nameID)
                 }
                 if kind != .counter, nameID != 0 || event.pointee.value != nil { interns = true }
                 if a == actors.count { actors.append(Actor()) }  // `actor` just named a new one
@@ -984,74 +978,44 @@ public struct PerfettoTrace: Sendable {
         }
     }
 
-    /// A small direct-mapped cache from a string's two words (as stored in a `TraceEvent`) to
-    /// what a lookup by its characters returned: equal words are the same string, so a hit needs
-    /// no compare of characters and no retain; a miss (another string, or a collision) asks.
-    /// Only while every string it saw is alive: a large string's words are its storage's address,
-    /// which a freed string's successor can reuse. So one lives for one item's plan, whose events
-    /// hold their strings; kept across items it could answer with another string's value.
-    private struct StringWords {
-        static let trackOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.track)!
-        static let nameOffset = MemoryLayout<TraceEvent>.offset(of: \TraceEvent.text)!
-        /// A slot: a string's two words and what its lookup gave (-1: empty). One array, so that
-        /// a probe reads one place, not three.
+    /// A small direct-mapped cache from a name (`TraceName`) to what a lookup by its characters
+    /// returned: a hit costs a compare of two numbers. Names are never freed, so an entry stays
+    /// true for the life of the plan.
+    private struct NameCache {
+        /// A slot: a name's id and what its lookup gave (-1: empty).
         private struct Entry {
-            var first: UInt64 = 0
-            var second: UInt64 = 0
+            var name: UInt32 = .max
             var value: Int32 = -1
         }
         private var entries = [Entry](repeating: Entry(), count: 64)
-        /// The last string looked up: events often repeat their neighbour's name or track, and a
-        /// compare of two words costs less than the probe.
+        /// The last name looked up: events often repeat their neighbour's name or track, and a
+        /// compare costs less than the probe.
         private var last = Entry()
 
-        /// What the lookup of the string at `offset` in `event` gave, if these words were looked up.
-        @inline(__always) mutating func cached(_ event: UnsafePointer<TraceEvent>, at offset: Int) -> Int32? {
-            let raw = UnsafeRawPointer(event) + offset
-            let a = raw.loadUnaligned(as: UInt64.self)
-            let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            if last.value >= 0, last.first == a, last.second == b { return last.value }
-            let entry = entries[Self.slot(a, b)]
-            guard entry.value >= 0, entry.first == a, entry.second == b else { return nil }
+        /// What the lookup of `name` gave, if it was looked up.
+        @inline(__always) mutating func cached(_ name: TraceName) -> Int32? {
+            if last.value >= 0, last.name == name.id { return last.value }
+            let entry = entries[Self.slot(name)]
+            guard entry.value >= 0, entry.name == name.id else { return nil }
             last = entry
             return entry.value
         }
 
-        /// Keeps `value` as what the string at `offset` in `event` looks up to.
-        @inline(__always) mutating func remember(_ event: UnsafePointer<TraceEvent>, at offset: Int, _ value: Int32) {
-            let raw = UnsafeRawPointer(event) + offset
-            let found = Entry(
-                first: raw.loadUnaligned(as: UInt64.self),
-                second: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                value: value
-            )
-            entries[Self.slot(found.first, found.second)] = found
+        /// Keeps `value` as what `name` looks up to.
+        @inline(__always) mutating func remember(_ name: TraceName, _ value: Int32) {
+            let found = Entry(name: name.id, value: value)
+            entries[Self.slot(name)] = found
             last = found
         }
 
-        @inline(__always) private static func slot(_ a: UInt64, _ b: UInt64) -> Int {
-            Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
-        }
+        /// Names are numbered in order of first use: the low bits spread a run's names.
+        @inline(__always) private static func slot(_ name: TraceName) -> Int { Int(name.id & 63) }
 
-        @inline(__always) mutating func lookup(
-            _ event: UnsafePointer<TraceEvent>,
-            at offset: Int,
-            _ slow: () -> Int32
-        ) -> Int32 {
-            let raw = UnsafeRawPointer(event) + offset
-            let a = raw.loadUnaligned(as: UInt64.self)
-            let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            if last.value >= 0, last.first == a, last.second == b { return last.value }
-            let slot = Self.slot(a, b)
-            let entry = entries[slot]
-            if entry.value >= 0, entry.first == a, entry.second == b {
-                last = entry
-                return entry.value
-            }
-            let found = Entry(first: a, second: b, value: slow())
-            entries[slot] = found
-            last = found
-            return found.value
+        @inline(__always) mutating func lookup(_ name: TraceName, _ slow: () -> Int32) -> Int32 {
+            if let known = cached(name) { return known }
+            let value = slow()
+            remember(name, value)
+            return value
         }
     }
 

@@ -14,24 +14,35 @@ public struct TraceEvent: Sendable, Hashable, Codable {
         case idle
     }
 
-    /// The actor (a thread track: `main`, `writer`, `thread 3`, `nse`) or, for a counter, the
-    /// counter's name (`pending rows`).
-    public var track: String
-    /// `name` as held: the name itself, or for a numbered name (`number` ≥ 0) its text without
-    /// the number, which goes at UTF-8 offset `numberAt`.
-    private(set) var text: String
+    /// When it happened (nanoseconds since the start of the item's run).
     public var startNanoseconds: Int64
     /// A slice's length (0 for instants and counters).
     public var durationNanoseconds: Int64
     /// A counter's value; for slices and instants an optional magnitude (rows, bytes), else nil.
     public var value: Double?
-    /// Declared after `value` so that it, `numberAt` and `number` sit in the padding after
-    /// `value`'s tag: 64 bytes an event (a default bench-clock item holds about a million).
+    /// Declared after `value` so that it, `numberAt` and the names sit in the padding after
+    /// `value`'s tag: 40 bytes an event (a default bench-cache run holds 7.6 million), and no
+    /// reference among them, so an array of events is freed without reading it.
     public var kind: Kind
     /// Where a numbered name's number goes in `text` (UTF-8 offset).
     private(set) var numberAt: UInt16 = 0
+    /// The actor's track, or a counter's name (`track`).
+    var trackName: TraceName
+    /// `name` as held: the name itself, or for a numbered name (`number` ≥ 0) its text without
+    /// the number, which goes at UTF-8 offset `numberAt`.
+    private(set) var textName: TraceName
     /// A numbered name's number (`NumberedName`), -1 for a name held whole.
     private(set) var number: Int32 = -1
+
+    /// The actor (a thread track: `main`, `writer`, `thread 3`, `nse`) or, for a counter, the
+    /// counter's name (`pending rows`).
+    public var track: String {
+        get { trackName.string }
+        set { trackName = TraceName(newValue) }
+    }
+
+    /// `textName`'s text.
+    var text: String { textName.string }
 
     /// What happened (`frame`, `publish`, `missed vsync`, `tap flow 12`); a counter's unit for
     /// counters. A numbered name is spelled out here, a new string each time: the encoder writes
@@ -39,43 +50,50 @@ public struct TraceEvent: Sendable, Hashable, Codable {
     public var name: String {
         get { number < 0 ? text : NumberedName.spell(text, numberAt: Int(numberAt), number: Int(number)) }
         set {
-            text = newValue
+            textName = TraceName(newValue)
             numberAt = 0
             number = -1
         }
     }
 
-    public init(_ kind: Kind, track: String, name: String, start: Int64, duration: Int64 = 0, value: Double? = nil) {
+    public init(_ kind: Kind, track: TraceName, name: TraceName, start: Int64, duration: Int64 = 0, value: Double? = nil) {
         self.kind = kind
-        self.track = track
-        self.text = name
+        self.trackName = track
+        self.textName = name
         self.startNanoseconds = start
         self.durationNanoseconds = duration
         self.value = value
     }
 
+    /// An event with names made at run time: each is looked up by its characters, under a lock.
+    /// Where events are made by the thousand, give names made once (`TraceName`) or literals.
+    @_disfavoredOverload
+    public init(_ kind: Kind, track: String, name: String, start: Int64, duration: Int64 = 0, value: Double? = nil) {
+        self.init(kind, track: TraceName(track), name: TraceName(name), start: start, duration: duration, value: value)
+    }
+
     /// An event named `name` with `number` in it, held as its parts (spelled out whole when the
     /// parts do not fit: a negative number, or a text that long).
-    public init(_ kind: Kind, track: String, name: NumberedName, _ number: Int, start: Int64, duration: Int64 = 0, value: Double? = nil) {
-        self.init(kind, track: track, name: name.text, start: start, duration: duration, value: value)
+    public init(_ kind: Kind, track: TraceName, name: NumberedName, _ number: Int, start: Int64, duration: Int64 = 0, value: Double? = nil) {
+        self.init(kind, track: track, name: name.textName, start: start, duration: duration, value: value)
         if number >= 0, number <= Int(Int32.max), name.numberAt <= Int(UInt16.max) {
             self.numberAt = UInt16(name.numberAt)
             self.number = Int32(number)
         } else {
-            self.text = name(number)
+            self.textName = TraceName(name(number))
         }
     }
 
     /// `a == b` as the names read: an event with a numbered name equals one with that name whole.
     public static func == (a: TraceEvent, b: TraceEvent) -> Bool {
         a.kind == b.kind && a.startNanoseconds == b.startNanoseconds && a.durationNanoseconds == b.durationNanoseconds
-            && a.value == b.value && a.track == b.track
-            && (a.number < 0 && b.number < 0 ? a.text == b.text : a.name == b.name)
+            && a.value == b.value && a.trackName == b.trackName
+            && (a.number < 0 && b.number < 0 ? a.textName == b.textName : a.name == b.name)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
-        hasher.combine(track)
+        hasher.combine(trackName)
         hasher.combine(name)
         hasher.combine(startNanoseconds)
         hasher.combine(durationNanoseconds)
@@ -109,22 +127,43 @@ public struct TraceEvent: Sendable, Hashable, Codable {
         try c.encode(kind, forKey: .kind)
     }
 
-    public static func slice(_ name: String, on track: String, start: Int64, duration: Int64, value: Double? = nil) -> TraceEvent {
+    public static func slice(_ name: TraceName, on track: TraceName, start: Int64, duration: Int64, value: Double? = nil) -> TraceEvent {
         TraceEvent(.slice, track: track, name: name, start: start, duration: max(0, duration), value: value)
     }
 
     /// A slice named `name` with `number` in it (`tap flow 12`), held as its parts: no string
     /// made per slice.
-    public static func slice(_ name: NumberedName, _ number: Int, on track: String, start: Int64, duration: Int64) -> TraceEvent {
+    public static func slice(_ name: NumberedName, _ number: Int, on track: TraceName, start: Int64, duration: Int64) -> TraceEvent {
         TraceEvent(.slice, track: track, name: name, number, start: start, duration: max(0, duration))
     }
 
-    public static func instant(_ name: String, on track: String, at time: Int64, value: Double? = nil) -> TraceEvent {
+    public static func instant(_ name: TraceName, on track: TraceName, at time: Int64, value: Double? = nil) -> TraceEvent {
         TraceEvent(.instant, track: track, name: name, start: time, value: value)
     }
 
-    public static func counter(_ track: String, unit: String, at time: Int64, value: Double) -> TraceEvent {
+    public static func counter(_ track: TraceName, unit: TraceName, at time: Int64, value: Double) -> TraceEvent {
         TraceEvent(.counter, track: track, name: unit, start: time, value: value)
+    }
+
+    /// `slice` with names made at run time (see `init(_:track:name:start:duration:value:)`).
+    @_disfavoredOverload
+    public static func slice(_ name: String, on track: String, start: Int64, duration: Int64, value: Double? = nil) -> TraceEvent {
+        .slice(TraceName(name), on: TraceName(track), start: start, duration: duration, value: value)
+    }
+
+    @_disfavoredOverload
+    public static func slice(_ name: NumberedName, _ number: Int, on track: String, start: Int64, duration: Int64) -> TraceEvent {
+        .slice(name, number, on: TraceName(track), start: start, duration: duration)
+    }
+
+    @_disfavoredOverload
+    public static func instant(_ name: String, on track: String, at time: Int64, value: Double? = nil) -> TraceEvent {
+        .instant(TraceName(name), on: TraceName(track), at: time, value: value)
+    }
+
+    @_disfavoredOverload
+    public static func counter(_ track: String, unit: String, at time: Int64, value: Double) -> TraceEvent {
+        .counter(TraceName(track), unit: TraceName(unit), at: time, value: value)
     }
 }
 
@@ -134,8 +173,9 @@ public struct TraceEvent: Sendable, Hashable, Codable {
 /// and made, kept, ordered and freed one `TraceEvent` each, they cost more than the run they
 /// trace. `PerfettoTrace` writes their packets straight from here.
 public struct SliceRun: Sendable, Hashable, Codable {
-    public var name: String
-    public var track: String
+    /// The slices' name and track, held as names (`TraceName`) as an event holds them.
+    var sliceName: TraceName
+    var trackName: TraceName
     public var start: Int64
     public var period: Int64
     public var duration: Int64
@@ -145,9 +185,19 @@ public struct SliceRun: Sendable, Hashable, Codable {
     /// with the same position. Ties in time are broken by that order, as for any events.
     public var position: Int
 
-    public init(_ name: String, on track: String, start: Int64, period: Int64, duration: Int64, count: Int, position: Int) {
-        self.name = name
-        self.track = track
+    public var name: String {
+        get { sliceName.string }
+        set { sliceName = TraceName(newValue) }
+    }
+
+    public var track: String {
+        get { trackName.string }
+        set { trackName = TraceName(newValue) }
+    }
+
+    public init(_ name: TraceName, on track: TraceName, start: Int64, period: Int64, duration: Int64, count: Int, position: Int) {
+        self.sliceName = name
+        self.trackName = track
         self.start = start
         self.period = period
         self.duration = max(0, duration)
@@ -155,9 +205,43 @@ public struct SliceRun: Sendable, Hashable, Codable {
         self.position = position
     }
 
+    @_disfavoredOverload
+    public init(_ name: String, on track: String, start: Int64, period: Int64, duration: Int64, count: Int, position: Int) {
+        self.init(TraceName(name), on: TraceName(track), start: start, period: period, duration: duration, count: count, position: position)
+    }
+
     /// Its `k`-th slice.
     public func slice(_ k: Int) -> TraceEvent {
-        .slice(name, on: track, start: start + Int64(k) * period, duration: duration)
+        .slice(sliceName, on: trackName, start: start + Int64(k) * period, duration: duration)
+    }
+
+    /// The keys the synthesized coding wrote (the names as text).
+    enum CodingKeys: String, CodingKey {
+        case name, track, start, period, duration, count, position
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            TraceName(try c.decode(String.self, forKey: .name)),
+            on: TraceName(try c.decode(String.self, forKey: .track)),
+            start: try c.decode(Int64.self, forKey: .start),
+            period: try c.decode(Int64.self, forKey: .period),
+            duration: try c.decode(Int64.self, forKey: .duration),
+            count: try c.decode(Int.self, forKey: .count),
+            position: try c.decode(Int.self, forKey: .position)
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(track, forKey: .track)
+        try c.encode(start, forKey: .start)
+        try c.encode(period, forKey: .period)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(count, forKey: .count)
+        try c.encode(position, forKey: .position)
     }
 }
 

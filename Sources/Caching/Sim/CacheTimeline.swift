@@ -19,6 +19,20 @@ struct CacheTimeline {
     private var lastOccupancy = -1
     private var lastClear: Int64 = -1
     private var lastRead: Int64 = 0
+    /// The names, made once per timeline: a literal at each read was looked up per event.
+    private let names = Names()
+
+    private struct Names {
+        let reads: TraceName = "reads"
+        let hit: TraceName = "hit"
+        let miss: TraceName = "miss"
+        let lifecycle: TraceName = "lifecycle"
+        let clear: TraceName = "clear"
+        let hitRatio: TraceName = "hit ratio"
+        let ratio: TraceName = "ratio"
+        let occupancy: TraceName = "occupancy"
+        let entries: TraceName = "entries"
+    }
 
     init(interval: SimDuration, reads: Int) {
         self.interval = interval
@@ -35,12 +49,12 @@ struct CacheTimeline {
 
     mutating func lifecycle(_ event: LifecycleEvent, before read: Int, cleared: Bool, counted: Bool) {
         let t = time(read)
-        events.append(.instant(event.rawValue, on: "lifecycle", at: t))
+        events.append(.instant(TraceName(event.rawValue), on: names.lifecycle, at: t))
         guard cleared else { return }
         // Several clears before one read count once (`clears`), so they draw once.
         if counted, lastClear != t {
             lastClear = t
-            events.append(.instant("clear", on: "lifecycle", at: t))
+            events.append(.instant(names.clear, on: names.lifecycle, at: t))
         }
         occupancy(0, at: t)
     }
@@ -49,9 +63,9 @@ struct CacheTimeline {
         let t = time(index)
         lastRead = t
         if hit {
-            events.append(.instant("hit", on: "reads", at: t, value: Double(key)))
+            events.append(.instant(names.hit, on: names.reads, at: t, value: Double(key)))
         } else {
-            events.append(.slice("miss", on: "reads", start: t, duration: cost.nanoseconds, value: Double(key)))
+            events.append(.slice(names.miss, on: names.reads, start: t, duration: cost.nanoseconds, value: Double(key)))
         }
         occupancy(count, at: t)
         windowReads += 1
@@ -64,7 +78,7 @@ struct CacheTimeline {
     }
 
     private mutating func flushWindow(at t: Int64) {
-        events.append(.counter("hit ratio", unit: "ratio", at: t, value: Double(windowHits) / Double(windowReads)))
+        events.append(.counter(names.hitRatio, unit: names.ratio, at: t, value: Double(windowHits) / Double(windowReads)))
         windowHits = 0
         windowReads = 0
     }
@@ -72,6 +86,6 @@ struct CacheTimeline {
     private mutating func occupancy(_ count: Int, at t: Int64) {
         guard count != lastOccupancy else { return }
         lastOccupancy = count
-        events.append(.counter("occupancy", unit: "entries", at: t, value: Double(count)))
+        events.append(.counter(names.occupancy, unit: names.entries, at: t, value: Double(count)))
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Measurement
 import Simulation
+import Timelines
 
 /// What a live run records, from any thread: call copies, blocked spans, the main stand-in's
 /// blocked time, flow latencies. Times are ns since the run's origin on the run's injected clock.
@@ -43,7 +44,7 @@ final class LiveRecorder: @unchecked Sendable {
             if onMain {
                 mainBlocked.append((start, end))
             } else {
-                blockedSpans.append(FlowExecution.ThreadSpan(start: start, end: end, blocked: true, label: label))
+                blockedSpans.append(FlowExecution.ThreadSpan(start: start, end: end, blocked: true, label: TraceName(label)))
             }
         }
     }

@@ -40,12 +40,12 @@ public enum FanOutSimulation {
     }
 
     /// Worker slices on the lowest free worker track, and the threads-blocked counter, appended to
-    /// `out` (in place: adding a whole array copies each event, two retains, and frees the copy).
+    /// `out` (in place: adding a whole array copies every event and frees the copy).
     static func threadTrace(_ spans: [FlowExecution.ThreadSpan], into out: inout [TraceEvent]) {
         out.reserveCapacity(out.count + spans.count)
         var lanes = TrackLanes(prefix: "worker")
-        // In (start, end) order, ties in the order given: keys sorted, not the spans (a sorted
-        // copy of spans retains each one's label, and moves 40 bytes a span instead of 24).
+        // In (start, end) order, ties in the order given: keys sorted, not the spans (the spans
+        // stay where they are, read once each in order).
         var keys = spans.indices.map { (start: spans[$0].start.nanoseconds, end: spans[$0].end.nanoseconds, index: Int32($0)) }
         keys.sort { ($0.start, $0.end, $0.index) < ($1.start, $1.end, $1.index) }
         for key in keys {

@@ -205,8 +205,8 @@ struct FanOutSimulationRun {
         result.violation = FanOutContract.violation(calls: calls, finishes: finishes, sent: nil)
         result.applyThreads(threadSpans)
         if recordTrace {
-            // Appended in place: a whole array added with `+=` copies each event (two retains)
-            // and frees the copy (two releases), about 4 % of a traced default run.
+            // Appended in place: a whole array added with `+=` copies every event and frees the
+            // copy.
             trace.reserveCapacity(trace.count + threadSpans.count + calls.count + 2 * threadSpans.count)
             FanOutSimulation.threadTrace(threadSpans, into: &trace)
             FanOutSimulation.callTrace(calls, into: &trace)

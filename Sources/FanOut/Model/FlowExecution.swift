@@ -1,4 +1,5 @@
 import Simulation
+import Timelines
 
 /// Runs one flow's calls under a strategy's shape from the moment its work leaves the tap handler,
 /// computing every call, wait and callback in virtual time.
@@ -29,7 +30,16 @@ struct FlowExecution {
         var start: SimInstant
         var end: SimInstant
         var blocked: Bool
-        var label: String
+        /// What the slice is called (`favourites handler`): a name made once per service kind
+        /// (`Labels`), not a string per span.
+        var label: TraceName
+
+        /// The labels of a worker's spans, one per service kind, by `ServiceKind.ordinal`.
+        enum Labels {
+            static let blockedOperation = ServiceKind.allCases.map { TraceName("operation \($0.rawValue) (blocked)") }
+            static let handler = ServiceKind.allCases.map { TraceName("\($0.rawValue) handler") }
+            static let groupWait: TraceName = "group.wait (blocked)"
+        }
     }
 
     var shape: FanOutShape
@@ -141,7 +151,7 @@ struct FlowExecution {
                 result.calls.append(CallRecord(kind: r.call.kind, slot: r.call.slot, copy: copy, start: c.start, end: end, how: how))
                 if shape.join == .blockingOperations {
                     result.threads.append(
-                        ThreadSpan(start: c.start, end: end, blocked: true, label: "operation \(r.call.kind.rawValue) (blocked)")
+                        ThreadSpan(start: c.start, end: end, blocked: true, label: ThreadSpan.Labels.blockedOperation[r.call.kind.ordinal])
                     )
                 }
             }
@@ -149,12 +159,12 @@ struct FlowExecution {
             let answered = min(r.end, cancelAt ?? r.end)
             if shape.join != .blockingOperations {
                 result.threads.append(
-                    ThreadSpan(start: answered, end: answered + costs.callback, blocked: false, label: "\(r.call.kind.rawValue) handler")
+                    ThreadSpan(start: answered, end: answered + costs.callback, blocked: false, label: ThreadSpan.Labels.handler[r.call.kind.ordinal])
                 )
             }
         }
         switch shape.join {
-        case .waitOnWorker: result.threads.append(ThreadSpan(start: s, end: join, blocked: true, label: "group.wait (blocked)"))
+        case .waitOnWorker: result.threads.append(ThreadSpan(start: s, end: join, blocked: true, label: ThreadSpan.Labels.groupWait))
         case .waitOnMain: result.mainBlocked.append((s, join))
         case .callback, .blockingOperations, .suspend: break
         }

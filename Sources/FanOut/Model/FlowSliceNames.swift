@@ -19,7 +19,7 @@ enum FlowSliceNames {
         private var made = [NumberedName?](repeating: nil, count: Self.kinds * 2 * Self.ends)
 
         mutating func name(_ kind: ServiceKind, hedge: Bool, _ how: FlowExecution.CallRecord.End) -> NumberedName {
-            let slot = (Self.index(kind) * 2 + (hedge ? 1 : 0)) * Self.ends + Self.index(how)
+            let slot = (kind.ordinal * 2 + (hedge ? 1 : 0)) * Self.ends + Self.index(how)
             if let known = made[slot] { return known }
             let name = NumberedName(kind.rawValue + (hedge ? " hedge flow " : " flow "), " " + how.rawValue)
             made[slot] = name
@@ -28,17 +28,6 @@ enum FlowSliceNames {
 
         private static let kinds = 5
         private static let ends = 5
-
-        /// A switch, so that a new case fails to compile here rather than share a slot.
-        private static func index(_ kind: ServiceKind) -> Int {
-            switch kind {
-            case .profile: 0
-            case .tickets: 1
-            case .favourites: 2
-            case .movie: 3
-            case .movies: 4
-            }
-        }
 
         private static func index(_ how: FlowExecution.CallRecord.End) -> Int {
             switch how {

@@ -62,6 +62,18 @@ public enum ServiceKind: String, Sendable, Hashable, CaseIterable {
     case movie
     /// Every referenced movie in one batched call.
     case movies
+
+    /// Its place in `allCases`: a switch, so that a new case fails to compile here rather than
+    /// share a slot of a table indexed by it.
+    var ordinal: Int {
+        switch self {
+        case .profile: 0
+        case .tickets: 1
+        case .favourites: 2
+        case .movie: 3
+        case .movies: 4
+        }
+    }
 }
 
 /// What the client hears from one call, and when (relative to the call's start).

@@ -1,5 +1,6 @@
 import Measurement
 import Simulation
+import Timelines
 
 /// The simulation's timeline: a thread track per process (`main app`, `nse`, `share extension`)
 /// and the main app's `main cache rows` counter.
@@ -11,7 +12,7 @@ import Simulation
 /// carried) or `delivery ignored` (legacy, the shared state names the main app) on the main app,
 /// `stale read` (value: versions behind) on the reader, `active` / `background`, `session start`.
 extension InvalidationSimulation {
-    static func track(_ role: ProcessRole) -> String {
+    static func track(_ role: ProcessRole) -> TraceName {
         switch role {
         case .main: "main app"
         case .nse: "nse"

@@ -1,5 +1,6 @@
 import Measurement
 import Simulation
+import Timelines
 
 extension SessionRun {
     mutating func handle(_ event: Event, at t: Int64, device: inout LifecycleSimulation.Device, tally: inout LifecycleTally) {
@@ -295,7 +296,7 @@ extension SessionRun {
         case .terminated: break
         }
         if reason == .watchdog || reason == .expiration || reason == .jetsam { tally.crashedSessions += 1 }
-        instant(reason == .terminated ? "terminated" : reason.rawValue, at: t)
+        instant(reason == .terminated ? "terminated" : TraceName(reason.rawValue), at: t)
         enter(phase, at: t)
         lastTime = offset + t
     }

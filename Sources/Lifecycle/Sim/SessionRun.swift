@@ -83,12 +83,12 @@ struct SessionRun {
 
     // MARK: - Recording
 
-    mutating func slice(_ name: String, on track: String, from start: Int64, to end: Int64) {
+    mutating func slice(_ name: TraceName, on track: TraceName, from start: Int64, to end: Int64) {
         guard simulation.record else { return }
         events.append(.slice(name, on: track, start: offset + start, duration: end - start))
     }
 
-    mutating func instant(_ name: String, at t: Int64, value: Double? = nil) {
+    mutating func instant(_ name: TraceName, at t: Int64, value: Double? = nil) {
         guard simulation.record else { return }
         events.append(.instant(name, on: "os", at: offset + t, value: value))
     }
@@ -99,7 +99,7 @@ struct SessionRun {
     }
 
     mutating func enter(_ next: Phase, at t: Int64) {
-        slice(phase.rawValue, on: "app", from: phaseSince, to: t)
+        if simulation.record { slice(TraceName(phase.rawValue), on: "app", from: phaseSince, to: t) }
         phase = next
         phaseSince = t
     }

@@ -31,7 +31,7 @@ extension AtomicsWorkload {
         func t(_ ns: UInt64) -> Int64 { Int64(bitPattern: ns &- origin) }
         var events: [TraceEvent] = []
         for (index, samples) in sample.lockSamples.enumerated() {
-            let track = "thread \(index + 1)"
+            let track = TraceName("thread \(index + 1)")
             var last: Int64 = 0
             for s in samples {
                 if let acquired = s.acquired {

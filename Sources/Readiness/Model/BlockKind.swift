@@ -8,4 +8,15 @@ public enum BlockKind: String, CaseIterable, Sendable {
     case ui
     /// `runNowOrWhenAppDidBecomeReadyAsync` (and its main-app-only form): the polite chain.
     case polite
+
+    /// Its place in `allCases`: a switch, so that a new case fails to compile here rather than
+    /// share a slot of a table indexed by it.
+    var ordinal: Int {
+        switch self {
+        case .will: 0
+        case .did: 1
+        case .ui: 2
+        case .polite: 3
+        }
+    }
 }

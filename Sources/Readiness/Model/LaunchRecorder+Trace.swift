@@ -17,7 +17,7 @@ extension LaunchRecorder {
             let noOp = run.block.mainAppOnly && !plan.context.isMainApp
             events.append(
                 .slice(
-                    Self.sliceName(run.block.kind) + (noOp ? " (no-op)" : ""),
+                    Self.sliceNames[run.block.kind.ordinal * 2 + (noOp ? 1 : 0)],
                     on: run.onMain ? "main" : "background",
                     start: run.start.nanoseconds,
                     duration: (run.end - run.start).nanoseconds,
@@ -59,5 +59,11 @@ extension LaunchRecorder {
         case .ui: "ui-ready"
         case .polite: "polite"
         }
+    }
+
+    /// Each kind's slice name and its no-op form, made once (`TraceName`), by
+    /// `kind.ordinal * 2 + (noOp ? 1 : 0)`.
+    static let sliceNames: [TraceName] = BlockKind.allCases.flatMap { kind in
+        [TraceName(sliceName(kind)), TraceName(sliceName(kind) + " (no-op)")]
     }
 }

@@ -220,24 +220,26 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
     /// The main thread's slice for the item that just ended, named for what it was and for the
     /// publish or update inside it.
     mutating func recordSlice(_ work: MainThreadWork, _ now: SimInstant) {
-        var name: String
+        let base: Int
         switch work {
-        case .notify: name = "commit notification"
-        case .frame: name = "frame"
-        case .linkTick: name = "display-link tick"
-        case .timer: name = "timer"
-        case .publish: name = "publish after frame"
-        case .loadIfNecessary: name = "loadIfNecessary"
-        case .land: name = "load landed"
+        case .notify: base = 0
+        case .frame: base = 1
+        case .linkTick: base = 2
+        case .timer: base = 3
+        case .publish: base = 4
+        case .loadIfNecessary: base = 5
+        case .land: base = 6
         }
+        var form = 0
         var rows: Double?
         if let p = currentPublish {
-            if case .publish = work {} else { name += " → publish" }
-            if p.reset { name += " (reset)" }
+            if case .publish = work {} else { form += 2 }
+            if p.reset { form += 1 }
             rows = Double(p.rows)
         } else if let u = currentUpdate {
             rows = Double(u.rows)
         }
+        let name = MainThreadSliceNames.all[base * 4 + form]
         trace!.append(.slice(name, on: "main", start: currentStart.nanoseconds, duration: (now - currentStart).nanoseconds, value: rows))
         if currentPublish != nil || currentUpdate != nil { recordPending(now) }
     }
@@ -333,5 +335,16 @@ struct MainThreadMachine<Policy: UpdateThrottler> {
             trace: trace ?? [],
             observations: metrics.observations(bytesPerRow: scenario.bytesPerPendingRow) + policy.observations()
         )
+    }
+}
+
+/// The main thread's slice names (`MainThreadMachine.recordSlice`), made once: for each kind of
+/// work (in `recordSlice`'s order), the name alone, `(reset)`, `→ publish` (an update inside other
+/// work) and both.
+enum MainThreadSliceNames {
+    static let all: [TraceName] = [
+        "commit notification", "frame", "display-link tick", "timer", "publish after frame", "loadIfNecessary", "load landed",
+    ].flatMap { (base: String) in
+        [base, base + " (reset)", base + " → publish", base + " → publish (reset)"].map(TraceName.init)
     }
 }

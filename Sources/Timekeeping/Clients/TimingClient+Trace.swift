@@ -8,7 +8,7 @@ import Timelines
 @inline(__always) private func ms(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
 
 /// "fired early" / "fired late" for a fire `error` away from its ideal time (nothing when on time).
-private func lateness(_ error: Int64, at time: Int64, on track: String, _ context: ScoringContext) -> TraceEvent? {
+private func lateness(_ error: Int64, at time: Int64, on track: TraceName, _ context: ScoringContext) -> TraceEvent? {
     if error > context.tolerance { return .instant("fired late", on: track, at: time, value: ms(error)) }
     if error < -context.tolerance { return .instant("fired early", on: track, at: time, value: ms(error)) }
     return nil
@@ -20,7 +20,7 @@ extension DurationMeterClient {
     /// A `measure` slice per job (its true length; value: measured − true), and a
     /// `negative duration` instant where the clock said the job took less than nothing.
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out: [TraceEvent] = []
         out.reserveCapacity(measured?.count ?? 0)
         for m in measured ?? [] {
@@ -35,7 +35,7 @@ extension TimeoutClient {
     /// A `timeout` slice from arming to firing (value: fired − due), `fired late` / `fired early`
     /// instants, and `never fired` at the arming of a deadline that never fired.
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out: [TraceEvent] = []
         for i in armedTrue.keys.sorted() {
             let armed = armedTrue[i]!
@@ -56,7 +56,7 @@ extension RateLimiterClient {
 
     /// An `admit` or `reject` instant per request, and the bucket's `tokens` counter after it.
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out: [TraceEvent] = []
         out.reserveCapacity(2 * (decisions?.count ?? 0))
         for d in decisions ?? [] {
@@ -72,7 +72,7 @@ extension LastOnlyDebounceClient {
     /// fired − due), a `fire` instant per fire, `fired late` / `fired early`, and `never fired`
     /// for a request still enqueued at the end.
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out = requestsTrue.map { TraceEvent.instant("request", on: track, at: $0) }
         for c in cycles {
             let error = context.error(fired: c.fired, ideal: c.enqueued + interval)
@@ -90,7 +90,7 @@ extension TrailingDebounceClient {
     /// before its burst's last request + interval, `fired late` when a burst's last fire is late,
     /// and `never fired` at the last request of a burst that never fired.
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out = requestsTrue.map { TraceEvent.instant("request", on: track, at: $0) }
         out += fireTimes.map { TraceEvent.instant("fire", on: track, at: $0) }
         for (burst, last) in lastRequestTrue.enumerated() {
@@ -118,7 +118,7 @@ extension TTLCacheClient {
     /// An `insert` instant per entry, and per wrong lookup an `expired early` (a live entry the
     /// clock called expired; value: its true age) or `stale hit` (an expired entry served).
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out = insertedTrue.keys.sorted().map { TraceEvent.instant("insert", on: track, at: insertedTrue[$0]!) }
         for w in wrong ?? [] {
             let age = w.time - (insertedTrue[w.entry] ?? w.time)
@@ -134,7 +134,7 @@ extension CallDurationClient {
     /// A `call start` instant per call, and a `wrong display` instant (value: shown − true) per
     /// tick that showed the wrong whole tick.
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         guard let recorded else { return [] }
         return recorded.starts.map { TraceEvent.instant("call start", on: track, at: $0) }
             + recorded.wrong.map { TraceEvent.instant("wrong display", on: track, at: $0.time, value: ms($0.error)) }
@@ -149,7 +149,7 @@ extension AdaptiveGateClient {
     /// at the first publish and at each publish that changed it (a counter holds its value until
     /// the next sample; in the default run no item's target moved: 110 samples, not 408,422).
     public func trace(_ context: ScoringContext) -> [TraceEvent] {
-        let track = Self.kind.name
+        let track = TraceName(Self.kind.name)
         var out: [TraceEvent] = []
         out.reserveCapacity(published?.count ?? 0)
         var target: Double?
