@@ -74,7 +74,8 @@ public struct TraceEvent: Sendable, Hashable, Codable {
 
     /// An event named `name` with `number` in it, held as its parts (spelled out whole when the
     /// parts do not fit: a negative number, or a text that long).
-    public init(_ kind: Kind, track: TraceName, name: NumberedName, _ number: Int, start: Int64, duration: Int64 = 0, value: Double? = nil) {
+    public init(_ kind: Kind, track: TraceName, name: NumberedName, _ number: Int, start: Int64, duration: Int64 = 0, value: Double? = nil)
+    {
         self.init(kind, track: track, name: name.textName, start: start, duration: duration, value: value)
         if number >= 0, number <= Int(Int32.max), name.numberAt <= Int(UInt16.max) {
             self.numberAt = UInt16(name.numberAt)
@@ -215,33 +216,11 @@ public struct SliceRun: Sendable, Hashable, Codable {
         .slice(sliceName, on: trackName, start: start + Int64(k) * period, duration: duration)
     }
 
-    /// The keys the synthesized coding wrote (the names as text).
+    /// Coded under the keys it had when the names were strings (a name codes as its text).
     enum CodingKeys: String, CodingKey {
-        case name, track, start, period, duration, count, position
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            TraceName(try c.decode(String.self, forKey: .name)),
-            on: TraceName(try c.decode(String.self, forKey: .track)),
-            start: try c.decode(Int64.self, forKey: .start),
-            period: try c.decode(Int64.self, forKey: .period),
-            duration: try c.decode(Int64.self, forKey: .duration),
-            count: try c.decode(Int.self, forKey: .count),
-            position: try c.decode(Int.self, forKey: .position)
-        )
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(track, forKey: .track)
-        try c.encode(start, forKey: .start)
-        try c.encode(period, forKey: .period)
-        try c.encode(duration, forKey: .duration)
-        try c.encode(count, forKey: .count)
-        try c.encode(position, forKey: .position)
+        case sliceName = "name"
+        case trackName = "track"
+        case start, period, duration, count, position
     }
 }
 

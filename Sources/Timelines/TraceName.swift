@@ -13,7 +13,10 @@ import Synchronization
 /// and later uses find it by the literal's address, without reading its characters or taking a
 /// lock. A name made at run time (`TraceName("worker \(k)")`) is looked up by its characters
 /// under a lock: make such names once (a lane's name when the lane opens), not per event.
-public struct TraceName: Sendable, Hashable, Comparable, CustomStringConvertible {
+///
+/// Texts equal as Swift strings are one name, canonical equivalents too (`é` as one scalar or as
+/// `e` and a combining accent): the trace writes the spelling interned first.
+public struct TraceName: Sendable, Hashable, CustomStringConvertible {
     /// The name's index in the process's table: equal names, equal ids.
     @usableFromInline let id: UInt32
 
@@ -30,9 +33,16 @@ public struct TraceName: Sendable, Hashable, Comparable, CustomStringConvertible
     var utf8: UnsafeBufferPointer<UInt8> { TraceNameTable.shared.utf8(of: self) }
 
     public var description: String { string }
+}
 
-    /// By text, as the strings compare.
-    public static func < (a: TraceName, b: TraceName) -> Bool { a.id != b.id && a.string < b.string }
+/// A name codes as its text.
+extension TraceName: Codable {
+    public init(from decoder: Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(string)
+    }
 }
 
 extension TraceName: ExpressibleByStringLiteral {

@@ -92,7 +92,7 @@ final class IdleFrameStretchTests: XCTestCase {
         var names = ItemTrace.IdleStretchNames()
         let direct = ItemTrace.IdleStretchNames.direct
         for frames in [2, 3, 2, direct - 1, direct, direct + 1, 100_000, 3, direct] {
-            XCTAssertEqual(names.name(frames), "idle, \(frames) frames")
+            XCTAssertEqual(names.name(frames).string, "idle, \(frames) frames")
         }
         // Control: a count's name is not a neighbour's.
         XCTAssertNotEqual(names.name(direct - 1), names.name(direct))

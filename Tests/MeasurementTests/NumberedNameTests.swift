@@ -92,9 +92,9 @@ final class NumberedNameTests: XCTestCase {
         XCTAssertEqual(idle.collapsingIdleFrames().events.map(\.name), ["idle, 2 frames"])
     }
 
-    /// The number and its place sit in the padding after `value`: an event is still 64 bytes.
-    func testAnEventIsStill64Bytes() {
-        XCTAssertEqual(MemoryLayout<TraceEvent>.stride, 64)
+    /// The number and its place sit in the padding after `value`: an event is still 40 bytes.
+    func testAnEventIsStill40Bytes() {
+        XCTAssertEqual(MemoryLayout<TraceEvent>.stride, 40)
     }
 }
 

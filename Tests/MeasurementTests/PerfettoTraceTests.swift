@@ -40,19 +40,21 @@ final class PerfettoTraceTests: XCTestCase {
         XCTAssertEqual(trace.items[0].events.map(\.startNanoseconds), Array(10..<20))
     }
 
-    /// An event takes 64 bytes (its kind in the padding after the value's tag); control: the same
-    /// fields with the kind declared first take 72.
-    func testAnEventTakesSixtyFourBytes() {
+    /// An event takes 40 bytes (its kind, number and names in the padding after the value's tag);
+    /// control: the same fields with the kind declared first take 48.
+    func testAnEventTakesFortyBytes() {
         struct KindFirst {
             var kind: TraceEvent.Kind
-            var track: String
-            var name: String
+            var track: TraceName
+            var name: TraceName
             var start: Int64
             var duration: Int64
             var value: Double?
+            var numberAt: UInt16
+            var number: Int32
         }
-        XCTAssertEqual(MemoryLayout<TraceEvent>.stride, 64)
-        XCTAssertEqual(MemoryLayout<KindFirst>.stride, 72)
+        XCTAssertEqual(MemoryLayout<TraceEvent>.stride, 40)
+        XCTAssertEqual(MemoryLayout<KindFirst>.stride, 48)
     }
 
     /// The bytes start with a `Trace.packet` field (1, length-delimited) and are the same for the

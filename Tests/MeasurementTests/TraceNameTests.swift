@@ -34,9 +34,11 @@ final class TraceNameTests: XCTestCase {
     func testNamesMadeConcurrentlyAgree() {
         let texts = (0..<500).map { "trace-name-tests concurrent \($0)" }
         let threads = 8
-        let results = UnsafeMutableBufferPointer<TraceName?>.allocate(capacity: threads * texts.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        let buffer = UnsafeMutableBufferPointer<TraceName?>.allocate(capacity: threads * texts.count)
+        buffer.initialize(repeating: nil)
+        defer { buffer.deallocate() }
+        // Each thread writes its own slots only.
+        nonisolated(unsafe) let results = buffer
         DispatchQueue.concurrentPerform(iterations: threads) { t in
             for (k, text) in texts.enumerated().shuffled() {
                 let name = TraceName(text)

@@ -159,7 +159,12 @@ struct FlowExecution {
             let answered = min(r.end, cancelAt ?? r.end)
             if shape.join != .blockingOperations {
                 result.threads.append(
-                    ThreadSpan(start: answered, end: answered + costs.callback, blocked: false, label: ThreadSpan.Labels.handler[r.call.kind.ordinal])
+                    ThreadSpan(
+                        start: answered,
+                        end: answered + costs.callback,
+                        blocked: false,
+                        label: ThreadSpan.Labels.handler[r.call.kind.ordinal]
+                    )
                 )
             }
         }
