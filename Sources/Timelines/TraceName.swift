@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An event's or a track's name in a timeline (`frame`, `main`, `worker 3`), interned for the
 /// life of the process: 4 bytes, compared and hashed as a number.
 ///
@@ -60,15 +66,18 @@ extension TraceName: ExpressibleByStringLiteral {
 /// name is handed out only after its text is in place (under the lock; the literal cache's
 /// release store and acquire load order a literal's first use on one thread before another
 /// thread's read of its text).
-@usableFromInline final class TraceNameTable: Sendable {
+///
+/// The lock is a pthread mutex, as in `LockedState` (which sits in Simulation, above this module's
+/// reach): ThreadSanitizer sees its every acquire, where `Synchronization.Mutex`'s contended path
+/// on Linux runs uninstrumented and two of its critical sections look like a race.
+@usableFromInline final class TraceNameTable: @unchecked Sendable {
+    // @unchecked: `ids` and `count` are read and written only with `mutex` held; the chunks and the
+    // literal cache as said above.
     @usableFromInline static let shared = TraceNameTable()
 
-    private struct State {
-        var ids: [String: UInt32] = [:]
-        var count: UInt32 = 0
-    }
-
-    private let state = Mutex(State())
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var ids: [String: UInt32] = [:]
+    private var count: UInt32 = 0
     /// A name's text, and its UTF-8 bytes in memory of its own (never freed).
     private struct Entry {
         var string: String
@@ -76,16 +85,17 @@ extension TraceName: ExpressibleByStringLiteral {
     }
 
     /// `chunkCount` pointers, each nil or a chunk of `chunkSize` entries, filled in order.
-    private nonisolated(unsafe) let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
+    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
     private static let chunkBits = 12
     private static let chunkSize = 1 << chunkBits
     private static let chunkCount = 1 << 16
     /// Literal address → name: `address << 16 | id`, 0 when empty (a slot is overwritten on a
     /// collision, and a name past id 65,535 is not cached; either is found by its characters).
-    @usableFromInline nonisolated(unsafe) let literals: UnsafeMutablePointer<Atomic<UInt64>>
+    @usableFromInline let literals: UnsafeMutablePointer<Atomic<UInt64>>
     @inlinable static var literalBits: Int { 12 }
 
     private init() {
+        pthread_mutex_init(mutex, nil)
         chunks = .allocate(capacity: Self.chunkCount)
         chunks.initialize(repeating: nil, count: Self.chunkCount)
         literals = .allocate(capacity: 1 << Self.literalBits)
@@ -94,20 +104,20 @@ extension TraceName: ExpressibleByStringLiteral {
 
     /// The name whose text is `string`, interned if it is new.
     @usableFromInline func name(of string: String) -> TraceName {
-        state.withLock { s in
-            if let id = s.ids[string] { return TraceName(id: id) }
-            let id = s.count
-            precondition(Int(id) < Self.chunkCount * Self.chunkSize, "more than \(Self.chunkCount * Self.chunkSize) trace names")
-            let chunk = Int(id) >> Self.chunkBits
-            if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
-            let utf8 = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: string.utf8.count)
-            _ = utf8.initialize(from: string.utf8)
-            let entry = Entry(string: string, utf8: UnsafeBufferPointer(utf8))
-            (chunks[chunk].unsafelyUnwrapped + (Int(id) & (Self.chunkSize - 1))).initialize(to: entry)
-            s.ids[string] = id
-            s.count += 1
-            return TraceName(id: id)
-        }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let id = ids[string] { return TraceName(id: id) }
+        let id = count
+        precondition(Int(id) < Self.chunkCount * Self.chunkSize, "more than \(Self.chunkCount * Self.chunkSize) trace names")
+        let chunk = Int(id) >> Self.chunkBits
+        if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
+        let utf8 = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: string.utf8.count)
+        _ = utf8.initialize(from: string.utf8)
+        let entry = Entry(string: string, utf8: UnsafeBufferPointer(utf8))
+        (chunks[chunk].unsafelyUnwrapped + (Int(id) & (Self.chunkSize - 1))).initialize(to: entry)
+        ids[string] = id
+        count += 1
+        return TraceName(id: id)
     }
 
     /// The name of a string literal: by its address when this literal was seen before.
