@@ -22,6 +22,16 @@ final class FlowSliceNamesTests: XCTestCase {
         }
     }
 
+    /// A worker span's label, taken from its table by the kind's ordinal, is the interpolation it
+    /// replaced, for every kind (control: a neighbouring slot is another kind's label).
+    func testWorkerLabelsAreTheInterpolatedOnes() {
+        for kind in ServiceKind.allCases {
+            XCTAssertEqual(FlowExecution.ThreadSpan.Labels.handler[kind.ordinal].string, "\(kind.rawValue) handler")
+            XCTAssertEqual(FlowExecution.ThreadSpan.Labels.blockedOperation[kind.ordinal].string, "operation \(kind.rawValue) (blocked)")
+        }
+        XCTAssertNotEqual(FlowExecution.ThreadSpan.Labels.handler[ServiceKind.movie.ordinal].string, "movies handler")
+    }
+
     /// Control: the comparison sees a wrong part (each cached name has its own slot).
     func testTheComparisonSeesAWrongName() {
         var calls = FlowSliceNames.Calls()

@@ -16,6 +16,16 @@ final class LaunchTimelineTests: XCTestCase {
         observations.first { $0.metric == name }?.value
     }
 
+    /// A block's slice name, taken from its table by the kind's ordinal, is the one spelled out
+    /// (control: the no-op slot is another name).
+    func testSliceNamesAreTheSpelledOnes() {
+        for kind in BlockKind.allCases {
+            XCTAssertEqual(LaunchRecorder.sliceNames[kind.ordinal * 2].string, LaunchRecorder.sliceName(kind))
+            XCTAssertEqual(LaunchRecorder.sliceNames[kind.ordinal * 2 + 1].string, LaunchRecorder.sliceName(kind) + " (no-op)")
+        }
+        XCTAssertNotEqual(LaunchRecorder.sliceNames[1].string, LaunchRecorder.sliceName(.will))
+    }
+
     func testRecordingChangesNothingAndCountsAreTheRuns() throws {
         for context in [ProcessContext.mainApp, .nse] {
             for variant in ReadinessVariant.builtIn where variant.hasSimForm {

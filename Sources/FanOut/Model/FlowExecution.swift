@@ -34,10 +34,12 @@ struct FlowExecution {
         /// (`Labels`), not a string per span.
         var label: TraceName
 
-        /// The labels of a worker's spans, one per service kind, by `ServiceKind.ordinal`.
+        /// The labels of a worker's spans, one per service kind, by `ServiceKind.ordinal` (the
+        /// kinds sorted by it, so that the tables follow the switch, not the declaration order).
         enum Labels {
-            static let blockedOperation = ServiceKind.allCases.map { TraceName("operation \($0.rawValue) (blocked)") }
-            static let handler = ServiceKind.allCases.map { TraceName("\($0.rawValue) handler") }
+            private static let kinds = ServiceKind.allCases.sorted { $0.ordinal < $1.ordinal }
+            static let blockedOperation = kinds.map { TraceName("operation \($0.rawValue) (blocked)") }
+            static let handler = kinds.map { TraceName("\($0.rawValue) handler") }
             static let groupWait: TraceName = "group.wait (blocked)"
         }
     }

@@ -62,8 +62,8 @@ extension LaunchRecorder {
     }
 
     /// Each kind's slice name and its no-op form, made once (`TraceName`), by
-    /// `kind.ordinal * 2 + (noOp ? 1 : 0)`.
-    static let sliceNames: [TraceName] = BlockKind.allCases.flatMap { kind in
+    /// `kind.ordinal * 2 + (noOp ? 1 : 0)` (the kinds sorted by it, not by declaration).
+    static let sliceNames: [TraceName] = BlockKind.allCases.sorted { $0.ordinal < $1.ordinal }.flatMap { kind in
         [TraceName(sliceName(kind)), TraceName(sliceName(kind) + " (no-op)")]
     }
 }
